@@ -1,0 +1,261 @@
+"""The shared, memoized DAG of predictions and predictions of predictions.
+
+A game describes one prediction as a generator: it yields batches of
+:class:`Request` (the predictions it needs, each under a label) and receives
+a dict from label to the value of each; it finally returns its own value.
+:class:`PredictionDAG` drives those generators with an explicit stack, so
+the depth of the reasoning is bounded by memory, not by Python's recursion
+limit, and stores each value once under its key, typically
+``(round, knowledge)``.  With ``memo=False`` nothing is shared: every request
+builds a fresh tree, as a program without a memo would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Hashable, Iterable
+from typing import Any
+
+import attrs
+import networkx as nx
+
+from .errors import EpistemicError
+
+__all__ = ["Request", "PredictionDAG", "CycleError"]
+
+
+class CycleError(EpistemicError):
+    """A prediction (indirectly) asked for itself."""
+
+
+@attrs.frozen
+class Request:
+    """A prediction needed by another one.
+
+    ``label`` names the edge (unique within the asking prediction), ``key``
+    the prediction asked for.  ``copies`` is how many separate askers want
+    it: a memoized DAG answers them all with one node, the naive tree builds
+    one prediction of the prediction for each.
+    """
+
+    label: Hashable
+    key: Hashable
+    copies: int = 1
+
+
+Predict = Callable[[Hashable], Generator[list[Request], dict, Any]]
+
+
+class PredictionDAG:
+    """Predictions keyed by ``(round, knowledge)``, each computed once.
+
+    Parameters
+    ----------
+    predict : callable
+        ``predict(key)`` returns a generator as described in the module
+        docstring.
+    memo : bool
+        Share equal predictions (the default).  ``False`` builds the naive
+        tree, in which every asker gets its own prediction of a prediction.
+    progress : callable, optional
+        Called as ``progress(nodes)`` every few thousand new predictions.
+    keep_tree : bool
+        With ``memo=False``, also keep the naive tree for :meth:`to_networkx`
+        (it is large; by default only its size is counted).
+
+    Examples
+    --------
+    Fibonacci numbers as predictions, each asking for its two predecessors:
+
+    >>> def fib(n):
+    ...     if n < 2:
+    ...         return n
+    ...     got = yield [Request("a", n - 1), Request("b", n - 2)]
+    ...     return got["a"] + got["b"]
+    >>> dag = PredictionDAG(fib)
+    >>> dag[90], len(dag)
+    (2880067194370816120, 91)
+    >>> tree = PredictionDAG(fib, memo=False)
+    >>> tree[10], len(tree)  # 177 predictions and 176 predictions of predictions
+    (55, 353)
+
+    Notes
+    -----
+    Memoized solving visits each node and edge once.  The naive tree grows
+    with the number of root-to-node paths, usually exponentially.
+    """
+
+    def __init__(self, predict: Predict, *, memo: bool = True,
+                 progress: Callable[[int], None] | None = None, keep_tree: bool = False):
+        self._predict = predict
+        self.memo = memo
+        self._progress = progress
+        self._values: dict[Hashable, Any] = {}
+        self._edges: dict[Hashable, list[tuple[Hashable, Hashable]]] = {}
+        self._tree = nx.MultiDiGraph() if not memo and keep_tree else None
+        self._created = 0
+
+    # public ---------------------------------------------------------------
+    def __getitem__(self, key: Hashable) -> Any:
+        if self.memo:
+            if key not in self._values:
+                self._solve_memo(key)
+            return self._values[key]
+        return self._solve_naive(key)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._values
+
+    def __len__(self) -> int:
+        """Predictions made so far: distinct nodes when memoized; with
+        ``memo=False``, every prediction and prediction of a prediction built."""
+        return len(self._values) if self.memo else self._created
+
+    def keys(self) -> Iterable[Hashable]:
+        return self._values.keys()
+
+    def children(self, key: Hashable) -> list[tuple[Hashable, Hashable]]:
+        """The ``(label, key)`` edges out of a solved node, in request order."""
+        self._require_memo()
+        return list(self._edges.get(key, ()))
+
+    def reachable(self, roots: Iterable[Hashable]) -> set[Hashable]:
+        """Keys of the solved nodes reachable from ``roots`` (roots included)."""
+        self._require_memo()
+        seen: set[Hashable] = set()
+        stack = [self._ensure(k) for k in roots]
+        while stack:
+            k = stack.pop()
+            if k in seen:
+                continue
+            seen.add(k)
+            stack.extend(child for _, child in self._edges.get(k, ()))
+        return seen
+
+    def to_networkx(self, roots: Iterable[Hashable] | None = None) -> nx.MultiDiGraph:
+        """The DAG (or the naive tree) as a networkx multigraph.
+
+        Memoized: nodes are keys with attribute ``value``; edges carry
+        ``label``.  Naive: nodes are integers with ``key``, ``value`` and
+        ``kind`` (``"prediction"`` or ``"view"``, a prediction of a
+        prediction).  ``roots`` limits a memoized graph to what they reach.
+        """
+        if not self.memo:
+            if self._tree is None:
+                raise EpistemicError("build the naive DAG with keep_tree=True to export it")
+            return self._tree.copy()
+        keep = self.reachable(roots) if roots is not None else set(self._values)
+        g = nx.MultiDiGraph()
+        for k in keep:
+            g.add_node(k, value=self._values[k])
+        for k in keep:
+            for label, child in self._edges.get(k, ()):
+                g.add_edge(k, child, label=label)
+        return g
+
+    # memoized solving ------------------------------------------------------
+    def _ensure(self, key):
+        if key not in self._values:
+            self._solve_memo(key)
+        return key
+
+    def _require_memo(self):
+        if not self.memo:
+            raise EpistemicError("the naive tree has no shared nodes; use to_networkx()")
+
+    def _solve_memo(self, root: Hashable) -> None:
+        values, edges = self._values, self._edges
+        stack = [_Frame(root, self._predict(root))]
+        active = {root}
+        while stack:
+            frame = stack[-1]
+            reply = None
+            if frame.pending is not None:
+                missing = next((r.key for r in frame.pending if r.key not in values), _NONE)
+                if missing is not _NONE:
+                    if missing in active:
+                        raise CycleError(f"prediction {missing!r} depends on itself")
+                    active.add(missing)
+                    stack.append(_Frame(missing, self._predict(missing)))
+                    continue
+                reply = {r.label: values[r.key] for r in frame.pending}
+                edges.setdefault(frame.key, []).extend((r.label, r.key) for r in frame.pending)
+            try:
+                frame.pending = _check(frame.gen.send(reply))
+            except StopIteration as done:
+                values[frame.key] = done.value
+                active.discard(frame.key)
+                stack.pop()
+                if self._progress and len(values) % 2000 == 0:
+                    self._progress(len(values))
+
+    # naive solving ----------------------------------------------------------
+    def _solve_naive(self, root: Hashable) -> Any:
+        tree = self._tree
+        root_id = self._new_node(root, "prediction")
+        stack = [_Frame(root, self._predict(root), node=root_id)]
+        result = None
+        while stack:
+            frame = stack[-1]
+            reply = None
+            if frame.pending is not None:
+                if frame.todo:
+                    req = frame.todo.pop()
+                    view = self._new_node(req.key, "view")
+                    child = self._new_node(req.key, "prediction")
+                    if tree is not None:
+                        tree.add_edge(frame.node, view, label=req.label)
+                        tree.add_edge(view, child, label="prediction")
+                    stack.append(_Frame(req.key, self._predict(req.key), node=child,
+                                        parent_label=req.label))
+                    continue
+                reply = frame.results
+            try:
+                frame.pending = _check(frame.gen.send(reply))
+            except StopIteration as done:
+                if tree is not None:
+                    tree.nodes[frame.node]["value"] = done.value
+                stack.pop()
+                if stack:
+                    stack[-1].results[frame.parent_label] = done.value
+                else:
+                    result = done.value
+                continue
+            frame.todo = [r for r in reversed(frame.pending) for _ in range(r.copies)]
+            frame.results = {}
+        return result
+
+    def _new_node(self, key, kind) -> int:
+        self._created += 1
+        if self._tree is not None:
+            self._tree.add_node(self._created, key=key, kind=kind)
+        if self._progress and self._created % 20000 == 0:
+            self._progress(self._created)
+        return self._created
+
+
+_NONE = object()
+
+
+class _Frame:
+    __slots__ = ("key", "gen", "pending", "node", "todo", "results", "parent_label")
+
+    def __init__(self, key, gen, node=None, parent_label=None):
+        self.key = key
+        self.gen = gen
+        self.pending = None
+        self.node = node
+        self.todo = []
+        self.results = {}
+        self.parent_label = parent_label
+
+
+def _check(batch) -> list[Request]:
+    batch = list(batch)
+    labels = set()
+    for r in batch:
+        if not isinstance(r, Request):
+            raise TypeError(f"a prediction must yield Requests, got {r!r}")
+        if r.label in labels:
+            raise ValueError(f"duplicate request label {r.label!r}")
+        labels.add(r.label)
+    return batch

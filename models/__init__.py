@@ -1,0 +1,1 @@
+"""Games and puzzles built on the :mod:`epistemic` core, one module or package each."""

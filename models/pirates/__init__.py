@@ -1,0 +1,22 @@
+"""The pirate game with public and subgroup promises (seed ``000``)."""
+
+from .division import DEAD, Division, Promise, pirate_name
+from .game import KnowledgeGroup, PirateGame, PirateGameError, Play, Round, promise
+from .predict import TIE_RULES, PirateSolver, Prediction, View
+
+__all__ = [
+    "PirateGame",
+    "PirateGameError",
+    "promise",
+    "Play",
+    "Round",
+    "KnowledgeGroup",
+    "Division",
+    "Promise",
+    "DEAD",
+    "pirate_name",
+    "PirateSolver",
+    "Prediction",
+    "View",
+    "TIE_RULES",
+]

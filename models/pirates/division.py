@@ -1,0 +1,119 @@
+"""Divisions of the coins among the living pirates, and promises of them."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from epistemic import EpistemicError
+
+__all__ = ["Division", "Promise", "pirate_name", "DEAD"]
+
+#: The payoff of a pirate thrown overboard; it compares below every number of coins.
+DEAD = -1
+
+
+def pirate_name(rank: int) -> str:
+    """The name of the pirate of the given rank: ``p1`` is the highest ranked."""
+    return f"p{rank}"
+
+
+@attrs.frozen(cache_hash=True)
+class Division:
+    """The coins each living pirate gets when pirate ``first`` leads.
+
+    Pirates ``first`` to ``last`` are alive (``first`` proposes, ``last`` is
+    the lowest ranked); those ranked above ``first`` are already overboard.
+    Only the positive shares are stored, so a division among ten thousand
+    pirates of a hundred coins stays small.
+
+    Examples
+    --------
+    >>> d = Division.from_row(2, 5, [1, 1, 0, 1])   # the seed writes p5 first
+    >>> d.share(2), d.share(3), d.share(5), d.total
+    (1, 0, 1, 3)
+    >>> d.row()
+    (1, 1, 0, 1)
+    >>> str(d)
+    'p5:1 p4:1 p3:0 p2:1'
+    """
+
+    first: int
+    last: int
+    ranks: tuple[int, ...] = attrs.field(converter=tuple)
+    amounts: tuple[int, ...] = attrs.field(converter=tuple)
+
+    @classmethod
+    def from_shares(cls, first: int, last: int, shares: Mapping[int, int]) -> Division:
+        """Build from ``{rank: coins}``; absent living pirates get nothing."""
+        items = sorted((r, c) for r, c in shares.items() if c)
+        for r, c in items:
+            if not first <= r <= last:
+                raise EpistemicError(f"{pirate_name(r)} is not alive when {pirate_name(first)} leads")
+            if c < 0:
+                raise EpistemicError(f"a share cannot be negative: {pirate_name(r)} gets {c}")
+        return cls(first, last, (r for r, _ in items), (c for _, c in items))
+
+    @classmethod
+    def from_row(cls, first: int, last: int, row: Iterable[int]) -> Division:
+        """Build from a row written as the seed does: lowest-ranked pirate first."""
+        row = list(row)
+        if len(row) != last - first + 1:
+            raise EpistemicError(
+                f"a division when {pirate_name(first)} leads has {last - first + 1} "
+                f"shares (one per living pirate), got {len(row)}"
+            )
+        return cls.from_shares(first, last, {last - i: c for i, c in enumerate(row)})
+
+    def share(self, rank: int) -> int:
+        """Coins for the living pirate ``rank``."""
+        i = bisect_left(self.ranks, rank)
+        return self.amounts[i] if i < len(self.ranks) and self.ranks[i] == rank else 0
+
+    @property
+    def total(self) -> int:
+        return sum(self.amounts)
+
+    @property
+    def size(self) -> int:
+        """The number of living pirates."""
+        return self.last - self.first + 1
+
+    def items(self) -> list[tuple[int, int]]:
+        """``(rank, coins)`` for every living pirate, highest ranked first."""
+        return [(r, self.share(r)) for r in range(self.first, self.last + 1)]
+
+    def row(self) -> tuple[int, ...]:
+        """The shares lowest-ranked pirate first, as the seed's tables print them."""
+        return tuple(self.share(r) for r in range(self.last, self.first - 1, -1))
+
+    def payoff(self, rank: int) -> int:
+        """What pirate ``rank`` ends with if this division is accepted:
+        :data:`DEAD` when he was thrown overboard before it."""
+        return DEAD if rank < self.first else self.share(rank)
+
+    def __str__(self) -> str:
+        return " ".join(f"{pirate_name(r)}:{self.share(r)}" for r in range(self.last, self.first - 1, -1))
+
+
+@attrs.frozen(cache_hash=True)
+class Promise:
+    """"When I lead, I divide the coins as ``division``": the content of a pirate's announcement.
+
+    Examples
+    --------
+    >>> str(Promise(Division.from_row(4, 5, [2, 2])))
+    'when p4 leads: p5:2 p4:2'
+    """
+
+    division: Division
+
+    @property
+    def maker(self) -> int:
+        """The rank of the pirate who makes the promise."""
+        return self.division.first
+
+    def __str__(self) -> str:
+        return f"when {pirate_name(self.maker)} leads: {self.division}"

@@ -1,0 +1,273 @@
+"""A pirate game: its pirates, coins and announcements, validated, and its play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import attrs
+
+from epistemic import Agent, Announcement, EpistemicError, Knowledge, KripkeModel, announce
+
+from .division import Division, Promise, pirate_name
+from .predict import TIE_RULES, PirateSolver, Prediction
+
+__all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise"]
+
+
+class PirateGameError(EpistemicError):
+    """A pirate game was set up with bad input."""
+
+
+def _int_at_least(low: int, what: str):
+    def check(instance, attribute, value):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise PirateGameError(f"{what} must be a whole number, got {value!r}")
+        if value < low:
+            raise PirateGameError(f"{what} must be at least {low}, got {value}")
+    return check
+
+
+def promise(game_pirates: int, maker: int, row: Iterable[int], hearers: Iterable[int] | None = None) -> Announcement:
+    """The announcement "when I, ``p<maker>``, lead I divide as ``row``".
+
+    ``row`` is written as the seed writes divisions, lowest-ranked pirate
+    first.  ``hearers`` are the ranks of a subgroup (the maker is added), or
+    ``None`` for a public promise.
+
+    Examples
+    --------
+    >>> a = promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])
+    >>> print(a)
+    p2 to {p2, p3, p4, p5}: when p2 leads: p5:1 p4:1 p3:0 p2:1
+    """
+    if not isinstance(maker, int) or not 1 <= maker <= game_pirates:
+        raise PirateGameError(f"unknown pirate {pirate_name(maker) if isinstance(maker, int) else maker!r}: "
+                              f"the pirates are p1 to p{game_pirates}")
+    try:
+        row = [int(c) for c in row]
+    except (TypeError, ValueError):
+        raise PirateGameError(f"a promise is a list of whole numbers of coins, got {row!r}") from None
+    try:
+        content = Promise(Division.from_row(maker, game_pirates, row))
+    except EpistemicError as e:
+        raise PirateGameError(f"promise of {pirate_name(maker)}: {e}") from None
+    speaker = Agent(pirate_name(maker))
+    if hearers is None:
+        return Announcement(speaker, content)
+    group = []
+    for h in hearers:
+        if not isinstance(h, int) or not 1 <= h <= game_pirates:
+            raise PirateGameError(f"unknown pirate {h!r} in the subgroup of {pirate_name(maker)}'s promise")
+        group.append(Agent(pirate_name(h)))
+    return Announcement.private(speaker, content, group)
+
+
+@attrs.frozen
+class Round:
+    """One round as it was played: what the proposer offered and how each voter voted."""
+
+    prediction: Prediction
+    """The omniscient prediction of the round: each pirate acts on his own knowledge."""
+
+    @property
+    def number(self) -> int:
+        return self.prediction.round
+
+    @property
+    def proposer(self) -> int:
+        return self.prediction.round
+
+    @property
+    def offer(self) -> Division:
+        return self.prediction.offer
+
+    @property
+    def accepted(self) -> bool:
+        return self.prediction.accepted
+
+    def voters(self) -> list[tuple[int, int, int, bool]]:
+        """``(rank, offered, expected, yes)`` for every living pirate, proposer first."""
+        p = self.prediction
+        return [(v, p.offer.share(v), p.expectation(v), p.vote(v)) for v in range(p.round, p.pirates + 1)]
+
+
+@attrs.frozen
+class Play:
+    """The game as played, round by round, and how it ended."""
+
+    rounds: tuple[Round, ...]
+    outcome: Division
+
+    @property
+    def deaths(self) -> list[int]:
+        """Ranks of the pirates thrown overboard."""
+        return list(range(1, self.outcome.first))
+
+    def payoff(self, rank: int) -> int:
+        """Coins pirate ``rank`` ends with, :data:`DEAD` if thrown overboard."""
+        return self.outcome.payoff(rank)
+
+
+@attrs.frozen
+class KnowledgeGroup:
+    """Pirates who hold the same knowledge, and that knowledge."""
+
+    members: tuple[int, ...]
+    knowledge: Knowledge
+
+    @property
+    def label(self) -> str:
+        return _members_label(self.members)
+
+
+def _members_label(members) -> str:
+    ranks = list(members)
+    runs, start = [], 0
+    for i in range(1, len(ranks) + 1):
+        if i == len(ranks) or ranks[i] != ranks[i - 1] + 1:
+            a, b = ranks[start], ranks[i - 1]
+            runs.append(pirate_name(a) if a == b else f"{pirate_name(a)}-{pirate_name(b)}")
+            start = i
+    return "{" + ", ".join(runs) + "}"
+
+
+@attrs.frozen
+class PirateGame:
+    """A pirate game (Stewart 1999) with public and subgroup promises.
+
+    ``pirates`` ranked pirates ``p1`` (highest) to ``pn`` share ``coins``.
+    The highest-ranked living pirate proposes a division; it passes with
+    half of the votes or more, the proposer's own included.  A voter says
+    yes only when offered strictly more than he predicts for himself in
+    the next round, and death is worse than any number of coins.  A pirate
+    who promised a division proposes it when he leads.
+
+    Examples
+    --------
+    The seed's first subgroup story: p2 tells ``{p2, ..., p5}`` he will divide
+    ``1 1 0 1``; p1 does not know and is thrown overboard.
+
+    >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
+    >>> play = game.play()
+    >>> play.deaths, play.outcome.row()
+    ([1], (1, 1, 0, 1))
+    """
+
+    pirates: int = attrs.field(validator=_int_at_least(2, "the number of pirates"))
+    coins: int = attrs.field(validator=_int_at_least(0, "the number of coins"))
+    announcements: tuple[Announcement, ...] = attrs.field(default=(), converter=tuple)
+    tie_rule: str = attrs.field(default="lowest")
+    _solver: PirateSolver | None = attrs.field(default=None, eq=False, repr=False, alias="solver")
+
+    @tie_rule.validator
+    def _check_tie_rule(self, attribute, value):
+        if value not in TIE_RULES:
+            raise PirateGameError(f"unknown tie rule {value!r}: use one of {', '.join(TIE_RULES)}")
+
+    @announcements.validator
+    def _check_announcements(self, attribute, value):
+        makers = set()
+        for a in value:
+            if not isinstance(a, Announcement) or not isinstance(a.content, Promise):
+                raise PirateGameError(f"pirates announce promises, got {a!r}")
+            d = a.content.division
+            maker = d.first
+            if a.speaker != Agent(pirate_name(maker)):
+                raise PirateGameError(f"{a.speaker} cannot announce {pirate_name(maker)}'s promise")
+            if not 1 <= maker <= self.pirates or d.last != self.pirates:
+                raise PirateGameError(f"{a.speaker}'s promise does not fit a game of {self.pirates} pirates")
+            if d.total != self.coins:
+                raise PirateGameError(
+                    f"{a.speaker}'s promise divides {d.total} coins, but there are {self.coins}"
+                )
+            if maker in makers:
+                raise PirateGameError(f"{a.speaker} promises twice: a pirate makes one promise")
+            makers.add(maker)
+            for hearer in a.audience or ():
+                if _rank_of(hearer, self.pirates) is None:
+                    raise PirateGameError(f"unknown pirate {hearer} in the subgroup of {a.speaker}'s promise")
+
+    def __attrs_post_init__(self):
+        if self._solver is None:
+            object.__setattr__(self, "_solver", PirateSolver(self.pirates, self.coins, self.tie_rule))
+        elif (self._solver.pirates, self._solver.coins, self._solver.tie_rule) != (
+                self.pirates, self.coins, self.tie_rule):
+            raise PirateGameError("the solver was made for another game")
+
+    # knowledge ---------------------------------------------------------------------
+    @property
+    def solver(self) -> PirateSolver:
+        """The solver whose prediction DAG this game uses (and may share)."""
+        return self._solver
+
+    def agent(self, rank: int) -> Agent:
+        if not isinstance(rank, int) or not 1 <= rank <= self.pirates:
+            raise PirateGameError(f"unknown pirate {rank!r}: the pirates are p1 to p{self.pirates}")
+        return self._solver.agents[rank]
+
+    @property
+    def everything(self) -> Knowledge:
+        """All announcements made: the knowledge of an omniscient observer."""
+        return Knowledge.of(self.announcements)
+
+    def kripke_model(self) -> KripkeModel:
+        """The model after the announcements: worlds are sets of announcements made."""
+        model = KripkeModel.initial(self._solver.agents[1:])
+        for a in self.announcements:
+            model = announce(model, a)
+        return model
+
+    def knowledge_of(self, rank: int, *nested: int) -> Knowledge:
+        """What pirate ``rank`` knows; with ``nested`` ranks, what he believes
+        they know in turn (``knowledge_of(j, i)``: what j believes i knows)."""
+        k = self.everything
+        for r in (rank, *nested):
+            k = k.seen_by(self.agent(r))
+        return k
+
+    def knowledge_groups(self) -> list[KnowledgeGroup]:
+        """Pirates grouped by what they know, the least informed group first."""
+        groups: dict[Knowledge, list[int]] = {}
+        classes, class_of, default = self._solver._classes(self.everything)
+        for view, ranks in classes:
+            if ranks:
+                groups.setdefault(view, []).extend(ranks)
+        return sorted((KnowledgeGroup(tuple(sorted(m)), k) for k, m in groups.items()),
+                      key=lambda g: (len(g.knowledge), g.members))
+
+    # play --------------------------------------------------------------------------
+    def prediction(self, round: int, knowledge: Knowledge | None = None) -> Prediction:
+        """The prediction of ``round`` on ``knowledge`` (default: everything, i.e. the play)."""
+        return self._solver.prediction(round, self.everything if knowledge is None else knowledge)
+
+    def play(self) -> Play:
+        """Play the game: every pirate proposes and votes on his own knowledge."""
+        rounds = []
+        everything = self.everything
+        for r in range(1, self.pirates + 1):
+            p = self._solver.prediction(r, everything)
+            rounds.append(Round(p))
+            if p.accepted:
+                return Play(tuple(rounds), p.offer)
+        raise AssertionError("the last pirate always accepts his own offer")  # pragma: no cover
+
+    def table(self, knowledge: Knowledge) -> list[tuple[int, ...]]:
+        """The predicted offer with 1, 2, ..., n pirates left, on ``knowledge``.
+
+        Row ``i`` lists the shares lowest-ranked pirate first, with the
+        proposer last, as in the seed's Tables 1 to 8.
+        """
+        return [self._solver.prediction(self.pirates - i + 1, knowledge).offer.row()
+                for i in range(1, self.pirates + 1)]
+
+    def dag_nodes(self) -> int:
+        """Predictions in the shared DAG so far."""
+        return len(self._solver.dag)
+
+
+def _rank_of(agent: Agent, pirates: int) -> int | None:
+    """The rank of a pirate of a game of ``pirates``, or ``None`` for anyone else."""
+    name = agent.name
+    if name[:1] == "p" and name[1:].isdigit() and name[1] != "0" and int(name[1:]) <= pirates:
+        return int(name[1:])
+    return None

@@ -1,0 +1,358 @@
+"""Predictions of rounds of the pirate game, and the solver that shares them.
+
+A prediction of round ``r`` made on knowledge ``K`` says what the proposer
+``p_r`` offers, what every living voter expects from the next round, how they
+vote and how the game ends.  It is one node of a
+:class:`~epistemic.PredictionDAG` keyed by ``(r, K)``, where ``K`` keeps only
+the promises of pirates still alive in round ``r`` (the others can no longer
+matter), so that predictions on different knowledge are shared whenever
+they must be equal.
+"""
+
+from __future__ import annotations
+
+import heapq
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterator
+from itertools import islice
+
+import attrs
+
+from epistemic import Agent, Knowledge, PredictionDAG, Request
+from epistemic.errors import EpistemicError
+
+from .division import DEAD, Division, Promise, pirate_name
+
+__all__ = ["Prediction", "View", "PirateSolver", "TIE_RULES"]
+
+#: Among equally cheap voters the proposer buys the ``lowest``-ranked first
+#: (the seed's rule) or the ``highest``-ranked first.
+TIE_RULES = ("lowest", "highest")
+
+Slices = tuple[tuple[tuple[int, ...], int], ...]
+
+
+@attrs.frozen
+class View:
+    """How a group of voters sees the next round.
+
+    The voters are the members of ``slices`` (each a sorted tuple of ranks,
+    shared between predictions, and the index of its first living member);
+    ``knowledge`` is what they know, ``outcome`` the division that ends the
+    game in their prediction of the next round.
+    """
+
+    knowledge: Knowledge
+    outcome: Division
+    slices: Slices = attrs.field(repr=False)
+
+    def __contains__(self, rank: int) -> bool:
+        for ranks, lo in self.slices:
+            i = bisect_left(ranks, rank, lo)
+            if i < len(ranks) and ranks[i] == rank:
+                return True
+        return False
+
+    def __len__(self) -> int:
+        return sum(len(ranks) - lo for ranks, lo in self.slices)
+
+    def members(self) -> list[int]:
+        """The voters' ranks, highest ranked first."""
+        return sorted(r for ranks, lo in self.slices for r in ranks[lo:])
+
+    def doomed(self) -> int:
+        """How many of the voters expect to be thrown overboard next."""
+        d = self.outcome.first
+        return sum(bisect_left(ranks, d, lo) - lo for ranks, lo in self.slices)
+
+
+@attrs.frozen
+class Prediction:
+    """A prediction of one round on given knowledge.
+
+    Attributes
+    ----------
+    round, knowledge : the node's key; pirate ``p_round`` proposes.
+    offer : the division the proposer puts to the vote.
+    source : ``"promise"`` (he promised it), ``"optimized"`` (he bought the
+        cheapest votes he needs), ``"alone"`` (the last pirate takes all) or
+        ``"proposer"`` (the proposer knows less than this prediction, so his
+        offer comes from his own prediction on ``proposer_knowledge``).
+    paid : ``(rank, coins)`` of the voters an optimized offer pays for.
+    free_votes : voters counted on for nothing because they expect to die.
+    views : the voters' predictions of the next round, grouped by knowledge.
+    yes, needed, accepted : the vote as this prediction sees it.
+    outcome : the division that ends the game; pirates ranked above its
+        ``first`` are thrown overboard.
+    """
+
+    round: int
+    knowledge: Knowledge
+    offer: Division
+    source: str
+    proposer_knowledge: Knowledge
+    paid: tuple[tuple[int, int], ...]
+    free_votes: int
+    views: tuple[View, ...]
+    yes: int
+    needed: int
+    accepted: bool
+    outcome: Division
+
+    @property
+    def proposer(self) -> int:
+        return self.round
+
+    @property
+    def pirates(self) -> int:
+        return self.offer.last
+
+    def view_of(self, rank: int) -> View | None:
+        """The view of voter ``rank`` (``None`` for the proposer)."""
+        for view in self.views:
+            if rank in view:
+                return view
+        if rank == self.round:
+            return None
+        raise EpistemicError(f"{pirate_name(rank)} does not vote in round {self.round}")
+
+    def expectation(self, rank: int) -> int:
+        """What voter ``rank`` expects if the offer fails: his payoff in his
+        prediction of the next round (:data:`DEAD` for the proposer)."""
+        view = self.view_of(rank)
+        return DEAD if view is None else view.outcome.payoff(rank)
+
+    def vote(self, rank: int) -> bool:
+        """Yes exactly when offered strictly more than expected."""
+        return self.offer.share(rank) > self.expectation(rank)
+
+
+class PirateSolver:
+    """Solves pirate games of ``pirates`` and ``coins`` on any announcements.
+
+    One solver holds one :class:`~epistemic.PredictionDAG`; every game,
+    table and explanation asked of it shares its predictions.
+
+    Parameters
+    ----------
+    pirates, coins : int
+    tie_rule : {"lowest", "highest"}
+    memo : bool
+        ``False`` builds the seed's naive tree (see :meth:`_predict`).
+    progress : callable, optional
+        Passed to the DAG.
+
+    Examples
+    --------
+    >>> solver = PirateSolver(5, 3)
+    >>> solver.prediction(1, Knowledge.of([])).offer.row()  # seed Table 1, row 5
+    (1, 0, 1, 0, 1)
+    >>> len(solver.dag)
+    5
+    """
+
+    def __init__(self, pirates: int, coins: int, tie_rule: str = "lowest", *, memo: bool = True,
+                 progress: Callable[[int], None] | None = None, keep_tree: bool = False):
+        if tie_rule not in TIE_RULES:
+            raise EpistemicError(f"unknown tie rule {tie_rule!r}: use one of {', '.join(TIE_RULES)}")
+        self.pirates = pirates
+        self.coins = coins
+        self.tie_rule = tie_rule
+        self.dag = PredictionDAG(self._predict, memo=memo, progress=progress, keep_tree=keep_tree)
+        self.agents: list[Agent | None] = [None] + [Agent(pirate_name(i)) for i in range(1, pirates + 1)]
+        self._rank = {a: i for i, a in enumerate(self.agents) if a is not None}
+        self._everyone = tuple(range(1, pirates + 1))
+        self._classes_cache: dict[Knowledge, tuple[list, dict[int, int], int]] = {}
+
+    # keys -------------------------------------------------------------------
+    def rank(self, agent: Agent) -> int:
+        return self._rank[agent]
+
+    def key(self, round: int, knowledge: Knowledge) -> tuple[int, Knowledge]:
+        """The DAG key: promises of pirates already overboard are dropped."""
+        return round, knowledge.restricted(lambda a: a.content.maker >= round)
+
+    def prediction(self, round: int, knowledge: Knowledge) -> Prediction:
+        """The prediction of ``round`` made on ``knowledge``."""
+        if not 1 <= round <= self.pirates:
+            raise EpistemicError(f"round must be between 1 and {self.pirates}, got {round}")
+        return self.dag[self.key(round, knowledge)]
+
+    # voter classes ------------------------------------------------------------
+    def _classes(self, knowledge: Knowledge):
+        """Pirates grouped by what they heard of ``knowledge``.
+
+        Returns the classes as ``(view, sorted ranks)``, a map from rank to
+        class index for pirates in some private audience, and the index of
+        the class of everyone else.
+        """
+        hit = self._classes_cache.get(knowledge)
+        if hit is not None:
+            return hit
+        public = [a for a in knowledge.announcements if a.is_public]
+        heard: dict[int, list] = {}
+        for a in knowledge.announcements:
+            if not a.is_public:
+                for agent in a.audience:
+                    heard.setdefault(self._rank[agent], []).append(a)
+        by_sig: dict[frozenset, list[int]] = {}
+        for rank, anns in heard.items():
+            by_sig.setdefault(frozenset(anns), []).append(rank)
+        classes, class_of = [], {}
+        for sig, ranks in by_sig.items():
+            for r in ranks:
+                class_of[r] = len(classes)
+            classes.append((Knowledge(frozenset(public) | sig), tuple(sorted(ranks))))
+        rest = self._everyone if not heard else tuple(r for r in self._everyone if r not in heard)
+        default = len(classes)
+        classes.append((Knowledge(frozenset(public)), rest))
+        result = (classes, class_of, default)
+        self._classes_cache[knowledge] = result
+        return result
+
+    # one prediction -------------------------------------------------------------
+    def _predict(self, key):
+        """The prediction of round ``r`` on knowledge ``K``, as a DAG generator.
+
+        It asks each group of voters for their prediction of the next round,
+        and, if the proposer knows less than ``K``, for the proposer's own
+        prediction of this round.  The naive tree (``memo=False``) asks as the
+        seed's program did: one prediction of a prediction per voter for his
+        vote, and, when the proposer optimizes in place, one per voter he
+        might buy except his successor, whose expectation he reads from the
+        successor's own plan for the next round.  That is ``2m - 3`` per
+        prediction with ``m`` living pirates, which gives the seed's counts
+        1, 3, 13, 71, 505, ...
+        """
+        r, knowledge = key
+        n, coins = self.pirates, self.coins
+        if r == n:
+            alone = Division(n, n, (n,) if coins else (), (coins,) if coins else ())
+            return Prediction(r, knowledge, alone, "alone", knowledge, (), 0, (), 1, 1, True, alone)
+        classes, class_of, default = self._classes(knowledge)
+        proposer_knowledge = classes[class_of.get(r, default)][0]
+        in_place = proposer_knowledge == knowledge
+        promise = _promise_of(r, proposer_knowledge)
+
+        groups: dict[tuple[int, Knowledge], list] = {}
+        for view_knowledge, ranks in classes:
+            lo = bisect_right(ranks, r)
+            if lo < len(ranks):
+                groups.setdefault(self.key(r + 1, view_knowledge), []).append((ranks, lo))
+        requests = [Request(("expectation", k[1]), k, copies=_count(s)) for k, s in groups.items()]
+        if not in_place:
+            requests.append(Request("offer", (r, proposer_knowledge)))
+        elif not self.dag.memo and promise is None:
+            for k, s in groups.items():
+                copies = _count(s) - _member(s, r + 1)
+                if copies:
+                    requests.append(Request(("offer-expectation", k[1]), k, copies=copies))
+        got = yield requests
+
+        views = tuple(View(k[1], got["expectation", k[1]].outcome, tuple(s)) for k, s in groups.items())
+        paid, free = (), 0
+        if not in_place:
+            offer, source = got["offer"].offer, "proposer"
+        elif promise is not None:
+            offer, source = promise.division, "promise"
+        else:
+            asked = tuple(
+                View(v.knowledge, got["offer-expectation", v.knowledge].outcome, v.slices)
+                if ("offer-expectation", v.knowledge) in got else v
+                for v in views
+            )
+            offer, paid, free = self._optimize(r, asked)
+            source = "optimized"
+
+        yes = self._count_yes(r, offer, views)
+        needed = (n - r + 2) // 2
+        if yes >= needed:
+            outcome = offer
+        else:
+            following = yield [Request("outcome", self.key(r + 1, knowledge))]
+            outcome = following["outcome"].outcome
+        return Prediction(r, knowledge, offer, source, proposer_knowledge, paid, free, views,
+                          yes, needed, yes >= needed, outcome)
+
+    def _count_yes(self, r: int, offer: Division, views: tuple[View, ...]) -> int:
+        yes = 1 + sum(v.doomed() for v in views)  # the proposer, and everyone who would die next
+        for rank, coins in zip(offer.ranks, offer.amounts):
+            if rank == r:
+                continue
+            view = next(v for v in views if rank in v)
+            expected = view.outcome.payoff(rank)
+            if expected != DEAD and coins > expected:
+                yes += 1
+        return yes
+
+    def _optimize(self, r: int, views: tuple[View, ...]):
+        """The cheapest offer that buys the votes the proposer needs.
+
+        A voter who expects ``e`` coins costs ``e + 1``; one who expects to
+        die costs nothing.  A proposer who cannot afford enough votes still
+        buys the cheapest he can and keeps the rest: by his knowledge the
+        offer fails, but voters who know more may still accept it.
+        """
+        n, coins = self.pirates, self.coins
+        need = (n - r + 2) // 2 - 1
+        free = sum(v.doomed() for v in views)
+        if need <= free:
+            return Division.from_shares(r, n, {r: coins}), (), need
+        lowest_first = self.tie_rule == "lowest"
+        tie = (lambda rank: -rank) if lowest_first else (lambda rank: rank)
+
+        dear = []  # voters who expect coins: (cost, tie, rank)
+        for view in views:
+            for rank, c in zip(view.outcome.ranks, view.outcome.amounts):
+                if rank > r and rank in view:
+                    dear.append((c + 1, tie(rank), rank))
+        dear.sort()
+        dear_ranks = {rank for _, _, rank in dear}
+        alive = sum(len(v) for v in views)
+        cheap_count = alive - free - len(dear)  # voters who expect nothing and cost one coin
+
+        wanted = need - free
+        from_cheap = min(wanted, cheap_count)
+        cheap = list(islice(self._cheap_voters(views, dear_ranks, lowest_first), min(from_cheap, coins)))
+        chosen = [(1, rank) for rank in cheap] + [(c, rank) for c, _, rank in dear[: wanted - from_cheap]]
+        budget, shares, paid = coins, {}, []
+        for cost, rank in chosen:
+            if cost > budget:
+                break
+            budget -= cost
+            shares[rank] = cost
+            paid.append((rank, cost))
+        shares[r] = budget
+        return Division.from_shares(r, n, shares), tuple(sorted(paid)), free
+
+    @staticmethod
+    def _cheap_voters(views, dear: set[int], lowest_first: bool) -> Iterator[int]:
+        """Voters who expect no coins and will not die, in the order the tie rule buys them."""
+        streams = []
+        for view in views:
+            d = view.outcome.first
+            for ranks, lo in view.slices:
+                start = max(lo, bisect_left(ranks, d))
+                idx = range(len(ranks) - 1, start - 1, -1) if lowest_first else range(start, len(ranks))
+                streams.append(ranks[i] for i in idx)
+        merged = heapq.merge(*streams, reverse=lowest_first)
+        return (rank for rank in merged if rank not in dear)
+
+
+def _count(slices) -> int:
+    return sum(len(ranks) - lo for ranks, lo in slices)
+
+
+def _member(slices, rank) -> bool:
+    for ranks, lo in slices:
+        i = bisect_left(ranks, rank, lo)
+        if i < len(ranks) and ranks[i] == rank:
+            return True
+    return False
+
+
+def _promise_of(rank: int, knowledge: Knowledge) -> Promise | None:
+    for a in knowledge.announcements:
+        if isinstance(a.content, Promise) and a.content.maker == rank:
+            return a.content
+    return None
