@@ -7,6 +7,7 @@ from .agents import Agent
 from .announcements import Announcement
 from .dag import CycleError, PredictionDAG, Request
 from .errors import EpistemicError, ModelError
+from .explanation import Reason
 from .knowledge import Knowledge
 from .kripke import Event, EventModel, KripkeModel, announce, private_event, public_event
 
@@ -21,6 +22,7 @@ __all__ = [
     "public_event",
     "private_event",
     "PredictionDAG",
+    "Reason",
     "Request",
     "CycleError",
     "EpistemicError",

@@ -10,7 +10,7 @@ __all__ = ["Agent"]
 
 
 def _check_name(instance, attribute, value):
-    if not isinstance(value, str) or not value or value != value.strip() or " " in value:
+    if not isinstance(value, str) or not value or any(c.isspace() for c in value):
         raise EpistemicError(f"agent name must be a non-empty word, got {value!r}")
 
 

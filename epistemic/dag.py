@@ -39,7 +39,12 @@ class Request:
 
     label: Hashable
     key: Hashable
-    copies: int = 1
+    copies: int = attrs.field(default=1)
+
+    @copies.validator
+    def _at_least_one(self, attribute, value):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise EpistemicError(f"a request is made by at least one asker, got copies={value!r}")
 
 
 Predict = Callable[[Hashable], Generator[list[Request], dict, Any]]
@@ -193,6 +198,7 @@ class PredictionDAG:
         tree = self._tree
         root_id = self._new_node(root, "prediction")
         stack = [_Frame(root, self._predict(root), node=root_id)]
+        active = {root: 1}  # keys on the stack: a key below itself is a cycle
         result = None
         while stack:
             frame = stack[-1]
@@ -200,6 +206,9 @@ class PredictionDAG:
             if frame.pending is not None:
                 if frame.todo:
                     req = frame.todo.pop()
+                    if active.get(req.key):
+                        raise CycleError(f"prediction {req.key!r} depends on itself")
+                    active[req.key] = active.get(req.key, 0) + 1
                     view = self._new_node(req.key, "view")
                     child = self._new_node(req.key, "prediction")
                     if tree is not None:
@@ -214,6 +223,7 @@ class PredictionDAG:
             except StopIteration as done:
                 if tree is not None:
                     tree.nodes[frame.node]["value"] = done.value
+                active[frame.key] -= 1
                 stack.pop()
                 if stack:
                     stack[-1].results[frame.parent_label] = done.value

@@ -8,8 +8,19 @@ import attrs
 
 from .agents import Agent
 from .announcements import Announcement
+from .errors import EpistemicError
 
 __all__ = ["Knowledge"]
+
+
+def _to_announcements(value) -> frozenset[Announcement]:
+    if isinstance(value, (str, bytes)):
+        raise EpistemicError("knowledge is a collection of announcements, got a string")
+    value = frozenset(value)
+    for item in value:
+        if not isinstance(item, Announcement):
+            raise EpistemicError(f"knowledge holds announcements, got {item!r}")
+    return value
 
 
 @attrs.frozen(cache_hash=True)
@@ -36,7 +47,7 @@ class Knowledge:
     0
     """
 
-    announcements: frozenset[Announcement] = attrs.field(converter=frozenset)
+    announcements: frozenset[Announcement] = attrs.field(converter=_to_announcements)
 
     @classmethod
     def of(cls, announcements: Iterable[Announcement]) -> Knowledge:

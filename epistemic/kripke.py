@@ -119,7 +119,7 @@ class KripkeModel:
         for (u, v), who in pairs.items():
             g.add_edge(u, v, agents=frozenset(who))
         try:
-            single = actual in g
+            single = isinstance(actual, str) or actual in g
         except TypeError:  # a list or set of worlds is unhashable
             single = False
         return cls(g, agents, [actual] if single else actual)

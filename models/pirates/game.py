@@ -9,7 +9,7 @@ import attrs
 from epistemic import Agent, Announcement, EpistemicError, Knowledge, KripkeModel, announce
 
 from .division import Division, Promise, pirate_name
-from .predict import TIE_RULES, PirateSolver, Prediction
+from .predict import TIE_RULES, PirateSolver, Prediction, check_count
 
 __all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise"]
 
@@ -20,10 +20,10 @@ class PirateGameError(EpistemicError):
 
 def _int_at_least(low: int, what: str):
     def check(instance, attribute, value):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise PirateGameError(f"{what} must be a whole number, got {value!r}")
-        if value < low:
-            raise PirateGameError(f"{what} must be at least {low}, got {value}")
+        try:
+            check_count(value, low, what)
+        except EpistemicError as e:
+            raise PirateGameError(str(e)) from None
     return check
 
 
@@ -202,7 +202,8 @@ class PirateGame:
 
     def agent(self, rank: int) -> Agent:
         if not isinstance(rank, int) or not 1 <= rank <= self.pirates:
-            raise PirateGameError(f"unknown pirate {rank!r}: the pirates are p1 to p{self.pirates}")
+            raise PirateGameError(f"unknown pirate {pirate_name(rank) if isinstance(rank, int) else repr(rank)}: "
+                                  f"the pirates are p1 to p{self.pirates}")
         return self._solver.agents[rank]
 
     @property

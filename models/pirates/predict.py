@@ -23,13 +23,21 @@ from epistemic.errors import EpistemicError
 
 from .division import DEAD, Division, Promise, pirate_name
 
-__all__ = ["Prediction", "View", "PirateSolver", "TIE_RULES"]
+__all__ = ["Prediction", "View", "PirateSolver", "TIE_RULES", "check_count"]
 
 #: Among equally cheap voters the proposer buys the ``lowest``-ranked first
 #: (the seed's rule) or the ``highest``-ranked first.
 TIE_RULES = ("lowest", "highest")
 
 Slices = tuple[tuple[tuple[int, ...], int], ...]
+
+
+def check_count(value, low: int, what: str) -> None:
+    """Raise a one-line :class:`~epistemic.EpistemicError` unless ``value`` is a whole number >= ``low``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EpistemicError(f"{what} must be a whole number, got {value!r}")
+    if value < low:
+        raise EpistemicError(f"{what} must be at least {low}, got {value}")
 
 
 @attrs.frozen
@@ -153,6 +161,8 @@ class PirateSolver:
 
     def __init__(self, pirates: int, coins: int, tie_rule: str = "lowest", *, memo: bool = True,
                  progress: Callable[[int], None] | None = None, keep_tree: bool = False):
+        check_count(pirates, 1, "the number of pirates")
+        check_count(coins, 0, "the number of coins")
         if tie_rule not in TIE_RULES:
             raise EpistemicError(f"unknown tie rule {tie_rule!r}: use one of {', '.join(TIE_RULES)}")
         self.pirates = pirates
@@ -235,10 +245,18 @@ class PirateSolver:
         promise = _promise_of(r, proposer_knowledge)
 
         groups: dict[tuple[int, Knowledge], list] = {}
+        group_of_class = []
         for view_knowledge, ranks in classes:
             lo = bisect_right(ranks, r)
-            if lo < len(ranks):
-                groups.setdefault(self.key(r + 1, view_knowledge), []).append((ranks, lo))
+            k = self.key(r + 1, view_knowledge) if lo < len(ranks) else None
+            group_of_class.append(k)
+            if k is not None:
+                groups.setdefault(k, []).append((ranks, lo))
+        position = {k: i for i, k in enumerate(groups)}
+
+        def which(rank: int) -> int:
+            """Index of the view of living voter ``rank``, by a dictionary look-up."""
+            return position[group_of_class[class_of.get(rank, default)]]
         requests = [Request(("expectation", k[1]), k, copies=_count(s)) for k, s in groups.items()]
         if not in_place:
             requests.append(Request("offer", (r, proposer_knowledge)))
@@ -261,10 +279,10 @@ class PirateSolver:
                 if ("offer-expectation", v.knowledge) in got else v
                 for v in views
             )
-            offer, paid, free = self._optimize(r, asked)
+            offer, paid, free = self._optimize(r, asked, which)
             source = "optimized"
 
-        yes = self._count_yes(r, offer, views)
+        yes = self._count_yes(r, offer, views, which)
         needed = (n - r + 2) // 2
         if yes >= needed:
             outcome = offer
@@ -274,18 +292,20 @@ class PirateSolver:
         return Prediction(r, knowledge, offer, source, proposer_knowledge, paid, free, views,
                           yes, needed, yes >= needed, outcome)
 
-    def _count_yes(self, r: int, offer: Division, views: tuple[View, ...]) -> int:
+    @staticmethod
+    def _count_yes(r: int, offer: Division, views: tuple[View, ...], which) -> int:
         yes = 1 + sum(v.doomed() for v in views)  # the proposer, and everyone who would die next
+        expected = [dict(zip(v.outcome.ranks, v.outcome.amounts)) for v in views]
         for rank, coins in zip(offer.ranks, offer.amounts):
             if rank == r:
                 continue
-            view = next(v for v in views if rank in v)
-            expected = view.outcome.payoff(rank)
-            if expected != DEAD and coins > expected:
+            i = which(rank)
+            # the doomed were counted above, whatever they are offered
+            if rank >= views[i].outcome.first and coins > expected[i].get(rank, 0):
                 yes += 1
         return yes
 
-    def _optimize(self, r: int, views: tuple[View, ...]):
+    def _optimize(self, r: int, views: tuple[View, ...], which):
         """The cheapest offer that buys the votes the proposer needs.
 
         A voter who expects ``e`` coins costs ``e + 1``; one who expects to
@@ -302,9 +322,9 @@ class PirateSolver:
         tie = (lambda rank: -rank) if lowest_first else (lambda rank: rank)
 
         dear = []  # voters who expect coins: (cost, tie, rank)
-        for view in views:
+        for i, view in enumerate(views):
             for rank, c in zip(view.outcome.ranks, view.outcome.amounts):
-                if rank > r and rank in view:
+                if rank > r and which(rank) == i:
                     dear.append((c + 1, tie(rank), rank))
         dear.sort()
         dear_ranks = {rank for _, _, rank in dear}
@@ -334,7 +354,7 @@ class PirateSolver:
             for ranks, lo in view.slices:
                 start = max(lo, bisect_left(ranks, d))
                 idx = range(len(ranks) - 1, start - 1, -1) if lowest_first else range(start, len(ranks))
-                streams.append(ranks[i] for i in idx)
+                streams.append(map(ranks.__getitem__, idx))  # binds this slice's ranks now
         merged = heapq.merge(*streams, reverse=lowest_first)
         return (rank for rank in merged if rank not in dear)
 

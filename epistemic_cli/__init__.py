@@ -1,0 +1,1 @@
+"""The ``epistemic`` command line: the composition root that wires models to the core."""

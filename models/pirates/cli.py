@@ -1,0 +1,135 @@
+"""``epistemic pirates``: play, tabulate and explain a pirate game."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from .game import PirateGame, PirateGameError
+from .predict import TIE_RULES, PirateSolver, check_count
+from .report import format_report, to_json
+from .search import best_public_promise
+from .syntax import parse_pirate, parse_promise
+from .explain import explain, run_explorer
+
+__all__ = ["add_parser", "run"]
+
+EPILOG = """\
+promises: 'pK: SHARES [to HEARERS]', shares lowest-ranked pirate first and the
+maker last (as the seed's tables); 'to' makes it a subgroup promise, e.g.
+  --promise "p2: 1 1 0 1 to p3 p4 p5"   --promise "p4: 2 2 to p5"
+why-questions: "p5 vote round 1", "offer round 2", "p3 expectation round 2",
+  "p1 overboard", "outcome"
+"""
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "pirates", help="the pirate game with public and subgroup promises",
+        description="Play the pirate game (Stewart 1999) with public and subgroup promises, "
+                    "show the seed's tables per knowledge group, and explain every decision.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--pirates", "-n", type=_whole, required=True, metavar="N", help="number of pirates (at least 2)")
+    p.add_argument("--coins", "-m", type=_whole, required=True, metavar="M", help="number of coins (at least 0)")
+    p.add_argument("--promise", "--announce", dest="promises", action="append", default=[], metavar="SPEC",
+                   help="a promise, public or to a subgroup (repeatable); see below")
+    p.add_argument("--tie-rule", choices=TIE_RULES, default="lowest",
+                   help="among equally cheap voters, buy the lowest- or highest-ranked first (default: lowest)")
+    p.add_argument("--json", action="store_true", help="print the game as JSON (keys in docs/cli.md)")
+    p.add_argument("--knowledge-of", default="p1", metavar="PIRATE",
+                   help="whose knowledge the JSON table of predicted divisions is made on (default: p1)")
+    p.add_argument("--tables", action=argparse.BooleanOptionalAction, default=None,
+                   help="print one table per knowledge group (default: only for 12 pirates or fewer)")
+    p.add_argument("--why", action="append", default=[], metavar="QUESTION",
+                   help="explain a decision, e.g. \"p5 vote round 1\" (repeatable)")
+    p.add_argument("--depth", type=_whole, default=6, metavar="D",
+                   help="levels of reasons shown by --why (default: 6)")
+    p.add_argument("--explain", action="store_true",
+                   help="walk through the predictions interactively from the keyboard")
+    p.add_argument("--best-announcement", type=str, default=None, metavar="PIRATE",
+                   help="search the public promise that maximizes this pirate's final coins (small games)")
+    return p
+
+
+def _progress_printer(what: str):
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done, total=None):
+        tail = f" of {total}" if total else ""
+        print(f"\r{what}: {done}{tail}", end="", file=sys.stderr, flush=True)
+    return show
+
+
+def _end_progress(printer) -> None:
+    if printer is not None:
+        print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    check_count(args.pirates, 2, "the number of pirates")
+    check_count(args.coins, 0, "the number of coins")
+    if args.depth < 1:
+        raise PirateGameError(f"--depth must be at least 1, got {args.depth}")
+    promises = [parse_promise(text, args.pirates) for text in args.promises]
+    knowledge_of = parse_pirate(args.knowledge_of, args.pirates)
+    searched = parse_pirate(args.best_announcement, args.pirates) if args.best_announcement else None
+    progress = _progress_printer("predictions")
+    game = PirateGame(args.pirates, args.coins, promises, args.tie_rule,
+                      solver=PirateSolver(args.pirates, args.coins, args.tie_rule, progress=progress))
+
+    # the whole answer is composed before a byte is written, so bad input leaves no half output
+    answers = [(q, explain(game, q, depth=args.depth)) for q in args.why]
+    search = None
+    if searched is not None:
+        search_progress = _progress_printer("candidate promises")
+        search = best_public_promise(game, searched, progress=search_progress)
+        _end_progress(search_progress)
+    if args.json:
+        data = to_json(game, knowledge_of)
+        if answers:
+            data["why"] = [{"question": q, "answer": reason.to_dict()} for q, reason in answers]
+        if search is not None:
+            data["best_announcement"] = _search_json(search)
+        text = json.dumps(data, indent=2) + "\n"
+    else:
+        text = format_report(game, args.tables) + "\n"
+        for q, reason in answers:
+            text += f"\nWhy {q}?\n{reason.to_text()}\n"
+        if search is not None:
+            text += "\n" + _search_text(game, search) + "\n"
+    _end_progress(progress)
+    out.write(text)
+    if args.explain:
+        run_explorer(game, sys.stdin, out)
+    return 0
+
+
+def _search_json(search) -> dict:
+    return {
+        "pirate": f"p{search.maker}",
+        "coins": search.value,
+        "promises": [list(row) for row in search.best],
+        "without_promise": search.baseline,
+        "candidates": search.candidates,
+    }
+
+
+def _search_text(game: PirateGame, search) -> str:
+    who = f"p{search.maker}"
+    value = "is thrown overboard" if search.value < 0 else f"ends with {search.value} coins"
+    base = "is thrown overboard" if search.baseline < 0 else f"ends with {search.baseline}"
+    rows = "\n".join(f"  {who}: {' '.join(map(str, row))}" for row in search.best[:10])
+    more = f"\n  ... and {len(search.best) - 10} more" if len(search.best) > 10 else ""
+    return (f"Best public promise for {who} ({search.candidates} candidates tried): "
+            f"with it {who} {value}; without a promise he {base}.\n"
+            f"Optimal promises (lowest-ranked pirate first):\n{rows}{more}")

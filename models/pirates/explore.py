@@ -1,0 +1,472 @@
+"""Asking why in words: the ``--why`` question parser and the keyboard explorer.
+
+:func:`parse_why` reads questions such as ``"why does p5 vote no in round 1"``
+and :func:`explain` answers them with the builders of
+:mod:`models.pirates.explain`.  :func:`run_explorer` is the seed's
+interactive explanation: it shows the rounds of the play, and from a round
+walks down into the predictions behind an offer, an expectation or an
+outcome, each shown with the knowledge it is made on.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import TextIO
+
+import attrs
+
+from epistemic import EpistemicError, Knowledge
+from epistemic.explanation import Reason
+
+from .division import DEAD, pirate_name
+from .explain import (DEPTH, _check_overboard, _check_pirate, _check_round, _check_voter, why_expectation,
+                      why_offer, why_outcome, why_overboard, why_vote)
+from .game import PirateGame, PirateGameError
+from .wording import coins_text, division_text, knowledge_label, names_text
+
+__all__ = ["Question", "parse_why", "explain", "Explorer", "run_explorer", "describe_play",
+           "describe_prediction"]
+
+_WORDS = {
+    "vote": ("vote", "votes", "voted", "voting"),
+    "offer": ("offer", "offers", "proposal", "propose", "proposes", "proposed", "division"),
+    "expectation": ("expectation", "expectations", "expect", "expects", "expected"),
+    "overboard": ("overboard", "thrown", "throw", "over", "die", "dies", "died", "killed"),
+    "outcome": ("outcome", "end", "ends", "ended", "result"),
+}
+_KIND = {word: kind for kind, words in _WORDS.items() for word in words}
+_KNOWING = {"knowledge", "view", "prediction", "sees", "knows"}
+_TOKEN = re.compile(r"p\d+(?:'s)?|r\d+|\d+|[a-z]+")
+_EXAMPLES = "'p5 vote round 1', 'offer round 2', 'p3 expectation round 2', 'p1 overboard', 'outcome'"
+
+
+@attrs.frozen
+class Question:
+    """A checked question about a game: what to explain, of whom, in which round.
+
+    ``knowledge`` is ``None`` for the play itself, or what ``knower`` knows
+    for questions asked "as pK".
+    """
+
+    kind: str
+    pirate: int | None
+    round: int | None
+    knowledge: Knowledge | None = None
+    knower: int | None = None
+
+    def answer(self, game: PirateGame, depth: int | None = DEPTH) -> Reason:
+        """The explanation tree that answers the question."""
+        k = self.knowledge
+        if self.kind == "overboard":
+            return why_overboard(game, self.pirate, depth=depth)
+        if self.kind == "offer":
+            return why_offer(game, self.round, k, depth=depth)
+        if self.kind == "outcome":
+            return why_outcome(game, self.round, k, depth=depth)
+        if self.kind == "vote":
+            return why_vote(game, self.pirate, self.round, k, depth=depth)
+        return why_expectation(game, self.pirate, self.round, k, depth=depth)
+
+    def __str__(self) -> str:
+        words = [pirate_name(self.pirate)] if self.kind in ("vote", "expectation", "overboard") else []
+        words.append(self.kind)
+        if self.kind != "overboard":
+            words.append(f"round {self.round}")
+        if self.knower is not None:
+            words.append(f"as {pirate_name(self.knower)}")
+        return " ".join(words)
+
+
+def parse_why(text: str, game: PirateGame) -> Question:
+    """Read a question about ``game``, checking it against the play.
+
+    Accepted forms (case and punctuation do not matter; other words are
+    skipped): ``"p5 vote round 1"``, ``"why does p5 vote no in round 1"``,
+    ``"why does p5 vote no on p1's offer"``, ``"offer round 2"``,
+    ``"p2 offer"``, ``"p3 expectation round 2"``, ``"what does p3 expect in
+    r2"``, ``"p1 overboard"``, ``"why was p1 thrown over"``, ``"outcome"``,
+    ``"outcome round 3"``.  A round is ``round N`` or ``rN``, and defaults
+    to 1 (or to the round of the proposer named, as in
+    "p1's offer").  Adding ``as pK`` (or ``pK's knowledge``) asks about the
+    prediction made on what pK knows instead of the play.
+
+    Raises
+    ------
+    PirateGameError
+        With a one-line message naming the fault.
+
+    Examples
+    --------
+    >>> from models.pirates import promise
+    >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
+    >>> str(parse_why("Why does p5 vote no in round 1?", game))
+    'p5 vote round 1'
+    >>> str(parse_why("why was p1 thrown over", game))
+    'p1 overboard'
+    >>> str(parse_why("offer round 1 as p1", game))
+    'offer round 1 as p1'
+    >>> parse_why("p1 vote round 2", game)
+    Traceback (most recent call last):
+    ...
+    models.pirates.game.PirateGameError: p1 does not vote in round 2 because he is dead: he was thrown overboard in round 1
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise PirateGameError(f"ask a question, e.g. {_EXAMPLES}")
+    tokens = _TOKEN.findall(text.lower().replace("\u2019", "'"))
+    kind = claimed = round_ = knower = proposer = None
+    subjects: list[int] = []
+    for i, tok in enumerate(tokens):
+        after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        before = tokens[i - 1] if i else ""
+        if tok.startswith("p") and tok[1:2].isdigit():
+            rank = int(tok[1:].removesuffix("'s"))
+            if before == "as" or (tok.endswith("'s") and after in _KNOWING):
+                knower = rank
+            elif tok.endswith("'s") and _KIND.get(after) == "offer":
+                proposer = rank
+            elif rank not in subjects:
+                subjects.append(rank)
+        elif tok.startswith("r") and tok[1:].isdigit() or tok == "round":
+            number = tok[1:] if tok != "round" else after
+            if not number.isdigit():
+                raise PirateGameError(f"'round' needs a number in {text.strip()!r}, e.g. 'round 2'")
+            if round_ is not None and round_ != int(number):
+                raise PirateGameError(f"the question names two rounds, {round_} and {number}")
+            round_ = int(number)
+        elif tok in _KIND:
+            kind = kind or _KIND[tok]
+        elif tok in ("yes", "no", "against") and claimed is None:
+            claimed = tok == "yes"
+    if kind is None:
+        raise PirateGameError(f"cannot tell what {text.strip()!r} asks: ask e.g. {_EXAMPLES}")
+    if len(subjects) > 1:
+        raise PirateGameError(f"the question names {names_text(subjects)}: ask about one pirate")
+    subject = subjects[0] if subjects else None
+    for rank in (subject, proposer, knower):
+        if rank is not None:
+            _check_pirate(game, rank)
+    return _resolve(game, kind, subject, proposer, knower, round_, claimed)
+
+
+def _resolve(game, kind, subject, proposer, knower, round_, claimed) -> Question:
+    knowledge = None if knower is None else game.knowledge_of(knower)
+    if kind == "overboard":
+        rank = subject if subject is not None else proposer
+        if rank is None:
+            raise PirateGameError("whom? name the pirate, e.g. 'p1 overboard'")
+        if round_ is not None and round_ != rank:
+            raise PirateGameError(f"{pirate_name(rank)} can only be thrown overboard in round {rank}, "
+                                  f"when he proposes")
+        if knower is not None:
+            raise PirateGameError("'overboard' asks about the play: drop 'as " + pirate_name(knower) + "'")
+        _check_overboard(game, rank)
+        return Question("overboard", rank, rank)
+    if kind in ("offer", "outcome"):
+        leader = proposer if proposer is not None else subject
+        if subject is not None and proposer is not None and subject != proposer:
+            raise PirateGameError(f"the question names {pirate_name(subject)} and {pirate_name(proposer)}: "
+                                  f"ask about one pirate")
+        if leader is not None and round_ is not None and leader != round_:
+            raise PirateGameError(f"{pirate_name(leader)} does not propose in round {round_}: "
+                                  f"{pirate_name(round_)} does")
+        r = round_ if round_ is not None else leader if leader is not None else 1
+        _check_round(game, r, knowledge)
+        return Question(kind, None, r, knowledge, knower)
+    if subject is None:
+        raise PirateGameError(f"whose {kind}? name the pirate, e.g. 'p5 {kind} round 1'")
+    if proposer is not None and round_ is not None and proposer != round_:
+        raise PirateGameError(f"{pirate_name(proposer)} does not propose in round {round_}: "
+                              f"{pirate_name(round_)} does")
+    r = round_ if round_ is not None else proposer if proposer is not None else 1
+    p = _check_voter(game, subject, r, knowledge)
+    if kind == "vote" and claimed is not None and claimed != p.vote(subject):
+        actual, said = ("yes", "no") if p.vote(subject) else ("no", "yes")
+        raise PirateGameError(f"{pirate_name(subject)} votes {actual} in round {r}, not {said}")
+    return Question(kind, subject, r, knowledge, knower)
+
+
+def explain(game: PirateGame, text: str, depth: int | None = DEPTH) -> Reason:
+    """Answer a question in words (see :func:`parse_why`) with a reason tree.
+
+    Examples
+    --------
+    >>> from models.pirates import promise
+    >>> game = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5])])
+    >>> print(explain(game, "why was p3 thrown overboard", depth=0).to_text())
+    p3 is thrown overboard in round 3: his offer p5:1 p4:0 p3:3 gets 1 vote of the 2 it needs (deeper reasons omitted)  (yes 1, needed 2)  [knows p4's promise]
+    """
+    return parse_why(text, game).answer(game, depth)
+
+
+# showing predictions -----------------------------------------------------------------
+_SOURCES = {"promise": "his promise", "alone": "the last pirate takes all",
+            "optimized": "the cheapest votes he needs"}
+
+
+def describe_play(game: PirateGame) -> str:
+    """The rounds of the play, one line each, and how the game ends.
+
+    Examples
+    --------
+    >>> print(describe_play(PirateGame(3, 3)))
+    the play: 3 pirates, 3 coins, no promises
+      round 1: p1 offers p3:1 p2:0 p1:2; 2 yes, 2 needed: accepted
+      outcome: p3:1 p2:0 p1:2
+    """
+    play = game.play()
+    head = f"the play: {game.pirates} pirates, {coins_text(game.coins)}"
+    lines = [head + ("" if game.announcements else ", no promises")]
+    lines += [f"  promise: {a}" for a in game.announcements]
+    last = len(play.rounds)
+    for rd in play.rounds:
+        r, p = rd.number, rd.prediction
+        # a long run of failed rounds reads the same each time: name it once
+        if last > 8 and 3 < r < last - 1:
+            if r == 4:
+                lines.append(f"  rounds 4-{last - 2}: {names_text(range(4, last - 1))} "
+                             f"are thrown overboard in turn")
+            continue
+        end = "accepted" if p.accepted else f"{pirate_name(r)} is thrown overboard"
+        lines.append(f"  round {r}: {pirate_name(r)} offers {division_text(p.offer)}; "
+                     f"{p.yes} yes, {p.needed} needed: {end}")
+    lines.append(f"  outcome: {division_text(play.outcome)}")
+    return "\n".join(lines)
+
+
+def describe_prediction(game: PirateGame, round: int, knowledge: Knowledge | None = None) -> str:
+    """One prediction: its knowledge, offer, expectations, votes and outcome.
+
+    Examples
+    --------
+    >>> print(describe_prediction(PirateGame(3, 3), 1))
+    round 1 as predicted by one who knows no promise
+      p1's offer (the cheapest votes he needs): p3:1 p2:0 p1:2
+      pirate  offered  expects    vote  his prediction of the next round
+      p1      2        overboard  yes   (proposer)
+      p2      0        3          no    knows no promise
+      p3      1        0          yes   knows no promise
+      2 yes, 2 needed: accepted
+      outcome: p3:1 p2:0 p1:2
+    """
+    p = _check_round(game, round, knowledge)
+    source = _SOURCES.get(p.source) or f"his own prediction, on what he knows: {knowledge_label(p.proposer_knowledge)}"
+    rows: dict = {}
+    for v in range(p.round, p.pirates + 1):
+        expected = p.expectation(v)
+        where = "(proposer)" if v == p.round else knowledge_label(p.view_of(v).knowledge)
+        row = (p.offer.share(v), "overboard" if expected == DEAD else str(expected),
+               "yes" if p.vote(v) else "no", where)
+        rows.setdefault(row if p.offer.size > 12 else (v, *row), []).append(v)
+    table = [("pirate", "offered", "expects", "vote", "his prediction of the next round")]
+    for row, ranks in rows.items():
+        table.append((names_text(ranks), *(str(x) for x in row[-4:])))
+    widths = [max(len(r[i]) for r in table) for i in range(4)]
+    end = "accepted" if p.accepted else f"{pirate_name(p.round)} is thrown overboard"
+    lines = [f"round {p.round} as predicted by one who {knowledge_label(p.knowledge)}",
+             f"  {pirate_name(p.round)}'s offer ({source}): {division_text(p.offer)}"]
+    lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[4] for r in table]
+    lines += [f"  {p.yes} yes, {p.needed} needed: {end}", f"  outcome: {division_text(p.outcome)}"]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+# the explorer ------------------------------------------------------------------------
+_HELP = """commands:
+  round N          look at round N of the play (or just N)
+  offer            why the proposer offers this (into his own prediction if he knows less)
+  expectation pK   why pK expects what he does: into his prediction of the next round
+  vote pK          why pK votes yes or no
+  outcome          how this prediction ends (into the next round if the offer fails)
+  why [QUESTION]   the reasons for this outcome, or answer a question such as 'p5 vote round 1'
+  show             show the current prediction again
+  back             back to the previous prediction
+  top (or up)      back to the rounds of the play
+  help             this list
+  quit             leave (so does end of input)"""
+
+
+_MOVES = {"offer": "_offer", "expectation": "_expectation", "expect": "_expectation",
+          "expects": "_expectation", "vote": "_vote", "votes": "_vote", "outcome": "_outcome"}
+
+
+class Explorer:
+    """The interactive explanation, one command at a time.
+
+    It keeps a path of predictions ``(round, knowledge)``; the commands walk
+    down it into the predictions behind an offer, an expectation or an
+    outcome, and ``back`` and ``top`` walk up.  Bad commands print a
+    one-line error and change nothing.
+
+    Parameters
+    ----------
+    game : PirateGame
+    output : text stream
+        Where everything is written.
+    depth : int or None
+        Levels of reasons shown by ``why``.
+
+    Examples
+    --------
+    >>> import io
+    >>> out = io.StringIO()
+    >>> ex = Explorer(PirateGame(3, 3), out)
+    >>> ex.handle("round 1"), ex.handle("vote p7"), ex.handle("quit")
+    (True, True, False)
+    >>> out.getvalue().splitlines()[-1]
+    'error: unknown pirate p7: the pirates are p1 to p3'
+    """
+
+    def __init__(self, game: PirateGame, output: TextIO, depth: int | None = DEPTH):
+        self.game = game
+        self.output = output
+        self.depth = depth
+        self.path: list[tuple[int, Knowledge]] = []
+
+    def say(self, text: str) -> None:
+        self.output.write(text + "\n")
+
+    def prompt(self) -> str:
+        if not self.path:
+            return "pirates> "
+        r, k = self.path[-1]
+        return f"round {r} [{knowledge_label(k)}]> "
+
+    def start(self) -> None:
+        self.say(describe_play(self.game))
+        self.say("pick a round with 'round N'; 'help' lists the commands")
+
+    def handle(self, line: str) -> bool:
+        """Carry out one command; ``False`` means the user is done."""
+        words = line.strip().lower().split()
+        if not words:
+            return True
+        command, args = words[0], words[1:]
+        try:
+            return self._dispatch(command, args, line)
+        except EpistemicError as e:
+            self.say(f"error: {e}")
+            return True
+
+    def _dispatch(self, command: str, args: list[str], line: str) -> bool:
+        if command in ("quit", "exit", "q"):
+            return False
+        if command in ("help", "h", "?"):
+            self.say(_HELP)
+        elif command in ("top", "up", "play", "rounds"):
+            self.path.clear()
+            self.say(describe_play(self.game))
+        elif command in ("back", "b"):
+            if not self.path:
+                raise PirateGameError("already at the rounds of the play")
+            self.path.pop()
+            self.say(self._show() if self.path else describe_play(self.game))
+        elif command in ("show", "look", "l"):
+            self.say(self._show() if self.path else describe_play(self.game))
+        elif command == "round" or command.isdigit() or re.fullmatch(r"r\d+", command):
+            self._round(command, args)
+        elif command == "why":
+            question = line.strip()[3:].strip()
+            if question:
+                self.say(explain(self.game, question, self.depth).to_text())
+            else:
+                r, k = self._here()
+                self.say(why_outcome(self.game, r, k, depth=self.depth).to_text())
+        elif command in _MOVES:
+            getattr(self, _MOVES[command])(args)
+        else:
+            raise PirateGameError(f"unknown command {command!r}: type 'help' for the commands")
+        return True
+
+    # moves ------------------------------------------------------------------------
+    def _here(self) -> tuple[int, Knowledge]:
+        if not self.path:
+            raise PirateGameError("pick a round first, e.g. 'round 1'")
+        return self.path[-1]
+
+    def _show(self) -> str:
+        r, k = self.path[-1]
+        return describe_prediction(self.game, r, k)
+
+    def _enter(self, r: int, k: Knowledge, how: str) -> None:
+        p = self.game.prediction(r, k)
+        self.path.append((p.round, p.knowledge))
+        self.say(f"-> {how}")
+        self.say(self._show())
+
+    def _round(self, command: str, args: list[str]) -> None:
+        text = args[0] if command == "round" and args else command.lstrip("r")
+        if not text.isdigit() or len(args) > (1 if command == "round" else 0):
+            raise PirateGameError("pick a round by its number, e.g. 'round 2'")
+        p = _check_round(self.game, int(text), None)
+        self._enter(p.round, p.knowledge, f"round {p.round} as played")
+
+    def _pirate(self, args: list[str], what: str) -> int:
+        if len(args) != 1 or not re.fullmatch(r"p?\d+", args[0]):
+            raise PirateGameError(f"name one pirate, e.g. '{what} p3'")
+        return _check_pirate(self.game, int(args[0].lstrip("p")))
+
+    def _offer(self, args: list[str]) -> None:
+        r, k = self._here()
+        p = self.game.prediction(r, k)
+        self.say(why_offer(self.game, r, k, depth=1).to_text())
+        if p.source == "proposer":
+            self._enter(r, p.proposer_knowledge, f"{pirate_name(r)}'s own prediction of round {r}")
+
+    def _expectation(self, args: list[str]) -> None:
+        r, k = self._here()
+        voter = self._pirate(args, "expectation")
+        self.say(why_expectation(self.game, voter, r, k, depth=0).line())
+        if voter != r:
+            view = self.game.prediction(r, k).view_of(voter)
+            self._enter(r + 1, view.knowledge, f"{pirate_name(voter)}'s prediction of round {r + 1}")
+
+    def _vote(self, args: list[str]) -> None:
+        r, k = self._here()
+        voter = self._pirate(args, "vote")
+        self.say(why_vote(self.game, voter, r, k, depth=1).to_text())
+
+    def _outcome(self, args: list[str]) -> None:
+        r, k = self._here()
+        p = self.game.prediction(r, k)
+        self.say(why_outcome(self.game, r, k, depth=0).line())
+        if not p.accepted:
+            self._enter(r + 1, k, f"round {r + 1} on the same knowledge")
+
+
+def run_explorer(game: PirateGame, input: TextIO | None = None, output: TextIO | None = None,
+                 depth: int | None = DEPTH) -> None:
+    """Explore why the play of ``game`` goes as it does, driven by the keyboard.
+
+    Shows the rounds of the play, then reads commands (see ``help``) until
+    ``quit`` or the end of the input.  It prints a prompt before each
+    command and never stops on a bad one, so it can be driven by a pipe.
+
+    Parameters
+    ----------
+    game : PirateGame
+    input, output : text streams, optional
+        Default to standard input and output.
+    depth : int or None
+        Levels of reasons shown by ``why``.
+
+    Examples
+    --------
+    >>> import io
+    >>> out = io.StringIO()
+    >>> run_explorer(PirateGame(2, 1), io.StringIO("round 1\\nfly\\n"), out)
+    >>> print(out.getvalue().splitlines()[-2])
+    round 1 [knows no promise]> error: unknown command 'fly': type 'help' for the commands
+    """
+    input = sys.stdin if input is None else input
+    output = sys.stdout if output is None else output
+    explorer = Explorer(game, output, depth)
+    explorer.start()
+    while True:
+        output.write(explorer.prompt())
+        output.flush()
+        line = input.readline()
+        if not line:
+            output.write("\n")
+            break
+        if not explorer.handle(line):
+            break

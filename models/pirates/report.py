@@ -1,0 +1,174 @@
+"""Reports of a pirate game: the seed's tables as text, and stable JSON."""
+
+from __future__ import annotations
+
+from epistemic import Announcement, Knowledge
+
+from .division import DEAD, Division, pirate_name
+from .game import KnowledgeGroup, PirateGame, Play, Round
+
+__all__ = ["knowledge_label", "format_table", "format_round", "format_play", "format_report", "to_json"]
+
+#: Rounds with more living pirates than this are summarized rather than listed voter by voter.
+VOTER_LINES = 24
+#: Games with more pirates than this print no tables unless asked.
+TABLE_PIRATES = 12
+
+
+def knowledge_label(knowledge: Knowledge) -> str:
+    """The promises a knowledge holds, briefly.
+
+    >>> knowledge_label(Knowledge.of([]))
+    'no promise'
+    """
+    if not len(knowledge):
+        return "no promise"
+    parts = []
+    for a in sorted(knowledge.announcements, key=lambda a: a.content.maker):
+        parts.append(f"{a.speaker}'s promise {' '.join(map(str, a.content.division.row()))}"
+                     + ("" if a.is_public else " (" + _audience(a) + ")"))
+    return "; ".join(parts)
+
+
+def _audience(a: Announcement) -> str:
+    ranks = sorted(int(x.name[1:]) for x in a.audience)
+    return "told " + ", ".join(pirate_name(r) for r in ranks)
+
+
+def _payoff(value: int) -> str:
+    return "dies" if value == DEAD else str(value)
+
+
+def format_table(game: PirateGame, knowledge: Knowledge) -> str:
+    """The predicted offers with 1 to n pirates left, as the seed's tables.
+
+    Row ``k`` is the game with the ``k`` lowest-ranked pirates; columns run
+    from the lowest-ranked pirate, and the proposer sits on the diagonal.
+    """
+    rows = game.table(knowledge)
+    n = game.pirates
+    width = max(len(pirate_name(n)), max(len(str(c)) for row in rows for c in row))
+    label_w = len(f"{n} left")
+    head = " " * (label_w + 3) + " ".join(f"{pirate_name(n - i):>{width}}" for i in range(n))
+    lines = [head]
+    for k, row in enumerate(rows, start=1):
+        lines.append(f"{f'{k} left':>{label_w}} | " + " ".join(f"{c:>{width}}" for c in row))
+    return "\n".join(lines)
+
+
+def format_round(rnd: Round) -> str:
+    p = rnd.prediction
+    living = p.pirates - p.round + 1
+    lines = [f"Round {p.round}: {pirate_name(p.round)} proposes {p.offer}"
+             + ("  (his promise)" if p.source == "promise" else "")]
+    if living <= VOTER_LINES:
+        lines.append("  pirate  offered  expects  vote")
+        for rank, offered, expected, yes in rnd.voters():
+            lines.append(f"  {pirate_name(rank):<7} {offered:>7}  {_payoff(expected):>7}  {'yes' if yes else 'no'}")
+    verdict = "accepted" if p.accepted else f"rejected: {pirate_name(p.round)} is thrown overboard"
+    lines.append(f"  {p.yes} of {living} vote yes, {p.needed} needed: {verdict}")
+    return "\n".join(lines)
+
+
+def format_play(play: Play) -> str:
+    lines = [format_round(r) for r in play.rounds]
+    dead = play.deaths
+    overboard = ", ".join(pirate_name(r) for r in dead) if dead else "nobody"
+    lines.append(f"Outcome: {play.outcome}; thrown overboard: {overboard}")
+    return "\n".join(lines)
+
+
+def format_report(game: PirateGame, tables: bool | None = None) -> str:
+    """The default view: the announcements, the play round by round, and one
+    table per knowledge group (for small games, or when ``tables``)."""
+    lines = [f"Pirate game: {game.pirates} pirates, {game.coins} coins; "
+             f"equally cheap voters are bought {game.tie_rule}-ranked first."]
+    if game.announcements:
+        lines.append("Promises (shares lowest-ranked pirate first, the maker last):")
+        for a in sorted(game.announcements, key=lambda a: a.content.maker):
+            lines.append(f"  {a.speaker}: {' '.join(map(str, a.content.division.row()))}"
+                         + ("  (public)" if a.is_public else f"  ({_audience(a)})"))
+    else:
+        lines.append("No promises.")
+    lines.append("")
+    play = game.play()
+    lines.append(format_play(play))
+    if tables is None:
+        tables = game.pirates <= TABLE_PIRATES
+    if tables:
+        lines.append("")
+        lines.append("Predicted offers on each knowledge (row k: k pirates left; lowest-ranked pirate first)")
+        for group in game.knowledge_groups():
+            lines.append("")
+            lines.append(f"Knowledge of {group.label}: {knowledge_label(group.knowledge)}")
+            lines.append(format_table(game, group.knowledge))
+    lines.append("")
+    lines.append(f"Prediction DAG: {game.dag_nodes()} predictions.")
+    return "\n".join(lines)
+
+
+# JSON ----------------------------------------------------------------------------
+def _announcement_json(a: Announcement) -> dict:
+    return {
+        "maker": str(a.speaker),
+        "division": list(a.content.division.row()),
+        "audience": "public" if a.is_public else sorted((str(x) for x in a.audience), key=lambda s: int(s[1:])),
+    }
+
+
+def _division_json(d: Division) -> dict:
+    return {pirate_name(r): c for r, c in d.items()}
+
+
+def _own_source(game: PirateGame, rnd: Round) -> str:
+    """Why the proposer offers what he does, by his own prediction."""
+    p = rnd.prediction
+    return p.source if p.source != "proposer" else game.prediction(p.round, p.proposer_knowledge).source
+
+
+def _group_json(game: PirateGame, group: KnowledgeGroup) -> dict:
+    return {
+        "pirates": [pirate_name(r) for r in group.members],
+        "knows": [_announcement_json(a) for a in sorted(group.knowledge.announcements,
+                                                         key=lambda a: a.content.maker)],
+    }
+
+
+def to_json(game: PirateGame, knowledge_of: int = 1) -> dict:
+    """The game as a JSON-ready dict; the keys are documented in ``docs/cli.md``."""
+    play = game.play()
+    knowledge = game.knowledge_of(knowledge_of)
+    return {
+        "pirates": game.pirates,
+        "coins": game.coins,
+        "tie_rule": game.tie_rule,
+        "announcements": [_announcement_json(a) for a in sorted(game.announcements, key=lambda a: a.content.maker)],
+        "rounds": [
+            {
+                "round": r.number,
+                "proposer": pirate_name(r.proposer),
+                "offer": _division_json(r.offer),
+                "offer_source": _own_source(game, r),
+                "voters": [
+                    {"pirate": pirate_name(v), "offered": o, "expects": e, "vote": "yes" if y else "no"}
+                    for v, o, e, y in r.voters()
+                ],
+                "yes": r.prediction.yes,
+                "needed": r.prediction.needed,
+                "accepted": r.accepted,
+            }
+            for r in play.rounds
+        ],
+        "outcome": {
+            "decided_round": play.outcome.first,
+            "shares": _division_json(play.outcome),
+            "overboard": [pirate_name(r) for r in play.deaths],
+        },
+        "table": {
+            "knowledge_of": pirate_name(knowledge_of),
+            "knows": [_announcement_json(a) for a in sorted(knowledge.announcements, key=lambda a: a.content.maker)],
+            "rows": [list(row) for row in game.table(knowledge)],
+        },
+        "knowledge_groups": [_group_json(game, g) for g in game.knowledge_groups()],
+        "dag_nodes": game.dag_nodes(),
+    }

@@ -1,0 +1,108 @@
+"""The text syntax of pirate promises, as the command line reads them.
+
+A promise is written ``MAKER: SHARES [to HEARERS]``:
+
+* ``MAKER`` is a pirate, ``p1`` being the highest ranked;
+* ``SHARES`` are whole numbers of coins, one per pirate alive when the maker
+  leads, **lowest-ranked pirate first and the maker last**, as the seed's
+  tables write them; spaces or commas separate them;
+* ``to HEARERS`` makes it a subgroup announcement heard by the listed
+  pirates (the maker always hears his own promise); ranges ``p3-p5`` are
+  allowed.  Without it the promise is public.
+
+Examples: ``"p4: 2 2"``, ``"p2: 1 1 0 1 to p3 p4 p5"``, ``"p4: 2,2 to p5"``,
+``"p2: 1 1 0 1 to p2-p5"``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from epistemic import Announcement
+
+from .game import PirateGameError, promise
+
+__all__ = ["parse_promise", "parse_pirate", "format_promise"]
+
+_PIRATE = re.compile(r"p(\d+)$", re.IGNORECASE)
+
+
+def parse_pirate(text: str, pirates: int) -> int:
+    """The rank named by ``pK``.
+
+    >>> parse_pirate("p3", 5)
+    3
+    >>> parse_pirate("p9", 5)
+    Traceback (most recent call last):
+    ...
+    models.pirates.game.PirateGameError: unknown pirate p9: the pirates are p1 to p5
+    """
+    m = _PIRATE.match(text.strip())
+    if not m:
+        raise PirateGameError(f"a pirate is written pK (p1 is the highest ranked), got {text.strip()!r}")
+    rank = int(m.group(1))
+    if not 1 <= rank <= pirates:
+        raise PirateGameError(f"unknown pirate p{rank}: the pirates are p1 to p{pirates}")
+    return rank
+
+
+def _parse_hearers(text: str, pirates: int) -> list[int]:
+    hearers: list[int] = []
+    for item in re.split(r"[\s,]+", text.strip()):
+        if not item:
+            continue
+        if "-" in item or ".." in item:
+            lo, hi = re.split(r"-|\.\.", item, maxsplit=1)
+            a, b = parse_pirate(lo, pirates), parse_pirate(hi, pirates)
+            if a > b:
+                a, b = b, a
+            hearers.extend(range(a, b + 1))
+        else:
+            hearers.append(parse_pirate(item, pirates))
+    if not hearers:
+        raise PirateGameError("'to' must be followed by the pirates who hear the promise")
+    return hearers
+
+
+def parse_promise(text: str, pirates: int) -> Announcement:
+    """Read a promise in the syntax of this module.
+
+    >>> print(parse_promise("p2: 1 1 0 1 to p3-p5", 5))
+    p2 to {p2, p3, p4, p5}: when p2 leads: p5:1 p4:1 p3:0 p2:1
+    >>> parse_promise("p4: 2 2", 5).is_public
+    True
+    >>> parse_promise("p4: 2 2 1", 5)
+    Traceback (most recent call last):
+    ...
+    models.pirates.game.PirateGameError: promise of p4: a division when p4 leads has 2 shares (one per living pirate), got 3
+    """
+    if ":" not in text:
+        raise PirateGameError(f"a promise is written 'pK: SHARES [to HEARERS]', got {text.strip()!r}")
+    maker_text, rest = text.split(":", 1)
+    maker = parse_pirate(maker_text, pirates)
+    parts = re.split(r"\bto\b", rest, maxsplit=1, flags=re.IGNORECASE)
+    shares_text = parts[0].strip()
+    if not shares_text:
+        raise PirateGameError(f"the promise of p{maker} lists no shares")
+    row = []
+    for item in re.split(r"[\s,]+", shares_text):
+        if not re.fullmatch(r"\d+", item):
+            kind = "negative" if re.fullmatch(r"-\d+", item) else "non-numeric"
+            raise PirateGameError(f"the promise of p{maker} has a {kind} share {item!r}: shares are whole numbers of coins")
+        row.append(int(item))
+    hearers = _parse_hearers(parts[1], pirates) if len(parts) > 1 else None
+    return promise(pirates, maker, row, hearers)
+
+
+def format_promise(announcement: Announcement) -> str:
+    """Write an announcement back in the syntax :func:`parse_promise` reads.
+
+    >>> format_promise(parse_promise("p2: 1 1 0 1 to p3-p5", 5))
+    'p2: 1 1 0 1 to p2 p3 p4 p5'
+    """
+    d = announcement.content.division
+    text = f"p{d.first}: " + " ".join(str(c) for c in d.row())
+    if announcement.audience is not None:
+        ranks = sorted(int(a.name[1:]) for a in announcement.audience)
+        text += " to " + " ".join(f"p{r}" for r in ranks)
+    return text

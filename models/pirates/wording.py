@@ -1,0 +1,115 @@
+"""Pirate-game wording shared by the explanations: names, divisions, knowledge.
+
+Claims must stay one readable line even among ten thousand pirates, so long
+lists of pirates and divisions are shortened here.
+"""
+
+from __future__ import annotations
+
+from epistemic import Knowledge
+
+from .division import DEAD, Division, Promise, pirate_name
+
+__all__ = ["knowledge_label", "names_text", "division_text", "coins_text", "votes_text",
+           "expected_text", "Names"]
+
+# Texts of more pirates than this are shortened, so claims stay one readable line.
+_SHOWN = 12
+
+
+def knowledge_label(knowledge: Knowledge) -> str:
+    """Which promises ``knowledge`` holds, in a few words.
+
+    Examples
+    --------
+    >>> from models.pirates import promise
+    >>> knowledge_label(Knowledge.of([]))
+    'knows no promise'
+    >>> knowledge_label(Knowledge.of([promise(5, 4, [2, 2], hearers=[5])]))
+    "knows p4's promise"
+    """
+    makers = sorted(a.content.maker for a in knowledge.announcements if isinstance(a.content, Promise))
+    if not makers:
+        return "knows no promise"
+    if len(makers) == 1:
+        return f"knows {pirate_name(makers[0])}'s promise"
+    if len(makers) <= 4:
+        owners = [f"{pirate_name(m)}'s" for m in makers]
+        return f"knows {', '.join(owners[:-1])} and {owners[-1]} promises"
+    return f"knows the promises of {names_text(makers)}"
+
+
+def names_text(ranks) -> str:
+    """Pirates named the short way: runs of ranks as ``p2-p5``, long lists cut.
+
+    Examples
+    --------
+    >>> names_text([5]), names_text([3, 5]), names_text([2, 3, 4, 5, 7])
+    ('p5', 'p3 and p5', 'p2-p5 and p7')
+    >>> names_text(range(2, 40, 2))
+    'p2, p4, p6, ..., p38 (19 pirates)'
+    """
+    ranks = sorted(ranks)
+    runs, start = [], 0
+    for i in range(1, len(ranks) + 1):
+        if i == len(ranks) or ranks[i] != ranks[i - 1] + 1:
+            a, b = ranks[start], ranks[i - 1]
+            if b - a >= 2:
+                runs.append(f"{pirate_name(a)}-{pirate_name(b)}")
+            else:
+                runs.extend(pirate_name(r) for r in range(a, b + 1))
+            start = i
+    if len(runs) > 6:
+        return f"{', '.join(runs[:3])}, ..., {runs[-1]} ({len(ranks)} pirates)"
+    return runs[0] if len(runs) == 1 else f"{', '.join(runs[:-1])} and {runs[-1]}"
+
+
+def division_text(division: Division) -> str:
+    """A division as the seed writes it, lowest-ranked pirate first; among
+    many pirates only those who get coins are named.
+
+    Examples
+    --------
+    >>> division_text(Division.from_row(2, 5, [1, 1, 0, 1]))
+    'p5:1 p4:1 p3:0 p2:1'
+    >>> division_text(Division.from_shares(1, 100, {100: 1, 98: 1, 1: 1}))
+    'p100:1 p98:1 p1:1 (others 0)'
+    """
+    if division.size <= _SHOWN:
+        return str(division)
+    paid = [f"{pirate_name(r)}:{c}" for r, c in zip(reversed(division.ranks), reversed(division.amounts))]
+    if len(paid) > 8:
+        paid = paid[:6] + ["...", paid[-1]]
+    return f"{' '.join(paid)} (others 0)" if paid else "0 to everyone"
+
+
+def coins_text(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+def votes_text(n: int) -> str:
+    return f"{n} vote" if n == 1 else f"{n} votes"
+
+
+def expected_text(n: int) -> str:
+    return "to be thrown overboard" if n == DEAD else coins_text(n)
+
+
+class Names:
+    """Grammar for one pirate or several: "p5 expects" / "p3 and p5 expect"."""
+
+    def __init__(self, ranks):
+        self.ranks = tuple(sorted(ranks))
+        self.one = len(self.ranks) == 1
+        self.names = names_text(self.ranks)
+
+    def verb(self, word: str) -> str:
+        return f"{self.names} {word}s" if self.one else f"{self.names} {word}"
+
+    @property
+    def he(self) -> str:
+        return "he" if self.one else "they"
+
+    @property
+    def his(self) -> str:
+        return "his" if self.one else "their"

@@ -1,0 +1,103 @@
+"""Hypothesis strategies shared by the test modules."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from epistemic import Agent, Announcement
+from models.pirates import TIE_RULES, promise
+
+__all__ = [
+    "agent_names",
+    "agents",
+    "agent_lists",
+    "contents",
+    "announcements_over",
+    "announcement_sets",
+    "paths_over",
+    "rows",
+    "promise_sets",
+    "pirate_games",
+]
+
+#: Names an :class:`Agent` accepts: one non-empty word.
+agent_names = st.from_regex(r"[A-Za-z0-9_.\-]{1,8}", fullmatch=True)
+
+agents = st.builds(Agent, agent_names)
+
+
+def agent_lists(min_size: int = 1, max_size: int = 5):
+    """Distinct agents, in a list."""
+    return st.lists(agents, min_size=min_size, max_size=max_size, unique=True)
+
+
+#: Hashable announcement contents, of mixed types.
+contents = st.one_of(
+    st.integers(-5, 5),
+    st.text(max_size=3),
+    st.tuples(st.integers(0, 3), st.integers(0, 3)),
+    st.frozensets(st.integers(0, 3), max_size=3),
+)
+
+
+@st.composite
+def announcements_over(draw, pool, public=None):
+    """One announcement by an agent of ``pool``: public, or to a subgroup of
+    ``pool`` that includes the speaker.  ``public`` forces the kind."""
+    speaker = draw(st.sampled_from(pool))
+    content = draw(contents)
+    is_public = draw(st.booleans()) if public is None else public
+    if is_public:
+        return Announcement(speaker, content)
+    others = draw(st.lists(st.sampled_from(pool), unique=True, max_size=len(pool)))
+    return Announcement.private(speaker, content, others)
+
+
+def announcement_sets(pool, max_size: int = 5, public=None):
+    """A list of distinct announcements over the agents of ``pool``."""
+    return st.lists(announcements_over(pool, public), max_size=max_size, unique=True)
+
+
+def paths_over(pool, max_size: int = 4):
+    """A sequence of agents of ``pool`` (repetitions allowed): ``[j1, ..., jk]``."""
+    return st.lists(st.sampled_from(pool), max_size=max_size)
+
+
+@st.composite
+def rows(draw, size: int, coins: int):
+    """``size`` non-negative shares summing to ``coins``."""
+    cuts = sorted(draw(st.lists(st.integers(0, coins), min_size=size - 1, max_size=size - 1)))
+    bounds = [0, *cuts, coins]
+    return [b - a for a, b in zip(bounds, bounds[1:])]
+
+
+@st.composite
+def promise_sets(draw, pirates: int, coins: int, max_promises: int | None = None,
+                 makers=None, public=None):
+    """Promises of a game, each pirate promising at most once.
+
+    ``makers`` restricts who may promise; ``public`` forces the kind.
+    """
+    pool = list(range(1, pirates + 1)) if makers is None else list(makers)
+    limit = len(pool) if max_promises is None else min(max_promises, len(pool))
+    chosen = draw(st.lists(st.sampled_from(pool), unique=True, max_size=limit)) if pool else []
+    made = []
+    for maker in chosen:
+        row = draw(rows(pirates - maker + 1, coins))
+        is_public = draw(st.booleans()) if public is None else public
+        hearers = None
+        if not is_public:
+            hearers = draw(st.lists(st.integers(1, pirates), unique=True, max_size=pirates))
+        made.append(promise(pirates, maker, row, hearers))
+    return made
+
+
+@st.composite
+def pirate_games(draw, min_pirates: int = 2, max_pirates: int = 8, max_coins: int = 6,
+                 max_promises: int | None = None):
+    """``(pirates, coins, promises, tie_rule)`` for a random game."""
+    pirates = draw(st.integers(min_pirates, max_pirates))
+    coins = draw(st.integers(0, max_coins))
+    made = draw(promise_sets(pirates, coins, max_promises))
+    tie_rule = draw(st.sampled_from(TIE_RULES))
+    return pirates, coins, made, tie_rule

@@ -1,0 +1,122 @@
+"""The ``epistemic pirates`` command line, good input and bad."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from epistemic_cli.main import main
+
+
+def run(capsys, *argv):
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:  # argparse's own errors exit from inside main
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_default_view_shows_rounds_and_tables(capsys):
+    code, out, err = run(capsys, "pirates", "--pirates", "5", "--coins", "3",
+                         "--promise", "p2: 1 1 0 1 to p3 p4 p5")
+    assert code == 0 and err == ""
+    assert "Round 1: p1 proposes p5:1 p4:0 p3:1 p2:0 p1:1" in out
+    assert "rejected: p1 is thrown overboard" in out
+    assert "Round 2: p2 proposes p5:1 p4:1 p3:0 p2:1  (his promise)" in out
+    assert "Knowledge of {p1}: no promise" in out
+    assert "Knowledge of {p2-p5}" in out
+    # seed 000, Table 6, row 4
+    assert "4 left |  1  1  0  1" in out
+
+
+def test_json_keys_and_values(capsys):
+    code, out, _ = run(capsys, "pirates", "-n", "5", "-m", "4", "--promise", "p4: 2 2 to p5",
+                       "--json", "--knowledge-of", "p5")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) >= {"pirates", "coins", "tie_rule", "announcements", "rounds", "outcome",
+                         "table", "knowledge_groups", "dag_nodes"}
+    assert data["announcements"] == [{"maker": "p4", "division": [2, 2], "audience": ["p4", "p5"]}]
+    assert [r["proposer"] for r in data["rounds"]] == ["p1", "p2", "p3", "p4"]
+    first = data["rounds"][0]
+    assert first["offer"] == {"p1": 2, "p2": 0, "p3": 1, "p4": 0, "p5": 1}
+    assert first["offer_source"] == "optimized"
+    assert {v["pirate"]: v["vote"] for v in first["voters"]} == {
+        "p1": "yes", "p2": "no", "p3": "yes", "p4": "no", "p5": "no"}
+    assert first["voters"][0]["expects"] == -1
+    assert data["outcome"] == {"decided_round": 4, "shares": {"p4": 2, "p5": 2},
+                               "overboard": ["p1", "p2", "p3"]}
+    # seed 000, Table 8 (row 4 corrected to 0 1 0 3)
+    assert data["table"]["rows"] == [[4], [2, 2], [1, 0, 3], [0, 1, 0, 3], [1, 0, 1, 0, 2]]
+    assert data["rounds"][3]["offer_source"] == "promise"
+
+
+def test_why_answers(capsys):
+    code, out, _ = run(capsys, "pirates", "-n", "5", "-m", "3", "--promise", "p2: 1 1 0 1 to p3-p5",
+                       "--why", "p5 vote round 1")
+    assert code == 0
+    assert "Why p5 vote round 1?" in out
+
+
+def test_why_in_json(capsys):
+    code, out, _ = run(capsys, "pirates", "-n", "5", "-m", "3", "--promise", "p2: 1 1 0 1 to p3-p5",
+                       "--why", "p1 overboard", "--json")
+    assert code == 0
+    answer = json.loads(out)["why"][0]
+    assert answer["question"] == "p1 overboard"
+    assert answer["answer"]["claim"]
+
+
+def test_best_announcement(capsys):
+    # seed 000, Table 3: with three pirates and 3 coins p2 gains two coins by promising 2 1
+    code, out, _ = run(capsys, "pirates", "-n", "3", "-m", "3", "--best-announcement", "p2", "--json")
+    assert code == 0
+    best = json.loads(out)["best_announcement"]
+    assert best == {"pirate": "p2", "coins": 2, "promises": [[2, 1]], "without_promise": 0,
+                    "candidates": 4}
+
+
+def test_explorer_reads_the_keyboard(monkeypatch, capsys):
+    import io
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    code, out, _ = run(capsys, "pirates", "-n", "3", "-m", "3", "--explain")
+    assert code == 0
+
+
+@pytest.mark.parametrize("argv, fault", [
+    (["-n", "5", "-m", "3", "--promise", "p2: 1 1 0"], "has 4 shares"),
+    (["-n", "5", "-m", "3", "--promise", "p2: 1 1 0 0"], "divides 2 coins, but there are 3"),
+    (["-n", "5", "-m", "-3"], "the number of coins must be at least 0"),
+    (["-n", "5", "-m", "three"], "expected a whole number"),
+    (["-n", "1", "-m", "3"], "the number of pirates must be at least 2"),
+    (["-n", "5", "-m", "3", "--promise", "p2: 1 1 0 1 to p7"], "unknown pirate p7"),
+    (["-n", "5", "-m", "3", "--promise", "p4: 1 2", "--promise", "p4: 3 0 to p5"], "p4 promises twice"),
+    (["-n", "5", "-m", "3", "--promise", "p2: 1 1 x 1"], "non-numeric share"),
+    (["-n", "5", "-m", "3", "--promise", "p2: 1 -1 2 1"], "negative share"),
+    (["-n", "5", "-m", "3", "--promise", "p2 1 1 0 1"], "a promise is written"),
+    (["-n", "5", "-m", "3", "--knowledge-of", "p6"], "unknown pirate p6"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, fault):
+    code, out, err = run(capsys, "pirates", *argv)
+    assert code == 2
+    assert out == ""
+    assert fault in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_console_entry_point_runs_as_a_program():
+    done = subprocess.run([sys.executable, "-m", "epistemic_cli", "pirates", "-n", "5", "-m", "4",
+                           "--promise", "p4: 2 2 to p5", "--no-tables"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "thrown overboard: p1, p2, p3" in done.stdout
+
+
+def test_bad_input_from_a_real_process_has_no_traceback():
+    done = subprocess.run([sys.executable, "-m", "epistemic_cli", "pirates", "-n", "5", "-m", "3",
+                           "--promise", "p9: 3"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip() == "epistemic pirates: error: unknown pirate p9: the pirates are p1 to p5"
