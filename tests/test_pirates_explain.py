@@ -12,17 +12,14 @@ from epistemic.explanation import OMITTED, Reason
 from models.pirates import PirateGame, PirateGameError, promise
 from models.pirates.explain import (
     DEPTH,
-    Explorer,
-    explain,
-    knowledge_label,
-    parse_why,
-    run_explorer,
     why_expectation,
     why_offer,
     why_outcome,
     why_overboard,
     why_vote,
 )
+from models.pirates.explore import Explorer, explain, parse_why, run_explorer
+from models.pirates.wording import knowledge_label
 
 NOTHING = Knowledge.of([])
 

@@ -12,7 +12,7 @@ from .predict import TIE_RULES, PirateSolver, check_count
 from .report import format_report, to_json
 from .search import best_public_promise
 from .syntax import parse_pirate, parse_promise
-from .explain import explain, run_explorer
+from .explore import explain, run_explorer
 
 __all__ = ["add_parser", "run"]
 

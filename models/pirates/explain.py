@@ -35,14 +35,6 @@ __all__ = [
     "why_outcome",
     "why_vote",
     "why_overboard",
-    "knowledge_label",
-    "division_text",
-    "names_text",
-    "Question",
-    "parse_why",
-    "explain",
-    "Explorer",
-    "run_explorer",
 ]
 
 #: How many levels of reasons the builders keep below the question by default.
@@ -530,16 +522,3 @@ def _overboard_node(game, rank):
 
 _NODES = {"overboard": _overboard_node, "offer": _offer_node, "outcome": _outcome_node,
           "bought": _bought_node, "expect": _expect_node, "vote": _vote_node, "differ": _differ_node}
-
-
-# The text front ends live in their own module, which imports this one;
-# loading them on first use keeps either import order working.
-_FRONT_ENDS = ("Question", "parse_why", "explain", "Explorer", "run_explorer")
-
-
-def __getattr__(name: str):
-    if name in _FRONT_ENDS:
-        from . import explore
-
-        return getattr(explore, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

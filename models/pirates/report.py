@@ -6,8 +6,9 @@ from epistemic import Announcement, Knowledge
 
 from .division import DEAD, Division, pirate_name
 from .game import KnowledgeGroup, PirateGame, Play, Round
+from .wording import division_text, names_text
 
-__all__ = ["knowledge_label", "format_table", "format_round", "format_play", "format_report", "to_json"]
+__all__ = ["knowledge_heading", "format_table", "format_round", "format_play", "format_report", "to_json"]
 
 #: Rounds with more living pirates than this are summarized rather than listed voter by voter.
 VOTER_LINES = 24
@@ -15,10 +16,10 @@ VOTER_LINES = 24
 TABLE_PIRATES = 12
 
 
-def knowledge_label(knowledge: Knowledge) -> str:
+def knowledge_heading(knowledge: Knowledge) -> str:
     """The promises a knowledge holds, briefly.
 
-    >>> knowledge_label(Knowledge.of([]))
+    >>> knowledge_heading(Knowledge.of([]))
     'no promise'
     """
     if not len(knowledge):
@@ -59,7 +60,7 @@ def format_table(game: PirateGame, knowledge: Knowledge) -> str:
 def format_round(rnd: Round) -> str:
     p = rnd.prediction
     living = p.pirates - p.round + 1
-    lines = [f"Round {p.round}: {pirate_name(p.round)} proposes {p.offer}"
+    lines = [f"Round {p.round}: {pirate_name(p.round)} proposes {division_text(p.offer)}"
              + ("  (his promise)" if p.source == "promise" else "")]
     if living <= VOTER_LINES:
         lines.append("  pirate  offered  expects  vote")
@@ -73,8 +74,8 @@ def format_round(rnd: Round) -> str:
 def format_play(play: Play) -> str:
     lines = [format_round(r) for r in play.rounds]
     dead = play.deaths
-    overboard = ", ".join(pirate_name(r) for r in dead) if dead else "nobody"
-    lines.append(f"Outcome: {play.outcome}; thrown overboard: {overboard}")
+    overboard = names_text(dead) if dead else "nobody"
+    lines.append(f"Outcome: {division_text(play.outcome)}; thrown overboard: {overboard}")
     return "\n".join(lines)
 
 
@@ -100,7 +101,7 @@ def format_report(game: PirateGame, tables: bool | None = None) -> str:
         lines.append("Predicted offers on each knowledge (row k: k pirates left; lowest-ranked pirate first)")
         for group in game.knowledge_groups():
             lines.append("")
-            lines.append(f"Knowledge of {group.label}: {knowledge_label(group.knowledge)}")
+            lines.append(f"Knowledge of {group.label}: {knowledge_heading(group.knowledge)}")
             lines.append(format_table(game, group.knowledge))
     lines.append("")
     lines.append(f"Prediction DAG: {game.dag_nodes()} predictions.")
