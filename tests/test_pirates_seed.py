@@ -203,3 +203,18 @@ def test_tie_rule_is_a_parameter():
     high = PirateGame(4, 1, tie_rule="highest").play().outcome
     assert low.row() == (0, 1, 0, 0)  # p3, the lower ranked of the two, is bought
     assert high.row() == (0, 0, 1, 0)  # p2 is bought
+
+
+def test_prediction_graph_is_the_shared_dag():
+    game = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5])])
+    g = game.prediction_graph()
+    rounds = {r for r, _ in g.nodes}
+    assert rounds == {1, 2, 3, 4, 5}
+    # every edge goes to the same round (the proposer's own offer) or the next one
+    assert all(v[0] - u[0] in (0, 1) for u, v in g.edges())
+    # p1's offer rests on his own prediction, made without p4's promise
+    first = game.prediction(1)
+    assert (1, first.proposer_knowledge) in g.successors((1, game.everything))
+    assert len(first.proposer_knowledge) == 0
+    plain = PirateGame(6, 3).prediction_graph(Knowledge.of([]))
+    assert plain.number_of_nodes() == 6 and plain.number_of_edges() == 5

@@ -261,6 +261,31 @@ class PirateGame:
         return [self._solver.prediction(self.pirates - i + 1, knowledge).offer.row()
                 for i in range(1, self.pirates + 1)]
 
+    def prediction_graph(self, knowledge: Knowledge | None = None):
+        """The predictions the play rests on, as a networkx ``MultiDiGraph``.
+
+        Nodes are ``(round, knowledge)`` keys with the :class:`Prediction` as
+        attribute ``value``; edges carry ``label``: ``("expectation", K)``
+        to a voter group's prediction of the next round, ``"offer"`` to the
+        proposer's own prediction, ``"outcome"`` to the next round when an
+        offer fails.  With ``knowledge``, the predictions behind that
+        knowledge's table instead of the play's.
+
+        Examples
+        --------
+        >>> g = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5])]).prediction_graph()
+        >>> g.number_of_nodes(), sorted({label for *_, label in g.edges(data="label")
+        ...                              if isinstance(label, str)})
+        (9, ['offer', 'outcome'])
+        """
+        if knowledge is None:
+            roots = [self._solver.key(r.number, self.everything) for r in self.play().rounds]
+        else:
+            roots = [self._solver.key(r, knowledge) for r in range(1, self.pirates + 1)]
+            for r in range(1, self.pirates + 1):
+                self._solver.prediction(r, knowledge)
+        return self._solver.dag.to_networkx(roots=roots)
+
     def dag_nodes(self) -> int:
         """Predictions in the shared DAG so far."""
         return len(self._solver.dag)
