@@ -97,6 +97,9 @@ def test_explorer_reads_the_keyboard(monkeypatch, capsys):
     (["-n", "5", "-m", "3", "--promise", "p2: 1 -1 2 1"], "negative share"),
     (["-n", "5", "-m", "3", "--promise", "p2 1 1 0 1"], "a promise is written"),
     (["-n", "5", "-m", "3", "--knowledge-of", "p6"], "unknown pirate p6"),
+    (["-n", "5", "-m", "3", "--explain", "--json"], "cannot be combined with --json"),
+    (["-n", "5", "-m", "3", "--why", "p9 vote round 1"], "unknown pirate p9"),
+    (["-n", "5", "-m", "3", "--best-announcement", "p0"], "unknown pirate p0"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, fault):
     code, out, err = run(capsys, "pirates", *argv)

@@ -12,6 +12,7 @@ from .predict import TIE_RULES, PirateSolver, check_count
 from .report import format_report, to_json
 from .search import best_public_promise
 from .syntax import parse_pirate, parse_promise
+from .wording import coins_text
 from .explore import explain, run_explorer
 
 __all__ = ["add_parser", "run"]
@@ -78,6 +79,8 @@ def _end_progress(printer) -> None:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     check_count(args.pirates, 2, "the number of pirates")
     check_count(args.coins, 0, "the number of coins")
+    if args.explain and args.json:
+        raise PirateGameError("--explain is interactive and cannot be combined with --json")
     if args.depth < 1:
         raise PirateGameError(f"--depth must be at least 1, got {args.depth}")
     promises = [parse_promise(text, args.pirates) for text in args.promises]
@@ -126,8 +129,8 @@ def _search_json(search) -> dict:
 
 def _search_text(game: PirateGame, search) -> str:
     who = f"p{search.maker}"
-    value = "is thrown overboard" if search.value < 0 else f"ends with {search.value} coins"
-    base = "is thrown overboard" if search.baseline < 0 else f"ends with {search.baseline}"
+    value = "is thrown overboard" if search.value < 0 else f"ends with {coins_text(search.value)}"
+    base = "is thrown overboard" if search.baseline < 0 else f"ends with {coins_text(search.baseline)}"
     rows = "\n".join(f"  {who}: {' '.join(map(str, row))}" for row in search.best[:10])
     more = f"\n  ... and {len(search.best) - 10} more" if len(search.best) > 10 else ""
     return (f"Best public promise for {who} ({search.candidates} candidates tried): "
