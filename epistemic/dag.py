@@ -183,10 +183,12 @@ class PredictionDAG:
                     stack.append(_Frame(missing, self._predict(missing)))
                     continue
                 reply = {r.label: values[r.key] for r in frame.pending}
-                edges.setdefault(frame.key, []).extend((r.label, r.key) for r in frame.pending)
+                frame.results.update((r.label, r.key) for r in frame.pending)
             try:
                 frame.pending = _check(frame.gen.send(reply))
             except StopIteration as done:
+                # edges are kept only for finished nodes: one that raised may be asked again
+                edges[frame.key] = list(frame.results.items())
                 values[frame.key] = done.value
                 active.discard(frame.key)
                 stack.pop()

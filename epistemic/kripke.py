@@ -96,7 +96,9 @@ class KripkeModel:
         """Build a model from explicit worlds and accessibility pairs.
 
         ``reflexive`` and ``symmetric`` close every relation, which is the
-        convenient way to give an S5 model by its links alone.
+        convenient way to give an S5 model by its links alone.  ``actual`` is
+        one world (a string, number or other world name) or a collection of
+        worlds; a tuple is one world if it names one, else a collection.
         """
         agents = frozenset(agents)
         g = nx.DiGraph()
@@ -119,7 +121,7 @@ class KripkeModel:
         for (u, v), who in pairs.items():
             g.add_edge(u, v, agents=frozenset(who))
         try:
-            single = isinstance(actual, str) or actual in g
+            single = isinstance(actual, (str, int)) or actual in g
         except TypeError:  # a list or set of worlds is unhashable
             single = False
         return cls(g, agents, [actual] if single else actual)

@@ -8,6 +8,7 @@ Bad input ends with a one-line message on standard error and exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from epistemic import EpistemicError
@@ -47,6 +48,14 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader left (``| head``): stop quietly, and keep Python from complaining at exit
+        sys.stdout = open(os.devnull, "w")
+        return 0
+    except OSError as error:
+        print(f"epistemic {args.command}: error: cannot write the output: {error.strerror or error}",
+              file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -100,6 +100,13 @@ def test_explorer_reads_the_keyboard(monkeypatch, capsys):
     (["-n", "5", "-m", "3", "--explain", "--json"], "cannot be combined with --json"),
     (["-n", "5", "-m", "3", "--why", "p9 vote round 1"], "unknown pirate p9"),
     (["-n", "5", "-m", "3", "--best-announcement", "p0"], "unknown pirate p0"),
+    (["-n", "5", "-m", "3", "--best-announcement", ""], "a pirate is written pK"),
+    (["-n", "100001", "-m", "3"], "at most 100,000 pirates"),
+    (["-n", "1_000", "-m", "3"], "expected a whole number"),
+    (["-n", "\uff15", "-m", "3"], "expected a whole number"),
+    (["-n", "5", "-m", "3", "--depth", "0"], "--depth must be between 1 and 200"),
+    (["-n", "5", "-m", "3", "--depth", "201"], "--depth must be between 1 and 200"),
+    (["-n", "1000", "-m", "100", "--best-announcement", "p999"], "the search is for small games"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, fault):
     code, out, err = run(capsys, "pirates", *argv)
@@ -123,3 +130,40 @@ def test_bad_input_from_a_real_process_has_no_traceback():
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert done.stderr.strip() == "epistemic pirates: error: unknown pirate p9: the pirates are p1 to p5"
+
+
+def test_promise_mark_follows_the_proposers_own_knowledge(capsys):
+    # p1 does not know p3's private promise, yet the offer is his own public promise
+    code, out, _ = run(capsys, "pirates", "-n", "4", "-m", "3", "--promise", "p1: 1 1 0 1",
+                       "--promise", "p3: 2 1 to p3", "--no-tables")
+    assert code == 0
+    assert "Round 1: p1 proposes p4:1 p3:1 p2:0 p1:1  (his promise)" in out
+
+
+def test_streamed_json_equals_the_dict(capsys):
+    from models.pirates import PirateGame, promise
+    from models.pirates.report import to_json
+
+    code, out, _ = run(capsys, "pirates", "-n", "7", "-m", "2", "--promise", "p5: 1 0 1 to p6",
+                       "--json", "--knowledge-of", "p6")
+    assert code == 0
+    game = PirateGame(7, 2, [promise(7, 5, [1, 0, 1], hearers=[6])])
+    assert json.loads(out) == to_json(game, 6)
+
+
+def test_full_disk_is_one_line_and_exit_1():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "epistemic_cli", "pirates", "-n", "5", "-m", "3", "--json"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.strip() == "epistemic pirates: error: cannot write the output: No space left on device"
+
+
+def test_closed_pipe_ends_quietly():
+    reader = subprocess.Popen([sys.executable, "-m", "epistemic_cli", "pirates", "-n", "3000", "-m", "100"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    reader.stdout.readline()
+    reader.stdout.close()
+    _, err = reader.communicate(timeout=120)
+    assert reader.returncode == 0
+    assert b"Traceback" not in err

@@ -304,3 +304,23 @@ def test_progress_is_called():
     tree[30_000]
     assert naive_calls == [20_000, 40_000, 60_000]
     assert len(tree) == 60_001
+
+
+def test_a_node_that_raised_keeps_no_half_recorded_edges():
+    calls = {"n": 0}
+
+    def flaky(n):
+        if n == 0:
+            return 0
+        got = yield [Request("a", n - 1)]
+        if n == 2 and calls["n"] == 0:
+            calls["n"] += 1
+            raise RuntimeError("first try fails")
+        return got["a"] + 1
+
+    dag = PredictionDAG(flaky)
+    with pytest.raises(RuntimeError):
+        dag[2]
+    assert dag[2] == 2
+    assert dag.children(2) == [("a", 1)]
+    assert dag.to_networkx().number_of_edges() == 2

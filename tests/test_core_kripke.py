@@ -365,3 +365,8 @@ def test_pirate_kripke_model_matches_knowledge(game_args, data):
         assert believed == game.knowledge_of(j, i).announcements
     j = data.draw(ranks)
     assert model.believed_facts([game.agent(j)]) == game.knowledge_of(j).announcements
+
+
+def test_from_relations_number_actual_that_is_no_world_is_a_model_error():
+    with pytest.raises(ModelError, match="actual world 5"):
+        KripkeModel.from_relations(agents=[Agent("a")], worlds={0: (), 1: ()}, relations={}, actual=5)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
+import re
 import sys
 from typing import TextIO
 
 from .game import PirateGame, PirateGameError
 from .predict import TIE_RULES, PirateSolver, check_count
-from .report import format_report, to_json
+from .report import format_report, write_json
 from .search import best_public_promise
 from .syntax import parse_pirate, parse_promise
 from .wording import coins_text
@@ -26,11 +26,17 @@ why-questions: "p5 vote round 1", "offer round 2", "p3 expectation round 2",
 """
 
 
+#: The command line refuses bigger games: 100,000 pirates take about 20 s and 1.4 GB.
+MAX_PIRATES = 100_000
+#: Deeper explanations are unreadable as text, and JSON encoders recurse on nesting.
+MAX_DEPTH = 200
+
+
 def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    # int() would also take '1_000', ' 7' and non-ASCII digits
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    return int(text)
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -78,14 +84,16 @@ def _end_progress(printer) -> None:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     check_count(args.pirates, 2, "the number of pirates")
+    if args.pirates > MAX_PIRATES:
+        raise PirateGameError(f"the command line plays at most {MAX_PIRATES:,} pirates, got {args.pirates:,}")
     check_count(args.coins, 0, "the number of coins")
     if args.explain and args.json:
         raise PirateGameError("--explain is interactive and cannot be combined with --json")
-    if args.depth < 1:
-        raise PirateGameError(f"--depth must be at least 1, got {args.depth}")
+    if not 1 <= args.depth <= MAX_DEPTH:
+        raise PirateGameError(f"--depth must be between 1 and {MAX_DEPTH}, got {args.depth}")
     promises = [parse_promise(text, args.pirates) for text in args.promises]
     knowledge_of = parse_pirate(args.knowledge_of, args.pirates)
-    searched = parse_pirate(args.best_announcement, args.pirates) if args.best_announcement else None
+    searched = None if args.best_announcement is None else parse_pirate(args.best_announcement, args.pirates)
     progress = _progress_printer("predictions")
     game = PirateGame(args.pirates, args.coins, promises, args.tie_rule,
                       solver=PirateSolver(args.pirates, args.coins, args.tie_rule, progress=progress))
@@ -98,23 +106,32 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         search = best_public_promise(game, searched, progress=search_progress)
         _end_progress(search_progress)
     if args.json:
-        data = to_json(game, knowledge_of)
+        extra = {}
         if answers:
-            data["why"] = [{"question": q, "answer": reason.to_dict()} for q, reason in answers]
+            extra["why"] = [{"question": q, "answer": reason.to_dict(key=_key_json)} for q, reason in answers]
         if search is not None:
-            data["best_announcement"] = _search_json(search)
-        text = json.dumps(data, indent=2) + "\n"
-    else:
-        text = format_report(game, args.tables) + "\n"
-        for q, reason in answers:
-            text += f"\nWhy {q}?\n{reason.to_text()}\n"
-        if search is not None:
-            text += "\n" + _search_text(game, search) + "\n"
+            extra["best_announcement"] = _search_json(search)
+        _end_progress(progress)
+        write_json(game, out, knowledge_of, extra)
+        return 0
+    text = format_report(game, args.tables) + "\n"
+    for q, reason in answers:
+        text += f"\nWhy {q}?\n{reason.to_text()}\n"
+    if search is not None:
+        text += "\n" + _search_text(game, search) + "\n"
     _end_progress(progress)
     out.write(text)
     if args.explain:
-        run_explorer(game, sys.stdin, out)
+        run_explorer(game, sys.stdin, out, depth=args.depth)
     return 0
+
+
+def _key_json(key):
+    """A prediction's key as JSON: its round and the promises it knows, by maker."""
+    if key is None:
+        return None
+    round, knowledge = key
+    return {"round": round, "promises_known": sorted(f"p{a.content.maker}" for a in knowledge.announcements)}
 
 
 def _search_json(search) -> dict:
@@ -133,6 +150,7 @@ def _search_text(game: PirateGame, search) -> str:
     base = "is thrown overboard" if search.baseline < 0 else f"ends with {coins_text(search.baseline)}"
     rows = "\n".join(f"  {who}: {' '.join(map(str, row))}" for row in search.best[:10])
     more = f"\n  ... and {len(search.best) - 10} more" if len(search.best) > 10 else ""
-    return (f"Best public promise for {who} ({search.candidates} candidates tried): "
+    tried = f"{search.candidates} candidate{'s' if search.candidates != 1 else ''} tried"
+    return (f"Best public promise for {who} ({tried}): "
             f"with it {who} {value}; without a promise he {base}.\n"
             f"Optimal promises (lowest-ranked pirate first):\n{rows}{more}")

@@ -11,7 +11,7 @@ from epistemic import Agent, Announcement, EpistemicError, Knowledge, KripkeMode
 from .division import Division, Promise, pirate_name
 from .predict import TIE_RULES, PirateSolver, Prediction, check_count
 
-__all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise"]
+__all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise", "check_promises"]
 
 
 class PirateGameError(EpistemicError):
@@ -40,13 +40,12 @@ def promise(game_pirates: int, maker: int, row: Iterable[int], hearers: Iterable
     >>> print(a)
     p2 to {p2, p3, p4, p5}: when p2 leads: p5:1 p4:1 p3:0 p2:1
     """
-    if not isinstance(maker, int) or not 1 <= maker <= game_pirates:
-        raise PirateGameError(f"unknown pirate {pirate_name(maker) if isinstance(maker, int) else maker!r}: "
+    if not _is_whole(maker) or not 1 <= maker <= game_pirates:
+        raise PirateGameError(f"unknown pirate {pirate_name(maker) if _is_whole(maker) else repr(maker)}: "
                               f"the pirates are p1 to p{game_pirates}")
-    try:
-        row = [int(c) for c in row]
-    except (TypeError, ValueError):
-        raise PirateGameError(f"a promise is a list of whole numbers of coins, got {row!r}") from None
+    row = list(row)
+    if not all(_is_whole(c) for c in row):
+        raise PirateGameError(f"a promise is a list of whole numbers of coins, got {row!r}")
     try:
         content = Promise(Division.from_row(maker, game_pirates, row))
     except EpistemicError as e:
@@ -56,10 +55,37 @@ def promise(game_pirates: int, maker: int, row: Iterable[int], hearers: Iterable
         return Announcement(speaker, content)
     group = []
     for h in hearers:
-        if not isinstance(h, int) or not 1 <= h <= game_pirates:
+        if not _is_whole(h) or not 1 <= h <= game_pirates:
             raise PirateGameError(f"unknown pirate {h!r} in the subgroup of {pirate_name(maker)}'s promise")
         group.append(Agent(pirate_name(h)))
     return Announcement.private(speaker, content, group)
+
+
+def _is_whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_promises(announcements: Iterable, pirates: int, coins: int) -> None:
+    """Raise :class:`PirateGameError` unless ``announcements`` are promises that
+    fit a game of ``pirates`` and ``coins``, at most one per pirate."""
+    makers = set()
+    for a in announcements:
+        if not isinstance(a, Announcement) or not isinstance(a.content, Promise):
+            raise PirateGameError(f"pirates announce promises, got {a!r}")
+        d = a.content.division
+        maker = d.first
+        if not 1 <= maker <= pirates or d.last != pirates:
+            raise PirateGameError(f"{a.speaker}'s promise does not fit a game of {pirates} pirates")
+        if a.speaker != Agent(pirate_name(maker)):
+            raise PirateGameError(f"{a.speaker} cannot announce {pirate_name(maker)}'s promise")
+        if d.total != coins:
+            raise PirateGameError(f"{a.speaker}'s promise divides {d.total} coins, but there are {coins}")
+        if maker in makers:
+            raise PirateGameError(f"{a.speaker} promises twice: a pirate makes one promise")
+        makers.add(maker)
+        for hearer in a.audience or ():
+            if _rank_of(hearer, pirates) is None:
+                raise PirateGameError(f"unknown pirate {hearer} in the subgroup of {a.speaker}'s promise")
 
 
 @attrs.frozen
@@ -68,6 +94,9 @@ class Round:
 
     prediction: Prediction
     """The omniscient prediction of the round: each pirate acts on his own knowledge."""
+    source: str
+    """Why the proposer offers what he does by his own knowledge: ``"optimized"``,
+    ``"promise"`` or ``"alone"`` (see :class:`Prediction`)."""
 
     @property
     def number(self) -> int:
@@ -166,26 +195,7 @@ class PirateGame:
 
     @announcements.validator
     def _check_announcements(self, attribute, value):
-        makers = set()
-        for a in value:
-            if not isinstance(a, Announcement) or not isinstance(a.content, Promise):
-                raise PirateGameError(f"pirates announce promises, got {a!r}")
-            d = a.content.division
-            maker = d.first
-            if a.speaker != Agent(pirate_name(maker)):
-                raise PirateGameError(f"{a.speaker} cannot announce {pirate_name(maker)}'s promise")
-            if not 1 <= maker <= self.pirates or d.last != self.pirates:
-                raise PirateGameError(f"{a.speaker}'s promise does not fit a game of {self.pirates} pirates")
-            if d.total != self.coins:
-                raise PirateGameError(
-                    f"{a.speaker}'s promise divides {d.total} coins, but there are {self.coins}"
-                )
-            if maker in makers:
-                raise PirateGameError(f"{a.speaker} promises twice: a pirate makes one promise")
-            makers.add(maker)
-            for hearer in a.audience or ():
-                if _rank_of(hearer, self.pirates) is None:
-                    raise PirateGameError(f"unknown pirate {hearer} in the subgroup of {a.speaker}'s promise")
+        check_promises(value, self.pirates, self.coins)
 
     def __attrs_post_init__(self):
         if self._solver is None:
@@ -229,7 +239,7 @@ class PirateGame:
     def knowledge_groups(self) -> list[KnowledgeGroup]:
         """Pirates grouped by what they know, the least informed group first."""
         groups: dict[Knowledge, list[int]] = {}
-        classes, class_of, default = self._solver._classes(self.everything)
+        classes, class_of, default = self._solver.voter_classes(self.everything)
         for view, ranks in classes:
             if ranks:
                 groups.setdefault(view, []).extend(ranks)
@@ -239,7 +249,7 @@ class PirateGame:
     # play --------------------------------------------------------------------------
     def prediction(self, round: int, knowledge: Knowledge | None = None) -> Prediction:
         """The prediction of ``round`` on ``knowledge`` (default: everything, i.e. the play)."""
-        return self._solver.prediction(round, self.everything if knowledge is None else knowledge)
+        return self._solver.prediction(round, self.everything if knowledge is None else self._checked(knowledge))
 
     def play(self) -> Play:
         """Play the game: every pirate proposes and votes on his own knowledge."""
@@ -247,7 +257,8 @@ class PirateGame:
         everything = self.everything
         for r in range(1, self.pirates + 1):
             p = self._solver.prediction(r, everything)
-            rounds.append(Round(p))
+            own = p if p.source != "proposer" else self._solver.prediction(r, p.proposer_knowledge)
+            rounds.append(Round(p, own.source))
             if p.accepted:
                 return Play(tuple(rounds), p.offer)
         raise AssertionError("the last pirate always accepts his own offer")  # pragma: no cover
@@ -258,8 +269,12 @@ class PirateGame:
         Row ``i`` lists the shares lowest-ranked pirate first, with the
         proposer last, as in the seed's Tables 1 to 8.
         """
-        return [self._solver.prediction(self.pirates - i + 1, knowledge).offer.row()
-                for i in range(1, self.pirates + 1)]
+        return [p.offer.row() for p in reversed(self.table_predictions(knowledge))]
+
+    def table_predictions(self, knowledge: Knowledge) -> list[Prediction]:
+        """The predictions of rounds 1 to n on ``knowledge``, behind :meth:`table`."""
+        knowledge = self._checked(knowledge)
+        return [self._solver.prediction(r, knowledge) for r in range(1, self.pirates + 1)]
 
     def prediction_graph(self, knowledge: Knowledge | None = None):
         """The predictions the play rests on, as a networkx ``MultiDiGraph``.
@@ -281,10 +296,17 @@ class PirateGame:
         if knowledge is None:
             roots = [self._solver.key(r.number, self.everything) for r in self.play().rounds]
         else:
+            knowledge = self._checked(knowledge)
             roots = [self._solver.key(r, knowledge) for r in range(1, self.pirates + 1)]
             for r in range(1, self.pirates + 1):
                 self._solver.prediction(r, knowledge)
         return self._solver.dag.to_networkx(roots=roots)
+
+    def _checked(self, knowledge: Knowledge) -> Knowledge:
+        if not isinstance(knowledge, Knowledge):
+            raise PirateGameError(f"knowledge must be a Knowledge, got {type(knowledge).__name__}")
+        check_promises(knowledge.announcements, self.pirates, self.coins)
+        return knowledge
 
     def dag_nodes(self) -> int:
         """Predictions in the shared DAG so far."""

@@ -189,7 +189,7 @@ class PirateSolver:
         return self.dag[self.key(round, knowledge)]
 
     # voter classes ------------------------------------------------------------
-    def _classes(self, knowledge: Knowledge):
+    def voter_classes(self, knowledge: Knowledge):
         """Pirates grouped by what they heard of ``knowledge``.
 
         Returns the classes as ``(view, sorted ranks)``, a map from rank to
@@ -239,7 +239,7 @@ class PirateSolver:
         if r == n:
             alone = Division(n, n, (n,) if coins else (), (coins,) if coins else ())
             return Prediction(r, knowledge, alone, "alone", knowledge, (), 0, (), 1, 1, True, alone)
-        classes, class_of, default = self._classes(knowledge)
+        classes, class_of, default = self.voter_classes(knowledge)
         proposer_knowledge = classes[class_of.get(r, default)][0]
         in_place = proposer_knowledge == knowledge
         promise = _promise_of(r, proposer_knowledge)

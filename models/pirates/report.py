@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from types import GeneratorType
+from typing import TextIO
+
 from epistemic import Announcement, Knowledge
 
 from .division import DEAD, Division, pirate_name
 from .game import KnowledgeGroup, PirateGame, Play, Round
 from .wording import division_text, names_text
 
-__all__ = ["knowledge_heading", "format_table", "format_round", "format_play", "format_report", "to_json"]
+__all__ = ["knowledge_heading", "format_table", "format_round", "format_play", "format_report", "to_json", "write_json"]
 
 #: Rounds with more living pirates than this are summarized rather than listed voter by voter.
 VOTER_LINES = 24
@@ -61,7 +66,7 @@ def format_round(rnd: Round) -> str:
     p = rnd.prediction
     living = p.pirates - p.round + 1
     lines = [f"Round {p.round}: {pirate_name(p.round)} proposes {division_text(p.offer)}"
-             + ("  (his promise)" if p.source == "promise" else "")]
+             + ("  (his promise)" if rnd.source == "promise" else "")]
     if living <= VOTER_LINES:
         lines.append("  pirate  offered  expects  vote")
         for rank, offered, expected, yes in rnd.voters():
@@ -121,12 +126,6 @@ def _division_json(d: Division) -> dict:
     return {pirate_name(r): c for r, c in d.items()}
 
 
-def _own_source(game: PirateGame, rnd: Round) -> str:
-    """Why the proposer offers what he does, by his own prediction."""
-    p = rnd.prediction
-    return p.source if p.source != "proposer" else game.prediction(p.round, p.proposer_knowledge).source
-
-
 def _group_json(game: PirateGame, group: KnowledgeGroup) -> dict:
     return {
         "pirates": [pirate_name(r) for r in group.members],
@@ -135,41 +134,93 @@ def _group_json(game: PirateGame, group: KnowledgeGroup) -> dict:
     }
 
 
-def to_json(game: PirateGame, knowledge_of: int = 1) -> dict:
-    """The game as a JSON-ready dict; the keys are documented in ``docs/cli.md``."""
+def _round_json(r: Round) -> dict:
+    return {
+        "round": r.number,
+        "proposer": pirate_name(r.proposer),
+        "offer": _division_json(r.offer),
+        "offer_source": r.source,
+        "voters": [
+            {"pirate": pirate_name(v), "offered": o, "expects": e, "vote": "yes" if y else "no"}
+            for v, o, e, y in r.voters()
+        ],
+        "yes": r.prediction.yes,
+        "needed": r.prediction.needed,
+        "accepted": r.accepted,
+    }
+
+
+def _json_fields(game: PirateGame, knowledge_of: int):
+    """The JSON object's ``(key, value)`` pairs.  The rounds and the table's
+    rows are generators: a game of thousands of pirates has millions of votes,
+    and a writer can stream them.  Every prediction they need is solved before
+    the first pair is yielded."""
     play = game.play()
     knowledge = game.knowledge_of(knowledge_of)
-    return {
-        "pirates": game.pirates,
-        "coins": game.coins,
-        "tie_rule": game.tie_rule,
-        "announcements": [_announcement_json(a) for a in sorted(game.announcements, key=lambda a: a.content.maker)],
-        "rounds": [
-            {
-                "round": r.number,
-                "proposer": pirate_name(r.proposer),
-                "offer": _division_json(r.offer),
-                "offer_source": _own_source(game, r),
-                "voters": [
-                    {"pirate": pirate_name(v), "offered": o, "expects": e, "vote": "yes" if y else "no"}
-                    for v, o, e, y in r.voters()
-                ],
-                "yes": r.prediction.yes,
-                "needed": r.prediction.needed,
-                "accepted": r.accepted,
-            }
-            for r in play.rounds
-        ],
-        "outcome": {
-            "decided_round": play.outcome.first,
-            "shares": _division_json(play.outcome),
-            "overboard": [pirate_name(r) for r in play.deaths],
-        },
-        "table": {
-            "knowledge_of": pirate_name(knowledge_of),
-            "knows": [_announcement_json(a) for a in sorted(knowledge.announcements, key=lambda a: a.content.maker)],
-            "rows": [list(row) for row in game.table(knowledge)],
-        },
-        "knowledge_groups": [_group_json(game, g) for g in game.knowledge_groups()],
-        "dag_nodes": game.dag_nodes(),
+    game.table_predictions(knowledge)
+    by_maker = lambda a: a.content.maker  # noqa: E731
+    yield "pirates", game.pirates
+    yield "coins", game.coins
+    yield "tie_rule", game.tie_rule
+    yield "announcements", [_announcement_json(a) for a in sorted(game.announcements, key=by_maker)]
+    yield "rounds", (_round_json(r) for r in play.rounds)
+    yield "outcome", {
+        "decided_round": play.outcome.first,
+        "shares": _division_json(play.outcome),
+        "overboard": [pirate_name(r) for r in play.deaths],
     }
+    yield "table", {
+        "knowledge_of": pirate_name(knowledge_of),
+        "knows": [_announcement_json(a) for a in sorted(knowledge.announcements, key=by_maker)],
+        "rows": (list(p.offer.row()) for p in reversed(game.table_predictions(knowledge))),
+    }
+    yield "knowledge_groups", [_group_json(game, g) for g in game.knowledge_groups()]
+    yield "dag_nodes", game.dag_nodes()
+
+
+def _materialize(value):
+    if isinstance(value, dict):
+        return {k: _materialize(v) for k, v in value.items()}
+    if isinstance(value, GeneratorType):
+        return [_materialize(v) for v in value]
+    return value
+
+
+def to_json(game: PirateGame, knowledge_of: int = 1) -> dict:
+    """The game as a JSON-ready dict; the keys are documented in ``docs/cli.md``."""
+    return {key: _materialize(value) for key, value in _json_fields(game, knowledge_of)}
+
+
+def write_json(game: PirateGame, out: TextIO, knowledge_of: int = 1, extra: dict | None = None) -> None:
+    """Write :func:`to_json` (plus ``extra`` keys) to ``out`` as indented JSON,
+    a round at a time, so that memory stays small however large the game."""
+    fields = list(_json_fields(game, knowledge_of)) + list((extra or {}).items())
+    buffer: list[str] = []
+    for chunk in _chunks(dict(fields), 0):
+        buffer.append(chunk)
+        if len(buffer) >= 4096:
+            out.write("".join(buffer))
+            buffer.clear()
+    buffer.append("\n")
+    out.write("".join(buffer))
+
+
+def _chunks(value, level: int) -> Iterator[str]:
+    """Indented JSON text of ``value`` in pieces; generators are streamed."""
+    pad = "  " * level
+    if isinstance(value, dict) and any(isinstance(v, (dict, GeneratorType)) for v in value.values()):
+        yield "{"
+        for i, (key, item) in enumerate(value.items()):
+            yield ("," if i else "") + "\n" + pad + "  " + json.dumps(key) + ": "
+            yield from _chunks(item, level + 1)
+        yield "\n" + pad + "}"
+    elif isinstance(value, GeneratorType):
+        yield "["
+        empty = True
+        for i, item in enumerate(value):
+            empty = False
+            yield ("," if i else "") + "\n" + pad + "  "
+            yield from _chunks(item, level + 1)
+        yield "]" if empty else "\n" + pad + "]"
+    else:
+        yield json.dumps(value, indent=2).replace("\n", "\n" + pad)

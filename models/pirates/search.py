@@ -10,10 +10,11 @@ import attrs
 from .division import pirate_name
 from .game import PirateGame, PirateGameError, promise
 
-__all__ = ["PromiseSearch", "best_public_promise", "MAX_CANDIDATES"]
+__all__ = ["PromiseSearch", "best_public_promise", "MAX_WORK"]
 
-#: Above this many candidate promises the search refuses: it is meant for small games.
-MAX_CANDIDATES = 200_000
+#: The search refuses when candidates times the rounds each must re-solve (those up to
+#: the maker's) exceeds this: it is meant for small games (about 20 s at the limit).
+MAX_WORK = 100_000
 
 
 @attrs.frozen
@@ -74,10 +75,10 @@ def best_public_promise(game: PirateGame, maker: int,
         raise PirateGameError(f"{pirate_name(maker)} already promises: a pirate makes one promise")
     parts = game.pirates - maker + 1
     count = comb(game.coins + parts - 1, parts - 1)
-    if count > MAX_CANDIDATES:
+    if count * maker > MAX_WORK:
         raise PirateGameError(
-            f"{count} candidate promises for {pirate_name(maker)}: the search is for small games "
-            f"(at most {MAX_CANDIDATES})"
+            f"{count} candidate promises for {pirate_name(maker)}, each re-solving {maker} rounds: "
+            f"the search is for small games (at most {MAX_WORK:,} rounds in all)"
         )
     baseline = game.play().payoff(maker)
     best_value, best = None, []
