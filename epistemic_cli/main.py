@@ -41,7 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return COMMANDS[args.command].run(args, sys.stdout)
+        code = COMMANDS[args.command].run(args, sys.stdout)
+        sys.stdout.flush()  # a closed pipe shows here, not in Python's own flush at exit
+        return code
     except EpistemicError as error:
         print(f"epistemic {args.command}: error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

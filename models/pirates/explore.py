@@ -37,7 +37,10 @@ _WORDS = {
 }
 _KIND = {word: kind for kind, words in _WORDS.items() for word in words}
 _KNOWING = {"knowledge", "view", "prediction", "sees", "knows"}
-_TOKEN = re.compile(r"p\d+(?:'s)?|r\d+|\d+|[a-z]+")
+# a number token keeps its sign and fraction, so that "round -1" or "round 1.5"
+# are refused rather than read as round 1; digits are ASCII only ("²" is no number)
+_TOKEN = re.compile(r"(?P<prefix>[pr]?)(?P<number>-?[0-9]+(?:\.[0-9]+)?)(?P<s>'s)?|[a-z]+(?:'s)?")
+_WHOLE = re.compile(r"[0-9]+")
 _EXAMPLES = "'p5 vote round 1', 'offer round 2', 'p3 expectation round 2', 'p1 overboard', 'outcome'"
 
 
@@ -82,7 +85,8 @@ def parse_why(text: str, game: PirateGame) -> Question:
     """Read a question about ``game``, checking it against the play.
 
     Accepted forms (case and punctuation do not matter; other words are
-    skipped): ``"p5 vote round 1"``, ``"why does p5 vote no in round 1"``,
+    skipped, but numbers are not: a round is a plain whole number, and
+    negative, fractional or stray numbers are refused): ``"p5 vote round 1"``, ``"why does p5 vote no in round 1"``,
     ``"why does p5 vote no on p1's offer"``, ``"offer round 2"``,
     ``"p2 offer"``, ``"p3 expectation round 2"``, ``"what does p3 expect in
     r2"``, ``"p1 overboard"``, ``"why was p1 thrown over"``, ``"outcome"``,
@@ -113,31 +117,59 @@ def parse_why(text: str, game: PirateGame) -> Question:
     """
     if not isinstance(text, str) or not text.strip():
         raise PirateGameError(f"ask a question, e.g. {_EXAMPLES}")
-    tokens = _TOKEN.findall(text.lower().replace("\u2019", "'"))
-    kind = claimed = round_ = knower = proposer = None
+    tokens = [_Token.read(m) for m in _TOKEN.finditer(text.lower().replace("\u2019", "'"))]
+    kind = round_ = knower = proposer = None
+    claims: set[bool] = set()
     subjects: list[int] = []
     for i, tok in enumerate(tokens):
-        after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        before = tokens[i - 1] if i else ""
-        if tok.startswith("p") and tok[1:2].isdigit():
-            rank = int(tok[1:].removesuffix("'s"))
-            if before == "as" or (tok.endswith("'s") and after in _KNOWING):
+        after = tokens[i + 1] if i + 1 < len(tokens) else _Token("")
+        before = tokens[i - 1] if i else _Token("")
+        if tok.number is not None and tok.prefix != "r":
+            tok.check_whole(text)
+        if tok.prefix == "p":
+            rank = tok.whole
+            if before.word == "as" or (tok.possessive and after.word in _KNOWING):
+                if knower is not None and knower != rank:
+                    raise PirateGameError(f"the question asks as both {pirate_name(knower)} and "
+                                          f"{pirate_name(rank)}: ask as one pirate")
                 knower = rank
-            elif tok.endswith("'s") and _KIND.get(after) == "offer":
+            elif tok.possessive and _KIND.get(after.word) == "offer":
+                if proposer is not None and proposer != rank:
+                    raise PirateGameError(f"the question names the offers of {pirate_name(proposer)} and "
+                                          f"{pirate_name(rank)}: ask about one offer")
                 proposer = rank
             elif rank not in subjects:
                 subjects.append(rank)
-        elif tok.startswith("r") and tok[1:].isdigit() or tok == "round":
-            number = tok[1:] if tok != "round" else after
-            if not number.isdigit():
+        elif tok.prefix == "r" or tok.word == "round":
+            number = tok if tok.prefix == "r" else after
+            if number.number is None or number.prefix == "p":
                 raise PirateGameError(f"'round' needs a number in {text.strip()!r}, e.g. 'round 2'")
-            if round_ is not None and round_ != int(number):
-                raise PirateGameError(f"the question names two rounds, {round_} and {number}")
-            round_ = int(number)
-        elif tok in _KIND:
-            kind = kind or _KIND[tok]
-        elif tok in ("yes", "no", "against") and claimed is None:
-            claimed = tok == "yes"
+            if not _WHOLE.fullmatch(number.number):
+                raise PirateGameError(f"'round {number.number}' is not a round: a round is a plain whole "
+                                      f"number from 1, e.g. 'round 2'")
+            if round_ is not None and round_ != int(number.number):
+                raise PirateGameError(f"the question names two rounds, {round_} and {int(number.number)}")
+            round_ = int(number.number)
+        elif tok.number is not None:
+            if before.word != "round":
+                raise PirateGameError(f"what is {tok.number!r} in {text.strip()!r}? name a round as "
+                                      f"'round {tok.number}' and a pirate as 'p{tok.number}'")
+        elif tok.word == "as":
+            if after.prefix != "p":
+                raise PirateGameError(f"'as' needs a pirate in {text.strip()!r}, e.g. 'as p3'")
+        elif tok.word == "on":
+            # "on p1's knowledge" asks as p1; "on knowledge" or "on his view" names nobody
+            rest = tokens[i + 1:i + 3]
+            at = next((j for j, t in enumerate(rest) if t.word in _KNOWING), None)
+            if at is not None and not (at == 1 and rest[0].prefix == "p" and rest[0].possessive):
+                raise PirateGameError(f"'on ... {rest[at].word}' needs a pirate in {text.strip()!r}, "
+                                      f"e.g. \"on p3's {rest[at].word}\"")
+        elif tok.word in _KIND:
+            kind = kind or _KIND[tok.word]
+        elif tok.word in ("yes", "no", "against"):
+            claims.add(tok.word == "yes")
+            if len(claims) > 1:
+                raise PirateGameError(f"the question says both yes and no: {text.strip()!r}")
     if kind is None:
         raise PirateGameError(f"cannot tell what {text.strip()!r} asks: ask e.g. {_EXAMPLES}")
     if len(subjects) > 1:
@@ -146,7 +178,36 @@ def parse_why(text: str, game: PirateGame) -> Question:
     for rank in (subject, proposer, knower):
         if rank is not None:
             _check_pirate(game, rank)
-    return _resolve(game, kind, subject, proposer, knower, round_, claimed)
+    return _resolve(game, kind, subject, proposer, knower, round_, claims.pop() if claims else None)
+
+
+@attrs.define
+class _Token:
+    """One token of a question: a word, or a number with its prefix ('p', 'r' or none)."""
+
+    word: str
+    prefix: str = ""
+    number: str | None = None
+    possessive: bool = False
+
+    @classmethod
+    def read(cls, match: re.Match) -> _Token:
+        if match["number"] is None:
+            word = match[0]
+            return cls(word.removesuffix("'s"), possessive=word.endswith("'s"))
+        return cls(match[0], match["prefix"], match["number"], match["s"] is not None)
+
+    @property
+    def whole(self) -> int:
+        return int(self.number)
+
+    def check_whole(self, text: str) -> None:
+        """Refuse negative and fractional numbers, naming the fault."""
+        if _WHOLE.fullmatch(self.number):
+            return
+        what = "negative" if self.number.startswith("-") else "fractional"
+        raise PirateGameError(f"{what} number {self.word!r} in {text.strip()!r}: pirates and rounds are "
+                              f"numbered 1, 2, 3, ...")
 
 
 def _resolve(game, kind, subject, proposer, knower, round_, claimed) -> Question:
@@ -303,7 +364,8 @@ class Explorer:
     output : text stream
         Where everything is written.
     depth : int or None
-        Levels of reasons shown by ``why``.
+        Levels of reasons shown by ``why``; ``offer`` and ``vote`` show one
+        level, or none when ``depth`` is 0.
 
     Examples
     --------
@@ -317,10 +379,16 @@ class Explorer:
     """
 
     def __init__(self, game: PirateGame, output: TextIO, depth: int | None = DEPTH):
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+            raise PirateGameError(f"depth must be a whole number of at least 0, got {depth!r}")
         self.game = game
         self.output = output
         self.depth = depth
         self.path: list[tuple[int, Knowledge]] = []
+
+    def _levels(self, most: int) -> int:
+        """The levels a move shows: ``most``, but never more than ``depth``."""
+        return most if self.depth is None else min(most, self.depth)
 
     def say(self, text: str) -> None:
         self.output.write(text + "\n")
@@ -362,7 +430,7 @@ class Explorer:
             self.say(self._show() if self.path else describe_play(self.game))
         elif command in ("show", "look", "l"):
             self.say(self._show() if self.path else describe_play(self.game))
-        elif command == "round" or command.isdigit() or re.fullmatch(r"r\d+", command):
+        elif command == "round" or re.fullmatch(r"r?[0-9]+", command):
             self._round(command, args)
         elif command == "why":
             question = line.strip()[3:].strip()
@@ -395,20 +463,20 @@ class Explorer:
 
     def _round(self, command: str, args: list[str]) -> None:
         text = args[0] if command == "round" and args else command.lstrip("r")
-        if not text.isdigit() or len(args) > (1 if command == "round" else 0):
+        if not _WHOLE.fullmatch(text) or len(args) > (1 if command == "round" else 0):
             raise PirateGameError("pick a round by its number, e.g. 'round 2'")
         p = _check_round(self.game, int(text), None)
         self._enter(p.round, p.knowledge, f"round {p.round} as played")
 
     def _pirate(self, args: list[str], what: str) -> int:
-        if len(args) != 1 or not re.fullmatch(r"p?\d+", args[0]):
+        if len(args) != 1 or not re.fullmatch(r"p?[0-9]+", args[0]):
             raise PirateGameError(f"name one pirate, e.g. '{what} p3'")
         return _check_pirate(self.game, int(args[0].lstrip("p")))
 
     def _offer(self, args: list[str]) -> None:
         r, k = self._here()
         p = self.game.prediction(r, k)
-        self.say(why_offer(self.game, r, k, depth=1).to_text())
+        self.say(why_offer(self.game, r, k, depth=self._levels(1)).to_text())
         if p.source == "proposer":
             self._enter(r, p.proposer_knowledge, f"{pirate_name(r)}'s own prediction of round {r}")
 
@@ -423,7 +491,7 @@ class Explorer:
     def _vote(self, args: list[str]) -> None:
         r, k = self._here()
         voter = self._pirate(args, "vote")
-        self.say(why_vote(self.game, voter, r, k, depth=1).to_text())
+        self.say(why_vote(self.game, voter, r, k, depth=self._levels(1)).to_text())
 
     def _outcome(self, args: list[str]) -> None:
         r, k = self._here()
@@ -440,6 +508,8 @@ def run_explorer(game: PirateGame, input: TextIO | None = None, output: TextIO |
     Shows the rounds of the play, then reads commands (see ``help``) until
     ``quit`` or the end of the input.  It prints a prompt before each
     command and never stops on a bad one, so it can be driven by a pipe.
+    When the output is a closed pipe it stops quietly (``BrokenPipeError``);
+    other ``OSError`` on the output is raised.
 
     Parameters
     ----------
@@ -447,7 +517,14 @@ def run_explorer(game: PirateGame, input: TextIO | None = None, output: TextIO |
     input, output : text streams, optional
         Default to standard input and output.
     depth : int or None
-        Levels of reasons shown by ``why``.
+        Levels of reasons shown by ``why`` (and at most by the other moves).
+
+    Raises
+    ------
+    PirateGameError
+        For a bad ``depth``, before anything is written.
+    OSError
+        When the output fails other than by a closed pipe.
 
     Examples
     --------
@@ -460,13 +537,18 @@ def run_explorer(game: PirateGame, input: TextIO | None = None, output: TextIO |
     input = sys.stdin if input is None else input
     output = sys.stdout if output is None else output
     explorer = Explorer(game, output, depth)
-    explorer.start()
-    while True:
-        output.write(explorer.prompt())
+    try:
+        explorer.start()
+        while True:
+            output.write(explorer.prompt())
+            output.flush()
+            line = input.readline()
+            if not line:
+                output.write("\n")
+                break
+            if not explorer.handle(line):
+                break
         output.flush()
-        line = input.readline()
-        if not line:
-            output.write("\n")
-            break
-        if not explorer.handle(line):
-            break
+    except BrokenPipeError:
+        # the reader has gone (e.g. '| head'): nothing more can be shown
+        return
