@@ -187,6 +187,7 @@ class PirateGame:
     announcements: tuple[Announcement, ...] = attrs.field(default=(), converter=tuple)
     tie_rule: str = attrs.field(default="lowest")
     _solver: PirateSolver | None = attrs.field(default=None, eq=False, repr=False, alias="solver")
+    _everything: Knowledge = attrs.field(init=False, eq=False, repr=False)
 
     @tie_rule.validator
     def _check_tie_rule(self, attribute, value):
@@ -198,6 +199,7 @@ class PirateGame:
         check_promises(value, self.pirates, self.coins)
 
     def __attrs_post_init__(self):
+        object.__setattr__(self, "_everything", Knowledge.of(self.announcements))
         if self._solver is None:
             object.__setattr__(self, "_solver", PirateSolver(self.pirates, self.coins, self.tie_rule))
         elif (self._solver.pirates, self._solver.coins, self._solver.tie_rule) != (
@@ -219,7 +221,7 @@ class PirateGame:
     @property
     def everything(self) -> Knowledge:
         """All announcements made: the knowledge of an omniscient observer."""
-        return Knowledge.of(self.announcements)
+        return self._everything
 
     def kripke_model(self) -> KripkeModel:
         """The model after the announcements: worlds are sets of announcements made."""
@@ -305,7 +307,9 @@ class PirateGame:
     def _checked(self, knowledge: Knowledge) -> Knowledge:
         if not isinstance(knowledge, Knowledge):
             raise PirateGameError(f"knowledge must be a Knowledge, got {type(knowledge).__name__}")
-        check_promises(knowledge.announcements, self.pirates, self.coins)
+        # the game's own announcements were checked when it was made
+        if not knowledge.announcements <= self.everything.announcements:
+            check_promises(knowledge.announcements, self.pirates, self.coins)
         return knowledge
 
     def dag_nodes(self) -> int:
