@@ -24,7 +24,7 @@ from .game import PirateGameError, promise
 
 __all__ = ["parse_promise", "parse_pirate", "format_promise"]
 
-_PIRATE = re.compile(r"p(\d+)$", re.IGNORECASE)
+_PIRATE = re.compile(r"p([0-9]+)$", re.IGNORECASE)
 
 
 def parse_pirate(text: str, pirates: int) -> int:
@@ -86,8 +86,8 @@ def parse_promise(text: str, pirates: int) -> Announcement:
         raise PirateGameError(f"the promise of p{maker} lists no shares")
     row = []
     for item in re.split(r"[\s,]+", shares_text):
-        if not re.fullmatch(r"\d+", item):
-            kind = "negative" if re.fullmatch(r"-\d+", item) else "non-numeric"
+        if not re.fullmatch(r"[0-9]+", item):
+            kind = "negative" if re.fullmatch(r"-[0-9]+", item) else "non-numeric"
             raise PirateGameError(f"the promise of p{maker} has a {kind} share {item!r}: shares are whole numbers of coins")
         row.append(int(item))
     hearers = _parse_hearers(parts[1], pirates) if len(parts) > 1 else None
