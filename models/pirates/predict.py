@@ -55,14 +55,10 @@ class View:
     slices: Slices = attrs.field(repr=False)
 
     def __contains__(self, rank: int) -> bool:
-        for ranks, lo in self.slices:
-            i = bisect_left(ranks, rank, lo)
-            if i < len(ranks) and ranks[i] == rank:
-                return True
-        return False
+        return _member(self.slices, rank)
 
     def __len__(self) -> int:
-        return sum(len(ranks) - lo for ranks, lo in self.slices)
+        return _count(self.slices)
 
     def members(self) -> list[int]:
         """The voters' ranks, highest ranked first."""
