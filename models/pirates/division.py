@@ -9,7 +9,7 @@ import attrs
 
 from epistemic import EpistemicError
 
-__all__ = ["Division", "Promise", "pirate_name", "DEAD"]
+__all__ = ["Division", "Promise", "pirate_name", "rank_runs", "DEAD"]
 
 #: The payoff of a pirate thrown overboard; it compares below every number of coins.
 DEAD = -1
@@ -18,6 +18,21 @@ DEAD = -1
 def pirate_name(rank: int) -> str:
     """The name of the pirate of the given rank: ``p1`` is the highest ranked."""
     return f"p{rank}"
+
+
+def rank_runs(ranks) -> list[tuple[int, int]]:
+    """Consecutive ranks as ``(first, last)`` runs.
+
+    >>> rank_runs([5, 2, 3, 4, 7])
+    [(2, 5), (7, 7)]
+    """
+    runs: list[tuple[int, int]] = []
+    for r in sorted(ranks):
+        if runs and r == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], r)
+        else:
+            runs.append((r, r))
+    return runs
 
 
 @attrs.frozen(cache_hash=True)

@@ -8,7 +8,7 @@ import attrs
 
 from epistemic import Agent, Announcement, EpistemicError, Knowledge, KripkeModel, announce
 
-from .division import Division, Promise, pirate_name
+from .division import Division, Promise, pirate_name, rank_runs
 from .predict import TIE_RULES, PirateSolver, Prediction, check_count
 
 __all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise", "check_promises"]
@@ -150,13 +150,7 @@ class KnowledgeGroup:
 
 
 def _members_label(members) -> str:
-    ranks = list(members)
-    runs, start = [], 0
-    for i in range(1, len(ranks) + 1):
-        if i == len(ranks) or ranks[i] != ranks[i - 1] + 1:
-            a, b = ranks[start], ranks[i - 1]
-            runs.append(pirate_name(a) if a == b else f"{pirate_name(a)}-{pirate_name(b)}")
-            start = i
+    runs = [pirate_name(a) if a == b else f"{pirate_name(a)}-{pirate_name(b)}" for a, b in rank_runs(members)]
     return "{" + ", ".join(runs) + "}"
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from epistemic import Knowledge
 
-from .division import DEAD, Division, Promise, pirate_name
+from .division import DEAD, Division, Promise, pirate_name, rank_runs
 
 __all__ = ["knowledge_label", "names_text", "division_text", "coins_text", "votes_text",
            "expected_text", "Names"]
@@ -50,15 +50,12 @@ def names_text(ranks) -> str:
     'p2, p4, p6, ..., p38 (19 pirates)'
     """
     ranks = sorted(ranks)
-    runs, start = [], 0
-    for i in range(1, len(ranks) + 1):
-        if i == len(ranks) or ranks[i] != ranks[i - 1] + 1:
-            a, b = ranks[start], ranks[i - 1]
-            if b - a >= 2:
-                runs.append(f"{pirate_name(a)}-{pirate_name(b)}")
-            else:
-                runs.extend(pirate_name(r) for r in range(a, b + 1))
-            start = i
+    runs: list[str] = []
+    for a, b in rank_runs(ranks):
+        if b - a >= 2:
+            runs.append(f"{pirate_name(a)}-{pirate_name(b)}")
+        else:
+            runs.extend(pirate_name(r) for r in range(a, b + 1))
     if len(runs) > 6:
         return f"{', '.join(runs[:3])}, ..., {runs[-1]} ({len(ranks)} pirates)"
     return runs[0] if len(runs) == 1 else f"{', '.join(runs[:-1])} and {runs[-1]}"
