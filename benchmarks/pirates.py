@@ -6,15 +6,11 @@ that its peak memory (the resident-set high-water mark) is its own.
 
 from __future__ import annotations
 
-import argparse
-import json
-import resource
-import subprocess
-import sys
-import time
-from pathlib import Path
+from harness import main
 
-ROOT = Path(__file__).resolve().parent.parent
+from epistemic import Knowledge
+from models.pirates import PirateGame, PirateSolver
+from models.pirates.syntax import parse_promise
 
 CASES = [
     ("plain game, n = 91", dict(pirates=91, coins=100, promises=[])),
@@ -30,44 +26,18 @@ CASES = [
 
 
 def run_case(spec: dict) -> dict:
-    sys.path.insert(0, str(ROOT))
-    from epistemic import Knowledge
-    from models.pirates import PirateGame, PirateSolver
-    from models.pirates.syntax import parse_promise
-
-    start = time.perf_counter()
     if spec.get("naive"):
         solver = PirateSolver(spec["pirates"], spec["coins"], memo=False)
         solver.prediction(1, Knowledge.of([]))
-        result = {"predictions": len(solver.dag)}
-    else:
-        promises = [parse_promise(p, spec["pirates"]) for p in spec["promises"]]
-        game = PirateGame(spec["pirates"], spec["coins"], promises)
-        play = game.play()
-        for group in game.knowledge_groups():  # every prediction behind the tables
-            for r in range(1, spec["pirates"] + 1):
-                game.prediction(r, group.knowledge)
-        result = {"predictions": game.dag_nodes(), "overboard": len(play.deaths)}
-    result["seconds"] = time.perf_counter() - start
-    result["peak_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return result
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--case", type=int, help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.case is not None:
-        print(json.dumps(run_case(CASES[args.case][1])))
-        return
-    print(f"{'case':<48} {'seconds':>8} {'peak MiB':>9} {'predictions':>12}")
-    for i, (name, _) in enumerate(CASES):
-        print(f"{name:<48} ", end="", flush=True)
-        out = subprocess.run([sys.executable, __file__, "--case", str(i)],
-                             capture_output=True, text=True, check=True).stdout
-        r = json.loads(out)
-        print(f"{r['seconds']:>8.2f} {r['peak_mib']:>9.0f} {r['predictions']:>12,}")
+        return {"predictions": len(solver.dag)}
+    promises = [parse_promise(p, spec["pirates"]) for p in spec["promises"]]
+    game = PirateGame(spec["pirates"], spec["coins"], promises)
+    play = game.play()
+    for group in game.knowledge_groups():  # every prediction behind the tables
+        for r in range(1, spec["pirates"] + 1):
+            game.prediction(r, group.knowledge)
+    return {"predictions": game.dag_nodes(), "overboard": len(play.deaths)}
 
 
 if __name__ == "__main__":
-    main()
+    main(__file__, __doc__.splitlines()[0], CASES, run_case, [("predictions", "predictions", ",")])

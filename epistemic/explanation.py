@@ -53,7 +53,7 @@ def _check_claim(instance, attribute, value):
 
 def _check_label(instance, attribute, value):
     if value is not None and not isinstance(value, str):
-        raise EpistemicError(f"a knowledge label is text, got {value!r}")
+        raise EpistemicError(f"a reason's {attribute.name} is text, got {value!r}")
 
 
 # Equality and hashing are written by hand: the ones attrs generates recurse
@@ -78,6 +78,9 @@ class Reason:
         A short label of the knowledge the claim is made on.
     because : iterable of Reason
         The reasons the claim rests on, most important first.
+    kind : str, optional
+        What sort of claim this is, in the model's words (``"vote"``,
+        ``"differ"``); pictures may draw kinds differently.
 
     Examples
     --------
@@ -97,10 +100,11 @@ class Reason:
     values: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_to_values)
     knowledge: str | None = attrs.field(default=None, validator=_check_label)
     because: tuple[Reason, ...] = attrs.field(default=(), converter=_to_because)
+    kind: str | None = attrs.field(default=None, validator=_check_label)
     _hash: int = attrs.field(init=False)
 
     def __attrs_post_init__(self):
-        own = (self.claim, self.key, self.values, self.knowledge)
+        own = (self.claim, self.key, self.values, self.knowledge, self.kind)
         try:
             h = hash((own, tuple(child._hash for child in self.because)))
         except TypeError:
@@ -122,7 +126,7 @@ class Reason:
                 continue
             seen.add((id(a), id(b)))
             if (a._hash != b._hash or a.claim != b.claim or a.key != b.key or a.values != b.values
-                    or a.knowledge != b.knowledge or len(a.because) != len(b.because)):
+                    or a.knowledge != b.knowledge or a.kind != b.kind or len(a.because) != len(b.because)):
                 return False
             stack.extend(zip(a.because, b.because))
         return True
@@ -135,6 +139,8 @@ class Reason:
             parts.append(f"values={self.values!r}")
         if self.knowledge is not None:
             parts.append(f"knowledge={self.knowledge!r}")
+        if self.kind is not None:
+            parts.append(f"kind={self.kind!r}")
         if self.because:
             n = len(self.because)
             parts.append(f"because=<{n} reason{'s' if n != 1 else ''}>")
@@ -246,7 +252,7 @@ class Reason:
         """The tree as nested dictionaries and lists, ready for :func:`json.dumps`.
 
         Each reason becomes ``{"claim", "key", "values", "knowledge",
-        "because"}`` with ``values`` as a dictionary (names are expected to
+        "kind", "because"}`` with ``values`` as a dictionary (names are expected to
         be unique within a reason).  ``key`` turns node keys into plain
         data; by default tuples become lists, numbers, strings and ``None``
         stay, and anything else becomes its ``str``.  The result is nested as
@@ -257,8 +263,8 @@ class Reason:
         --------
         >>> tree = Reason("a", key=(1, frozenset()), values=[("yes", 2)], because=[Reason("b")])
         >>> tree.to_dict()
-        {'claim': 'a', 'key': [1, 'frozenset()'], 'values': {'yes': 2}, 'knowledge': None, \
-'because': [{'claim': 'b', 'key': None, 'values': {}, 'knowledge': None, 'because': []}]}
+        {'claim': 'a', 'key': [1, 'frozenset()'], 'values': {'yes': 2}, 'knowledge': None, 'kind': None, \
+'because': [{'claim': 'b', 'key': None, 'values': {}, 'knowledge': None, 'kind': None, 'because': []}]}
         >>> tree.to_dict(max_depth=0)["claim"]
         'a (deeper reasons omitted)'
         """
@@ -274,7 +280,7 @@ class Reason:
             if cut and not claim.endswith(OMITTED):
                 claim = f"{claim} {OMITTED}"
             node = {"claim": claim, "key": plain(reason.key), "values": dict(reason.values),
-                    "knowledge": reason.knowledge, "because": []}
+                    "knowledge": reason.knowledge, "kind": reason.kind, "because": []}
             if siblings is None:
                 root = node
             else:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from typing import TextIO
+
+from visualize import RENDERERS, format_of, write_image
 
 from .game import PirateGame, PirateGameError
 from .predict import TIE_RULES, PirateSolver, check_count
@@ -14,6 +17,7 @@ from .search import best_public_promise
 from .syntax import parse_pirate, parse_promise
 from .wording import coins_text
 from .explore import explain, run_explorer
+from .pictures import knowledge_picture, kripke_model_picture, prediction_dag_picture, why_picture
 
 __all__ = ["add_parser", "run"]
 
@@ -23,6 +27,8 @@ maker last (as the seed's tables); 'to' makes it a subgroup promise, e.g.
   --promise "p2: 1 1 0 1 to p3 p4 p5"   --promise "p4: 2 2 to p5"
 why-questions: "p5 vote round 1", "offer round 2", "p3 expectation round 2",
   "p1 overboard", "outcome"
+pictures: the format follows the file name (.svg, .png, .pdf, or .dot for the
+Graphviz source), e.g.  --why "p5 vote round 1" --draw why.svg
 """
 
 
@@ -64,6 +70,17 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    help="walk through the predictions interactively from the keyboard")
     p.add_argument("--best-announcement", type=str, default=None, metavar="PIRATE",
                    help="search the public promise that maximizes this pirate's final coins (small games)")
+    draw = p.add_argument_group("pictures")
+    draw.add_argument("--draw", metavar="FILE", default=None,
+                      help="draw the --why answers as a graph (without --why: the prediction DAG of the play)")
+    draw.add_argument("--draw-dag", metavar="FILE", default=None,
+                      help="draw the prediction DAG of the play, summarized when large")
+    draw.add_argument("--draw-knowledge", metavar="FILE", default=None,
+                      help="draw who knows which promise: pirates, grouped by knowledge, against the promises")
+    draw.add_argument("--draw-kripke", metavar="FILE", default=None,
+                      help="draw the Kripke model of what the pirates believe was promised")
+    draw.add_argument("--renderer", choices=RENDERERS, default="auto",
+                      help="Graphviz engine: pygraphviz, a system dot program, or the first present (default)")
     return p
 
 
@@ -100,6 +117,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     # the whole answer is composed before a byte is written, so bad input leaves no half output
     answers = [(q, explain(game, q, depth=args.depth)) for q in args.why]
+    images = _images(game, args, [reason for _, reason in answers])
     search = None
     if searched is not None:
         search_progress = _progress_printer("candidate promises")
@@ -112,6 +130,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         if search is not None:
             extra["best_announcement"] = _search_json(search)
         _end_progress(progress)
+        _write_images(images)
         write_json(game, out, knowledge_of, extra)
         return 0
     text = format_report(game, args.tables) + "\n"
@@ -120,10 +139,39 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if search is not None:
         text += "\n" + _search_text(game, search) + "\n"
     _end_progress(progress)
+    _write_images(images)
     out.write(text)
     if args.explain:
         run_explorer(game, sys.stdin, out, depth=args.depth)
     return 0
+
+
+def _images(game: PirateGame, args: argparse.Namespace, reasons) -> list[tuple[str, bytes]]:
+    """Every picture asked for, rendered to bytes before any file is written."""
+    asked = []
+    if args.draw is not None:
+        asked.append((args.draw, lambda: why_picture(game, reasons) if reasons else prediction_dag_picture(game)))
+    if args.draw_dag is not None:
+        asked.append((args.draw_dag, lambda: prediction_dag_picture(game)))
+    if args.draw_knowledge is not None:
+        asked.append((args.draw_knowledge, lambda: knowledge_picture(game)))
+    if args.draw_kripke is not None:
+        asked.append((args.draw_kripke, lambda: kripke_model_picture(game)))
+    paths = [os.path.abspath(path) for path, _ in asked]
+    if len(set(paths)) < len(paths):
+        raise PirateGameError("two pictures were asked for in the same file")
+    formats = [format_of(path) for path, _ in asked]  # a bad name fails before any drawing
+    for path, _ in asked:
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise PirateGameError(f"cannot write {path!r}: the folder {folder!r} does not exist")
+    return [(path, draw().pipe(fmt, args.renderer)) for (path, draw), fmt in zip(asked, formats)]
+
+
+def _write_images(images: list[tuple[str, bytes]]) -> None:
+    for path, data in images:
+        write_image(path, data)
+        print(f"wrote {path} ({len(data):,} bytes)", file=sys.stderr)
 
 
 def _key_json(key):

@@ -319,7 +319,7 @@ def _build(game: PirateGame, root, depth: int | None) -> Reason:
             stack.extend(reversed(missing))
             continue
         claim, key, values, label, children = node
-        built[at] = Reason(claim, key, values, label, tuple(built[c, below] for c in children))
+        built[at] = Reason(claim, key, values, label, tuple(built[c, below] for c in children), kind=spec[0])
         del pending[at]
         stack.pop()
     return built[root, 0]

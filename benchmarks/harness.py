@@ -1,0 +1,52 @@
+"""Run benchmark cases, each in a fresh process, and print time and peak memory.
+
+A benchmark script lists its cases as ``(name, spec)`` pairs and a function
+``run_case(spec) -> dict`` that does the work and returns the numbers to
+print; the harness adds ``seconds`` (wall time of ``run_case``) and
+``peak_mib`` (the process's resident-set high-water mark, interpreter
+included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# the scripts import the project from the working tree, installed or not
+sys.path.insert(0, str(ROOT))
+
+
+def main(script: str, description: str, cases: list[tuple[str, dict]], run_case: Callable[[dict], dict],
+         columns: list[tuple[str, str, str]]) -> None:
+    """Run every case of ``script`` in its own process and print a table.
+
+    ``columns`` are ``(key, heading, format spec)`` of the numbers
+    ``run_case`` returns, printed after seconds and peak memory.
+    """
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--case", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.case is not None:
+        start = time.perf_counter()
+        result = run_case(cases[args.case][1])
+        result["seconds"] = time.perf_counter() - start
+        result["peak_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(json.dumps(result))
+        return
+    width = max(len(name) for name, _ in cases) + 2
+    head = "".join(f" {heading:>{max(len(heading), 8)}}" for _, heading, _ in columns)
+    print(f"{'case':<{width}} {'seconds':>8} {'peak MiB':>9}{head}")
+    for i, (name, _) in enumerate(cases):
+        print(f"{name:<{width}} ", end="", flush=True)
+        out = subprocess.run([sys.executable, script, "--case", str(i)],
+                             capture_output=True, text=True, check=True).stdout
+        r = json.loads(out.strip().splitlines()[-1])
+        cells = "".join(f" {format(r[key], spec):>{max(len(heading), 8)}}" for key, heading, spec in columns)
+        print(f"{r['seconds']:>8.2f} {r['peak_mib']:>9.0f}{cells}", flush=True)

@@ -1,0 +1,211 @@
+"""Pictures of a pirate game: who knows which promise, why a pirate votes,
+offers or dies, and the prediction DAG behind the play.
+
+Every picture of one game colours a knowledge the same way, through
+:func:`game_palette`: the knowledge states the game's predictions are made
+on, fewest promises first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from epistemic import Announcement, Knowledge, Reason
+from visualize import MAX_NODES, Palette, Picture, PictureError, dag_picture, knowledge_table, kripke_picture
+from visualize import reason_picture
+
+from .division import Promise, pirate_name
+from .explain import DEPTH
+from .explore import explain
+from .game import PirateGame, PirateGameError
+from .wording import division_text, knowledge_label, names_text
+
+__all__ = ["game_palette", "why_picture", "prediction_dag_picture", "knowledge_picture",
+           "kripke_model_picture", "promise_text"]
+
+
+def _makers(knowledge: Knowledge) -> tuple[int, ...]:
+    return tuple(sorted(a.content.maker for a in knowledge.announcements if isinstance(a.content, Promise)))
+
+
+def _sorted_labels(knowledge: Iterable[Knowledge]) -> list[str]:
+    ranked = {knowledge_label(k): (len(_makers(k)), _makers(k)) for k in knowledge}
+    return sorted(ranked, key=ranked.__getitem__)
+
+
+def game_palette(game: PirateGame) -> Palette:
+    """The colours of the knowledge states of ``game``: every state a
+    prediction of the play or of a knowledge group's table is made on,
+    fewest promises first.
+
+    Examples
+    --------
+    >>> from models.pirates import promise
+    >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
+    >>> game_palette(game).groups
+    ('knows no promise', "knows p2's promise")
+    """
+    solver = game.solver
+    roots = [solver.key(r.number, game.everything) for r in game.play().rounds]
+    for group in game.knowledge_groups():
+        roots += [(p.round, p.knowledge) for p in game.table_predictions(group.knowledge)]
+    return Palette(_sorted_labels(k for _, k in solver.dag.reachable(roots)))
+
+
+def _palette_for(game: PirateGame, knowledge: Iterable[Knowledge]) -> Palette:
+    palette = game_palette(game)
+    return palette.extended(label for label in _sorted_labels(knowledge) if label not in palette)
+
+
+def promise_text(announcement: Announcement) -> str:
+    """A promise in a few words: its maker, its shares (lowest-ranked
+    pirate first, as the seed's tables) and who heard it.
+
+    Examples
+    --------
+    >>> from models.pirates import promise
+    >>> promise_text(promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5]))
+    'p2 promises 1 1 0 1 to p2-p5'
+    """
+    d = announcement.content.division
+    text = f"{pirate_name(d.first)} promises {' '.join(str(c) for c in d.row())}"
+    if len(d.row()) > 12:
+        text = f"{pirate_name(d.first)} promises {division_text(d)}"
+    if announcement.audience is None:
+        return text + " to everyone"
+    return text + " to " + names_text(int(a.name[1:]) for a in announcement.audience)
+
+
+def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reason], *,
+                depth: int | None = DEPTH) -> Picture:
+    """The reasoning behind one or more decisions, drawn as a graph.
+
+    Questions are those :func:`~models.pirates.explore.parse_why` reads
+    ("p5 vote round 1", "offer round 2", "p1 overboard") or ready-made
+    :class:`~epistemic.Reason` trees.  Boxes are coloured by the knowledge
+    the reasoning is made on; a box where a voter expects otherwise than a
+    proposer who knows less thinks gets a dark double border.
+
+    Examples
+    --------
+    >>> from models.pirates import promise
+    >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
+    >>> dot = why_picture(game, "p5 vote round 1", depth=3).source
+    >>> "p5 votes no in round 1" in dot, "offered 1 · expects 1" in dot
+    (True, True)
+    """
+    if isinstance(questions, (str, Reason)):
+        questions = [questions]
+    trees = []
+    for q in questions:
+        if isinstance(q, Reason):
+            trees.append(q)
+        elif isinstance(q, str):
+            trees.append(explain(game, q, depth))
+        else:
+            raise PirateGameError(f"a question is text or a Reason, got {type(q).__name__}")
+    if not trees:
+        raise PirateGameError("why_picture needs at least one question")
+    seen = {r.key[1] for tree in trees for _, r in tree.walk() if isinstance(r.key, tuple)}
+    title = "\n".join(_heading(tree) for tree in trees)
+    return reason_picture(trees, palette=_palette_for(game, seen), title=title,
+                          marked=lambda r: r.kind == "differ",
+                          marked_note="a voter expects otherwise than the proposer, who knows less, thinks")
+
+
+def _heading(tree: Reason) -> str:
+    """The question a tree answers, from its claim: "Why p5 votes no in round 1?"."""
+    head = tree.claim.split(": ")[0].split(", so ")[0]
+    if len(head) > 90:
+        head = head[:87].rsplit(" ", 1)[0] + " ..."
+    return f"Why {head}?"
+
+
+def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None, *,
+                           max_nodes: int = MAX_NODES) -> Picture:
+    """The predictions behind the play (or behind ``knowledge``'s table),
+    framed and coloured by the knowledge they are made on.
+
+    A game with more than ``max_nodes`` predictions is summarized: a chain
+    of predictions on one knowledge becomes one box.
+
+    Examples
+    --------
+    >>> dot = prediction_dag_picture(PirateGame(1000, 100)).source
+    >>> "1,000 predictions summarized" in dot, "rounds 2-999" in dot
+    (True, True)
+    """
+    graph = game.prediction_graph(knowledge)
+    palette = _palette_for(game, (k for _, k in graph.nodes))
+    labels = {k: knowledge_label(k) for k in {k for _, k in graph.nodes}}
+
+    def label(node):
+        p = graph.nodes[node]["value"]
+        name = pirate_name(p.round)
+        source = {"promise": "as he promised", "alone": "alone", "optimized": "buying the cheapest votes",
+                  "proposer": f"as {name} himself predicts"}[p.source]
+        end = "accepted" if p.accepted else f"rejected: {name} thrown overboard"
+        return [f"round {p.round}: {name} offers", division_text(p.offer), source, end], \
+            [("yes", p.yes), ("needed", p.needed)]
+
+    def run_label(nodes):
+        first, last = nodes[0][0], nodes[-1][0]
+        predictions = [graph.nodes[n]["value"] for n in nodes]
+        rejected = [p.round for p in predictions if not p.accepted]
+        end = ("every offer accepted" if not rejected else
+               f"rejected: {names_text(rejected)}" + (" thrown overboard" if len(rejected) < len(nodes)
+                                                       else ", every proposer thrown overboard"))
+        return [f"rounds {first}-{last}", f"{len(nodes):,} predictions", end], []
+
+    def edge_label(u, v, data):
+        kind = data.get("label")
+        if isinstance(kind, tuple):
+            return "voters predict"
+        return {"offer": "proposer predicts", "outcome": "if rejected"}.get(kind)
+
+    title = (f"Predictions of the play of {game.pirates} pirates and {game.coins} coins" if knowledge is None
+             else f"Predictions of the table of a pirate who {knowledge_label(knowledge)}")
+    return dag_picture(graph, label=label, group=lambda n: labels[n[1]], run_label=run_label,
+                       edge_label=edge_label, order=lambda n: (n[0], palette.groups.index(labels[n[1]])),
+                       palette=palette, max_nodes=max_nodes, title=title, what="predictions",
+                       arrow_note="the prediction rests on the one it points to")
+
+
+def knowledge_picture(game: PirateGame) -> Picture:
+    """Pirates, grouped by what they know, against the promises made.
+
+    Examples
+    --------
+    >>> from models.pirates import promise
+    >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
+    >>> dot = knowledge_picture(game).source
+    >>> "p2 promises 1 1 0 1" in dot, "<B>p2-p5</B>" in dot
+    (True, True)
+    """
+    groups = sorted(game.knowledge_groups(), key=lambda g: g.members[0])
+    rows = [(names_text(g.members), g.knowledge) for g in groups]
+    announcements = sorted(game.announcements, key=lambda a: a.content.maker)
+    return knowledge_table(announcements, rows, announcement_label=promise_text, group=knowledge_label,
+                           palette=_palette_for(game, (g.knowledge for g in groups)), corner="pirates",
+                           title=f"Who knows which promise ({game.pirates} pirates, {game.coins} coins)")
+
+
+def kripke_model_picture(game: PirateGame) -> Picture:
+    """The game's Kripke model after its promises: each world is a set of
+    promises made; a pirate who did not hear a promise believes the world
+    without it.
+
+    Examples
+    --------
+    >>> from models.pirates import promise
+    >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
+    >>> "p2 promises 1 1 0 1 to p2-p5" in kripke_model_picture(game).source
+    True
+    """
+    model = game.kripke_model()
+    try:
+        return kripke_picture(model, fact_label=promise_text, no_facts="no promise made",
+                              world_label=lambda w: f"world {w}",
+                              title=f"What the pirates believe was promised ({game.pirates} pirates)")
+    except PictureError as err:
+        raise PirateGameError(str(err)) from None

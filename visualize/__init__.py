@@ -1,0 +1,40 @@
+"""Pictures of epistemic models: who knows what, why an agent acts, and the
+prediction DAG behind it, as DOT source and as SVG, PNG or PDF images.
+
+Every drawing function returns a :class:`Picture`; ``picture.render(path)``
+writes it in the format its suffix names, and notebooks show it inline.
+"""
+
+from .dag import MAX_NODES, Summary, dag_picture, summarize
+from .errors import PictureError, RendererMissing
+from .knowledge import knowledge_table
+from .kripke import MAX_WORLDS, kripke_picture
+from .picture import Picture, write_image
+from .reasons import MAX_REASONS, reason_picture
+from .render import FORMATS, RENDERERS, available_renderers, format_of, render_bytes
+from .style import FILLS, Palette, Swatch, agent_names
+
+__all__ = [
+    "Picture",
+    "PictureError",
+    "RendererMissing",
+    "Palette",
+    "Swatch",
+    "FILLS",
+    "kripke_picture",
+    "knowledge_table",
+    "reason_picture",
+    "dag_picture",
+    "summarize",
+    "Summary",
+    "agent_names",
+    "available_renderers",
+    "render_bytes",
+    "format_of",
+    "write_image",
+    "FORMATS",
+    "RENDERERS",
+    "MAX_NODES",
+    "MAX_REASONS",
+    "MAX_WORLDS",
+]

@@ -1,0 +1,13 @@
+"""Errors raised while drawing and rendering pictures."""
+
+from epistemic.errors import EpistemicError
+
+__all__ = ["PictureError", "RendererMissing"]
+
+
+class PictureError(EpistemicError):
+    """A picture cannot be drawn or rendered as asked."""
+
+
+class RendererMissing(PictureError):
+    """No Graphviz engine is available to turn DOT into an image."""

@@ -1,0 +1,98 @@
+"""Who knows which announcement: a compact table of agents against announcements."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+import graphviz
+
+from epistemic import Announcement, Knowledge
+
+from .errors import PictureError
+from .picture import Picture
+from .style import FONT, NEUTRAL, Palette, escape, html_lines, wrap
+
+__all__ = ["knowledge_table"]
+
+#: The mark of an announcement a row knows, and of one it does not.
+KNOWN, UNKNOWN = "✓", "·"
+
+
+def knowledge_table(announcements: Sequence[Announcement], rows: Iterable[tuple[str, Knowledge]], *,
+                    announcement_label: Callable[[Announcement], str] = str,
+                    group: Callable[[Knowledge], str] | None = None, palette: Palette | None = None,
+                    title: str | None = None, corner: str = "agents") -> Picture:
+    """A table with one row per agent (or group of agents who know alike)
+    and one column per announcement, marked where the row knows it.
+
+    Parameters
+    ----------
+    announcements : sequence of Announcement
+        The columns, in order.
+    rows : iterable of (str, Knowledge)
+        Each row's heading and what it knows.
+    announcement_label : callable
+        A column heading.
+    group : callable, optional
+        Names the knowledge of a row; rows are then coloured by ``palette``
+        and the name is printed in a last column, so that the colours match
+        other pictures drawn with the same palette.
+    palette : Palette, optional
+        Colours of the groups (default: in order of the rows).
+    title : str, optional
+        Printed above the table.
+    corner : str
+        The heading of the row-heading column.
+
+    Returns
+    -------
+    Picture
+
+    Examples
+    --------
+    >>> from epistemic import Agent
+    >>> p1, p2, p3 = Agent("p1"), Agent("p2"), Agent("p3")
+    >>> told = Announcement.private(p2, "x", [p3])
+    >>> everything = Knowledge.of([told])
+    >>> table = knowledge_table([told], [(a.name, everything.seen_by(a)) for a in (p1, p2, p3)])
+    >>> table.source.count("✓</FONT>")
+    2
+    """
+    announcements = list(announcements)
+    rows = list(rows)
+    if not rows:
+        raise PictureError("a knowledge table needs at least one row")
+    for heading, knowledge in rows:
+        if not isinstance(knowledge, Knowledge):
+            raise PictureError(f"row {heading!r} must hold Knowledge, got {type(knowledge).__name__}")
+    names = [group(k) for _, k in rows] if group is not None else None
+    if names is not None:
+        palette = (palette or Palette(())).extended(names)
+
+    head = [f'<TD BGCOLOR="#EEEEEE"><B>{escape(corner)}</B></TD>']
+    for a in announcements:
+        head.append(f'<TD BGCOLOR="#EEEEEE">{html_lines(wrap(announcement_label(a), 22))}</TD>')
+    if names is not None:
+        head.append('<TD BGCOLOR="#EEEEEE"><B>knows</B></TD>')
+    body = ["<TR>" + "".join(head) + "</TR>"]
+    for i, (heading, knowledge) in enumerate(rows):
+        fill = palette.swatch(names[i]).fill if names is not None else NEUTRAL
+        cells = [f'<TD BGCOLOR="{fill}" ALIGN="LEFT"><B>{escape(heading)}</B></TD>']
+        for a in announcements:
+            mark = KNOWN if a in knowledge.announcements else UNKNOWN
+            cells.append(f'<TD BGCOLOR="{fill}"><FONT POINT-SIZE="14">{mark}</FONT></TD>')
+        if names is not None:
+            cells.append(f'<TD BGCOLOR="{fill}" ALIGN="LEFT"><I>{escape(names[i])}</I></TD>')
+        body.append("<TR>" + "".join(cells) + "</TR>")
+
+    g = graphviz.Digraph("knowledge")
+    g.attr(fontname=FONT, fontsize="12", labelloc="t")
+    if title:
+        g.attr(label=f"<<B>{escape(title)}</B>>")
+    table = ('<<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="0" CELLPADDING="5">'
+             + "".join(body) + "</TABLE>>")
+    g.node("table", label=table, shape="plain", fontname=FONT, fontsize="11")
+    note = f"{KNOWN} the row knows the announcement was made   {UNKNOWN} it does not"
+    g.node("legend", label=f"<<FONT POINT-SIZE=\"10\">{escape(note)}</FONT>>", shape="plain", fontname=FONT)
+    g.edge("table", "legend", style="invis")
+    return Picture(g.source)

@@ -1,0 +1,119 @@
+"""A drawn picture: its DOT source, and the ways to turn it into an image."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import attrs
+
+from .errors import PictureError, RendererMissing
+from .render import format_of, render_bytes
+
+__all__ = ["Picture", "write_image"]
+
+
+def _check_source(instance, attribute, value):
+    if not isinstance(value, str) or not value.strip():
+        raise PictureError("a picture needs DOT source text")
+
+
+@attrs.frozen
+class Picture:
+    """A picture as Graphviz DOT source, ready to be rendered.
+
+    Pictures are values: the source is fixed when the picture is drawn, so
+    rendering the same picture twice gives the same image, and the DOT
+    source can be kept, compared or edited by hand.
+
+    Parameters
+    ----------
+    source : str
+        The DOT source.
+
+    Examples
+    --------
+    >>> picture = Picture('digraph { a -> b }')
+    >>> picture.pipe("dot")
+    b'digraph { a -> b }'
+    >>> picture.pipe("svg")[:5] == b"<?xml"
+    True
+    """
+
+    source: str = attrs.field(validator=_check_source)
+
+    def __str__(self) -> str:
+        return self.source
+
+    def pipe(self, format: str = "svg", renderer: str = "auto") -> bytes:
+        """The picture rendered as ``format`` (``svg``, ``png``, ``pdf`` or ``dot``).
+
+        Raises
+        ------
+        RendererMissing
+            When no Graphviz engine is installed (the ``dot`` format needs none).
+        PictureError
+            For an unknown format or renderer, or a Graphviz error.
+        """
+        return render_bytes(self.source, format, renderer)
+
+    def render(self, path: str | os.PathLike, format: str | None = None, renderer: str = "auto") -> Path:
+        """Write the picture to ``path``, its format taken from the suffix
+        (``.svg``, ``.png``, ``.pdf``, ``.dot`` or ``.gv``) unless given.
+
+        The image is rendered completely before the file is touched and
+        then moved into place, so a failure leaves no half-written file.
+
+        Returns
+        -------
+        pathlib.Path
+            The path written.
+        """
+        data = self.pipe(format_of(path, format), renderer)
+        return write_image(path, data)
+
+    # notebooks --------------------------------------------------------------------
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        try:
+            svg = self.pipe("svg").decode("utf-8")
+        except RendererMissing:
+            return {"text/plain": self.source}
+        return {"image/svg+xml": svg, "text/plain": f"<Picture: {len(self.source):,} characters of DOT>"}
+
+    def _repr_svg_(self) -> str | None:
+        try:
+            return self.pipe("svg").decode("utf-8")
+        except RendererMissing:
+            return None
+
+
+def write_image(path: str | os.PathLike, data: bytes) -> Path:
+    """Write ``data`` to ``path`` through a temporary file in the same folder,
+    so that readers never see a half-written image."""
+    path = Path(path)
+    folder = path.parent
+    if not folder.is_dir():
+        raise PictureError(f"cannot write {os.fspath(path)!r}: the folder {os.fspath(folder)!r} does not exist")
+    if path.is_dir():
+        raise PictureError(f"cannot write {os.fspath(path)!r}: it is a folder")
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        # a temporary file is private; the image gets the permissions a plain open() would give
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+    return path
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
