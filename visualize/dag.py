@@ -58,6 +58,7 @@ def summarize(graph: nx.DiGraph, group: Callable[[Hashable], Hashable], *,
     """
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise PictureError(f"max_nodes must be a whole number of at least 1, got {max_nodes!r}")
+    _check_dag(graph)
     nodes = list(graph.nodes)
     if order is not None:
         nodes.sort(key=order)
@@ -134,6 +135,13 @@ def summarize(graph: nx.DiGraph, group: Callable[[Hashable], Hashable], *,
     return Summary(per_group, edges, "groups", {k: k for k in per_group})
 
 
+def _check_dag(graph) -> None:
+    if not isinstance(graph, nx.DiGraph):
+        raise PictureError(f"expected a networkx DiGraph, got {type(graph).__name__}")
+    if not nx.is_directed_acyclic_graph(graph):
+        raise PictureError("expected an acyclic graph; this one has a cycle")
+
+
 def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
                 group: Callable[[Hashable], Hashable], run_label: Callable[[list], NodeText] | None = None,
                 edge_label: Callable[[Hashable, Hashable, dict], str | None] | None = None,
@@ -186,10 +194,6 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
     >>> picture.source.count("subgraph cluster")
     2
     """
-    if not isinstance(graph, nx.DiGraph):
-        raise PictureError(f"dag_picture draws a networkx DiGraph, got {type(graph).__name__}")
-    if not nx.is_directed_acyclic_graph(graph):
-        raise PictureError("dag_picture draws acyclic graphs; this one has a cycle")
     summary = summarize(graph, group, edge_label=edge_label, order=order, max_nodes=max_nodes)
     palette = (palette or Palette(())).extended(summary.groups.values())
 

@@ -88,7 +88,10 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
     >>> dot.count("->"), "offered 1 · expects 1" in dot
     (3, True)
     """
-    roots = [reasons] if isinstance(reasons, Reason) else list(reasons)
+    try:
+        roots = [reasons] if isinstance(reasons, Reason) else list(reasons)
+    except TypeError:
+        roots = [None]
     if not roots or not all(isinstance(r, Reason) for r in roots):
         raise PictureError("reason_picture draws one or more Reason trees")
     # A reason cut by a depth limit and the same reason drawn in full are one box.
