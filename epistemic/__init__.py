@@ -1,4 +1,4 @@
-"""epistemic: agents, announcements, knowledge, Kripke models and prediction DAGs.
+"""epistemic: agents, announcements, knowledge, formulas, Kripke models and prediction DAGs.
 
 The core knows no game.  Games in :mod:`models` build on these types.
 """
@@ -8,8 +8,12 @@ from .announcements import Announcement
 from .dag import CycleError, PredictionDAG, Request
 from .errors import EpistemicError, ModelError
 from .explanation import Reason
+from .formulas import (BOTTOM, TOP, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
+                       Believes, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
+                       KnowsWhether, Not, Or, Possible)
 from .knowledge import Knowledge
 from .kripke import Event, EventModel, KripkeModel, announce, private_event, public_event
+from .syntax import FormulaSyntaxError, parse_formula, to_text
 
 __all__ = [
     "Agent",
@@ -21,6 +25,30 @@ __all__ = [
     "announce",
     "public_event",
     "private_event",
+    "Formula",
+    "Atom",
+    "TOP",
+    "BOTTOM",
+    "Not",
+    "And",
+    "Or",
+    "Implies",
+    "Iff",
+    "Knows",
+    "Possible",
+    "KnowsWhether",
+    "Believes",
+    "Everybody",
+    "Common",
+    "Distributed",
+    "Announce",
+    "AnnounceDiamond",
+    "AnnouncePrivately",
+    "AnnounceWhether",
+    "parse_formula",
+    "to_text",
+    "FormulaError",
+    "FormulaSyntaxError",
     "PredictionDAG",
     "Reason",
     "Request",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from epistemic import Agent, Announcement
+from epistemic import formulas as fm
 from models.pirates import TIE_RULES, promise
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "rows",
     "promise_sets",
     "pirate_games",
+    "formulas",
 ]
 
 #: Names an :class:`Agent` accepts: one non-empty word.
@@ -101,3 +103,39 @@ def pirate_games(draw, min_pirates: int = 2, max_pirates: int = 8, max_coins: in
     made = draw(promise_sets(pirates, coins, max_promises))
     tie_rule = draw(st.sampled_from(TIE_RULES))
     return pirates, coins, made, tie_rule
+
+
+#: Atom names the text syntax reads (reserved words and operator-like names filtered out).
+atom_names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_']{0,5}", fullmatch=True).filter(
+    lambda n: n not in fm.RESERVED and not fm.MODAL_PREFIX.match(n))
+#: Agent names the text syntax writes, plain (K_a) or braced (K_{a_1}).
+syntax_agents = st.builds(Agent, st.from_regex(r"[A-Za-z0-9_']{1,5}", fullmatch=True))
+_groups = st.frozensets(syntax_agents, min_size=1, max_size=3)
+
+
+_UNARY = (fm.Not,)
+_BINARY = (fm.And, fm.Or, fm.Implies, fm.Iff, fm.Announce, fm.AnnounceDiamond)
+_MODAL = (fm.Knows, fm.Possible, fm.KnowsWhether, fm.Believes)
+_GROUP = (fm.Everybody, fm.Common, fm.Distributed)
+_GROUP_ANNOUNCE = (fm.AnnouncePrivately, fm.AnnounceWhether)
+
+
+@st.composite
+def _compound(draw, inner):
+    # one composite rather than a builds() per class keeps hypothesis's strategy descriptions small
+    cls = draw(st.sampled_from(_UNARY + _BINARY + _MODAL + _GROUP + _GROUP_ANNOUNCE))
+    if cls in _UNARY:
+        return cls(draw(inner))
+    if cls in _BINARY:
+        return cls(draw(inner), draw(inner))
+    if cls in _MODAL:
+        return cls(draw(syntax_agents), draw(inner))
+    if cls in _GROUP:
+        return cls(draw(_groups), draw(inner))
+    return cls(draw(_groups), draw(inner), draw(inner))
+
+
+def formulas(max_leaves: int = 12):
+    """Formulas of every connective, nested a few levels."""
+    leaves = st.one_of(st.builds(fm.Atom, atom_names), st.just(fm.TOP), st.just(fm.BOTTOM))
+    return st.recursive(leaves, _compound, max_leaves=max_leaves)

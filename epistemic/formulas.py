@@ -1,0 +1,470 @@
+"""Formulas of dynamic epistemic logic, as frozen values.
+
+Each connective is one class whose operands are kept in immutable fields,
+and whose hash is computed once; formulas are therefore safe memo keys,
+and equal formulas are equal values.  Python operators build them:
+``~p`` (not), ``p & q``, ``p | q``, ``p >> q`` (implies).
+
+The epistemic operators take an :class:`~epistemic.Agent` (``Knows``,
+``Possible``, ``KnowsWhether``, ``Believes``) or a non-empty group of them
+(``Everybody``, ``Common``, ``Distributed``).  Announcements are public
+(``Announce`` and its dual ``AnnounceDiamond``), private to a group
+(``AnnouncePrivately``: the group learns the formula, outsiders believe
+nothing happened) or semi-private (``AnnounceWhether``: the group learns
+whether the formula holds, outsiders know that it did).
+
+Examples
+--------
+>>> p, q = Atom("p"), Atom("q")
+>>> a = Agent("a")
+>>> Knows(a, p & ~q) == Knows(a, And(p, Not(q)))
+True
+>>> sorted(atoms(Announce(p, Knows(a, q >> p))))
+['p', 'q']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from .agents import Agent
+from .errors import EpistemicError
+
+__all__ = [
+    "Formula", "Atom", "Top", "Bottom", "TOP", "BOTTOM", "Not", "And", "Or", "Implies", "Iff",
+    "Knows", "Possible", "KnowsWhether", "Believes", "Everybody", "Common", "Distributed",
+    "Announce", "AnnounceDiamond", "AnnouncePrivately", "AnnounceWhether",
+    "FormulaError", "atoms", "agents_of", "subformulas", "conjunction", "disjunction",
+]
+
+
+class FormulaError(EpistemicError):
+    """A formula is malformed: a bad atom name, agent or operand."""
+
+
+#: Names of atoms: a letter or underscore, then letters, digits, underscores or primes.
+ATOM_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
+
+#: Words of the text syntax that cannot be atom names.
+RESERVED = frozenset({"top", "bot", "true", "false", "not", "and", "or"})
+
+#: Prefixes of modal operators in the text syntax; an atom may not start with one.
+MODAL_PREFIX = re.compile(r"(?:Kw|K|M|B|E|C|D)_")
+
+
+class Formula:
+    """Base of all formulas: value equality, operator overloads and operands.
+
+    The hash is computed when a formula is made, from its operands' hashes,
+    and equality is checked with an explicit stack: formulas thousands of
+    levels deep (a long conjunction) hash and compare without recursion.
+    """
+
+    __slots__ = ("_hash",)
+
+    def __attrs_post_init__(self):
+        own = tuple(getattr(self, f.name) for f in attrs.fields(type(self))
+                    if not isinstance(getattr(self, f.name), Formula))
+        object.__setattr__(self, "_hash", hash((type(self).__name__, own,
+                                                tuple(op._hash for op in self.operands()))))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Formula):
+            return NotImplemented
+        stack = [(self, other)]
+        while stack:
+            a, b = stack.pop()
+            if a is b:
+                continue
+            if type(a) is not type(b) or a._hash != b._hash:
+                return False
+            for f in attrs.fields(type(a)):
+                x, y = getattr(a, f.name), getattr(b, f.name)
+                if isinstance(x, Formula):
+                    stack.append((x, y))
+                elif x != y:
+                    return False
+        return True
+
+    def __ne__(self, other) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __invert__(self) -> Formula:
+        return Not(self)
+
+    def __and__(self, other: Formula) -> Formula:
+        return And(self, _formula(other))
+
+    def __or__(self, other: Formula) -> Formula:
+        return Or(self, _formula(other))
+
+    def __rshift__(self, other: Formula) -> Formula:
+        return Implies(self, _formula(other))
+
+    def operands(self) -> tuple[Formula, ...]:
+        """The formulas directly inside this one."""
+        return ()
+
+    def __str__(self) -> str:
+        from .syntax import to_text
+        return to_text(self)
+
+
+def _formula(value) -> Formula:
+    if not isinstance(value, Formula):
+        raise FormulaError(f"expected a formula, got {value!r}")
+    return value
+
+
+def _check_formula(instance, attribute, value):
+    _formula(value)
+
+
+def _check_agent(instance, attribute, value):
+    if not isinstance(value, Agent):
+        raise FormulaError(f"{type(instance).__name__} needs an Agent, got {value!r}")
+
+
+def _to_group(value) -> frozenset[Agent]:
+    if isinstance(value, Agent):
+        value = [value]
+    if isinstance(value, (str, bytes)):
+        raise FormulaError(f"a group is a collection of agents, got the text {value!r}")
+    try:
+        group = frozenset(value)
+    except TypeError:
+        raise FormulaError(f"a group is a collection of agents, got {value!r}") from None
+    for agent in group:
+        if not isinstance(agent, Agent):
+            raise FormulaError(f"a group holds agents, got {agent!r}")
+    return group
+
+
+def _check_group(instance, attribute, value):
+    if not value:
+        raise FormulaError(f"{type(instance).__name__} needs a non-empty group of agents")
+
+
+def _check_name(instance, attribute, value):
+    if (not isinstance(value, str) or not ATOM_NAME.fullmatch(value) or value in RESERVED
+            or MODAL_PREFIX.match(value)):
+        raise FormulaError(f"bad atom name {value!r}: use a letter or underscore, then letters, digits, "
+                           f"underscores or primes; not a reserved word, and not starting like K_")
+
+
+_frozen = attrs.frozen(eq=False, repr=False)
+
+
+@_frozen
+class Atom(Formula):
+    """A propositional atom, true at the worlds whose facts include its name."""
+
+    name: str = attrs.field(validator=_check_name)
+
+    def __repr__(self) -> str:
+        return f"Atom({self.name!r})"
+
+
+@_frozen
+class Top(Formula):
+    """The formula true everywhere."""
+
+    def __repr__(self) -> str:
+        return "TOP"
+
+
+@_frozen
+class Bottom(Formula):
+    """The formula false everywhere."""
+
+    def __repr__(self) -> str:
+        return "BOTTOM"
+
+
+TOP, BOTTOM = Top(), Bottom()
+
+
+def _unary(cls):
+    cls.operands = lambda self: (self.arg,)
+    return cls
+
+
+def _binary(cls):
+    cls.operands = lambda self: (self.left, self.right)
+    return cls
+
+
+@_unary
+@_frozen
+class Not(Formula):
+    """Negation."""
+
+    arg: Formula = attrs.field(validator=_check_formula)
+
+    def __repr__(self) -> str:
+        return f"Not({self.arg!r})"
+
+
+@_binary
+@_frozen
+class And(Formula):
+    """Conjunction."""
+
+    left: Formula = attrs.field(validator=_check_formula)
+    right: Formula = attrs.field(validator=_check_formula)
+
+    def __repr__(self) -> str:
+        return f"And({self.left!r}, {self.right!r})"
+
+
+@_binary
+@_frozen
+class Or(Formula):
+    """Disjunction."""
+
+    left: Formula = attrs.field(validator=_check_formula)
+    right: Formula = attrs.field(validator=_check_formula)
+
+    def __repr__(self) -> str:
+        return f"Or({self.left!r}, {self.right!r})"
+
+
+@_binary
+@_frozen
+class Implies(Formula):
+    """Material implication."""
+
+    left: Formula = attrs.field(validator=_check_formula)
+    right: Formula = attrs.field(validator=_check_formula)
+
+    def __repr__(self) -> str:
+        return f"Implies({self.left!r}, {self.right!r})"
+
+
+@_binary
+@_frozen
+class Iff(Formula):
+    """Material equivalence."""
+
+    left: Formula = attrs.field(validator=_check_formula)
+    right: Formula = attrs.field(validator=_check_formula)
+
+    def __repr__(self) -> str:
+        return f"Iff({self.left!r}, {self.right!r})"
+
+
+@_unary
+@_frozen
+class Knows(Formula):
+    """``K_a φ``: φ holds at every world the agent considers possible."""
+
+    agent: Agent = attrs.field(validator=_check_agent)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+    def __repr__(self) -> str:
+        return f"Knows({self.agent!r}, {self.arg!r})"
+
+
+@_unary
+@_frozen
+class Possible(Formula):
+    """``M_a φ``, the dual of knowledge: the agent considers a φ-world possible."""
+
+    agent: Agent = attrs.field(validator=_check_agent)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+    def __repr__(self) -> str:
+        return f"Possible({self.agent!r}, {self.arg!r})"
+
+
+@_unary
+@_frozen
+class KnowsWhether(Formula):
+    """``Kw_a φ``: the agent knows φ or knows not φ."""
+
+    agent: Agent = attrs.field(validator=_check_agent)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+    def __repr__(self) -> str:
+        return f"KnowsWhether({self.agent!r}, {self.arg!r})"
+
+
+@_unary
+@_frozen
+class Believes(Formula):
+    """``B_a φ``: belief; the same clause as knowledge, read on KD45 relations."""
+
+    agent: Agent = attrs.field(validator=_check_agent)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+    def __repr__(self) -> str:
+        return f"Believes({self.agent!r}, {self.arg!r})"
+
+
+def _group_repr(group) -> str:
+    return "[" + ", ".join(repr(a) for a in sorted(group, key=lambda a: a.name)) + "]"
+
+
+@_unary
+@_frozen
+class Everybody(Formula):
+    """``E_G φ``: every agent of the group knows φ."""
+
+    group: frozenset[Agent] = attrs.field(converter=_to_group, validator=_check_group)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+    def __repr__(self) -> str:
+        return f"Everybody({_group_repr(self.group)}, {self.arg!r})"
+
+
+@_unary
+@_frozen
+class Common(Formula):
+    """``C_G φ``: φ holds at every world reachable in one or more steps of
+    any group member's relation."""
+
+    group: frozenset[Agent] = attrs.field(converter=_to_group, validator=_check_group)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+    def __repr__(self) -> str:
+        return f"Common({_group_repr(self.group)}, {self.arg!r})"
+
+
+@_unary
+@_frozen
+class Distributed(Formula):
+    """``D_G φ``: φ holds at every world all group members consider possible
+    together (the intersection of their relations)."""
+
+    group: frozenset[Agent] = attrs.field(converter=_to_group, validator=_check_group)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+    def __repr__(self) -> str:
+        return f"Distributed({_group_repr(self.group)}, {self.arg!r})"
+
+
+@_frozen
+class Announce(Formula):
+    """``[!φ]ψ``: after a truthful public announcement of φ, ψ holds
+    (true where φ is false: the announcement cannot be made there)."""
+
+    announced: Formula = attrs.field(validator=_check_formula)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+    def operands(self) -> tuple[Formula, ...]:
+        return (self.announced, self.arg)
+
+    def __repr__(self) -> str:
+        return f"Announce({self.announced!r}, {self.arg!r})"
+
+
+@_frozen
+class AnnounceDiamond(Formula):
+    """``<!φ>ψ``: φ is true, and after announcing it ψ holds."""
+
+    announced: Formula = attrs.field(validator=_check_formula)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+    def operands(self) -> tuple[Formula, ...]:
+        return (self.announced, self.arg)
+
+    def __repr__(self) -> str:
+        return f"AnnounceDiamond({self.announced!r}, {self.arg!r})"
+
+
+@_frozen
+class AnnouncePrivately(Formula):
+    """``[!φ]_G ψ``: after the group alone learns φ (outsiders believe
+    nothing happened), ψ holds; true where φ is false."""
+
+    group: frozenset[Agent] = attrs.field(converter=_to_group, validator=_check_group)
+    announced: Formula = attrs.field(validator=_check_formula)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+    def operands(self) -> tuple[Formula, ...]:
+        return (self.announced, self.arg)
+
+    def __repr__(self) -> str:
+        return f"AnnouncePrivately({_group_repr(self.group)}, {self.announced!r}, {self.arg!r})"
+
+
+@_frozen
+class AnnounceWhether(Formula):
+    """``[?φ]_G ψ``: after the group learns whether φ while outsiders see
+    that it did (a semi-private announcement), ψ holds."""
+
+    group: frozenset[Agent] = attrs.field(converter=_to_group, validator=_check_group)
+    announced: Formula = attrs.field(validator=_check_formula)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+    def operands(self) -> tuple[Formula, ...]:
+        return (self.announced, self.arg)
+
+    def __repr__(self) -> str:
+        return f"AnnounceWhether({_group_repr(self.group)}, {self.announced!r}, {self.arg!r})"
+
+
+# walking ---------------------------------------------------------------------------
+def subformulas(formula: Formula) -> Iterator[Formula]:
+    """Every formula inside ``formula`` (itself included), each once, every
+    operand before the formula containing it: the order a bottom-up checker
+    needs.  Iterative, so formulas of any depth are fine.
+
+    Examples
+    --------
+    >>> p, q = Atom("p"), Atom("q")
+    >>> [str(f) for f in subformulas((p & q) | p)]
+    ['p', 'q', 'p & q', 'p & q | p']
+    """
+    _formula(formula)
+    done: set[Formula] = set()
+    stack: list[tuple[Formula, bool]] = [(formula, False)]
+    while stack:
+        f, expanded = stack.pop()
+        if f in done:
+            continue
+        if expanded:
+            done.add(f)
+            yield f
+            continue
+        stack.append((f, True))
+        stack.extend((g, False) for g in reversed(f.operands()) if g not in done)
+
+
+def atoms(formula: Formula) -> frozenset[str]:
+    """The names of the atoms in ``formula``."""
+    return frozenset(f.name for f in subformulas(formula) if isinstance(f, Atom))
+
+
+def agents_of(formula: Formula) -> frozenset[Agent]:
+    """The agents ``formula`` mentions."""
+    found: set[Agent] = set()
+    for f in subformulas(formula):
+        agent = getattr(f, "agent", None)
+        if agent is not None:
+            found.add(agent)
+        found.update(getattr(f, "group", ()))
+    return frozenset(found)
+
+
+def conjunction(formulas: Iterable[Formula]) -> Formula:
+    """``f1 & f2 & ...`` (left to right), or ``TOP`` for none."""
+    out: Formula | None = None
+    for f in formulas:
+        out = _formula(f) if out is None else And(out, _formula(f))
+    return TOP if out is None else out
+
+
+def disjunction(formulas: Iterable[Formula]) -> Formula:
+    """``f1 | f2 | ...`` (left to right), or ``BOTTOM`` for none."""
+    out: Formula | None = None
+    for f in formulas:
+        out = _formula(f) if out is None else Or(out, _formula(f))
+    return BOTTOM if out is None else out

@@ -1,0 +1,376 @@
+"""The text syntax of formulas: a parser that points at its errors, and a
+printer whose output parses back to the same formula.
+
+Grammar, loosest-binding first (every binary operator but ``->`` groups to
+the left; ``->`` groups to the right)::
+
+    formula  := iff
+    iff      := implies ( ("<->" | "↔") implies )*
+    implies  := or ( ("->" | "→") implies )?
+    or       := and ( ("|" | "∨" | "or") and )*
+    and      := unary ( ("&" | "∧" | "and") unary )*
+    unary    := prefix unary | primary
+    prefix   := "~" | "¬" | "not"
+              | "K_" agent | "M_" agent | "◇_" agent | "Kw_" agent | "B_" agent
+              | "E_" group | "C_" group | "D_" group
+              | "[!" formula "]"                 public announcement
+              | "<!" formula ">" | "⟨!" formula "⟩" its dual
+              | "[!" formula "]_" group          private announcement to the group
+              | "[?" formula "]_" group          the group learns whether
+    primary  := atom | "top" | "true" | "⊤" | "bot" | "false" | "⊥" | "(" formula ")"
+    agent    := name | "{" name "}"
+    group    := name | "{" name ("," name)* "}"
+
+Atoms are a letter or underscore followed by letters, digits, underscores
+or primes, except the words above and names starting like an operator
+(``K_``, ``Kw_``, ``M_``, ``B_``, ``E_``, ``C_``, ``D_``).  Agent names are
+letters and digits (``K_alice``), or also underscores and primes inside
+braces (``K_{bob_1}``).  Spaces and line breaks are free between tokens,
+except that an agent or group follows its operator directly.
+
+Examples
+--------
+>>> f = parse_formula("[!p] K_a (p & ~q) -> C_{a,b} p")
+>>> to_text(f)
+'[!p] K_a (p & ~q) -> C_{a,b} p'
+>>> to_text(f, unicode=True)
+'[!p] K_a (p ∧ ¬q) → C_{a,b} p'
+>>> parse_formula("p & (q")
+Traceback (most recent call last):
+...
+epistemic.syntax.FormulaSyntaxError: line 1, column 7: expected ')' to close the '(' at column 5, found the end
+"""
+
+from __future__ import annotations
+
+import re
+
+from .agents import Agent
+from .formulas import (BOTTOM, TOP, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
+                       Believes, Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies,
+                       Knows, KnowsWhether, Not, Or, Possible, Top, subformulas)
+
+__all__ = ["parse_formula", "to_text", "FormulaSyntaxError"]
+
+
+class FormulaSyntaxError(FormulaError):
+    """Text that is not a formula; ``line`` and ``column`` (from 1) say where."""
+
+    def __init__(self, message: str, line: int, column: int):
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column
+
+
+_TOKEN = re.compile(r"""
+    (?P<space>\s+)
+  | (?P<modal>(?:Kw|K|M|◇|B|E|C|D)_)
+  | (?P<op><->|->|\[!|\[\?|<!|⟨!|\]_|[↔→&∧|∨~¬()\[\]>⟩{},])
+  | (?P<word>[A-Za-z0-9_'⊤⊥]+)
+  | (?P<other>.)
+""", re.VERBOSE)
+
+_AGENT_WORD = re.compile(r"[A-Za-z0-9]+")
+_BRACED = re.compile(r"[A-Za-z0-9_']+")
+
+_SPELLING = {"<->": "<->", "↔": "<->", "->": "->", "→": "->", "&": "&", "∧": "&", "and": "&",
+             "|": "|", "∨": "|", "or": "|", "~": "~", "¬": "~", "not": "~", "⟨!": "<!", "⟩": ">"}
+_MODAL = {"K_": Knows, "M_": Possible, "◇_": Possible, "Kw_": KnowsWhether, "B_": Believes,
+          "E_": Everybody, "C_": Common, "D_": Distributed}
+_CONSTANTS = {"top": TOP, "true": TOP, "⊤": TOP, "bot": BOTTOM, "false": BOTTOM, "⊥": BOTTOM}
+
+
+class _Token:
+    __slots__ = ("kind", "text", "line", "column")
+
+    def __init__(self, kind, text, line, column):
+        self.kind, self.text, self.line, self.column = kind, text, line, column
+
+    def shown(self) -> str:
+        return "the end" if self.kind == "end" else repr(self.text)
+
+
+def _tokens(text: str) -> list[_Token]:
+    out, line, start = [], 1, 0
+    for m in _TOKEN.finditer(text):
+        kind, value = m.lastgroup, m.group()
+        column = m.start() - start + 1
+        if kind == "space":
+            for i, ch in enumerate(value):
+                if ch == "\n":
+                    line, start = line + 1, m.start() + i + 1
+            continue
+        if kind == "other":
+            raise FormulaSyntaxError(f"unexpected character {value!r}", line, column)
+        if kind == "op" or (kind == "word" and value in ("and", "or", "not")):
+            value = _SPELLING.get(value, value)
+            kind = "op"
+        out.append(_Token(kind, value, line, column))
+    out.append(_Token("end", "", line, len(text) - start + 1))
+    return out
+
+
+class _Parser:
+    def __init__(self, text: str):
+        self.tokens = _tokens(text)
+        self.i = 0
+
+    def peek(self) -> _Token:
+        return self.tokens[self.i]
+
+    def take(self) -> _Token:
+        token = self.tokens[self.i]
+        self.i += 1
+        return token
+
+    def at(self, *ops: str) -> bool:
+        t = self.peek()
+        return t.kind == "op" and t.text in ops
+
+    def fail(self, message: str, token: _Token | None = None):
+        token = token or self.peek()
+        raise FormulaSyntaxError(message, token.line, token.column)
+
+    def expect(self, op: str, what: str, opened: _Token | None = None) -> _Token:
+        if not self.at(op):
+            t = self.peek()
+            where = f" to close the {opened.text!r} at column {opened.column}" if opened else ""
+            if opened is not None and opened.line != t.line:
+                where = f" to close the {opened.text!r} at line {opened.line}, column {opened.column}"
+            self.fail(f"expected {what}{where}, found {t.shown()}")
+        return self.take()
+
+    # grammar ------------------------------------------------------------------
+    def formula(self) -> Formula:
+        left = self.implies()
+        while self.at("<->"):
+            self.take()
+            left = Iff(left, self.implies())
+        return left
+
+    def implies(self) -> Formula:
+        parts = [self.disjunction()]
+        while self.at("->"):
+            self.take()
+            parts.append(self.disjunction())
+        out = parts[-1]
+        for part in reversed(parts[:-1]):
+            out = Implies(part, out)
+        return out
+
+    def disjunction(self) -> Formula:
+        left = self.conjunction()
+        while self.at("|"):
+            self.take()
+            left = Or(left, self.conjunction())
+        return left
+
+    def conjunction(self) -> Formula:
+        left = self.unary()
+        while self.at("&"):
+            self.take()
+            left = And(left, self.unary())
+        return left
+
+    def unary(self) -> Formula:
+        # prefixes are collected in a loop, so "~~~~p" costs no recursion
+        prefixes = []
+        while True:
+            t = self.peek()
+            if t.kind == "op" and t.text == "~":
+                self.take()
+                prefixes.append(Not)
+            elif t.kind == "modal":
+                self.take()
+                cls = _MODAL[t.text]
+                if cls in (Everybody, Common, Distributed):
+                    group = self.group(t)
+                    prefixes.append(lambda f, cls=cls, group=group: cls(group, f))
+                else:
+                    agent = self.agent(t)
+                    prefixes.append(lambda f, cls=cls, agent=agent: cls(agent, f))
+            elif t.kind == "op" and t.text in ("[!", "[?"):
+                self.take()
+                inner = self.formula()
+                if self.at("]_"):
+                    under = self.take()
+                    group = self.group(under)
+                    cls = AnnouncePrivately if t.text == "[!" else AnnounceWhether
+                    prefixes.append(lambda f, cls=cls, group=group, inner=inner: cls(group, inner, f))
+                else:
+                    self.expect("]", "']'", t)
+                    if t.text == "[?":
+                        self.fail("a '[?...]' announcement needs a group: write [?p]_{a,b}", self.tokens[self.i - 1])
+                    prefixes.append(lambda f, inner=inner: Announce(inner, f))
+            elif t.kind == "op" and t.text == "<!":
+                self.take()
+                inner = self.formula()
+                self.expect(">", "'>'", t)
+                prefixes.append(lambda f, inner=inner: AnnounceDiamond(inner, f))
+            else:
+                break
+        out = self.primary()
+        for make in reversed(prefixes):
+            out = make(out)
+        return out
+
+    def primary(self) -> Formula:
+        t = self.peek()
+        if t.kind == "op" and t.text == "(":
+            self.take()
+            inside = self.formula()
+            self.expect(")", "')'", t)
+            return inside
+        if t.kind == "word":
+            self.take()
+            if t.text in _CONSTANTS:
+                return _CONSTANTS[t.text]
+            try:
+                return Atom(t.text)
+            except FormulaError:
+                self.fail(f"{t.text!r} is not an atom name (a letter or underscore, then letters, digits, "
+                          f"underscores or primes)", t)
+        self.fail(f"expected a formula, found {t.shown()}")
+
+    def agent(self, modal: _Token) -> Agent:
+        t = self.peek()
+        if t.kind == "op" and t.text == "{":
+            self.take()
+            name = self.braced_name()
+            self.expect("}", "'}'", t)
+            return Agent(name)
+        if t.kind == "word" and _AGENT_WORD.fullmatch(t.text) and self.adjacent(modal, t):
+            self.take()
+            return Agent(t.text)
+        self.fail(f"expected an agent right after {modal.text!r}, as in K_a or K_{{alice}}")
+
+    def group(self, modal: _Token) -> frozenset[Agent]:
+        t = self.peek()
+        if t.kind == "op" and t.text == "{":
+            self.take()
+            names = [self.braced_name()]
+            while self.at(","):
+                self.take()
+                names.append(self.braced_name())
+            self.expect("}", "'}' or ','", t)
+            return frozenset(Agent(n) for n in names)
+        if t.kind == "word" and _AGENT_WORD.fullmatch(t.text) and self.adjacent(modal, t):
+            self.take()
+            return frozenset([Agent(t.text)])
+        self.fail(f"expected a group right after {modal.text!r}, as in {modal.text}{{a,b}}")
+
+    def braced_name(self) -> str:
+        # a name like "B_1" lexes as an operator and a word: glue what touches
+        first = self.peek()
+        name, last = "", None
+        while self.peek().kind in ("word", "modal") and (last is None or self.adjacent(last, self.peek())):
+            last = self.take()
+            name += last.text
+        if not _BRACED.fullmatch(name):
+            self.fail(f"expected an agent name (letters, digits, underscores), found {first.shown()}", first)
+        return name
+
+    @staticmethod
+    def adjacent(a: _Token, b: _Token) -> bool:
+        return a.line == b.line and a.column + len(a.text) == b.column
+
+
+def parse_formula(text: str) -> Formula:
+    """The formula written in ``text`` (see the module's grammar).
+
+    Raises
+    ------
+    FormulaSyntaxError
+        With the line and column of the first fault.
+    """
+    if not isinstance(text, str):
+        raise FormulaError(f"a formula's text must be a string, got {type(text).__name__}")
+    parser = _Parser(text)
+    try:
+        result = parser.formula()
+    except RecursionError:
+        raise FormulaSyntaxError("the formula is nested too deeply to read", 1, 1) from None
+    t = parser.peek()
+    if t.kind != "end":
+        parser.fail(f"expected an operator or the end, found {t.shown()}")
+    return result
+
+
+# printing ----------------------------------------------------------------------
+_ASCII = {"not": "~", "and": " & ", "or": " | ", "implies": " -> ", "iff": " <-> ", "top": "top",
+          "bot": "bot", "diamond": ("<!", ">")}
+_UNICODE = {"not": "¬", "and": " ∧ ", "or": " ∨ ", "implies": " → ", "iff": " ↔ ", "top": "⊤",
+            "bot": "⊥", "diamond": ("⟨!", "⟩")}
+
+# binding strength: higher binds tighter
+_IFF, _IMPLIES, _OR, _AND, _PREFIX, _ATOM = range(1, 7)
+_BINARY = {Iff: ("iff", _IFF, _IFF, _IMPLIES), Implies: ("implies", _IMPLIES, _OR, _IMPLIES),
+           Or: ("or", _OR, _OR, _AND), And: ("and", _AND, _AND, _PREFIX)}
+
+
+def _agent_text(agent: Agent) -> str:
+    name = agent.name
+    if _AGENT_WORD.fullmatch(name):
+        return name
+    if _BRACED.fullmatch(name):
+        return "{" + name + "}"
+    raise FormulaError(f"agent name {name!r} cannot be written in the text syntax: "
+                       f"use letters, digits, underscores and primes")
+
+
+def _group_text(group) -> str:
+    names = sorted(a.name for a in group)
+    for agent in group:
+        _agent_text(agent)
+    return "{" + ",".join(names) + "}"
+
+
+def to_text(formula: Formula, unicode: bool = False) -> str:
+    """``formula`` in the text syntax, with as few parentheses as reading it
+    back needs; ``parse_formula(to_text(f)) == f`` for every formula.
+
+    Examples
+    --------
+    >>> to_text(Implies(Implies(Atom("p"), Atom("q")), Atom("r")))
+    '(p -> q) -> r'
+    >>> to_text(Not(Knows(Agent("alice"), Atom("p"))), unicode=True)
+    '¬K_alice p'
+    """
+    spell = _UNICODE if unicode else _ASCII
+    done: dict[Formula, tuple[str, int]] = {}
+
+    def wrapped(f: Formula, least: int) -> str:
+        text, strength = done[f]
+        return text if strength >= least else f"({text})"
+
+    for f in subformulas(formula):
+        if isinstance(f, Atom):
+            done[f] = (f.name, _ATOM)
+        elif isinstance(f, Top):
+            done[f] = (spell["top"], _ATOM)
+        elif isinstance(f, Bottom):
+            done[f] = (spell["bot"], _ATOM)
+        elif type(f) in _BINARY:
+            word, strength, left, right = _BINARY[type(f)]
+            done[f] = (wrapped(f.left, left) + spell[word] + wrapped(f.right, right), strength)
+        elif isinstance(f, Not):
+            done[f] = (spell["not"] + wrapped(f.arg, _PREFIX), _PREFIX)
+        elif isinstance(f, (Knows, Possible, KnowsWhether, Believes)):
+            prefix = {Knows: "K_", Possible: "◇_" if unicode else "M_", KnowsWhether: "Kw_",
+                      Believes: "B_"}[type(f)]
+            done[f] = (f"{prefix}{_agent_text(f.agent)} {wrapped(f.arg, _PREFIX)}", _PREFIX)
+        elif isinstance(f, (Everybody, Common, Distributed)):
+            prefix = {Everybody: "E_", Common: "C_", Distributed: "D_"}[type(f)]
+            done[f] = (f"{prefix}{_group_text(f.group)} {wrapped(f.arg, _PREFIX)}", _PREFIX)
+        elif isinstance(f, Announce):
+            done[f] = (f"[!{done[f.announced][0]}] {wrapped(f.arg, _PREFIX)}", _PREFIX)
+        elif isinstance(f, AnnounceDiamond):
+            opening, closing = spell["diamond"]
+            done[f] = (f"{opening}{done[f.announced][0]}{closing} {wrapped(f.arg, _PREFIX)}", _PREFIX)
+        elif isinstance(f, (AnnouncePrivately, AnnounceWhether)):
+            mark = "!" if isinstance(f, AnnouncePrivately) else "?"
+            done[f] = (f"[{mark}{done[f.announced][0]}]_{_group_text(f.group)} {wrapped(f.arg, _PREFIX)}",
+                       _PREFIX)
+        else:  # pragma: no cover - every formula class is handled above
+            raise FormulaError(f"cannot print {type(f).__name__}")
+    return done[formula][0]

@@ -1,0 +1,116 @@
+"""Formulas as values, and their text syntax: parser, printer, errors."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from epistemic import Agent
+from epistemic.formulas import (BOTTOM, TOP, And, Announce, AnnouncePrivately, AnnounceWhether, Atom, Common,
+                                FormulaError, Iff, Implies, Knows, Not, Or, Possible, atoms, agents_of,
+                                conjunction, disjunction, subformulas)
+from epistemic.syntax import FormulaSyntaxError, parse_formula, to_text
+from strategies import formulas
+
+p, q, r = Atom("p"), Atom("q"), Atom("r")
+a, b = Agent("a"), Agent("b")
+
+
+@settings(max_examples=400)
+@given(formulas(), st.booleans())
+def test_printed_formulas_parse_back(formula, unicode):
+    text = to_text(formula, unicode=unicode)
+    assert parse_formula(text) == formula
+    # and the printer is stable: printing the parsed formula gives the same text
+    assert to_text(parse_formula(text), unicode=unicode) == text
+
+
+@given(formulas())
+def test_equal_formulas_hash_alike(formula):
+    again = parse_formula(to_text(formula))
+    assert again == formula and hash(again) == hash(formula)
+    assert formula != Not(formula)
+
+
+def test_ascii_and_unicode_spellings_agree():
+    pairs = [("~p & q | r -> p <-> q", "¬p ∧ q ∨ r → p ↔ q"), ("top | bot", "⊤ ∨ ⊥"),
+             ("<!p> M_a q", "⟨!p⟩ ◇_a q"), ("not p and q or r", "¬p ∧ q ∨ r")]
+    for ascii_text, unicode_text in pairs:
+        assert parse_formula(ascii_text) == parse_formula(unicode_text)
+
+
+def test_binding_and_grouping():
+    assert parse_formula("p & q | r") == Or(And(p, q), r)
+    assert parse_formula("p -> q -> r") == Implies(p, Implies(q, r))
+    assert parse_formula("p <-> q <-> r") == Iff(Iff(p, q), r)
+    assert parse_formula("~K_a p & q") == And(Not(Knows(a, p)), q)
+    assert parse_formula("[!p] K_a q -> r") == Implies(Announce(p, Knows(a, q)), r)
+    assert parse_formula("[!p & q]_{a,b} q") == AnnouncePrivately([a, b], And(p, q), q)
+    assert parse_formula("[?p]_a q") == AnnounceWhether([a], p, q)
+    assert parse_formula("C_{b, a} p") == Common([a, b], p)
+    assert parse_formula("M_a p") == Possible(a, p)
+    assert parse_formula("true") == TOP and parse_formula("false") == BOTTOM
+
+
+def test_operators_build_formulas():
+    assert (~p & q | r) >> p == Implies(Or(And(Not(p), q), r), p)
+    with pytest.raises(FormulaError):
+        p & "q"
+
+
+@pytest.mark.parametrize("text, line, column, words", [
+    ("p & (q", 1, 7, "expected ')' to close the '(' at column 5"),
+    ("p &\n  (q |", 2, 7, "expected a formula, found the end"),
+    ("K_ p", 1, 4, "expected an agent right after 'K_'"),
+    ("p q", 1, 3, "expected an operator or the end, found 'q'"),
+    ("p $ q", 1, 3, "unexpected character '$'"),
+    ("[?p] q", 1, 4, "needs a group"),
+    ("E_{a,} p", 1, 6, "expected an agent name"),
+    ("[!p q", 1, 5, "expected ']' to close the '[!' at column 1"),
+    ("", 1, 1, "expected a formula, found the end"),
+    ("p & K_x", 1, 8, "expected a formula"),
+])
+def test_errors_point_at_line_and_column(text, line, column, words):
+    with pytest.raises(FormulaSyntaxError) as caught:
+        parse_formula(text)
+    err = caught.value
+    assert (err.line, err.column) == (line, column)
+    assert words in str(err) and "\n" not in str(err)
+
+
+def test_bad_values_are_refused():
+    for name in ("K_a", "top", "and", "1p", "", "p q"):
+        with pytest.raises(FormulaError):
+            Atom(name)
+    with pytest.raises(FormulaError):
+        Knows("a", p)
+    with pytest.raises(FormulaError):
+        Common([], p)
+    with pytest.raises(FormulaError):
+        Common("ab", p)
+    with pytest.raises(FormulaError):
+        parse_formula(3)
+    with pytest.raises(FormulaError):
+        to_text(Knows(Agent("a-b"), p))  # a name the syntax cannot write
+
+
+def test_deep_formulas_need_no_recursion():
+    long = conjunction(Atom(f"x{i}") for i in range(5000))
+    same = conjunction(Atom(f"x{i}") for i in range(5000))
+    assert long == same and hash(long) == hash(same)
+    text = to_text(long)
+    assert text.count("&") == 4999 and parse_formula(text) == long
+    deep = p
+    for _ in range(3000):
+        deep = Not(deep)
+    assert parse_formula(to_text(deep)) == deep
+    assert len(list(subformulas(long))) == 2 * 5000 - 1
+
+
+def test_walks():
+    f = parse_formula("[!p] K_a (q | C_{a,b} p)")
+    assert atoms(f) == {"p", "q"} and agents_of(f) == {a, b}
+    order = [to_text(g) for g in subformulas(f)]
+    assert order.index("p") < order.index("C_{a,b} p") < order.index(to_text(f)) == len(order) - 1
+    assert conjunction([]) == TOP and disjunction([]) == BOTTOM
