@@ -92,6 +92,15 @@ class Formula:
                     return False
         return True
 
+    def __repr__(self) -> str:
+        parts = []
+        for f in attrs.fields(type(self)):
+            value = getattr(self, f.name)
+            if isinstance(value, frozenset):
+                value = sorted(value, key=lambda agent: agent.name)
+            parts.append(repr(value))
+        return f"{type(self).__name__}({', '.join(parts)})"
+
     def __ne__(self, other) -> bool:
         equal = self.__eq__(other)
         return equal if equal is NotImplemented else not equal
@@ -168,9 +177,6 @@ class Atom(Formula):
 
     name: str = attrs.field(validator=_check_name)
 
-    def __repr__(self) -> str:
-        return f"Atom({self.name!r})"
-
 
 @_frozen
 class Top(Formula):
@@ -208,9 +214,6 @@ class Not(Formula):
 
     arg: Formula = attrs.field(validator=_check_formula)
 
-    def __repr__(self) -> str:
-        return f"Not({self.arg!r})"
-
 
 @_binary
 @_frozen
@@ -219,9 +222,6 @@ class And(Formula):
 
     left: Formula = attrs.field(validator=_check_formula)
     right: Formula = attrs.field(validator=_check_formula)
-
-    def __repr__(self) -> str:
-        return f"And({self.left!r}, {self.right!r})"
 
 
 @_binary
@@ -232,9 +232,6 @@ class Or(Formula):
     left: Formula = attrs.field(validator=_check_formula)
     right: Formula = attrs.field(validator=_check_formula)
 
-    def __repr__(self) -> str:
-        return f"Or({self.left!r}, {self.right!r})"
-
 
 @_binary
 @_frozen
@@ -243,9 +240,6 @@ class Implies(Formula):
 
     left: Formula = attrs.field(validator=_check_formula)
     right: Formula = attrs.field(validator=_check_formula)
-
-    def __repr__(self) -> str:
-        return f"Implies({self.left!r}, {self.right!r})"
 
 
 @_binary
@@ -256,9 +250,6 @@ class Iff(Formula):
     left: Formula = attrs.field(validator=_check_formula)
     right: Formula = attrs.field(validator=_check_formula)
 
-    def __repr__(self) -> str:
-        return f"Iff({self.left!r}, {self.right!r})"
-
 
 @_unary
 @_frozen
@@ -267,9 +258,6 @@ class Knows(Formula):
 
     agent: Agent = attrs.field(validator=_check_agent)
     arg: Formula = attrs.field(validator=_check_formula)
-
-    def __repr__(self) -> str:
-        return f"Knows({self.agent!r}, {self.arg!r})"
 
 
 @_unary
@@ -280,9 +268,6 @@ class Possible(Formula):
     agent: Agent = attrs.field(validator=_check_agent)
     arg: Formula = attrs.field(validator=_check_formula)
 
-    def __repr__(self) -> str:
-        return f"Possible({self.agent!r}, {self.arg!r})"
-
 
 @_unary
 @_frozen
@@ -291,9 +276,6 @@ class KnowsWhether(Formula):
 
     agent: Agent = attrs.field(validator=_check_agent)
     arg: Formula = attrs.field(validator=_check_formula)
-
-    def __repr__(self) -> str:
-        return f"KnowsWhether({self.agent!r}, {self.arg!r})"
 
 
 @_unary
@@ -304,13 +286,6 @@ class Believes(Formula):
     agent: Agent = attrs.field(validator=_check_agent)
     arg: Formula = attrs.field(validator=_check_formula)
 
-    def __repr__(self) -> str:
-        return f"Believes({self.agent!r}, {self.arg!r})"
-
-
-def _group_repr(group) -> str:
-    return "[" + ", ".join(repr(a) for a in sorted(group, key=lambda a: a.name)) + "]"
-
 
 @_unary
 @_frozen
@@ -319,9 +294,6 @@ class Everybody(Formula):
 
     group: frozenset[Agent] = attrs.field(converter=_to_group, validator=_check_group)
     arg: Formula = attrs.field(validator=_check_formula)
-
-    def __repr__(self) -> str:
-        return f"Everybody({_group_repr(self.group)}, {self.arg!r})"
 
 
 @_unary
@@ -333,9 +305,6 @@ class Common(Formula):
     group: frozenset[Agent] = attrs.field(converter=_to_group, validator=_check_group)
     arg: Formula = attrs.field(validator=_check_formula)
 
-    def __repr__(self) -> str:
-        return f"Common({_group_repr(self.group)}, {self.arg!r})"
-
 
 @_unary
 @_frozen
@@ -345,9 +314,6 @@ class Distributed(Formula):
 
     group: frozenset[Agent] = attrs.field(converter=_to_group, validator=_check_group)
     arg: Formula = attrs.field(validator=_check_formula)
-
-    def __repr__(self) -> str:
-        return f"Distributed({_group_repr(self.group)}, {self.arg!r})"
 
 
 @_frozen
@@ -361,9 +327,6 @@ class Announce(Formula):
     def operands(self) -> tuple[Formula, ...]:
         return (self.announced, self.arg)
 
-    def __repr__(self) -> str:
-        return f"Announce({self.announced!r}, {self.arg!r})"
-
 
 @_frozen
 class AnnounceDiamond(Formula):
@@ -374,9 +337,6 @@ class AnnounceDiamond(Formula):
 
     def operands(self) -> tuple[Formula, ...]:
         return (self.announced, self.arg)
-
-    def __repr__(self) -> str:
-        return f"AnnounceDiamond({self.announced!r}, {self.arg!r})"
 
 
 @_frozen
@@ -391,9 +351,6 @@ class AnnouncePrivately(Formula):
     def operands(self) -> tuple[Formula, ...]:
         return (self.announced, self.arg)
 
-    def __repr__(self) -> str:
-        return f"AnnouncePrivately({_group_repr(self.group)}, {self.announced!r}, {self.arg!r})"
-
 
 @_frozen
 class AnnounceWhether(Formula):
@@ -406,9 +363,6 @@ class AnnounceWhether(Formula):
 
     def operands(self) -> tuple[Formula, ...]:
         return (self.announced, self.arg)
-
-    def __repr__(self) -> str:
-        return f"AnnounceWhether({_group_repr(self.group)}, {self.announced!r}, {self.arg!r})"
 
 
 # walking ---------------------------------------------------------------------------
