@@ -232,3 +232,58 @@ def test_cli_missing_renderer_is_one_line(tmp_path, capsys, monkeypatch):
     assert list(tmp_path.iterdir()) == []
     # the DOT source needs no engine
     assert main(GAME + ["--draw", str(tmp_path / "why.dot")]) == 0
+
+
+def many_makers_game():
+    # two knowledge states whose short labels would coincide: p22 hears p11's promise, p23 hears p12's
+    promises = []
+    for maker in (2, 5, 8, 11, 12, 14, 17, 20):
+        hearers = [22] if maker == 11 else [23] if maker == 12 else [22, 23]
+        promises.append(promise(25, maker, [0] * (25 - maker) + [5], hearers=hearers))
+    return PirateGame(25, 5, promises)
+
+
+def test_distinct_knowledge_never_shares_a_name_or_colour():
+    game = many_makers_game()
+    dot = knowledge_picture(game).source
+    rows = dict(re.findall(r"<B>(p2[23])</B></TD>.*?<I>(knows [^<]*)</I>", dot))
+    assert rows["p22"] != rows["p23"]
+    assert "p11" in rows["p22"] and "p12" in rows["p23"]
+    dag = prediction_dag_picture(game).source
+    frames = re.findall(r"label=<<I>([^<]*)</I>>", dag)
+    assert len(frames) == len(set(frames))
+    assert "rounds 2-2<BR" not in dag and "p2 and p2" not in dag
+
+
+def test_a_game_of_many_knowledge_states_is_summarized_by_class():
+    dot = prediction_dag_picture(many_makers_game(), max_nodes=12).source
+    assert "each box stands for all of them in one class of knowledge" in dot
+    assert re.search(r"<I>knows \d+ promises?</I>", dot)
+
+
+def test_seventh_knowledge_group_has_its_own_border():
+    game = PirateGame(10, 5, [promise(10, 2, [0, 0, 0, 0, 0, 0, 1, 0, 4], hearers=[3]),
+                              promise(10, 3, [1, 0, 1, 0, 1, 0, 1, 1], hearers=[4, 5, 6]),
+                              promise(10, 4, [1, 1, 1, 1, 1, 0, 0], hearers=[7]),
+                              promise(10, 5, [0, 1, 0, 1, 0, 3], hearers=[9]),
+                              promise(10, 6, [1, 1, 1, 1, 1], hearers=[10]),
+                              promise(10, 7, [2, 2, 1, 0], hearers=[8]),
+                              promise(10, 8, [1, 1, 3])])
+    dot = knowledge_picture(game).source
+    assert len(game_palette(game).groups) > 6
+    styled = re.findall(r'<TD BGCOLOR="(#[0-9A-F]{6})"( STYLE="(?:dashed|dotted)")? ALIGN="LEFT"><B>', dot)
+    assert len(set(styled)) == len(styled) == len(game.knowledge_groups())
+
+
+def test_why_title_says_whose_prediction():
+    dot = why_picture(subgroup_game(), ["p5 vote round 1 as p1", "p5 vote round 1"]).source
+    assert "Why p5 votes yes in round 1? (as p1 predicts it)" in dot
+    assert "Why p5 votes no in round 1?" in dot
+
+
+def test_cli_unwritable_folder_writes_nothing(tmp_path, capsys):
+    first = tmp_path / "a.svg"
+    assert main(GAME + ["--draw", str(first), "--draw-dag", "/proc/epistemic-test.svg"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "cannot write '/proc/epistemic-test.svg'" in err
+    assert list(tmp_path.iterdir()) == []

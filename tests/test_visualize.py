@@ -49,6 +49,7 @@ from visualize import (
     reason_picture,
     summarize,
     write_image,
+    write_images,
 )
 
 needs_engine = pytest.mark.skipif(not available_renderers(), reason="no Graphviz engine is installed")
@@ -416,7 +417,7 @@ def test_kripke_mutual_belief_arrows_are_drawn_once():
 
 def test_kripke_world_limit():
     model = KripkeModel.from_relations([A], {i: () for i in range(5)}, {}, actual=0, reflexive=True)
-    with pytest.raises(PictureError, match="max_worlds=None"):
+    with pytest.raises(PictureError, match="the limit is 4 worlds"):
         kripke_picture(model, max_worlds=4)
     assert len(node_lines(kripke_picture(model, max_worlds=5).source, "w")) == 5
     assert len(node_lines(kripke_picture(model, max_worlds=None).source, "w")) == 5
@@ -759,3 +760,27 @@ def test_every_drawing_renders_cleanly(name):
         svg = every_drawing()[name].pipe("svg")
     assert [str(w.message) for w in seen] == []
     assert svg_texts(svg)
+
+
+def test_palette_past_eighteen_groups_is_white_and_bold():
+    palette = Palette(range(25))
+    swatches = [palette.swatch(i) for i in range(25)]
+    assert len(set(swatches[:18])) == 18
+    assert all(s.fill == "#FFFFFF" and s.border == "bold" for s in swatches[18:])
+
+
+def test_summary_by_class_when_groups_are_too_many():
+    star = nx.DiGraph([(0, i) for i in range(1, 30)])
+    s = summarize(star, group=lambda n: n, max_nodes=5, coarse=lambda g: g % 3)
+    assert s.level == "coarse" and sorted(s.boxes) == [0, 1, 2]
+    assert sorted(len(v) for v in s.boxes.values()) == [10, 10, 10]
+    with pytest.raises(PictureError, match="classes"):
+        summarize(star, group=lambda n: n, max_nodes=2, coarse=lambda g: g % 3)
+
+
+def test_write_images_is_all_or_nothing(tmp_path):
+    good = tmp_path / "a.svg"
+    with pytest.raises(PictureError, match="missing"):
+        write_images([(good, b"<svg/>"), (tmp_path / "missing" / "b.svg", b"<svg/>")])
+    assert list(tmp_path.iterdir()) == []
+    assert write_images([(good, b"<svg/>")]) == [good] and good.read_bytes() == b"<svg/>"

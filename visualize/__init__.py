@@ -9,7 +9,7 @@ from .dag import MAX_NODES, Summary, dag_picture, summarize
 from .errors import PictureError, RendererMissing
 from .knowledge import knowledge_table
 from .kripke import MAX_WORLDS, kripke_picture
-from .picture import Picture, write_image
+from .picture import Picture, write_image, write_images
 from .reasons import MAX_REASONS, reason_picture
 from .render import FORMATS, RENDERERS, available_renderers, format_of, render_bytes
 from .style import FILLS, Palette, Swatch, agent_names
@@ -32,6 +32,7 @@ __all__ = [
     "render_bytes",
     "format_of",
     "write_image",
+    "write_images",
     "FORMATS",
     "RENDERERS",
     "MAX_NODES",

@@ -25,8 +25,8 @@ class Summary:
     ``boxes`` maps a box to the original nodes it stands for, in order;
     ``edges`` maps ``(box, box)`` to the edge labels it stands for; ``level``
     says how far the reduction went: ``"nodes"`` (nothing merged),
-    ``"runs"`` (chains of nodes of one group merged) or ``"groups"`` (one
-    box per group).
+    ``"runs"`` (chains of nodes of one group merged), ``"groups"`` (one
+    box per group) or ``"coarse"`` (one box per class of groups).
     """
 
     __slots__ = ("boxes", "edges", "level", "groups")
@@ -40,14 +40,16 @@ class Summary:
 
 def summarize(graph: nx.DiGraph, group: Callable[[Hashable], Hashable], *,
               edge_label: Callable[[Hashable, Hashable, dict], str | None] | None = None,
-              order: Callable[[Hashable], object] | None = None, max_nodes: int = MAX_NODES) -> Summary:
+              order: Callable[[Hashable], object] | None = None, max_nodes: int = MAX_NODES,
+              coarse: Callable[[Hashable], Hashable] | None = None) -> Summary:
     """Reduce ``graph`` to at most ``max_nodes`` boxes, as little as needed.
 
     First every node is its own box.  If there are too many, each maximal
     chain of nodes of one group (one way in, one way out, neighbours of the
     same group) becomes one box: a thousand pirates who each predict the
     next round alike make one box.  If there are still too many, each
-    group becomes one box.
+    group becomes one box; and if there are more groups than boxes, each
+    class of groups that ``coarse`` maps alike (level ``"coarse"``).
 
     Examples
     --------
@@ -75,6 +77,9 @@ def summarize(graph: nx.DiGraph, group: Callable[[Hashable], Hashable], *,
     if len(nodes) <= max_nodes:
         boxes = {v: [v] for v in nodes}
         return Summary(boxes, labels, "nodes", {v: group_of[v] for v in nodes})
+    if len(set(group_of.values())) > max_nodes:
+        # chains never span groups, so they cannot help: go straight to the groups
+        return _by_group(nodes, labels, group_of, max_nodes, coarse)
 
     succ: dict = {v: set() for v in nodes}
     pred: dict = {v: set() for v in nodes}
@@ -121,18 +126,30 @@ def summarize(graph: nx.DiGraph, group: Callable[[Hashable], Hashable], *,
             merged.extend(t for t in texts if t not in merged)
     if len(boxes) <= max_nodes:
         return Summary(boxes, edges, "runs", {b: group_of[b] for b in boxes})
+    return _by_group(nodes, labels, group_of, max_nodes, coarse)
 
+
+def _by_group(nodes, labels, group_of, max_nodes, coarse) -> Summary:
+    level = "groups"
+    if len(set(group_of.values())) > max_nodes:
+        if coarse is None:
+            raise PictureError(f"the graph has {len(set(group_of.values())):,} groups, more than the "
+                               f"{max_nodes} boxes a picture holds")
+        classes = {g: coarse(g) for g in set(group_of.values())}
+        group_of = {v: classes[g] for v, g in group_of.items()}
+        level = "coarse"
+        if len(set(classes.values())) > max_nodes:
+            raise PictureError(f"the graph has {len(classes):,} groups in {len(set(classes.values())):,} "
+                               f"classes, more than the {max_nodes} boxes a picture holds")
     per_group: dict = {}
     for v in nodes:
         per_group.setdefault(group_of[v], []).append(v)
-    if len(per_group) > max_nodes:
-        raise PictureError(f"the graph has {len(per_group)} groups, more than the {max_nodes} boxes allowed")
-    edges = {}
+    edges: dict = {}
     for (u, v) in labels:
         a, b = group_of[u], group_of[v]
         if a != b:
             edges.setdefault((a, b), [])
-    return Summary(per_group, edges, "groups", {k: k for k in per_group})
+    return Summary(per_group, edges, level, {k: k for k in per_group})
 
 
 def _check_dag(graph) -> None:
@@ -146,6 +163,7 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
                 group: Callable[[Hashable], Hashable], run_label: Callable[[list], NodeText] | None = None,
                 edge_label: Callable[[Hashable, Hashable, dict], str | None] | None = None,
                 order: Callable[[Hashable], object] | None = None, palette: Palette | None = None,
+                coarse: Callable[[Hashable], Hashable] | None = None,
                 max_nodes: int = MAX_NODES, title: str | None = None, legend_title: str = "Knowledge",
                 what: str = "nodes", arrow_note: str = "the node rests on the one it points to") -> Picture:
     """Draw a DAG with its nodes boxed by group, one colour per group.
@@ -170,6 +188,9 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
         ``(u, v, edge data) -> text or None``; parallel edges' texts are joined.
     order : callable, optional
         Sort key of nodes, for a stable drawing (default: the graph's order).
+    coarse : callable, optional
+        ``group -> class``, for graphs with more groups than ``max_nodes``:
+        each class becomes one box.
     palette : Palette, optional
         Colours of the groups; groups it lacks are appended in order.
     max_nodes : int
@@ -194,8 +215,17 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
     >>> picture.source.count("subgraph cluster")
     2
     """
-    summary = summarize(graph, group, edge_label=edge_label, order=order, max_nodes=max_nodes)
-    palette = (palette or Palette(())).extended(summary.groups.values())
+    summary = summarize(graph, group, edge_label=edge_label, order=order, max_nodes=max_nodes, coarse=coarse)
+    palette = palette or Palette(())
+    if summary.level == "coarse":
+        # classes get their own colours, in the order of the first group of each in the palette
+        rank = {g: i for i, g in enumerate(palette.groups)}
+        first: dict = {}
+        for v in graph.nodes:
+            c, i = coarse(group(v)), rank.get(group(v), len(rank))
+            first[c] = min(first.get(c, i), i)
+        palette = Palette(sorted(first, key=first.__getitem__))
+    palette = palette.extended(summary.groups.values())
 
     g = graphviz.Digraph("dag")
     g.attr(rankdir="TB", nodesep="0.3", ranksep="0.5", fontname=FONT, fontsize="12", labelloc="t",
@@ -206,8 +236,9 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
     heading = title or ""
     if summary.level != "nodes":
         n = graph.number_of_nodes()
-        how = ("each box stands for a chain of them on the same knowledge" if summary.level == "runs"
-               else "each box stands for all of them on one knowledge")
+        how = {"runs": "each box stands for a chain of them on the same knowledge",
+               "groups": "each box stands for all of them on one knowledge",
+               "coarse": "each box stands for all of them in one class of knowledge"}[summary.level]
         heading = (heading + "\n" if heading else "") + f"{n:,} {what} summarized: {how}"
     if heading:
         lines = "<BR/>".join(f"<B>{escape(t)}</B>" if i == 0 and title else escape(t)
@@ -238,7 +269,8 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
 
     rows = [(swatch_cell(palette.swatch(k)), str(k)) for k in palette.groups if k in by_group]
     if summary.level != "nodes":
-        many = f"a chain of {what}" if summary.level == "runs" else f"all {what} of one knowledge"
+        many = {"runs": f"a chain of {what}", "groups": f"all {what} on one knowledge",
+                "coarse": f"all {what} in one class of knowledge"}[summary.level]
         rows.append((border_sample(1, double=True), f"double border: {many} drawn as one box"))
     rows.append((ARROW, f"arrow: {arrow_note}"))
     g.node("legend", label=legend_table(legend_title, rows), shape="plain", fontname=FONT, fontsize="10")

@@ -10,7 +10,7 @@ from epistemic import Announcement, Knowledge
 
 from .errors import PictureError
 from .picture import Picture
-from .style import FONT, NEUTRAL, Palette, escape, html_lines, wrap
+from .style import FONT, NEUTRAL, Palette, cell_style, escape, html_lines, wrap
 
 __all__ = ["knowledge_table"]
 
@@ -76,13 +76,17 @@ def knowledge_table(announcements: Sequence[Announcement], rows: Iterable[tuple[
         head.append('<TD BGCOLOR="#EEEEEE"><B>knows</B></TD>')
     body = ["<TR>" + "".join(head) + "</TR>"]
     for i, (heading, knowledge) in enumerate(rows):
-        fill = palette.swatch(names[i]).fill if names is not None else NEUTRAL
-        cells = [f'<TD BGCOLOR="{fill}" ALIGN="LEFT"><B>{escape(heading)}</B></TD>']
+        # a row's cells carry its group's border too, so groups that share a fill stay apart
+        cell = f'BGCOLOR="{NEUTRAL}"'
+        if names is not None:
+            swatch = palette.swatch(names[i])
+            cell = f'BGCOLOR="{swatch.fill}"{cell_style(swatch)}'
+        cells = [f'<TD {cell} ALIGN="LEFT"><B>{escape(heading)}</B></TD>']
         for a in announcements:
             mark = KNOWN if a in knowledge.announcements else UNKNOWN
-            cells.append(f'<TD BGCOLOR="{fill}"><FONT POINT-SIZE="14">{mark}</FONT></TD>')
+            cells.append(f'<TD {cell}><FONT POINT-SIZE="14">{mark}</FONT></TD>')
         if names is not None:
-            cells.append(f'<TD BGCOLOR="{fill}" ALIGN="LEFT"><I>{escape(names[i])}</I></TD>')
+            cells.append(f'<TD {cell} ALIGN="LEFT"><I>{escape(names[i])}</I></TD>')
         body.append("<TR>" + "".join(cells) + "</TR>")
 
     g = graphviz.Digraph("knowledge")

@@ -87,7 +87,7 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
     worlds = model.worlds
     if max_worlds is not None and len(worlds) > max_worlds:
         raise PictureError(f"the model has {len(worlds):,} worlds, too many to draw legibly "
-                           f"(at most {max_worlds}; pass max_worlds=None to draw it anyway)")
+                           f"(the limit is {max_worlds} worlds)")
     ids = {w: f"w{i}" for i, w in enumerate(worlds)}
     g = graphviz.Digraph("kripke")
     g.attr(rankdir="LR", nodesep="0.5", ranksep="1.1", fontname=FONT, fontsize="12", labelloc="t")

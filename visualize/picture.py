@@ -11,7 +11,7 @@ import attrs
 from .errors import PictureError, RendererMissing
 from .render import format_of, render_bytes
 
-__all__ = ["Picture", "write_image"]
+__all__ = ["Picture", "write_image", "write_images"]
 
 
 def _check_source(instance, attribute, value):
@@ -91,7 +91,42 @@ class Picture:
 def write_image(path: str | os.PathLike, data: bytes) -> Path:
     """Write ``data`` to ``path`` through a temporary file in the same folder,
     so that readers never see a half-written image."""
-    path = Path(path)
+    return write_images([(path, data)])[0]
+
+
+def write_images(images) -> list[Path]:
+    """Write several ``(path, data)`` images, all or none.
+
+    Every image is first written to a temporary file beside its path; only
+    when all of them are written are they moved into place, so a failure
+    (a folder that cannot be written, a full disk) leaves no image changed.
+
+    Raises
+    ------
+    PictureError
+        Naming the path that cannot be written.
+    """
+    staged: list[tuple[str, Path]] = []
+    try:
+        for path, data in images:
+            path = Path(path)
+            staged.append((_stage(path, data), path))
+        for temporary, path in staged:
+            os.replace(temporary, path)
+    except BaseException as err:
+        for temporary, _ in staged:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+        if isinstance(err, OSError):
+            raise PictureError(f"cannot write {os.fspath(path)!r}: {err.strerror or err}") from None
+        raise
+    return [path for _, path in staged]
+
+
+def _stage(path: Path, data: bytes) -> str:
+    """``data`` in a temporary file beside ``path``; its name."""
     folder = path.parent
     if not folder.is_dir():
         raise PictureError(f"cannot write {os.fspath(path)!r}: the folder {os.fspath(folder)!r} does not exist")
@@ -103,14 +138,10 @@ def write_image(path: str | os.PathLike, data: bytes) -> Path:
             out.write(data)
         # a temporary file is private; the image gets the permissions a plain open() would give
         os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
     except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        os.unlink(temporary)
         raise
-    return path
+    return temporary
 
 
 def _umask() -> int:

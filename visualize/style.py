@@ -3,9 +3,11 @@
 Colours are chosen to survive greyscale printing: the six fills are
 Okabe-Ito hues mixed with white so that their grey values step evenly from
 light to dark (245, 222, 199, 176, 153, 130 on a 0-255 scale), and black
-text stays legible on every one of them.  A seventh group and beyond reuse
-the fills with a dashed border, and every coloured node also says its
-group in words, so no reading depends on colour alone.
+text stays legible on every one of them.  Groups 7 to 12 reuse the fills
+with a dashed border, groups 13 to 18 with a dotted one; beyond 18 groups
+colour stops helping, and further groups are white with a bold border.
+Every coloured node also says its group in words, so no reading depends
+on colour alone.
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ class Palette:
     visualize.errors.PictureError: the palette has no colour for "knows p9's promise"
     >>> Palette(range(8)).swatch(7)
     Swatch(fill='#C6E6F8', border='dashed')
+    >>> Palette(range(20)).swatch(19)
+    Swatch(fill='#FFFFFF', border='bold')
     """
 
     groups: tuple[Hashable, ...] = attrs.field(converter=lambda g: tuple(dict.fromkeys(g)))
@@ -79,7 +83,9 @@ class Palette:
         except ValueError:
             raise PictureError(f"the palette has no colour for {group!r}") from None
         borders = ("solid", "dashed", "dotted")
-        return Swatch(FILLS[i % len(FILLS)], borders[(i // len(FILLS)) % len(borders)])
+        if i >= len(FILLS) * len(borders):
+            return Swatch(NEUTRAL, "bold")
+        return Swatch(FILLS[i % len(FILLS)], borders[i // len(FILLS)])
 
     def extended(self, groups: Iterable[Hashable]) -> Palette:
         """This palette with ``groups`` it lacks appended, in order."""
@@ -185,9 +191,14 @@ def legend_table(title: str, rows: Iterable[tuple[str, str]]) -> str:
 
 def swatch_cell(swatch: Swatch) -> str:
     """A small filled box standing for ``swatch`` inside a legend."""
-    style = ' STYLE="dashed"' if swatch.border == "dashed" else ' STYLE="dotted"' if swatch.border == "dotted" else ""
-    return (f'<TABLE BORDER="1" CELLBORDER="0" CELLPADDING="0"{style}>'
+    width = "3" if swatch.border == "bold" else "1"
+    return (f'<TABLE BORDER="{width}" CELLBORDER="0" CELLPADDING="0"{cell_style(swatch)}>'
             f'<TR><TD BGCOLOR="{swatch.fill}" WIDTH="28" HEIGHT="14"> </TD></TR></TABLE>')
+
+
+def cell_style(swatch: Swatch) -> str:
+    """The STYLE attribute that gives a table or cell ``swatch``'s border."""
+    return f' STYLE="{swatch.border}"' if swatch.border in ("dashed", "dotted") else ""
 
 
 def border_sample(width: int = 1, double: bool = False, colour: str = "#000000") -> str:

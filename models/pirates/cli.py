@@ -8,7 +8,7 @@ import re
 import sys
 from typing import TextIO
 
-from visualize import RENDERERS, format_of, write_image
+from visualize import RENDERERS, format_of, write_images
 
 from .game import PirateGame, PirateGameError
 from .predict import TIE_RULES, PirateSolver, check_count
@@ -117,7 +117,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     # the whole answer is composed before a byte is written, so bad input leaves no half output
     answers = [(q, explain(game, q, depth=args.depth)) for q in args.why]
-    images = _images(game, args, [reason for _, reason in answers])
+    images = _images(game, args)
     search = None
     if searched is not None:
         search_progress = _progress_printer("candidate promises")
@@ -146,11 +146,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _images(game: PirateGame, args: argparse.Namespace, reasons) -> list[tuple[str, bytes]]:
+def _images(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, bytes]]:
     """Every picture asked for, rendered to bytes before any file is written."""
     asked = []
     if args.draw is not None:
-        asked.append((args.draw, lambda: why_picture(game, reasons) if reasons else prediction_dag_picture(game)))
+        asked.append((args.draw, lambda: (why_picture(game, args.why, depth=args.depth) if args.why
+                                          else prediction_dag_picture(game))))
     if args.draw_dag is not None:
         asked.append((args.draw_dag, lambda: prediction_dag_picture(game)))
     if args.draw_knowledge is not None:
@@ -165,12 +166,14 @@ def _images(game: PirateGame, args: argparse.Namespace, reasons) -> list[tuple[s
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
             raise PirateGameError(f"cannot write {path!r}: the folder {folder!r} does not exist")
+        if not os.access(folder, os.W_OK):
+            raise PirateGameError(f"cannot write {path!r}: the folder {folder!r} is not writable")
     return [(path, draw().pipe(fmt, args.renderer)) for (path, draw), fmt in zip(asked, formats)]
 
 
 def _write_images(images: list[tuple[str, bytes]]) -> None:
+    write_images(images)
     for path, data in images:
-        write_image(path, data)
         print(f"wrote {path} ({len(data):,} bytes)", file=sys.stderr)
 
 

@@ -14,22 +14,41 @@ from epistemic import Announcement, Knowledge, Reason
 from visualize import MAX_NODES, Palette, Picture, PictureError, dag_picture, knowledge_table, kripke_picture
 from visualize import reason_picture
 
-from .division import Promise, pirate_name
+from .division import Promise, pirate_name, rank_runs
 from .explain import DEPTH
-from .explore import explain
+from .explore import parse_why
 from .game import PirateGame, PirateGameError
 from .wording import division_text, knowledge_label, names_text
 
 __all__ = ["game_palette", "why_picture", "prediction_dag_picture", "knowledge_picture",
-           "kripke_model_picture", "promise_text"]
+           "kripke_model_picture", "promise_text", "group_label"]
 
 
 def _makers(knowledge: Knowledge) -> tuple[int, ...]:
     return tuple(sorted(a.content.maker for a in knowledge.announcements if isinstance(a.content, Promise)))
 
 
+def group_label(knowledge: Knowledge) -> str:
+    """The name of a knowledge state in pictures: :func:`knowledge_label`,
+    except that long lists of makers are never cut, so that two states
+    never share a name (nor, through it, a colour or a frame).
+
+    Examples
+    --------
+    >>> from models.pirates import promise
+    >>> group_label(Knowledge.of([promise(20, m, [0] * (20 - m) + [5]) for m in (2, 5, 8, 11, 14, 17, 20)]))
+    'knows the promises of p2, p5, p8, p11, p14, p17 and p20'
+    """
+    makers = _makers(knowledge)
+    if len(makers) <= 4:
+        return knowledge_label(knowledge)
+    runs = [pirate_name(a) if a == b else f"{pirate_name(a)}-{pirate_name(b)}" for a, b in rank_runs(makers)]
+    listed = runs[0] if len(runs) == 1 else f"{', '.join(runs[:-1])} and {runs[-1]}"
+    return f"knows the promises of {listed}"
+
+
 def _sorted_labels(knowledge: Iterable[Knowledge]) -> list[str]:
-    ranked = {knowledge_label(k): (len(_makers(k)), _makers(k)) for k in knowledge}
+    ranked = {group_label(k): (len(_makers(k)), _makers(k)) for k in knowledge}
     return sorted(ranked, key=ranked.__getitem__)
 
 
@@ -96,29 +115,41 @@ def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reaso
     """
     if isinstance(questions, (str, Reason)):
         questions = [questions]
-    trees = []
+    trees, headings = [], []
     for q in questions:
         if isinstance(q, Reason):
             trees.append(q)
+            headings.append(_heading(q))
         elif isinstance(q, str):
-            trees.append(explain(game, q, depth))
+            question = parse_why(q, game)
+            trees.append(question.answer(game, depth))
+            headings.append(_heading(trees[-1], question.knower))
         else:
             raise PirateGameError(f"a question is text or a Reason, got {type(q).__name__}")
     if not trees:
         raise PirateGameError("why_picture needs at least one question")
-    seen = {r.key[1] for tree in trees for _, r in tree.walk() if isinstance(r.key, tuple)}
-    title = "\n".join(_heading(tree) for tree in trees)
-    return reason_picture(trees, palette=_palette_for(game, seen), title=title,
+    seen = {r.key[1] for tree in trees for _, r in tree.walk() if _knowledge_key(r) is not None}
+    return reason_picture(trees, group=_reason_group, palette=_palette_for(game, seen), title="\n".join(headings),
                           marked=lambda r: r.kind == "differ",
                           marked_note="a voter expects otherwise than the proposer, who knows less, thinks")
 
 
-def _heading(tree: Reason) -> str:
+def _knowledge_key(reason: Reason) -> Knowledge | None:
+    key = reason.key
+    return key[1] if isinstance(key, tuple) and len(key) == 2 and isinstance(key[1], Knowledge) else None
+
+
+def _reason_group(reason: Reason) -> str | None:
+    knowledge = _knowledge_key(reason)
+    return reason.knowledge if knowledge is None else group_label(knowledge)
+
+
+def _heading(tree: Reason, knower: int | None = None) -> str:
     """The question a tree answers, from its claim: "Why p5 votes no in round 1?"."""
     head = tree.claim.split(": ")[0].split(", so ")[0]
     if len(head) > 90:
         head = head[:87].rsplit(" ", 1)[0] + " ..."
-    return f"Why {head}?"
+    return f"Why {head}?" + (f" (as {pirate_name(knower)} predicts it)" if knower is not None else "")
 
 
 def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None, *,
@@ -137,7 +168,8 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
     """
     graph = game.prediction_graph(knowledge)
     palette = _palette_for(game, (k for _, k in graph.nodes))
-    labels = {k: knowledge_label(k) for k in {k for _, k in graph.nodes}}
+    labels = {k: group_label(k) for k in {k for _, k in graph.nodes}}
+    promises = {label: len(_makers(k)) for k, label in labels.items()}
 
     def label(node):
         p = graph.nodes[node]["value"]
@@ -149,13 +181,19 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
             [("yes", p.yes), ("needed", p.needed)]
 
     def run_label(nodes):
-        first, last = nodes[0][0], nodes[-1][0]
         predictions = [graph.nodes[n]["value"] for n in nodes]
-        rejected = [p.round for p in predictions if not p.accepted]
-        end = ("every offer accepted" if not rejected else
-               f"rejected: {names_text(rejected)}" + (" thrown overboard" if len(rejected) < len(nodes)
-                                                       else ", every proposer thrown overboard"))
-        return [f"rounds {first}-{last}", f"{len(nodes):,} predictions", end], []
+        rounds = sorted({p.round for p in predictions})
+        first, last = rounds[0], rounds[-1]
+        span = (f"round {first}" if first == last else f"rounds {first}-{last}"
+                if rounds == list(range(first, last + 1)) else f"{len(rounds):,} rounds from {first} to {last}")
+        rejected = sorted({p.round for p in predictions if not p.accepted})
+        if not rejected:
+            end = "every offer accepted"
+        elif all(not p.accepted for p in predictions):
+            end = f"every offer rejected: {names_text(rejected)} thrown overboard"
+        else:
+            end = f"offers of {names_text(rejected)} rejected"
+        return [span, f"{len(nodes):,} predictions", end], []
 
     def edge_label(u, v, data):
         kind = data.get("label")
@@ -163,12 +201,17 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
             return "voters predict"
         return {"offer": "proposer predicts", "outcome": "if rejected"}.get(kind)
 
-    title = (f"Predictions of the play of {game.pirates} pirates and {game.coins} coins" if knowledge is None
+    title = (f"Predictions of the play of {game.pirates:,} pirates and {game.coins:,} coins" if knowledge is None
              else f"Predictions of the table of a pirate who {knowledge_label(knowledge)}")
     return dag_picture(graph, label=label, group=lambda n: labels[n[1]], run_label=run_label,
                        edge_label=edge_label, order=lambda n: (n[0], palette.groups.index(labels[n[1]])),
                        palette=palette, max_nodes=max_nodes, title=title, what="predictions",
+                       coarse=lambda label: _promises_known(promises[label]),
                        arrow_note="the prediction rests on the one it points to")
+
+
+def _promises_known(n: int) -> str:
+    return "knows no promise" if n == 0 else f"knows {n} promise{'s' if n != 1 else ''}"
 
 
 def knowledge_picture(game: PirateGame) -> Picture:
@@ -185,9 +228,9 @@ def knowledge_picture(game: PirateGame) -> Picture:
     groups = sorted(game.knowledge_groups(), key=lambda g: g.members[0])
     rows = [(names_text(g.members), g.knowledge) for g in groups]
     announcements = sorted(game.announcements, key=lambda a: a.content.maker)
-    return knowledge_table(announcements, rows, announcement_label=promise_text, group=knowledge_label,
+    return knowledge_table(announcements, rows, announcement_label=promise_text, group=group_label,
                            palette=_palette_for(game, (g.knowledge for g in groups)), corner="pirates",
-                           title=f"Who knows which promise ({game.pirates} pirates, {game.coins} coins)")
+                           title=f"Who knows which promise ({game.pirates:,} pirates, {game.coins:,} coins)")
 
 
 def kripke_model_picture(game: PirateGame) -> Picture:
@@ -206,6 +249,6 @@ def kripke_model_picture(game: PirateGame) -> Picture:
     try:
         return kripke_picture(model, fact_label=promise_text, no_facts="no promise made",
                               world_label=lambda w: f"world {w}",
-                              title=f"What the pirates believe was promised ({game.pirates} pirates)")
+                              title=f"What the pirates believe was promised ({game.pirates:,} pirates)")
     except PictureError as err:
         raise PirateGameError(str(err)) from None

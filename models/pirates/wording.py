@@ -57,7 +57,7 @@ def names_text(ranks) -> str:
         else:
             runs.extend(pirate_name(r) for r in range(a, b + 1))
     if len(runs) > 6:
-        return f"{', '.join(runs[:3])}, ..., {runs[-1]} ({len(ranks)} pirates)"
+        return f"{', '.join(runs[:3])}, ..., {runs[-1]} ({len(ranks):,} pirates)"
     return runs[0] if len(runs) == 1 else f"{', '.join(runs[:-1])} and {runs[-1]}"
 
 
