@@ -10,9 +10,10 @@ from .errors import EpistemicError, ModelError
 from .explanation import Reason
 from .formulas import (BOTTOM, TOP, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
                        Believes, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
-                       KnowsWhether, Not, Or, Possible)
+                       KnowsWhether, Not, Or, Possible, Act)
 from .knowledge import Knowledge
-from .kripke import Event, EventModel, KripkeModel, announce, private_event, public_event
+from .checking import holds, truth_array, worlds_where
+from .kripke import Event, EventModel, KripkeModel, announce, private_event, public_event, whether_event
 from .syntax import FormulaSyntaxError, parse_formula, to_text
 
 __all__ = [
@@ -25,6 +26,10 @@ __all__ = [
     "announce",
     "public_event",
     "private_event",
+    "whether_event",
+    "holds",
+    "worlds_where",
+    "truth_array",
     "Formula",
     "Atom",
     "TOP",
@@ -45,6 +50,7 @@ __all__ = [
     "AnnounceDiamond",
     "AnnouncePrivately",
     "AnnounceWhether",
+    "Act",
     "parse_formula",
     "to_text",
     "FormulaError",

@@ -36,7 +36,7 @@ from .errors import EpistemicError
 __all__ = [
     "Formula", "Atom", "Top", "Bottom", "TOP", "BOTTOM", "Not", "And", "Or", "Implies", "Iff",
     "Knows", "Possible", "KnowsWhether", "Believes", "Everybody", "Common", "Distributed",
-    "Announce", "AnnounceDiamond", "AnnouncePrivately", "AnnounceWhether",
+    "Announce", "AnnounceDiamond", "AnnouncePrivately", "AnnounceWhether", "Act",
     "FormulaError", "atoms", "agents_of", "subformulas", "conjunction", "disjunction",
 ]
 
@@ -363,6 +363,31 @@ class AnnounceWhether(Formula):
 
     def operands(self) -> tuple[Formula, ...]:
         return (self.announced, self.arg)
+
+
+def _check_event_model(instance, attribute, value):
+    # duck-typed: the event model's module imports this one
+    if not hasattr(value, "events") or not hasattr(value, "arrows"):
+        raise FormulaError(f"Act needs an EventModel, got {value!r}")
+
+
+def _check_event_name(instance, attribute, value):
+    if value not in [e.name for e in instance.action.events]:
+        raise FormulaError(f"the event model has no event {value!r}")
+
+
+@_frozen
+class Act(Formula):
+    """``[A, e]ψ``: after event ``e`` of the event model ``A`` happens (where
+    its precondition holds), ψ holds; true where ``e`` cannot happen.
+    Event models have no text syntax: build these in Python."""
+
+    action: object = attrs.field(validator=_check_event_model)
+    event: str = attrs.field(validator=_check_event_name)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+    def operands(self) -> tuple[Formula, ...]:
+        return (self.arg,)
 
 
 # walking ---------------------------------------------------------------------------

@@ -1,23 +1,32 @@
-"""Kripke models kept in networkx, and their product update by event models.
+"""Kripke models, their networkx view, and their product update by event models.
 
-A world is any hashable name; its ``facts`` are the atoms true there.  Each
-directed edge ``w -> v`` carries ``agents``, the agents who, at ``w``,
-consider ``v`` possible (who cannot tell ``w`` from ``v``).  Knowledge (S5)
-models have symmetric, reflexive and transitive relations; belief (KD45)
-models, which private announcements produce, are serial, transitive and
-Euclidean.
+A world is any hashable name; its ``facts`` are what is true there (atom
+names for formulas, or any hashable, such as the announcements of the
+pirate game).  Each agent has an accessibility relation: at ``w`` the
+agent considers possible the worlds it links ``w`` to.  Knowledge (S5)
+relations are equivalences and are kept as partitions; any other relation
+(the KD45 belief that private announcements produce) is kept as arrows
+(see :mod:`epistemic.relations`).  :meth:`KripkeModel.to_networkx` gives
+the model as a networkx graph whose edges carry the set of agents, and
+:meth:`KripkeModel.from_networkx` reads one back.
+
+Models are immutable: updates return new models.  A model keeps a cache
+for the model checker (truth sets of formulas, submodels after
+announcements), which is sound because nothing in it ever changes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 
-import attrs
 import networkx as nx
+import numpy as np
 
 from .agents import Agent
 from .announcements import Announcement
 from .errors import ModelError
+from .events import Event, EventModel, private_event, public_event, whether_event
+from .relations import Arrows, Partition, Relation, relation_from_pairs
 
 __all__ = [
     "KripkeModel",
@@ -25,6 +34,7 @@ __all__ = [
     "EventModel",
     "public_event",
     "private_event",
+    "whether_event",
     "announce",
 ]
 
@@ -34,9 +44,9 @@ World = Hashable
 class KripkeModel:
     """A multi-agent Kripke model with designated (actual) worlds.
 
-    Build one with :meth:`initial` or :meth:`from_relations`; change it only
-    through updates, which return new models.  :meth:`to_networkx` hands out
-    a copy of the graph for inspection and drawing.
+    Build one with :meth:`initial`, :meth:`from_relations`,
+    :meth:`from_networkx` or the builders of :mod:`epistemic.building`;
+    change it only through updates, which return new models.
 
     Examples
     --------
@@ -52,35 +62,45 @@ class KripkeModel:
     (['v', 'w'], ['w'])
     >>> m.is_equivalence(a), sorted(m.believed_facts([b]))
     (True, ['p'])
+    >>> m.partition(a)
+    [['w', 'v']]
     """
 
-    __slots__ = ("_graph", "_agents", "_actual")
-    __hash__ = None  # a model holds a mutable graph: never use it as a key
+    __slots__ = ("_worlds", "_index", "_facts", "_relations", "_agents", "_actual", "_origin", "cache")
+    __hash__ = None  # a model holds caches: never use it as a key
 
-    def __init__(self, graph: nx.DiGraph, agents: Iterable[Agent], actual: Iterable[World]):
-        self._graph = graph
-        self._agents = frozenset(agents)
-        self._actual = frozenset(actual)
-        for agent in self._agents:
+    def __init__(self, worlds: Sequence[World], facts: Sequence[Iterable[Hashable]],
+                 relations: Mapping[Agent, Relation], actual: Iterable[World],
+                 origin: Sequence[tuple] | None = None):
+        """The model of ``worlds`` (in order), their ``facts``, a relation
+        over world numbers per agent, and the ``actual`` worlds.  Prefer the
+        builders; this is the form they all end in."""
+        self._worlds = tuple(worlds)
+        self._index = {w: i for i, w in enumerate(self._worlds)}
+        if len(self._index) != len(self._worlds):
+            raise ModelError("world names must be distinct")
+        self._facts = tuple(frozenset(f) for f in facts)
+        if len(self._facts) != len(self._worlds):
+            raise ModelError("every world needs its facts")
+        self._agents = frozenset(relations)
+        for agent, relation in relations.items():
             if not isinstance(agent, Agent):
                 raise ModelError(f"agents must be Agent objects, got {agent!r}")
-        missing = [w for w in self._actual if w not in graph]
+            if not isinstance(relation, Relation) or relation.size != len(self._worlds):
+                raise ModelError(f"the relation of {agent} is not a relation over the model's worlds")
+        self._relations = dict(relations)
+        self._actual = frozenset(actual)
+        missing = [w for w in self._actual if w not in self._index]
         if missing:
             raise ModelError(f"actual world {missing[0]!r} is not a world of the model")
-        for u, v, agents in graph.edges(data="agents"):
-            if not agents or not agents <= self._agents:
-                raise ModelError(f"edge {u!r} -> {v!r} must carry a non-empty set of the model's agents")
+        self._origin = None if origin is None else tuple(origin)
+        self.cache: dict = {}
 
     # construction ---------------------------------------------------------
     @classmethod
     def initial(cls, agents: Iterable[Agent], facts: Iterable[Hashable] = ()) -> KripkeModel:
         """One world, known by every agent to be the only one."""
-        agents = frozenset(agents)
-        g = nx.DiGraph()
-        g.add_node(0, facts=frozenset(facts))
-        if agents:
-            g.add_edge(0, 0, agents=agents)
-        return cls(g, agents, [0])
+        return cls([0], [frozenset(facts)], {a: Partition([0]) for a in _agents(agents)}, [0])
 
     @classmethod
     def from_relations(
@@ -96,35 +116,64 @@ class KripkeModel:
         """Build a model from explicit worlds and accessibility pairs.
 
         ``reflexive`` and ``symmetric`` close every relation, which is the
-        convenient way to give an S5 model by its links alone.  ``actual`` is
-        one world (a string, number or other world name) or a collection of
-        worlds; a tuple is one world if it names one, else a collection.
+        convenient way to give an S5 model by its links alone (it is then
+        closed under transitivity too, as knowledge is).  An agent given no
+        pairs considers no world possible, unless a closure adds them.
+        ``actual`` is one world (a string, number or other world name) or a
+        collection of worlds; a tuple is one world if it names one, else a
+        collection.
         """
-        agents = frozenset(agents)
-        g = nx.DiGraph()
-        for w, facts in worlds.items():
-            g.add_node(w, facts=frozenset(facts))
-        pairs: dict[tuple[World, World], set[Agent]] = {}
-        for agent, rel in relations.items():
+        agents = _agents(agents)
+        names = list(worlds)
+        index = {w: i for i, w in enumerate(names)}
+        rels = {}
+        for agent in relations:
             if agent not in agents:
                 raise ModelError(f"relation given for {agent}, who is not an agent of the model")
-            for u, v in rel:
+        for agent in agents:
+            rows, cols = [], []
+            for pair in relations.get(agent, ()):
+                try:
+                    u, v = pair
+                except (TypeError, ValueError):
+                    raise ModelError(f"a relation holds pairs of worlds, got {pair!r}") from None
                 for x in (u, v):
-                    if x not in g:
+                    if x not in index:
                         raise ModelError(f"relation of {agent} names unknown world {x!r}")
-                pairs.setdefault((u, v), set()).add(agent)
+                rows.append(index[u])
+                cols.append(index[v])
                 if symmetric:
-                    pairs.setdefault((v, u), set()).add(agent)
-        if reflexive:
-            for w in g:
-                pairs.setdefault((w, w), set()).update(agents)
-        for (u, v), who in pairs.items():
-            g.add_edge(u, v, agents=frozenset(who))
+                    rows.append(index[v])
+                    cols.append(index[u])
+            if reflexive:
+                rows.extend(range(len(names)))
+                cols.extend(range(len(names)))
+            if reflexive and symmetric:
+                rels[agent] = Partition(_classes(rows, cols, len(names)))
+            else:
+                rels[agent] = relation_from_pairs(rows, cols, len(names))
         try:
-            single = isinstance(actual, (str, int)) or actual in g
+            single = isinstance(actual, (str, int)) or actual in index
         except TypeError:  # a list or set of worlds is unhashable
             single = False
-        return cls(g, agents, [actual] if single else actual)
+        return cls(names, [worlds[w] for w in names], rels, [actual] if single else actual)
+
+    @classmethod
+    def from_networkx(cls, graph: nx.DiGraph, agents: Iterable[Agent], actual: Iterable[World]) -> KripkeModel:
+        """Read a model from a networkx graph: node attribute ``facts``,
+        edge attribute ``agents`` (a set of the agents linking the two worlds)."""
+        agents = _agents(agents)
+        names = list(graph.nodes)
+        index = {w: i for i, w in enumerate(names)}
+        arrows: dict[Agent, tuple[list, list]] = {a: ([], []) for a in agents}
+        for u, v, who in graph.edges(data="agents"):
+            if not who or not set(who) <= agents:
+                raise ModelError(f"edge {u!r} -> {v!r} must carry a non-empty set of the model's agents")
+            for agent in who:
+                arrows[agent][0].append(index[u])
+                arrows[agent][1].append(index[v])
+        rels = {a: relation_from_pairs(r, c, len(names)) for a, (r, c) in arrows.items()}
+        return cls(names, [graph.nodes[w].get("facts", ()) for w in names], rels, actual)
 
     # reading --------------------------------------------------------------
     @property
@@ -138,31 +187,60 @@ class KripkeModel:
 
     @property
     def worlds(self) -> list[World]:
-        return list(self._graph.nodes)
+        return list(self._worlds)
+
+    def index(self, world: World) -> int:
+        """The number of ``world`` (its position in :attr:`worlds`)."""
+        try:
+            return self._index[world]
+        except (KeyError, TypeError):
+            raise ModelError(f"{world!r} is not a world of the model") from None
 
     def facts(self, world: World) -> frozenset:
-        """The atoms true at ``world``."""
-        return self._graph.nodes[world]["facts"]
+        """What is true at ``world``."""
+        return self._facts[self.index(world)]
+
+    def origin(self, world: World) -> tuple | None:
+        """After a product update, the ``(world, event name)`` pair ``world`` came from."""
+        return None if self._origin is None else self._origin[self.index(world)]
+
+    def relation_of(self, agent: Agent) -> Relation:
+        """The relation of ``agent`` over world numbers."""
+        try:
+            return self._relations[agent]
+        except KeyError:
+            raise ModelError(f"{agent} is not an agent of the model") from None
 
     def accessible(self, world: World, agent: Agent) -> frozenset[World]:
         """The worlds ``agent`` considers possible at ``world``."""
-        return frozenset(
-            v for v, who in self._graph.succ[world].items() if agent in who["agents"]
-        )
+        if agent not in self._relations:
+            return frozenset()
+        return frozenset(self._worlds[i] for i in self._relations[agent].successors(self.index(world)).tolist())
 
     def relation(self, agent: Agent) -> frozenset[tuple[World, World]]:
         """All pairs ``(w, v)`` with ``v`` accessible from ``w`` for ``agent``."""
-        return frozenset(
-            (u, v) for u, v, who in self._graph.edges(data="agents") if agent in who
-        )
+        rows, cols = self.relation_of(agent).pairs()
+        w = self._worlds
+        return frozenset((w[r], w[c]) for r, c in zip(rows.tolist(), cols.tolist()))
+
+    def partition(self, agent: Agent) -> list[list[World]]:
+        """The blocks of ``agent``'s equivalence relation, as lists of worlds."""
+        relation = self.relation_of(agent)
+        if not isinstance(relation, Partition):
+            raise ModelError(f"the relation of {agent} is not an equivalence, so it has no partition")
+        return [[self._worlds[i] for i in block] for block in relation.blocks()]
 
     def reachable(self, path: Sequence[Agent], start: Iterable[World] | None = None) -> frozenset[World]:
         """Worlds reached from ``start`` (default: the actual worlds) by following
         the relations of ``path`` in order: ``[j, i]`` is what j believes i considers possible."""
-        frontier = self._actual if start is None else frozenset(start)
+        frontier = np.zeros(len(self._worlds), dtype=bool)
+        frontier[[self.index(w) for w in (self._actual if start is None else start)]] = True
         for agent in path:
-            frontier = frozenset(v for w in frontier for v in self.accessible(w, agent))
-        return frontier
+            if agent not in self._relations:
+                frontier[:] = False
+                break
+            frontier = _image(self._relations[agent], frontier)
+        return frozenset(self._worlds[i] for i in np.flatnonzero(frontier).tolist())
 
     def believed_facts(self, path: Sequence[Agent], start: Iterable[World] | None = None) -> frozenset:
         """Facts true in every world reached along ``path``.
@@ -173,173 +251,205 @@ class KripkeModel:
         """
         worlds = self.reachable(path, start)
         if not worlds:
-            return frozenset().union(*(self.facts(w) for w in self._graph))
+            return frozenset().union(*self._facts)
         return frozenset.intersection(*(self.facts(w) for w in worlds))
 
     def is_equivalence(self, agent: Agent) -> bool:
         """True when ``agent``'s relation is reflexive, symmetric and transitive (S5)."""
-        rel = self.relation(agent)
-        if any((w, w) not in rel for w in self._graph):
-            return False
-        if any((v, u) not in rel for u, v in rel):
-            return False
-        return _transitive(rel)
+        return agent in self._relations and self._relations[agent].is_equivalence()
 
     def is_kd45(self, agent: Agent) -> bool:
         """True when ``agent``'s relation is serial, transitive and Euclidean (belief)."""
-        rel = self.relation(agent)
-        succ: dict[World, set[World]] = {w: set() for w in self._graph}
-        for u, v in rel:
-            succ[u].add(v)
-        if any(not s for s in succ.values()):
-            return False
-        euclidean = all(y in succ[x] for s in succ.values() for x in s for y in s)
-        return euclidean and _transitive(rel)
+        return agent in self._relations and self._relations[agent].is_kd45()
 
     def to_networkx(self) -> nx.DiGraph:
-        """A copy of the model's graph (node attribute ``facts``, edge
-        attribute ``agents``; graph attributes ``actual`` and ``agents``)."""
-        g = self._graph.copy()
-        g.graph["actual"] = self._actual
-        g.graph["agents"] = self._agents
+        """The model as a new networkx graph: node attribute ``facts`` (and
+        ``origin`` after an update), edge attribute ``agents``; graph
+        attributes ``actual`` and ``agents``."""
+        g = nx.DiGraph(actual=self._actual, agents=self._agents)
+        for i, w in enumerate(self._worlds):
+            attrs = {"facts": self._facts[i]}
+            if self._origin is not None:
+                attrs["origin"] = self._origin[i]
+            g.add_node(w, **attrs)
+        who: dict[tuple[int, int], set[Agent]] = {}
+        for agent, relation in self._relations.items():
+            rows, cols = relation.pairs()
+            for pair in zip(rows.tolist(), cols.tolist()):
+                who.setdefault(pair, set()).add(agent)
+        for (r, c), agents in who.items():
+            g.add_edge(self._worlds[r], self._worlds[c], agents=frozenset(agents))
         return g
 
     def __len__(self) -> int:
-        return self._graph.number_of_nodes()
+        return len(self._worlds)
 
     def __repr__(self) -> str:
-        return (f"<KripkeModel: {len(self)} worlds, {len(self._agents)} agents, "
-                f"{self._graph.number_of_edges()} edges>")
+        kinds = sorted({"S5" if isinstance(r, Partition) else "arrows" for r in self._relations.values()})
+        return f"<KripkeModel: {len(self)} worlds, {len(self._agents)} agents, {'/'.join(kinds) or 'no'} relations>"
 
-    # updates ---------------------------------------------------------------
+    # new models -------------------------------------------------------------
+    def restricted(self, keep) -> KripkeModel:
+        """The submodel of the worlds where ``keep`` (a boolean array over
+        world numbers, or a collection of worlds) is true; actual worlds
+        outside it are dropped."""
+        mask = self._mask(keep)
+        kept = np.flatnonzero(mask)
+        names = [self._worlds[i] for i in kept.tolist()]
+        return KripkeModel(
+            names, [self._facts[i] for i in kept.tolist()],
+            {a: r.restrict(kept) for a, r in self._relations.items()},
+            [w for w in self._actual if mask[self._index[w]]],
+            None if self._origin is None else [self._origin[i] for i in kept.tolist()])
+
+    def _mask(self, keep) -> np.ndarray:
+        if isinstance(keep, np.ndarray) and keep.dtype == bool:
+            if keep.shape != (len(self._worlds),):
+                raise ModelError("a mask needs one entry per world")
+            return keep
+        mask = np.zeros(len(self._worlds), dtype=bool)
+        mask[[self.index(w) for w in keep]] = True
+        return mask
+
     def generated(self) -> KripkeModel:
         """The submodel of worlds reachable from the actual worlds.
 
         Truth at the actual worlds is unchanged; unreachable worlds only cost
         memory, and after many private updates they are most of the model.
         """
-        keep = set(self._actual)
-        stack = list(self._actual)
-        while stack:
-            w = stack.pop()
-            for v in self._graph.succ[w]:
-                if v not in keep:
-                    keep.add(v)
-                    stack.append(v)
-        return KripkeModel(self._graph.subgraph(keep).copy(), self._agents, self._actual)
+        seen = np.zeros(len(self._worlds), dtype=bool)
+        seen[[self._index[w] for w in self._actual]] = True
+        frontier = seen.copy()
+        while frontier.any():
+            step = np.zeros_like(seen)
+            for relation in self._relations.values():
+                step |= _image(relation, frontier)
+            frontier = step & ~seen
+            seen |= step
+        if seen.all():
+            return self
+        return self.restricted(seen)
 
     def update(self, events: EventModel) -> KripkeModel:
         """Product update with an event model.
 
         The new worlds are the pairs ``(w, e)`` whose precondition holds at
-        ``w``, renamed ``0, 1, ...`` (the pair is kept as node attribute
-        ``origin``); an agent links ``(w, e)`` to ``(v, f)`` when it links
-        ``w`` to ``v`` and ``e`` to ``f``.  Postconditions add and remove
-        facts.
+        ``w``, in the order of ``w`` then ``e``, renamed ``0, 1, ...`` (see
+        :meth:`origin`); an agent links ``(w, e)`` to ``(v, f)`` when it
+        links ``w`` to ``v`` and ``e`` to ``f``.  Postconditions add and
+        remove facts, and set assigned atoms to the truth of their
+        formulas before the event.
         """
-        if events.agents != self._agents:
-            raise ModelError("the event model must be over the same agents as the Kripke model")
-        pairs = [
-            (w, e)
-            for w in self._graph
-            for e in events.events
-            if e.precondition is None or e.precondition(self, w)
-        ]
-        name = {pair: i for i, pair in enumerate(pairs)}
-        g = nx.DiGraph()
-        for (w, e), i in name.items():
-            g.add_node(i, facts=(self.facts(w) - e.removes) | e.adds, origin=(w, e.name))
-        by_name = {e.name: e for e in events.events}
-        ev_edges = list(events.graph.edges(data="agents"))
-        for u, v, who in self._graph.edges(data="agents"):
-            for e, f, ev_who in ev_edges:
-                both = who & ev_who
-                if both and (u, by_name[e]) in name and (v, by_name[f]) in name:
-                    g.add_edge(name[u, by_name[e]], name[v, by_name[f]], agents=both)
-        actual = [name[w, by_name[e]] for w in self._actual for e in events.actual
-                  if (w, by_name[e]) in name]
+        updated, new_id = self.product(events)
+        position = {e.name: j for j, e in enumerate(events.events)}
+        actual = [int(new_id[self._index[w], position[e]]) for w in self._actual for e in events.actual
+                  if new_id[self._index[w], position[e]] >= 0]
         if not actual:
             raise ModelError("no actual event can happen at the actual world: its precondition fails")
-        return KripkeModel(g, self._agents, actual)
+        return KripkeModel(updated._worlds, updated._facts, updated._relations, actual, updated._origin)
+
+    def product(self, events: EventModel) -> tuple[KripkeModel, np.ndarray]:
+        """The product of this model and ``events``, with no actual world,
+        and the table ``new[w, e]`` of the number of world ``(w, e)`` (-1
+        where ``e`` cannot happen at ``w``); :meth:`update` and the model
+        checker's dynamic operators are built on it."""
+        from .checking import truth_array
+
+        if not isinstance(events, EventModel):
+            raise ModelError(f"update takes an EventModel, got {type(events).__name__}")
+        if events.agents != self._agents:
+            raise ModelError("the event model must be over the same agents as the Kripke model")
+        n, m = len(self._worlds), len(events.events)
+        possible = np.zeros((n, m), dtype=bool)
+        for j, e in enumerate(events.events):
+            if e.precondition is None:
+                possible[:, j] = True
+            elif callable(e.precondition) and not hasattr(e.precondition, "operands"):
+                possible[:, j] = [bool(e.precondition(self, w)) for w in self._worlds]
+            else:
+                possible[:, j] = truth_array(self, e.precondition)
+        ws, js = np.nonzero(possible)          # row-major: ordered by world, then event
+        new_id = np.full((n, m), -1, dtype=np.int64)
+        new_id[ws, js] = np.arange(len(ws))
+
+        changes = []
+        for e in events.events:
+            assigned = [(atom, truth_array(self, f)) for atom, f in sorted(e.assign, key=lambda x: x[0])]
+            changes.append(assigned)
+        facts = []
+        for w, j in zip(ws.tolist(), js.tolist()):
+            e = events.events[j]
+            f = (self._facts[w] - e.removes) | e.adds
+            for atom, truth in changes[j]:
+                f = f | {atom} if truth[w] else f - {atom}
+            facts.append(f)
+
+        position = {e.name: j for j, e in enumerate(events.events)}
+        relations = {}
+        for agent, relation in self._relations.items():
+            pairs = [(position[e], position[f]) for e, f in events.relation(agent)]
+            relations[agent] = _product(relation, pairs, new_id, m, len(ws))
+        origin = [(self._worlds[w], events.events[j].name) for w, j in zip(ws.tolist(), js.tolist())]
+        new_id.flags.writeable = False
+        return KripkeModel(range(len(ws)), facts, relations, [], origin), new_id
 
 
-def _transitive(rel) -> bool:
-    succ: dict = {}
-    for u, v in rel:
-        succ.setdefault(u, set()).add(v)
-    return all(z in succ.get(x, ()) for x, ys in succ.items() for y in ys for z in succ.get(y, ()))
-
-
-@attrs.frozen
-class Event:
-    """One event of an event model.
-
-    ``precondition(model, world)`` says where it can happen (``None``:
-    everywhere); ``adds`` and ``removes`` are its postconditions on facts.
-    """
-
-    name: str
-    precondition: Callable[[KripkeModel, World], bool] | None = None
-    adds: frozenset = attrs.field(default=frozenset(), converter=frozenset)
-    removes: frozenset = attrs.field(default=frozenset(), converter=frozenset)
-
-
-class EventModel:
-    """Events, the agents' uncertainty about which one happens, and the actual ones.
-
-    Edges of ``graph`` are named by event name and carry ``agents`` as in
-    :class:`KripkeModel`.
-    """
-
-    __slots__ = ("events", "graph", "agents", "actual")
-    __hash__ = None
-
-    def __init__(self, agents: Iterable[Agent], events: Iterable[Event],
-                 relations: Mapping[Agent, Iterable[tuple[str, str]]], actual: Iterable[str]):
-        self.agents = frozenset(agents)
-        self.events = tuple(events)
-        names = [e.name for e in self.events]
-        if len(set(names)) != len(names):
-            raise ModelError("event names must be distinct")
-        self.graph = nx.DiGraph()
-        self.graph.add_nodes_from(names)
-        pairs: dict[tuple[str, str], set[Agent]] = {}
-        for agent, rel in relations.items():
-            for e, f in rel:
-                if e not in self.graph or f not in self.graph:
-                    raise ModelError(f"relation of {agent} names unknown event {e!r} or {f!r}")
-                pairs.setdefault((e, f), set()).add(agent)
-        for (e, f), who in pairs.items():
-            self.graph.add_edge(e, f, agents=frozenset(who))
-        self.actual = tuple(actual)
-        if not set(self.actual) <= set(names):
-            raise ModelError("actual events must be events of the model")
-
-
-def public_event(agents: Iterable[Agent], fact: Hashable) -> EventModel:
-    """Everyone sees ``fact`` become true, and sees everyone see it."""
+def _agents(agents: Iterable[Agent]) -> frozenset[Agent]:
     agents = frozenset(agents)
-    model = EventModel(agents, [Event("told", adds={fact})], {}, ["told"])
-    if agents:
-        model.graph.add_edge("told", "told", agents=agents)
-    return model
+    for agent in agents:
+        if not isinstance(agent, Agent):
+            raise ModelError(f"agents must be Agent objects, got {agent!r}")
+    return agents
 
 
-def private_event(agents: Iterable[Agent], fact: Hashable, group: Iterable[Agent]) -> EventModel:
-    """``group`` sees ``fact`` become true and knows the group saw it;
-    everyone else believes that nothing happened."""
-    agents = frozenset(agents)
-    group = frozenset(group)
-    if not group <= agents:
-        raise ModelError("the subgroup must consist of agents of the model")
-    told, skip = Event("told", adds={fact}), Event("skip")
-    model = EventModel(agents, [told, skip], {}, ["told"])
-    # edges are set per group rather than per agent: models may hold thousands of agents
-    for e, f, who in (("told", "told", group), ("told", "skip", agents - group),
-                      ("skip", "skip", agents)):
-        if who:
-            model.graph.add_edge(e, f, agents=frozenset(who))
-    return model
+def _image(relation: Relation, worlds: np.ndarray) -> np.ndarray:
+    """Worlds some world of ``worlds`` links to."""
+    out = np.zeros(relation.size, dtype=bool)
+    if isinstance(relation, Partition):
+        hit = np.zeros(relation.count, dtype=bool)
+        hit[relation.block[worlds]] = True
+        return hit[relation.block]
+    rows, cols = relation.pairs()
+    out[cols[worlds[rows]]] = True
+    return out
+
+
+def _classes(rows, cols, n: int) -> np.ndarray:
+    """Block numbers of the equivalence closure of the given pairs."""
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from(zip(rows, cols))
+    block = np.zeros(n, dtype=np.int64)
+    for number, component in enumerate(nx.connected_components(g)):
+        block[list(component)] = number
+    return block
+
+
+def _product(relation: Relation, event_pairs, new_id: np.ndarray, m: int, size: int) -> Relation:
+    """An agent's relation after the update: world links and event links both."""
+    events = np.zeros((m, m), dtype=bool)
+    for e, f in event_pairs:
+        events[e, f] = True
+    if isinstance(relation, Partition) and _is_equivalence(events):
+        # equivalence on both sides: the product is the partition of (world block, event block) pairs
+        event_block = np.argmax(events, axis=1)          # least event each event links to
+        ws, js = np.nonzero(new_id >= 0)
+        return Partition(relation.block[ws] * m + event_block[js])
+    rows, cols = relation.pairs()
+    new_rows, new_cols = [], []
+    for e, f in zip(*np.nonzero(events)):
+        r, c = new_id[rows, e], new_id[cols, f]
+        both = (r >= 0) & (c >= 0)
+        new_rows.append(r[both])
+        new_cols.append(c[both])
+    if not new_rows:
+        return Arrows([], [], size)
+    return relation_from_pairs(np.concatenate(new_rows), np.concatenate(new_cols), size)
+
+
+def _is_equivalence(events: np.ndarray) -> bool:
+    return (bool(np.all(np.diag(events))) and bool(np.array_equal(events, events.T))
+            and bool(np.array_equal(events, (events.astype(int) @ events.astype(int)) > 0)))
 
 
 def announce(model: KripkeModel, announcement: Announcement) -> KripkeModel:

@@ -371,6 +371,6 @@ def to_text(formula: Formula, unicode: bool = False) -> str:
             mark = "!" if isinstance(f, AnnouncePrivately) else "?"
             done[f] = (f"[{mark}{done[f.announced][0]}]_{_group_text(f.group)} {wrapped(f.arg, _PREFIX)}",
                        _PREFIX)
-        else:  # pragma: no cover - every formula class is handled above
-            raise FormulaError(f"cannot print {type(f).__name__}")
+        else:
+            raise FormulaError(f"{type(f).__name__} formulas have no text syntax")
     return done[formula][0]

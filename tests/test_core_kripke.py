@@ -156,10 +156,10 @@ def test_model_rejects_edges_with_foreign_agents():
     g.add_node(0, facts=frozenset())
     g.add_edge(0, 0, agents=frozenset({B}))
     with pytest.raises(ModelError):
-        KripkeModel(g, [A], [0])
+        KripkeModel.from_networkx(g, [A], [0])
     g.add_edge(0, 0, agents=frozenset())
     with pytest.raises(ModelError):
-        KripkeModel(g, [A], [0])
+        KripkeModel.from_networkx(g, [A], [0])
 
 
 def test_model_is_not_hashable():

@@ -1,0 +1,272 @@
+"""Model checking: where a formula holds in a Kripke model.
+
+Each subformula is evaluated once per model, bottom-up, to the set of
+worlds where it holds (a boolean array over world numbers), and kept in
+the model's cache, so asking again, or asking a formula that shares
+subformulas, costs nothing.  Knowledge is a box over the agent's relation;
+common knowledge is a true fixpoint, reachability in one or more steps
+over the union of the group's relations; distributed knowledge uses the
+intersection.  A dynamic operator evaluates its formula in the updated
+model (the model restricted to where the announcement is true, or the
+product with an event model), which is cached too.
+
+Nested dynamic operators recurse once per level of nesting (one level
+per announcement inside another); everything else is iterative.
+
+Examples
+--------
+>>> from epistemic import Agent, KripkeModel, parse_formula
+>>> a, b = Agent("a"), Agent("b")
+>>> m = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()}, {a: [("w", "v")]},
+...                                actual="w", reflexive=True, symmetric=True)
+>>> holds(m, parse_formula("p & ~K_a p & K_b p"))
+True
+>>> sorted(worlds_where(m, parse_formula("K_b p | K_b ~p")))
+['v', 'w']
+>>> holds(m, parse_formula("[!p] K_a p"))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from .agents import Agent
+from .errors import ModelError
+from .events import private_event, whether_event
+from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
+                       Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
+                       KnowsWhether, Not, Or, Possible, Top)
+from .kripke import KripkeModel, World
+from .relations import Arrows, Partition, Relation
+
+__all__ = ["truth_array", "worlds_where", "holds", "common_relation_labels", "group_relation"]
+
+_DYNAMIC = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Act)
+
+
+def _same_model_operands(f: Formula) -> tuple[Formula, ...]:
+    """The operands evaluated in the same model as ``f``."""
+    if isinstance(f, Act):
+        return ()
+    if isinstance(f, _DYNAMIC):
+        return (f.announced,)
+    return f.operands()
+
+
+def truth_array(model: KripkeModel, formula: Formula) -> np.ndarray:
+    """A read-only boolean array over world numbers: where ``formula`` holds.
+
+    Raises
+    ------
+    FormulaError
+        When ``formula`` is not a formula.
+    ModelError
+        When it names an agent the model does not have.
+    """
+    if not isinstance(formula, Formula):
+        raise FormulaError(f"expected a formula, got {formula!r}")
+    cache = model.cache
+    key = ("truth", formula)
+    if key in cache:
+        return cache[key]
+    stack: list[tuple[Formula, bool]] = [(formula, False)]
+    while stack:
+        f, ready = stack.pop()
+        if ("truth", f) in cache:
+            continue
+        if not ready:
+            stack.append((f, True))
+            stack.extend((g, False) for g in _same_model_operands(f) if ("truth", g) not in cache)
+            continue
+        result = _evaluate(model, f)
+        result.flags.writeable = False
+        cache["truth", f] = result
+    return cache[key]
+
+
+def worlds_where(model: KripkeModel, formula: Formula) -> frozenset[World]:
+    """The worlds of ``model`` where ``formula`` holds."""
+    worlds = model.worlds
+    return frozenset(worlds[i] for i in np.flatnonzero(truth_array(model, formula)).tolist())
+
+
+def holds(model: KripkeModel, formula: Formula, world: World | None = None) -> bool:
+    """Whether ``formula`` holds at ``world``, or (by default) at every actual world."""
+    truth = truth_array(model, formula)
+    if world is not None:
+        return bool(truth[model.index(world)])
+    if not model.actual:
+        raise ModelError("the model has no actual world: name the world to check")
+    return all(bool(truth[model.index(w)]) for w in model.actual)
+
+
+def _get(model: KripkeModel, f: Formula) -> np.ndarray:
+    return model.cache["truth", f]
+
+
+def _relation(model: KripkeModel, agent: Agent) -> Relation:
+    if agent not in model.agents:
+        raise ModelError(f"the formula names {agent}, who is not an agent of the model")
+    return model.relation_of(agent)
+
+
+def _evaluate(model: KripkeModel, f: Formula) -> np.ndarray:
+    n = len(model)
+    if isinstance(f, Atom):
+        return np.fromiter((f.name in model.facts(w) for w in model.worlds), dtype=bool, count=n)
+    if isinstance(f, Top):
+        return np.ones(n, dtype=bool)
+    if isinstance(f, Bottom):
+        return np.zeros(n, dtype=bool)
+    if isinstance(f, Not):
+        return ~_get(model, f.arg)
+    if isinstance(f, (And, Or, Implies, Iff)):
+        left, right = _get(model, f.left), _get(model, f.right)
+        if isinstance(f, And):
+            return left & right
+        if isinstance(f, Or):
+            return left | right
+        if isinstance(f, Implies):
+            return ~left | right
+        return left == right
+    if isinstance(f, (Knows, Believes)):
+        return _relation(model, f.agent).box(_get(model, f.arg))
+    if isinstance(f, Possible):
+        return _relation(model, f.agent).diamond(_get(model, f.arg))
+    if isinstance(f, KnowsWhether):
+        relation, truth = _relation(model, f.agent), _get(model, f.arg)
+        return relation.box(truth) | relation.box(~truth)
+    if isinstance(f, Everybody):
+        truth = _get(model, f.arg)
+        out = np.ones(n, dtype=bool)
+        for agent in f.group:
+            out &= _relation(model, agent).box(truth)
+        return out
+    if isinstance(f, Distributed):
+        return group_relation(model, f.group).box(_get(model, f.arg))
+    if isinstance(f, Common):
+        return _common(model, f.group, _get(model, f.arg))
+    return _dynamic(model, f)
+
+
+def group_relation(model: KripkeModel, group: Iterable[Agent]) -> Relation:
+    """The intersection of the group's relations (distributed knowledge), cached."""
+    group = frozenset(group)
+    key = ("intersection", group)
+    if key not in model.cache:
+        relations = [_relation(model, a) for a in sorted(group, key=lambda a: a.name)]
+        if all(isinstance(r, Partition) for r in relations):
+            out = relations[0]
+            for r in relations[1:]:
+                out = out.meet(r)
+        else:
+            n = max(len(model), 1)
+            codes = None
+            for r in relations:
+                rows, cols = r.pairs()
+                code = rows * n + cols
+                codes = code if codes is None else np.intersect1d(codes, code, assume_unique=True)
+            out = Arrows(codes // n, codes % n, len(model))
+        model.cache[key] = out
+    return model.cache[key]
+
+
+def common_relation_labels(model: KripkeModel, group: Iterable[Agent]) -> np.ndarray:
+    """For a group of S5 agents: a label per world, equal exactly for worlds
+    linked by a chain of the group's relations (cached)."""
+    group = frozenset(group)
+    key = ("components", group)
+    if key not in model.cache:
+        blocks = [_relation(model, a) for a in sorted(group, key=lambda a: a.name)]
+        label = np.arange(len(model))
+        while True:
+            before = label
+            for p in blocks:
+                least = np.full(p.count, len(model), dtype=np.int64)
+                np.minimum.at(least, p.block, label)
+                label = least[p.block]
+            if np.array_equal(label, before):
+                break
+        model.cache[key] = label
+    return model.cache[key]
+
+
+def _common(model: KripkeModel, group, truth: np.ndarray) -> np.ndarray:
+    relations = [_relation(model, a) for a in group]
+    if all(isinstance(r, Partition) for r in relations):
+        label = common_relation_labels(model, group)
+        bad = np.zeros(len(model), dtype=bool)
+        bad[label[~truth]] = True
+        return ~bad[label]
+    # worlds that reach a world where the formula fails in one or more steps: a least fixpoint
+    reach = np.zeros(len(model), dtype=bool)
+    frontier = ~truth
+    while True:
+        step = np.zeros(len(model), dtype=bool)
+        for r in relations:
+            step |= r.diamond(frontier)
+        new = step & ~reach
+        if not new.any():
+            return ~reach
+        reach |= new
+        frontier = new
+
+
+def restricted(model: KripkeModel, announced: Formula) -> KripkeModel:
+    """The model after the public announcement of ``announced`` (cached)."""
+    key = ("announce", announced)
+    if key not in model.cache:
+        model.cache[key] = model.restricted(truth_array(model, announced))
+    return model.cache[key]
+
+
+def updated(model: KripkeModel, events) -> tuple[KripkeModel, np.ndarray]:
+    """The product with ``events`` and its world table (cached)."""
+    key = ("product", events)
+    if key not in model.cache:
+        model.cache[key] = model.product(events)
+    return model.cache[key]
+
+
+def _event_model(model: KripkeModel, f: Formula):
+    group = frozenset(f.group)
+    strangers = group - model.agents
+    if strangers:
+        raise ModelError(f"the formula names {sorted(strangers)[0]}, who is not an agent of the model")
+    if isinstance(f, AnnouncePrivately):
+        return private_event(model.agents, None, group, precondition=f.announced), "told"
+    return whether_event(model.agents, group, f.announced), None
+
+
+def _dynamic(model: KripkeModel, f: Formula) -> np.ndarray:
+    if isinstance(f, (Announce, AnnounceDiamond)):
+        where = _get(model, f.announced)
+        after = truth_array(restricted(model, f.announced), f.arg)
+        out = ~where if isinstance(f, Announce) else np.zeros(len(model), dtype=bool)
+        out[where] = after
+        return out
+    if isinstance(f, Act):
+        if f.action.agents != model.agents:
+            raise ModelError("the event model must be over the same agents as the Kripke model")
+        product, new = updated(model, f.action)
+        after = truth_array(product, f.arg)
+        column = new[:, [e.name for e in f.action.events].index(f.event)]
+        out = np.ones(len(model), dtype=bool)
+        out[column >= 0] = after[column[column >= 0]]
+        return out
+    if isinstance(f, (AnnouncePrivately, AnnounceWhether)):
+        events, name = _event_model(model, f)
+        product, new = updated(model, events)
+        after = truth_array(product, f.arg)
+        where = _get(model, f.announced)
+        if name == "told":
+            out = ~where.copy()
+            out[where] = after[new[where, 0]]
+            return out
+        # semi-private: the event that happens is the one matching the truth of the formula
+        column = np.where(where, new[:, 0], new[:, 1])
+        return after[column]
+    raise FormulaError(f"cannot evaluate {type(f).__name__}")  # pragma: no cover

@@ -1,0 +1,180 @@
+"""Event (action) models: what may happen, and who can tell which event it was.
+
+An :class:`Event` has a precondition (where it can happen) and
+postconditions (what it changes); an :class:`EventModel` adds, per agent,
+which events the agent cannot tell apart, and which events actually
+happen.  Product update (:meth:`KripkeModel.update`) applies one to a
+Kripke model.  Event models are frozen values, so a formula ``[E, e]ψ``
+can hold one and still be a memo key.
+
+Examples
+--------
+>>> from epistemic import Atom
+>>> a, b = Agent("a"), Agent("b")
+>>> told = Event("told", precondition=Atom("p"))
+>>> quiet = Event("quiet")
+>>> model = EventModel([a, b], [told, quiet],
+...                    {a: [("told", "told"), ("quiet", "quiet")],
+...                     b: [("told", "quiet"), ("quiet", "quiet")]}, ["told"])
+>>> sorted(model.relation(b))
+[('quiet', 'quiet'), ('told', 'quiet')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+
+import attrs
+
+from .agents import Agent
+from .errors import ModelError
+from .formulas import Formula, Not
+
+__all__ = ["Event", "EventModel", "public_event", "private_event", "whether_event"]
+
+
+def _check_precondition(instance, attribute, value):
+    if value is not None and not isinstance(value, Formula) and not callable(value):
+        raise ModelError(f"a precondition is a formula or a function (model, world) -> bool, got {value!r}")
+
+
+def _to_assignments(value) -> frozenset:
+    pairs = value.items() if isinstance(value, Mapping) else value
+    out = []
+    for pair in pairs:
+        try:
+            atom, formula = pair
+        except (TypeError, ValueError):
+            raise ModelError(f"a postcondition is (atom name, formula), got {pair!r}") from None
+        if not isinstance(atom, str) or not isinstance(formula, Formula):
+            raise ModelError(f"a postcondition is (atom name, formula), got {pair!r}")
+        out.append((atom, formula))
+    if len({atom for atom, _ in out}) != len(out):
+        raise ModelError("an event assigns each atom at most once")
+    return frozenset(out)
+
+
+@attrs.frozen
+class Event:
+    """One event: where it can happen, and what it changes.
+
+    Parameters
+    ----------
+    name : str
+    precondition : Formula or callable, optional
+        A formula, or a function ``(model, world) -> bool``; ``None`` means
+        everywhere.
+    adds, removes : iterable of hashable
+        Facts the event makes true or false.
+    assign : mapping of atom name to Formula
+        Factual change: after the event, the atom is true exactly where the
+        formula was true before it.
+    """
+
+    name: str
+    precondition: Formula | Callable | None = attrs.field(default=None, validator=_check_precondition)
+    adds: frozenset = attrs.field(default=frozenset(), converter=frozenset)
+    removes: frozenset = attrs.field(default=frozenset(), converter=frozenset)
+    assign: frozenset = attrs.field(default=frozenset(), converter=_to_assignments)
+
+
+def _to_relations(value) -> frozenset:
+    out = set()
+    for agent, pairs in (value.items() if isinstance(value, Mapping) else value):
+        for pair in pairs:
+            try:
+                e, f = pair
+            except (TypeError, ValueError):
+                raise ModelError(f"an event relation holds pairs of event names, got {pair!r}") from None
+            out.add((agent, e, f))
+    return frozenset(out)
+
+
+@attrs.frozen(init=False)
+class EventModel:
+    """Events, each agent's uncertainty about which one happens, and the actual ones.
+
+    Parameters
+    ----------
+    agents : iterable of Agent
+    events : iterable of Event
+    relations : mapping of Agent to iterable of (event name, event name)
+        ``(e, f)``: when ``e`` happens, the agent considers ``f`` possible.
+    actual : iterable of event names
+    """
+
+    agents: frozenset[Agent]
+    events: tuple[Event, ...]
+    arrows: frozenset
+    actual: tuple[str, ...]
+
+    def __init__(self, agents: Iterable[Agent], events: Iterable[Event],
+                 relations: Mapping[Agent, Iterable[tuple[str, str]]], actual: Iterable[str]):
+        agents = frozenset(agents)
+        events = tuple(events)
+        for agent in agents:
+            if not isinstance(agent, Agent):
+                raise ModelError(f"agents must be Agent objects, got {agent!r}")
+        for e in events:
+            if not isinstance(e, Event):
+                raise ModelError(f"an event model holds Events, got {e!r}")
+        names = [e.name for e in events]
+        if len(set(names)) != len(names):
+            raise ModelError("event names must be distinct")
+        arrows = _to_relations(relations)
+        for agent, e, f in arrows:
+            if agent not in agents:
+                raise ModelError(f"relation given for {agent}, who is not an agent of the event model")
+            if e not in names or f not in names:
+                raise ModelError(f"relation of {agent} names unknown event {e!r} or {f!r}")
+        actual = tuple(actual)
+        if not actual or not set(actual) <= set(names):
+            raise ModelError("actual events must be events of the model")
+        self.__attrs_init__(agents, events, arrows, actual)
+
+    def relation(self, agent: Agent) -> frozenset[tuple[str, str]]:
+        """The pairs ``(e, f)`` of event names for ``agent``."""
+        return frozenset((e, f) for a, e, f in self.arrows if a == agent)
+
+    def event(self, name: str) -> Event:
+        for e in self.events:
+            if e.name == name:
+                return e
+        raise ModelError(f"no event named {name!r}")
+
+
+def public_event(agents: Iterable[Agent], fact: Hashable | None = None,
+                 precondition: Formula | None = None) -> EventModel:
+    """Everyone sees the event happen, and sees everyone see it: ``fact``
+    (if given) becomes true, where ``precondition`` (if given) holds."""
+    agents = frozenset(agents)
+    told = Event("told", precondition=precondition, adds=() if fact is None else {fact})
+    return EventModel(agents, [told], {a: [("told", "told")] for a in agents}, ["told"])
+
+
+def private_event(agents: Iterable[Agent], fact: Hashable | None, group: Iterable[Agent],
+                  precondition: Formula | None = None) -> EventModel:
+    """``group`` sees the event happen and knows the group saw it; everyone
+    else believes that nothing happened."""
+    agents, group = frozenset(agents), frozenset(group)
+    if not group <= agents:
+        raise ModelError("the subgroup must consist of agents of the model")
+    told = Event("told", precondition=precondition, adds=() if fact is None else {fact})
+    skip = Event("skip")
+    relations = {a: [("told", "told"), ("skip", "skip")] if a in group else [("told", "skip"), ("skip", "skip")]
+                 for a in agents}
+    return EventModel(agents, [told, skip], relations, ["told"])
+
+
+def whether_event(agents: Iterable[Agent], group: Iterable[Agent], formula: Formula) -> EventModel:
+    """``group`` learns whether ``formula`` holds; everyone else sees that
+    it did, not what it learned (a semi-private announcement).  The actual
+    event is the one whose precondition holds: apply it with ``actual`` of
+    either name, ``"yes"`` or ``"no"``."""
+    agents, group = frozenset(agents), frozenset(group)
+    if not group <= agents:
+        raise ModelError("the subgroup must consist of agents of the model")
+    yes, no = Event("yes", precondition=formula), Event("no", precondition=Not(formula))
+    everything = [(e, f) for e in ("yes", "no") for f in ("yes", "no")]
+    relations = {a: [("yes", "yes"), ("no", "no")] if a in group else everything for a in agents}
+    return EventModel(agents, [yes, no], relations, ["yes", "no"])

@@ -1,0 +1,217 @@
+"""Accessibility relations of one agent over numbered worlds ``0 .. n-1``.
+
+A relation is kept the cheapest way that says what it is: an equivalence
+relation (S5 knowledge) as a :class:`Partition`, a block number per world;
+any other relation (KD45 belief, say) as :class:`Arrows`, the sorted pairs
+``(from, to)``.  Both answer the questions model checking asks with numpy
+over boolean truth arrays, in time linear in the worlds or the arrows:
+``box(S)``, the worlds all of whose successors are in ``S``.
+
+Relations are immutable: their arrays are read-only, and every operation
+returns a new relation.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["Relation", "Partition", "Arrows", "relation_from_pairs"]
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
+
+
+class Relation:
+    """What partitions and arrows have in common."""
+
+    __slots__ = ("size",)
+
+    def box(self, truth: np.ndarray) -> np.ndarray:  # pragma: no cover - abstract
+        """Worlds whose every successor is in ``truth``."""
+        raise NotImplementedError
+
+    def diamond(self, truth: np.ndarray) -> np.ndarray:
+        """Worlds with a successor in ``truth``."""
+        return ~self.box(~truth)
+
+    def pairs(self) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover - abstract
+        """All arrows as two arrays, sources and targets, sorted."""
+        raise NotImplementedError
+
+    def successors(self, world: int) -> np.ndarray:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def restrict(self, keep: np.ndarray) -> Relation:  # pragma: no cover - abstract
+        """The relation among the worlds ``keep`` (sorted indices), renumbered
+        ``0 .. len(keep)-1`` in that order."""
+        raise NotImplementedError
+
+    def is_equivalence(self) -> bool:
+        return False
+
+    def is_kd45(self) -> bool:
+        """Serial, transitive and Euclidean: every world sees a non-empty set
+        ``T``, and every world of ``T`` sees exactly ``T``."""
+        rows, cols = self.pairs()
+        n = self.size
+        if n == 0:
+            return True
+        if len(np.unique(rows)) != n:
+            return False
+        # transitive and Euclidean together: every successor v of w sees exactly what w sees
+        succ = _successor_sets(rows, cols, n)
+        return all(succ[v] == succ[w] for w in range(n) for v in succ[w])
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Relation) or other.size != self.size:
+            return NotImplemented if not isinstance(other, Relation) else False
+        a, b = self.pairs(), other.pairs()
+        return np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+
+    __hash__ = None
+
+
+def _successor_sets(rows, cols, n) -> list[frozenset]:
+    out: list[list[int]] = [[] for _ in range(n)]
+    for r, c in zip(rows.tolist(), cols.tolist()):
+        out[r].append(c)
+    return [frozenset(s) for s in out]
+
+
+class Partition(Relation):
+    """An equivalence relation: worlds with the same block number are linked.
+
+    Block numbers are canonical (numbered by first appearance), so equal
+    partitions have equal arrays.
+
+    Examples
+    --------
+    >>> p = Partition([0, 0, 1, 1, 1])
+    >>> p.box(np.array([True, True, True, False, True])).tolist()
+    [True, True, False, False, False]
+    >>> p.blocks()
+    [[0, 1], [2, 3, 4]]
+    """
+
+    __slots__ = ("block", "count")
+
+    def __init__(self, block):
+        raw = np.asarray(block, dtype=np.int64).ravel()
+        _, first, inverse = np.unique(raw, return_index=True, return_inverse=True)
+        # renumber blocks by their first world, so the numbering is canonical
+        order = np.argsort(np.argsort(first))
+        self.block = _frozen(order[inverse].astype(np.int64))
+        self.count = len(first)
+        self.size = len(raw)
+
+    def box(self, truth: np.ndarray) -> np.ndarray:
+        bad = np.zeros(self.count, dtype=bool)
+        bad[self.block[~truth]] = True
+        return ~bad[self.block]
+
+    def pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        order = np.argsort(self.block, kind="stable")
+        sizes = np.bincount(self.block, minlength=self.count)
+        rows, cols = [], []
+        start = 0
+        for size in sizes.tolist():
+            members = order[start:start + size]
+            rows.append(np.repeat(members, size))
+            cols.append(np.tile(members, size))
+            start += size
+        if not rows:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64)
+        r, c = np.concatenate(rows), np.concatenate(cols)
+        key = np.lexsort((c, r))
+        return r[key], c[key]
+
+    def successors(self, world: int) -> np.ndarray:
+        return np.flatnonzero(self.block == self.block[world])
+
+    def restrict(self, keep: np.ndarray) -> Partition:
+        return Partition(self.block[keep])
+
+    def blocks(self) -> list[list[int]]:
+        """The blocks as lists of worlds, in order of their first world."""
+        out: list[list[int]] = [[] for _ in range(self.count)]
+        for w, b in enumerate(self.block.tolist()):
+            out[b].append(w)
+        return out
+
+    def is_equivalence(self) -> bool:
+        return True
+
+    def is_kd45(self) -> bool:
+        return True
+
+    def meet(self, other: Partition) -> Partition:
+        """The partition whose blocks are the non-empty intersections."""
+        return Partition(self.block * other.count + other.block)
+
+
+class Arrows(Relation):
+    """Any relation, as sorted arrays of sources and targets.
+
+    Examples
+    --------
+    >>> r = Arrows([0, 0, 1], [1, 0, 1], 3)     # world 2 sees nothing
+    >>> r.box(np.array([False, True, False])).tolist()
+    [False, True, True]
+    """
+
+    __slots__ = ("rows", "cols")
+
+    def __init__(self, rows, cols, size: int):
+        rows = np.asarray(rows, dtype=np.int64).ravel()
+        cols = np.asarray(cols, dtype=np.int64).ravel()
+        if len(rows):
+            code = np.unique(rows * max(size, 1) + cols)
+            rows, cols = code // max(size, 1), code % max(size, 1)
+        self.rows, self.cols = _frozen(rows), _frozen(cols)
+        self.size = size
+
+    def box(self, truth: np.ndarray) -> np.ndarray:
+        bad = np.zeros(self.size, dtype=bool)
+        bad[self.rows[~truth[self.cols]]] = True
+        return ~bad
+
+    def pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        return self.rows, self.cols
+
+    def successors(self, world: int) -> np.ndarray:
+        lo, hi = np.searchsorted(self.rows, [world, world + 1])
+        return self.cols[lo:hi]
+
+    def restrict(self, keep: np.ndarray) -> Arrows:
+        new = np.full(self.size, -1, dtype=np.int64)
+        new[keep] = np.arange(len(keep))
+        r, c = new[self.rows], new[self.cols]
+        both = (r >= 0) & (c >= 0)
+        return Arrows(r[both], c[both], len(keep))
+
+    def is_equivalence(self) -> bool:
+        n = self.size
+        code = self.rows * max(n, 1) + self.cols
+        if not np.isin(np.arange(n) * (n + 1), code).all():
+            return False
+        if not np.isin(self.cols * max(n, 1) + self.rows, code).all():
+            return False
+        return self.is_kd45()
+
+
+def relation_from_pairs(rows, cols, size: int) -> Relation:
+    """The relation of the given arrows: a :class:`Partition` when it is an
+    equivalence, else :class:`Arrows`."""
+    arrows = Arrows(rows, cols, size)
+    if arrows.is_equivalence():
+        return Partition(_components(arrows))
+    return arrows
+
+
+def _components(arrows: Arrows) -> np.ndarray:
+    """Block numbers of an equivalence relation: the least world of each class."""
+    least = np.arange(arrows.size)
+    np.minimum.at(least, arrows.rows, arrows.cols)
+    return least
