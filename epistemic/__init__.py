@@ -14,6 +14,7 @@ from .formulas import (BOTTOM, TOP, And, Announce, AnnounceDiamond, AnnouncePriv
 from .knowledge import Knowledge
 from .checking import holds, truth_array, worlds_where
 from .kripke import Event, EventModel, KripkeModel, announce, private_event, public_event, whether_event
+from .story import Round, Story
 from .syntax import FormulaSyntaxError, parse_formula, to_text
 
 __all__ = [
@@ -55,6 +56,8 @@ __all__ = [
     "to_text",
     "FormulaError",
     "FormulaSyntaxError",
+    "Story",
+    "Round",
     "PredictionDAG",
     "Reason",
     "Request",

@@ -1,0 +1,141 @@
+"""Stories: a model changed by public announcements, told round by round.
+
+A :class:`Story` starts from a model and a list of questions to report
+after every round ("does a know p?"); each :meth:`Story.announce` checks
+that the announcement is true at the actual world, restricts the model to
+where it is true, and records the round: what was announced, how many
+worlds are left, and the answers to the questions at the actual world.
+Puzzles use it to print themselves round by round, as text or JSON.
+
+Examples
+--------
+>>> from epistemic import Agent, KripkeModel, parse_formula
+>>> a = Agent("a")
+>>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {a: [("w", "v")]},
+...                                actual="w", reflexive=True, symmetric=True)
+>>> story = Story(m, [("a knows p", parse_formula("K_a p"))])
+>>> story.announce("p is true", parse_formula("p"))
+>>> print(story.text())
+start: 2 worlds; a knows p: no
+1. p is true: 1 world left (w); a knows p: yes
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import attrs
+
+from .checking import holds, truth_array
+from .errors import ModelError
+from .formulas import Formula, FormulaError
+from .kripke import KripkeModel, World
+
+__all__ = ["Story", "Round"]
+
+
+@attrs.frozen
+class Round:
+    """One round of a story: the announcement (``None`` for the start), the
+    model after it, and the answers to the story's questions."""
+
+    number: int
+    announcement: str | None
+    formula: Formula | None
+    model: KripkeModel = attrs.field(eq=False, repr=False)
+    answers: tuple[tuple[str, bool], ...]
+
+    @property
+    def worlds(self) -> int:
+        return len(self.model)
+
+
+class Story:
+    """A model and the public announcements made on it, round by round.
+
+    Parameters
+    ----------
+    model : KripkeModel
+        The model before any announcement.
+    questions : iterable of (str, Formula)
+        What to report after every round, checked at the actual worlds.
+    world_text : callable
+        How to write one world when few are left.
+    """
+
+    def __init__(self, model: KripkeModel, questions: Iterable[tuple[str, Formula]] = (),
+                 world_text: Callable[[World], str] = str):
+        if not isinstance(model, KripkeModel):
+            raise ModelError(f"a story starts from a KripkeModel, got {type(model).__name__}")
+        self.questions = tuple(questions)
+        for label, formula in self.questions:
+            if not isinstance(formula, Formula):
+                raise FormulaError(f"question {label!r} needs a formula, got {formula!r}")
+        self.world_text = world_text
+        self.rounds: list[Round] = [self._round(0, None, None, model)]
+
+    @property
+    def model(self) -> KripkeModel:
+        """The model after the last announcement."""
+        return self.rounds[-1].model
+
+    def _round(self, number, text, formula, model) -> Round:
+        answers = tuple((label, holds(model, f)) for label, f in self.questions) if model.actual else ()
+        return Round(number, text, formula, model, answers)
+
+    def holds(self, formula: Formula) -> bool:
+        """Whether ``formula`` holds now at the actual worlds."""
+        return holds(self.model, formula)
+
+    def announce(self, text: str, formula: Formula) -> None:
+        """Announce ``formula`` (described as ``text``) publicly.
+
+        Raises
+        ------
+        ModelError
+            When it is false at an actual world: it cannot be announced truthfully.
+        """
+        model = self.model
+        if not holds(model, formula):
+            raise ModelError(f"{text!r} is false at the actual world, so it cannot be announced truthfully")
+        self.rounds.append(self._round(len(self.rounds), text, formula, model.restricted(truth_array(model, formula))))
+
+    # telling ----------------------------------------------------------------------
+    def text(self, show: int = 6) -> str:
+        """One line per round; the worlds left are listed when at most ``show``."""
+        return "\n".join(self._line(r, show) for r in self.rounds)
+
+    def _line(self, r: Round, show: int) -> str:
+        count = f"{r.worlds:,} world{'s' if r.worlds != 1 else ''}"
+        if r.announcement is None:
+            head = f"start: {count}"
+        else:
+            head = f"{r.number}. {r.announcement}: {count} left"
+        if r.worlds <= show:
+            head += " (" + ", ".join(self.world_text(w) for w in r.model.worlds) + ")"
+        answers = "".join(f"; {label}: {'yes' if value else 'no'}" for label, value in r.answers)
+        return head + answers
+
+    def to_dict(self, show: int = 50) -> list[dict]:
+        """The rounds as JSON-ready data: number, announcement, formula (text
+        syntax), worlds left, the worlds themselves when at most ``show``,
+        and the answers."""
+        from .syntax import to_text
+
+        out = []
+        for r in self.rounds:
+            entry = {"round": r.number, "announcement": r.announcement,
+                     "formula": None if r.formula is None else _text_or_none(to_text, r.formula),
+                     "worlds_left": r.worlds,
+                     "answers": {label: value for label, value in r.answers}}
+            if r.worlds <= show:
+                entry["worlds"] = [self.world_text(w) for w in r.model.worlds]
+            out.append(entry)
+        return out
+
+
+def _text_or_none(to_text, formula) -> str | None:
+    try:
+        return to_text(formula)
+    except FormulaError:
+        return None
