@@ -16,7 +16,7 @@ Examples
 >>> story = Story(m, [("a knows p", parse_formula("K_a p"))])
 >>> story.announce("p is true", parse_formula("p"))
 >>> print(story.text())
-start: 2 worlds; a knows p: no
+start: 2 worlds (w, v); a knows p: no
 1. p is true: 1 world left (w); a knows p: yes
 """
 
