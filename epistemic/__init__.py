@@ -16,6 +16,7 @@ from .checking import holds, truth_array, worlds_where
 from .kripke import Event, EventModel, KripkeModel, announce, private_event, public_event, whether_event
 from .story import Round, Story
 from .syntax import FormulaSyntaxError, parse_formula, to_text
+from .verdicts import explain_verdict
 
 __all__ = [
     "Agent",
@@ -31,6 +32,7 @@ __all__ = [
     "holds",
     "worlds_where",
     "truth_array",
+    "explain_verdict",
     "Formula",
     "Atom",
     "TOP",

@@ -93,13 +93,23 @@ class Formula:
         return True
 
     def __repr__(self) -> str:
-        parts = []
-        for f in attrs.fields(type(self)):
-            value = getattr(self, f.name)
-            if isinstance(value, frozenset):
-                value = sorted(value, key=lambda agent: agent.name)
-            parts.append(repr(value))
-        return f"{type(self).__name__}({', '.join(parts)})"
+        # built bottom-up, so that formulas thousands of levels deep have a repr
+        done: dict[Formula, str] = {}
+        for g in subformulas(self):
+            if type(g).__repr__ is not Formula.__repr__:
+                done[g] = type(g).__repr__(g)
+                continue
+            parts = []
+            for field in attrs.fields(type(g)):
+                value = getattr(g, field.name)
+                if isinstance(value, Formula):
+                    parts.append(done[value])
+                elif isinstance(value, frozenset):
+                    parts.append(repr(sorted(value, key=lambda agent: agent.name)))
+                else:
+                    parts.append(repr(value))
+            done[g] = f"{type(g).__name__}({', '.join(parts)})"
+        return done[self]
 
     def __ne__(self, other) -> bool:
         equal = self.__eq__(other)

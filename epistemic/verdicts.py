@@ -1,0 +1,246 @@
+"""Why a formula is true or false at a world, as a tree of reasons.
+
+:func:`explain_verdict` answers with a :class:`~epistemic.Reason`: when
+``K_a φ`` fails at ``w`` it names the world ``a`` cannot rule out where
+``φ`` fails, and explains that in turn, down to atoms.  Only what decides
+the verdict is kept: one false conjunct, one witness world, one path for
+common knowledge.  The tree is built with an explicit stack, and printed
+with ``to_text`` or drawn with :func:`visualize.reason_picture`.
+
+Examples
+--------
+>>> from epistemic import Agent, KripkeModel, parse_formula
+>>> a = Agent("a")
+>>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {a: [("w", "v")]},
+...                                actual="w", reflexive=True, symmetric=True)
+>>> print(explain_verdict(m, parse_formula("K_a p")).to_text())
+K_a p is false at w: a cannot rule out v, where p is false
+  p is false at v: it is not among the facts there
+"""
+
+from __future__ import annotations
+
+from .checking import group_relation, restricted, truth_array, updated
+from .errors import ModelError
+from .events import private_event, whether_event
+from .explanation import OMITTED, Reason
+from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
+                       Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
+                       KnowsWhether, Not, Or, Possible, Top)
+from .kripke import KripkeModel, World
+
+__all__ = ["explain_verdict", "DEPTH"]
+
+#: Levels of reasons kept below the verdict by default.
+DEPTH = 12
+#: At most this many worlds are explained where every world agrees (a true K, say).
+_SHOWN = 3
+
+
+def explain_verdict(model: KripkeModel, formula: Formula, world: World | None = None, *,
+                    depth: int | None = DEPTH) -> Reason:
+    """The reasons ``formula`` is true or false at ``world`` (default: the
+    one actual world).
+
+    Raises
+    ------
+    ModelError
+        For an unknown world, or no world given when the model does not have
+        exactly one actual world.
+    """
+    if world is None:
+        if len(model.actual) != 1:
+            raise ModelError("the model has no single actual world: name the world to explain")
+        (world,) = model.actual
+    model.index(world)
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+        raise ModelError(f"depth must be a whole number of at least 0, got {depth!r}")
+    truth_array(model, formula)
+    # depth first: an entry is (claim, key, kind, numbers of its children's entries)
+    entries: list[tuple[str, tuple, str, list[int]]] = []
+    stack: list[tuple] = [(model, formula, world, 0, None)]
+    while stack:
+        m, f, w, level, parent = stack.pop()
+        claim, kind, children = _node(m, f, w)
+        if children and depth is not None and level >= depth:
+            claim, children = f"{claim} {OMITTED}", []
+        entries.append((claim, (str(w), f), kind, []))
+        if parent is not None:
+            entries[parent][3].append(len(entries) - 1)
+        stack.extend((*child, level + 1, len(entries) - 1) for child in reversed(children))
+    made: list[Reason | None] = [None] * len(entries)
+    for n in range(len(entries) - 1, -1, -1):
+        claim, key, kind, children = entries[n]
+        made[n] = Reason(claim, key=key, kind=kind, because=[made[c] for c in children])
+    return made[0]
+
+
+def _text(f: Formula, longest: int = 100) -> str:
+    """A formula in a claim, shortened so that claims stay readable."""
+    from .syntax import to_text
+    try:
+        text = to_text(f)
+    except FormulaError:
+        text = f"[{type(f).__name__}] ..."
+    return text if len(text) <= longest else text[: longest - 4] + " ..."
+
+
+def _says(truth: bool) -> str:
+    return "true" if truth else "false"
+
+
+def _node(m: KripkeModel, f: Formula, w: World):
+    """``(claim, kind, [(model, formula, world), ...])`` for one verdict."""
+    i = m.index(w)
+    value = bool(truth_array(m, f)[i])
+    head = f"{_text(f)} is {_says(value)} at {w}"
+    kind = type(f).__name__.lower()
+    worlds = m.worlds
+
+    def at(g: Formula, v: World):
+        return (m, g, v)
+
+    def truth(g: Formula, v: World) -> bool:
+        return bool(truth_array(m, g)[m.index(v)])
+
+    if isinstance(f, Atom):
+        return f"{head}: it is {'' if value else 'not '}among the facts there", kind, []
+    if isinstance(f, (Top, Bottom)):
+        return f"{head}, as always", kind, []
+    if isinstance(f, Not):
+        return f"{head}: {_text(f.arg)} is {_says(not value)} there", kind, [at(f.arg, w)]
+    if isinstance(f, And):
+        if value:
+            return f"{head}: both sides are true", kind, [at(f.left, w), at(f.right, w)]
+        side = f.left if not truth(f.left, w) else f.right
+        return f"{head}: {_text(side)} is false there", kind, [at(side, w)]
+    if isinstance(f, Or):
+        if not value:
+            return f"{head}: both sides are false", kind, [at(f.left, w), at(f.right, w)]
+        side = f.left if truth(f.left, w) else f.right
+        return f"{head}: {_text(side)} is true there", kind, [at(side, w)]
+    if isinstance(f, Implies):
+        if not value:
+            return f"{head}: its condition holds and its conclusion does not", kind, [at(f.left, w), at(f.right, w)]
+        if not truth(f.left, w):
+            return f"{head}: its condition {_text(f.left)} is false there", kind, [at(f.left, w)]
+        return f"{head}: its conclusion {_text(f.right)} is true there", kind, [at(f.right, w)]
+    if isinstance(f, Iff):
+        return f"{head}: both sides are {_says(truth(f.left, w))} there", kind, [at(f.left, w), at(f.right, w)]
+    if isinstance(f, (Knows, Believes, Possible, Distributed)):
+        if isinstance(f, Distributed):
+            relation, who = group_relation(m, f.group), "together, " + ", ".join(sorted(a.name for a in f.group))
+        else:
+            relation, who = m.relation_of(f.agent), f.agent.name
+        seen = [worlds[j] for j in relation.successors(i).tolist()]
+        arg = truth_array(m, f.arg)
+        bad = [v for v in seen if not arg[m.index(v)]]
+        good = [v for v in seen if arg[m.index(v)]]
+        if isinstance(f, Possible):
+            if value:
+                return f"{head}: {who} considers {good[0]} possible, where {_text(f.arg)} is true", kind, \
+                    [at(f.arg, good[0])]
+            return (f"{head}: {_text(f.arg)} is false at every world {who} considers possible "
+                    f"({_list(seen)})"), kind, [at(f.arg, v) for v in seen[:_SHOWN]]
+        if not value:
+            return (f"{head}: {who} cannot rule out {bad[0]}, where {_text(f.arg)} is false"), kind, \
+                [at(f.arg, bad[0])]
+        if not seen:
+            return f"{head}: {who} considers no world possible", kind, []
+        return (f"{head}: {_text(f.arg)} is true at every world {who} considers possible ({_list(seen)})"), kind, \
+            [at(f.arg, v) for v in seen[:_SHOWN]]
+    if isinstance(f, KnowsWhether):
+        if value:
+            side = Knows(f.agent, f.arg) if truth(Knows(f.agent, f.arg), w) else Knows(f.agent, Not(f.arg))
+            return f"{head}: {_text(side)} is true there", kind, [at(side, w)]
+        seen = [worlds[j] for j in m.relation_of(f.agent).successors(i).tolist()]
+        yes = next(v for v in seen if truth(f.arg, v))
+        no = next(v for v in seen if not truth(f.arg, v))
+        return (f"{head}: {f.agent.name} cannot tell {yes}, where {_text(f.arg)} is true, "
+                f"from {no}, where it is false"), kind, [at(f.arg, yes), at(f.arg, no)]
+    if isinstance(f, Everybody):
+        agents = sorted(f.group, key=lambda a: a.name)
+        if not value:
+            a = next(a for a in agents if not truth(Knows(a, f.arg), w))
+            return f"{head}: {a.name} does not know {_text(f.arg)}", kind, [at(Knows(a, f.arg), w)]
+        return f"{head}: each of {', '.join(a.name for a in agents)} knows it", kind, \
+            [at(Knows(a, f.arg), w) for a in agents[:_SHOWN]]
+    if isinstance(f, Common):
+        return _common(m, f, w, head, kind)
+    return _dynamic(m, f, w, head, kind, value)
+
+
+def _list(worlds) -> str:
+    shown = ", ".join(str(v) for v in worlds[:6])
+    return shown + (f" and {len(worlds) - 6} more" if len(worlds) > 6 else "")
+
+
+def _common(m: KripkeModel, f: Common, w: World, head: str, kind: str):
+    arg = truth_array(m, f.arg)
+    agents = sorted(f.group, key=lambda a: a.name)
+    # breadth first from w over the group's relations, one or more steps, remembering the way
+    start = m.index(w)
+    parent: dict[int, tuple[int, str]] = {}
+    frontier, seen = [start], set()
+    found = None
+    while frontier and found is None:
+        nxt = []
+        for x in frontier:
+            for a in agents:
+                for y in m.relation_of(a).successors(x).tolist():
+                    if y in seen:
+                        continue
+                    seen.add(y)
+                    parent[y] = (x, a.name)
+                    if not arg[y]:
+                        found = y
+                        break
+                    nxt.append(y)
+                if found is not None:
+                    break
+            if found is not None:
+                break
+        frontier = nxt
+    worlds = m.worlds
+    if found is None:
+        return (f"{head}: {_text(f.arg)} is true at all {len(seen)} worlds the group reaches from {w} "
+                f"({_list([worlds[j] for j in sorted(seen)])})"), kind, []
+    steps, y = [], found
+    while True:
+        x, name = parent[y]
+        steps.append(f"{name} links {worlds[x]} to {worlds[y]}")
+        if x == start:
+            break
+        y = x
+    path = "; ".join(reversed(steps))
+    return f"{head}: {path}, and {_text(f.arg)} is false at {worlds[found]}", kind, [(m, f.arg, worlds[found])]
+
+
+def _dynamic(m: KripkeModel, f: Formula, w: World, head: str, kind: str, value: bool):
+    i = m.index(w)
+    if isinstance(f, (Announce, AnnounceDiamond)):
+        if not truth_array(m, f.announced)[i]:
+            return f"{head}: {_text(f.announced)} is false there, so it cannot be announced", kind, \
+                [(m, f.announced, w)]
+        after = restricted(m, f.announced)
+        return (f"{head}: after {_text(f.announced)} is announced, {_text(f.arg)} is {_says(value)} "
+                f"at {w}"), kind, [(after, f.arg, w)]
+    if isinstance(f, Act):
+        events, name = f.action, f.event
+        column = [e.name for e in events.events].index(name)
+    elif isinstance(f, AnnouncePrivately):
+        events, column = private_event(m.agents, None, f.group, precondition=f.announced), 0
+        name = "told"
+    elif isinstance(f, AnnounceWhether):
+        events = whether_event(m.agents, f.group, f.announced)
+        column = 0 if truth_array(m, f.announced)[i] else 1
+        name = ("yes", "no")[column]
+    else:  # pragma: no cover - every operator is handled
+        raise FormulaError(f"cannot explain {type(f).__name__}")
+    product, new = updated(m, events)
+    j = int(new[i, column])
+    if j < 0:
+        return f"{head}: event {name!r} cannot happen there", kind, []
+    v = product.worlds[j]
+    return (f"{head}: after event {name!r}, {_text(f.arg)} is {_says(value)} at {v} "
+            f"(the pair {w}, {name})"), kind, [(product, f.arg, v)]
