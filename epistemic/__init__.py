@@ -10,8 +10,11 @@ from .errors import EpistemicError, ModelError
 from .explanation import Reason
 from .formulas import (BOTTOM, TOP, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
                        Believes, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
-                       KnowsWhether, Not, Or, Possible, Act)
+                       KnowsWhether, Not, Or, Possible, Act, conjunction, disjunction)
 from .knowledge import Knowledge
+from .model_json import ModelFileError, load_model, model_from_dict, model_to_dict, save_model
+from .bisimulation import bisimulation_classes, contract
+from .building import describe_model
 from .checking import holds, truth_array, worlds_where
 from .kripke import Event, EventModel, KripkeModel, announce, private_event, public_event, whether_event
 from .story import Round, Story
@@ -33,6 +36,14 @@ __all__ = [
     "worlds_where",
     "truth_array",
     "explain_verdict",
+    "describe_model",
+    "contract",
+    "bisimulation_classes",
+    "save_model",
+    "load_model",
+    "model_to_dict",
+    "model_from_dict",
+    "ModelFileError",
     "Formula",
     "Atom",
     "TOP",
@@ -54,6 +65,8 @@ __all__ = [
     "AnnouncePrivately",
     "AnnounceWhether",
     "Act",
+    "conjunction",
+    "disjunction",
     "parse_formula",
     "to_text",
     "FormulaError",

@@ -116,7 +116,12 @@ def _relation(model: KripkeModel, agent: Agent) -> Relation:
 def _evaluate(model: KripkeModel, f: Formula) -> np.ndarray:
     n = len(model)
     if isinstance(f, Atom):
-        return np.fromiter((f.name in model.facts(w) for w in model.worlds), dtype=bool, count=n)
+        key = ("atom", f.name)
+        if key not in model.cache:
+            truth = model.valuation(f.name)
+            truth.flags.writeable = False
+            model.cache[key] = truth
+        return model.cache[key].copy()
     if isinstance(f, Top):
         return np.ones(n, dtype=bool)
     if isinstance(f, Bottom):

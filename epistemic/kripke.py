@@ -100,7 +100,8 @@ class KripkeModel:
     @classmethod
     def initial(cls, agents: Iterable[Agent], facts: Iterable[Hashable] = ()) -> KripkeModel:
         """One world, known by every agent to be the only one."""
-        return cls([0], [frozenset(facts)], {a: Partition([0]) for a in _agents(agents)}, [0])
+        only = Partition([0])
+        return cls([0], [frozenset(facts)], {a: only for a in _agents(agents)}, [0])
 
     @classmethod
     def from_relations(
@@ -200,6 +201,10 @@ class KripkeModel:
         """What is true at ``world``."""
         return self._facts[self.index(world)]
 
+    def valuation(self, fact: Hashable) -> np.ndarray:
+        """A boolean array over world numbers: where ``fact`` holds."""
+        return np.fromiter((fact in facts for facts in self._facts), dtype=bool, count=len(self._facts))
+
     def origin(self, world: World) -> tuple | None:
         """After a product update, the ``(world, event name)`` pair ``world`` came from."""
         return None if self._origin is None else self._origin[self.index(world)]
@@ -296,11 +301,21 @@ class KripkeModel:
         mask = self._mask(keep)
         kept = np.flatnonzero(mask)
         names = [self._worlds[i] for i in kept.tolist()]
-        return KripkeModel(
-            names, [self._facts[i] for i in kept.tolist()],
-            {a: r.restrict(kept) for a, r in self._relations.items()},
+        shared: dict = {}
+        relations = {}
+        for agent, r in self._relations.items():
+            if id(r) not in shared:
+                shared[id(r)] = r.restrict(kept)
+            relations[agent] = shared[id(r)]
+        sub = KripkeModel(
+            names, [self._facts[i] for i in kept.tolist()], relations,
             [w for w in self._actual if mask[self._index[w]]],
             None if self._origin is None else [self._origin[i] for i in kept.tolist()])
+        # facts do not change when worlds are dropped, so where atoms hold carries over
+        for key, truth in self.cache.items():
+            if key[0] == "atom":
+                sub.cache[key] = _read_only(truth[mask])
+        return sub
 
     def _mask(self, keep) -> np.ndarray:
         if isinstance(keep, np.ndarray) and keep.dtype == bool:
@@ -386,12 +401,26 @@ class KripkeModel:
 
         position = {e.name: j for j, e in enumerate(events.events)}
         relations = {}
+        by_agent: dict = {}
+        for a, e, f in events.arrows:
+            by_agent.setdefault(a, set()).add((position[e], position[f]))
+        # agents with the same relation and the same view of the events share one product:
+        # a subgroup announcement among thousands of agents costs two products, not thousands
+        shared: dict = {}
         for agent, relation in self._relations.items():
-            pairs = [(position[e], position[f]) for e, f in events.relation(agent)]
-            relations[agent] = _product(relation, pairs, new_id, m, len(ws))
+            pairs = frozenset(by_agent.get(agent, ()))
+            key = (id(relation), pairs)
+            if key not in shared:
+                shared[key] = _product(relation, sorted(pairs), new_id, m, len(ws))
+            relations[agent] = shared[key]
         origin = [(self._worlds[w], events.events[j].name) for w, j in zip(ws.tolist(), js.tolist())]
         new_id.flags.writeable = False
         return KripkeModel(range(len(ws)), facts, relations, [], origin), new_id
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
 
 
 def _agents(agents: Iterable[Agent]) -> frozenset[Agent]:

@@ -29,7 +29,7 @@ from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, A
                        KnowsWhether, Not, Or, Possible, Top)
 from .kripke import KripkeModel, World
 
-__all__ = ["explain_verdict", "DEPTH"]
+__all__ = ["explain_verdict", "verdict_of", "DEPTH"]
 
 #: Levels of reasons kept below the verdict by default.
 DEPTH = 12
@@ -75,13 +75,52 @@ def explain_verdict(model: KripkeModel, formula: Formula, world: World | None = 
     return made[0]
 
 
+def verdict_of(reason: Reason) -> str | None:
+    """``"true"`` or ``"false"``: the verdict a reason of :func:`explain_verdict`
+    states (``None`` for other reasons), to colour pictures by.
+
+    Examples
+    --------
+    >>> verdict_of(Reason("p is true at w: it is among the facts there"))
+    'true'
+    """
+    head = reason.claim.split(": ", 1)[0]
+    for word in ("true", "false"):
+        if f" is {word} at " in head:
+            return word
+    return None
+
+
 def _text(f: Formula, longest: int = 100) -> str:
-    """A formula in a claim, shortened so that claims stay readable."""
+    """A formula in a claim, shortened so that claims stay readable.
+
+    Only small formulas are printed whole; of a large one, only its small
+    operands are, so a claim costs the same however large the formula is.
+    """
     from .syntax import to_text
-    try:
-        text = to_text(f)
-    except FormulaError:
-        text = f"[{type(f).__name__}] ..."
+
+    def small(g: Formula) -> bool:
+        # counted top-down with an early stop: never a walk of the whole formula
+        stack, count = [g], 0
+        while stack:
+            count += 1
+            if count > 40:
+                return False
+            stack.extend(stack.pop().operands())
+        return True
+
+    def whole(g: Formula) -> str:
+        try:
+            return to_text(g)
+        except FormulaError:
+            return f"[{type(g).__name__}] ..."
+
+    if small(f):
+        text = whole(f)
+    else:
+        parts = [whole(g) if small(g) else "(...)" for g in f.operands()]
+        joiner = {And: " & ", Or: " | ", Implies: " -> ", Iff: " <-> "}.get(type(f))
+        text = joiner.join(parts) if joiner and len(parts) == 2 else f"[{type(f).__name__}] {' '.join(parts)}"
     return text if len(text) <= longest else text[: longest - 4] + " ..."
 
 

@@ -14,9 +14,12 @@ import sys
 from epistemic import EpistemicError
 from models.pirates import cli as pirates_cli
 
+from . import check as check_cli
+from . import puzzle as puzzle_cli
+
 __all__ = ["main", "COMMANDS"]
 
-COMMANDS = {"pirates": pirates_cli}
+COMMANDS = {"pirates": pirates_cli, "check": check_cli, "puzzle": puzzle_cli}
 
 EXIT_BAD_INPUT = 2
 

@@ -53,8 +53,9 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
     ----------
     reasons : Reason or iterable of Reason
         The trees to draw.
-    group : callable
-        The colour group of a reason, or ``None`` for no colour.
+    group : callable or None
+        The colour group of a reason (``None`` from it: no colour); ``None``
+        colours nothing.
     palette : Palette, optional
         Colours of the groups; groups it lacks are appended in drawing order.
     marked : callable, optional
@@ -120,7 +121,7 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
             edges.setdefault((ident, _identity(child)), None)
     order = list(ids)
 
-    groups = {i: group(shown[i]) for i in order}
+    groups = {i: None if group is None else group(shown[i]) for i in order}
     palette = (palette or Palette(())).extended(g for g in groups.values() if g is not None)
     is_root = {_identity(r) for r in roots}
     is_marked = {i for i in order if marked is not None and marked(shown[i])}

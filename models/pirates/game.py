@@ -182,6 +182,7 @@ class PirateGame:
     tie_rule: str = attrs.field(default="lowest")
     _solver: PirateSolver | None = attrs.field(default=None, eq=False, repr=False, alias="solver")
     _everything: Knowledge = attrs.field(init=False, eq=False, repr=False)
+    _model: KripkeModel | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     @tie_rule.validator
     def _check_tie_rule(self, attribute, value):
@@ -218,19 +219,26 @@ class PirateGame:
         return self._everything
 
     def kripke_model(self) -> KripkeModel:
-        """The model after the announcements: worlds are sets of announcements made."""
-        model = KripkeModel.initial(self._solver.agents[1:])
-        for a in self.announcements:
-            model = announce(model, a)
-        return model
+        """The model after the announcements: worlds are sets of announcements
+        made; a pirate who did not hear a promise believes the world without it.
+        Built once per game."""
+        if self._model is None:
+            model = KripkeModel.initial(self._solver.agents[1:])
+            for a in self.announcements:
+                model = announce(model, a)
+            object.__setattr__(self, "_model", model)
+        return self._model
 
     def knowledge_of(self, rank: int, *nested: int) -> Knowledge:
         """What pirate ``rank`` knows; with ``nested`` ranks, what he believes
-        they know in turn (``knowledge_of(j, i)``: what j believes i knows)."""
-        k = self.everything
-        for r in (rank, *nested):
-            k = k.seen_by(self.agent(r))
-        return k
+        they know in turn (``knowledge_of(j, i)``: what j believes i knows).
+
+        Read off the Kripke model: the promises true at every world reached
+        from the actual one along the pirates' relations, in order.
+        """
+        path = [self.agent(r) for r in (rank, *nested)]
+        believed = self.kripke_model().believed_facts(path)
+        return Knowledge.of(a for a in believed if isinstance(a, Announcement))
 
     def knowledge_groups(self) -> list[KnowledgeGroup]:
         """Pirates grouped by what they know, the least informed group first."""

@@ -1,0 +1,196 @@
+"""Bisimulation: the worlds no formula tells apart, and the smallest model of them.
+
+Two worlds are bisimilar when they have the same facts and, for every
+agent, each successor of either is matched by a bisimilar successor of the
+other.  Bisimilar worlds satisfy the same formulas of knowledge, belief,
+everybody's and common knowledge, and of public, private and semi-private
+announcements and event models; distributed knowledge is the exception, as
+it looks at the intersection of relations, which bisimulation does not
+preserve.  Merging each class of bisimilar worlds into one world, the
+*contraction*, therefore changes no truth but can shrink a model a lot:
+the copies that product updates make of worlds (a private event that
+changes no fact doubles a model) are merged back.
+
+:func:`bisimulation_labels` finds the classes of the largest bisimulation
+by partition refinement: worlds start grouped by their facts, and a group
+is split while its worlds reach different sets of groups through some
+agent's relation.
+
+Examples
+--------
+>>> from epistemic import Agent, KripkeModel, private_event
+>>> a, b = Agent("a"), Agent("b")
+>>> m = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()}, {a: [("w", "v")]},
+...                                actual="w", reflexive=True, symmetric=True)
+>>> bigger = m.update(private_event([a, b], None, [a]))   # a learns nothing: a useless event
+>>> len(bigger), bisimulation_classes(bigger)
+(4, [[0, 1], [2, 3]])
+>>> small = contract(bigger)
+>>> small.worlds, sorted(small.actual), small.partition(a), small.partition(b)
+([0, 2], [0], [[0, 2]], [[0], [2]])
+>>> [small.origin(w) for w in small.worlds]
+[('w', 'told'), ('v', 'told')]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .kripke import KripkeModel, World
+from .relations import Partition, Relation, relation_from_pairs
+
+__all__ = ["bisimulation_classes", "bisimulation_labels", "contract"]
+
+_SLACK = 65536  # cells of padding always allowed when numbering sets of classes (see _reached)
+
+
+def bisimulation_labels(model: KripkeModel) -> np.ndarray:
+    """The class of each world (by world number) in the largest bisimulation.
+
+    Classes are numbered ``0, 1, ...`` in the order of their first world,
+    so equal partitions give equal arrays.  The array is read-only and
+    cached in the model.
+
+    Notes
+    -----
+    Partition refinement: each round gives every world the signature of its
+    class and, per agent, the set of classes it reaches, and numbers the
+    distinct signatures with numpy.  A round costs ``O(n log n + arrows)``
+    (for a partition, the pairs of block and class, at most ``n``), and
+    there are at most ``n`` rounds, usually a handful.
+
+    Examples
+    --------
+    >>> from epistemic import Agent, KripkeModel
+    >>> a = Agent("a")
+    >>> chain = KripkeModel.from_relations([a], {"x": (), "y": (), "z": ()},
+    ...                                    {a: [("x", "y"), ("y", "z")]}, actual="x")
+    >>> bisimulation_labels(chain).tolist()   # x sees y, which sees z, which sees nothing
+    [0, 1, 2]
+    """
+    key = ("bisimulation",)
+    if key in model.cache:
+        return model.cache[key]
+    worlds = model.worlds
+    kinds: dict[frozenset, int] = {}
+    label = np.array([kinds.setdefault(model.facts(w), len(kinds)) for w in worlds], dtype=np.int64)
+    count = len(kinds)
+    relations = [model.relation_of(agent) for agent in sorted(model.agents)]
+    while relations and len(worlds):
+        columns = [label] + [_reached(relation, label, count) for relation in relations]
+        refined, refined_count = _number_rows(np.stack(columns, axis=1))
+        if refined_count == count:   # each round refines the last: the same number of classes is the same classes
+            break
+        label, count = refined, refined_count
+    label.flags.writeable = False
+    model.cache[key] = label
+    return label
+
+
+def bisimulation_classes(model: KripkeModel) -> list[list[World]]:
+    """The classes of bisimilar worlds, as lists of worlds in the model's
+    order, the classes in the order of their first world.
+
+    Examples
+    --------
+    >>> from epistemic import Agent, KripkeModel
+    >>> a = Agent("a")
+    >>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": {"p"}, "u": set()},
+    ...                                {a: [("w", "v")]}, actual="w", reflexive=True, symmetric=True)
+    >>> bisimulation_classes(m)
+    [['w', 'v'], ['u']]
+    """
+    label = bisimulation_labels(model)
+    classes: list[list[World]] = [[] for _ in range(_count(label))]
+    for world, c in zip(model.worlds, label.tolist()):
+        classes[c].append(world)
+    return classes
+
+
+def contract(model: KripkeModel) -> KripkeModel:
+    """The bisimulation contraction: one world per class of bisimilar worlds.
+
+    Each class becomes its first world (in the model's order), with that
+    world's name, facts and (after an update) origin.  An agent links two
+    classes when it links some of their worlds; a partition stays a
+    partition, and arrows that become an equivalence turn into one.  The
+    actual worlds are the classes of the actual worlds.  A model that is
+    already minimal is returned as it is, so contracting twice is
+    contracting once.
+
+    Examples
+    --------
+    >>> from epistemic import Agent, KripkeModel, holds, parse_formula
+    >>> a, b = Agent("a"), Agent("b")
+    >>> m = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": {"p"}, "u": set()},
+    ...                                {a: [("w", "v")], b: [("v", "u")]}, actual="w",
+    ...                                reflexive=True, symmetric=True)
+    >>> len(contract(m))          # w and v differ: at v, b considers u possible
+    3
+    >>> belief = KripkeModel.from_relations([a], {"w": {"p"}, "v": {"p"}, "u": set()},
+    ...                                     {a: [("w", "v"), ("v", "v"), ("u", "v")]}, actual="u")
+    >>> small = contract(belief)
+    >>> small.worlds, sorted(small.relation(a)), holds(small, parse_formula("~p & B_a p"))
+    (['w', 'u'], [('u', 'w'), ('w', 'w')], True)
+    """
+    label = bisimulation_labels(model)
+    count = _count(label)
+    if count == len(model):
+        return model
+    first = np.unique(label, return_index=True)[1]   # classes are numbered by their first world
+    worlds = model.worlds
+    names = [worlds[i] for i in first.tolist()]
+    relations: dict = {}
+    for agent in model.agents:
+        relation = model.relation_of(agent)
+        if isinstance(relation, Partition):
+            # the classes a block reaches are the same from each of its worlds: blocks of the
+            # quotient are the classes reaching the same set of classes
+            relations[agent] = Partition(_reached(relation, label, count)[first])
+        else:
+            rows, cols = relation.pairs()
+            relations[agent] = relation_from_pairs(label[rows], label[cols], count)
+    actual = {names[label[model.index(w)]] for w in model.actual}
+    origin = [model.origin(w) for w in names]
+    return KripkeModel(names, [model.facts(w) for w in names], relations, actual,
+                       None if any(o is None for o in origin) else origin)
+
+
+def _count(label: np.ndarray) -> int:
+    return int(label.max()) + 1 if len(label) else 0
+
+
+def _reached(relation: Relation, label: np.ndarray, count: int) -> np.ndarray:
+    """Per world, a number for the set of classes its successors are in:
+    equal numbers exactly for equal sets."""
+    if isinstance(relation, Partition):
+        owner, owners, of_world = relation.block, relation.count, relation.block
+        targets = label
+    else:
+        owner, targets = relation.pairs()
+        owners, of_world = relation.size, None
+        targets = label[targets]
+    code = np.unique(owner * count + targets)            # sorted, distinct (owner, class) pairs
+    owner, classes = code // count, code % count
+    per_owner = np.zeros(owners, dtype=np.int64)         # 0: reaches nothing
+    if len(code):
+        heads = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
+        sizes = np.diff(np.r_[heads, len(code)])
+        widest = int(sizes.max())
+        if len(heads) * widest <= 8 * len(code) + _SLACK:
+            # each owner's sorted classes as a row padded with -1; equal rows are equal sets
+            table = np.full((len(heads), widest), -1, dtype=np.int64)
+            table[np.repeat(np.arange(len(heads)), sizes), np.arange(len(code)) - np.repeat(heads, sizes)] = classes
+            per_owner[owner[heads]] = _number_rows(table)[0] + 1
+        else:  # a few owners reach many classes: padding would waste memory
+            numbers: dict[bytes, int] = {}
+            for head, group in zip(owner[heads].tolist(), np.split(classes, heads[1:])):
+                per_owner[head] = numbers.setdefault(group.tobytes(), len(numbers) + 1)
+    return per_owner if of_world is None else per_owner[of_world]
+
+
+def _number_rows(rows: np.ndarray) -> tuple[np.ndarray, int]:
+    """Number the distinct rows ``0, 1, ...`` in order of first appearance."""
+    _, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+    order = np.argsort(np.argsort(first))
+    return order[inverse.ravel()].astype(np.int64), len(first)

@@ -1,0 +1,413 @@
+"""Kripke models as JSON files: saving, and loading that checks everything.
+
+Schema, version 1 (see also ``docs/model-json.md``): one JSON object with
+exactly these keys::
+
+    {
+      "format": "epistemic-kripke",
+      "version": 1,
+      "agents": ["a", "b"],
+      "worlds": [
+        {"name": "w", "true": ["p"]},
+        {"name": "v", "true": []}
+      ],
+      "actual": ["w"],
+      "relations": {
+        "a": {"partition": [["w", "v"]]},
+        "b": {"arrows": [["w", "w"], ["v", "w"]]}
+      }
+    }
+
+``format`` and ``version``
+    The string ``"epistemic-kripke"`` and the integer ``1``.
+``agents``
+    The agents' names: distinct, non-empty, without spaces.
+``worlds``
+    The worlds in order, each an object with exactly ``name`` (a string,
+    distinct) and ``true`` (its facts: distinct strings, the atoms true there).
+``actual``
+    The names of the actual worlds, distinct; may be empty.
+``relations``
+    Exactly one entry per agent, an object with exactly one key:
+    ``partition``, a list of non-empty blocks of world names holding every
+    world exactly once (knowledge, S5); or ``arrows``, a list of
+    ``[from, to]`` pairs (any relation: an agent given no arrow at ``w``
+    considers nothing possible there).  Arrows forming an equivalence are
+    read as a partition, as everywhere in the core.
+
+Saving writes the agents and the facts sorted, the worlds in the model's
+order, partitions as blocks and every other relation as arrows.  Only
+models whose facts are strings can be saved; world names must be strings
+or integers (an integer is written as its digits, and read back as that
+string).  What a product update remembers of each world's origin is not
+saved.
+
+Loading checks the whole file before it builds anything, and reports the
+first fault in one line that says where it is, such as
+``relations.b.arrows[3][1]: unknown world 'x'``.
+
+Examples
+--------
+>>> import io
+>>> from epistemic import Agent, KripkeModel, holds, parse_formula
+>>> a = Agent("a")
+>>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {a: [("w", "v")]},
+...                                actual="w", reflexive=True, symmetric=True)
+>>> file = io.StringIO()
+>>> save_model(m, file)
+>>> back = load_model(io.StringIO(file.getvalue()))
+>>> back.worlds, back.partition(a), holds(back, parse_formula("p & ~K_a p"))
+(['w', 'v'], [['w', 'v']], True)
+>>> model_from_dict({**model_to_dict(m), "actual": ["x"]})
+Traceback (most recent call last):
+...
+epistemic.model_json.ModelFileError: actual[0]: unknown world 'x'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import uuid
+from pathlib import Path
+
+import numpy as np
+
+from .agents import Agent
+from .errors import EpistemicError, ModelError
+from .kripke import KripkeModel
+from .relations import Partition, relation_from_pairs
+
+__all__ = ["FORMAT", "VERSION", "ModelFileError", "load_model", "model_from_dict", "model_to_dict", "save_model"]
+
+FORMAT = "epistemic-kripke"
+VERSION = 1
+_KEYS = ("format", "version", "agents", "worlds", "actual", "relations")
+_WORD = re.compile(r"[A-Za-z0-9_']+")
+
+
+class ModelFileError(ModelError):
+    """A model file or dictionary that breaks the schema.
+
+    ``where`` is the place of the fault (``"worlds[2].name"``, empty for the
+    file as a whole), ``fault`` what is wrong, ``source`` the file's name
+    when it was read from a path.
+    """
+
+    def __init__(self, where: str, fault: str, source: str = ""):
+        self.where, self.fault, self.source = where, fault, source
+        super().__init__(": ".join(part for part in (source, where, fault) if part))
+
+
+# saving -----------------------------------------------------------------------------------------
+
+def model_to_dict(model: KripkeModel) -> dict:
+    """The model as a dictionary of the schema, ready for :func:`json.dumps`.
+
+    Raises
+    ------
+    ModelError
+        When a fact is not a string, a world name is neither a string nor an
+        integer, or two world names are written alike.
+    """
+    names = []
+    for w in model.worlds:
+        if isinstance(w, str):
+            names.append(w)
+        elif isinstance(w, int) and not isinstance(w, bool):
+            names.append(str(w))
+        else:
+            raise ModelError(f"cannot save world {_short(w)}: world names must be strings or integers")
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise ModelError(f"cannot save the model: two worlds would both be named {name!r}")
+        seen.add(name)
+    worlds = []
+    for w, name in zip(model.worlds, names):
+        facts = model.facts(w)
+        for fact in facts:
+            if not isinstance(fact, str):
+                raise ModelError(f"cannot save world {name!r}: its fact {_short(fact)} is not a string "
+                                 f"(only atom names can be saved)")
+        worlds.append({"name": name, "true": sorted(facts)})
+    relations = {}
+    for agent in sorted(model.agents):
+        relation = model.relation_of(agent)
+        if isinstance(relation, Partition):
+            relations[agent.name] = {"partition": [[names[i] for i in block] for block in relation.blocks()]}
+        else:
+            rows, cols = relation.pairs()
+            relations[agent.name] = {"arrows": [[names[r], names[c]]
+                                                for r, c in zip(rows.tolist(), cols.tolist())]}
+    actual = [names[i] for i in sorted(model.index(w) for w in model.actual)]
+    return {"format": FORMAT, "version": VERSION, "agents": [a.name for a in sorted(model.agents)],
+            "worlds": worlds, "actual": actual, "relations": relations}
+
+
+def _short(value, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _dumps(data: dict) -> str:
+    """The schema's dictionary as text: one world, and one agent's relation, per line."""
+    def j(value) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    def lines(items: list[str], brackets: str) -> str:
+        inside = "".join(f"\n    {x}," for x in items)[:-1]
+        return brackets[0] + (inside + "\n  " if items else "") + brackets[1]
+
+    body = [f'"format": {j(data["format"])}', f'"version": {j(data["version"])}', f'"agents": {j(data["agents"])}',
+            f'"worlds": {lines([j(w) for w in data["worlds"]], "[]")}', f'"actual": {j(data["actual"])}',
+            f'"relations": {lines([f"{j(k)}: {j(v)}" for k, v in data["relations"].items()], "{}")}']
+    return "{\n" + ",\n".join(f"  {x}" for x in body) + "\n}\n"
+
+
+def save_model(model: KripkeModel, target) -> None:
+    """Write ``model`` as JSON to ``target``, a path or a text file.
+
+    A path is written atomically: the text goes to a new file beside it,
+    which then replaces it, so the file is never left half-written.
+    Nothing is written when the model cannot be saved.
+
+    Raises
+    ------
+    ModelError
+        When the model cannot be saved (see :func:`model_to_dict`).
+    OSError
+        When the file cannot be written.
+    """
+    text = _dumps(model_to_dict(model))
+    try:
+        payload = text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ModelError(f"cannot save the model: a name is not valid Unicode text ({error.reason})") from None
+    if hasattr(target, "write"):
+        target.write(text)
+        return
+    path = Path(target)
+    temporary = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+    try:
+        with open(temporary, "xb") as file:
+            file.write(payload)
+            file.flush()
+            os.fsync(file.fileno())
+        if path.exists():   # keep the permissions of the file replaced
+            os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+# loading ---------------------------------------------------------------------------------------
+
+class _Object(dict):
+    """A JSON object, remembering a key it held twice."""
+
+    duplicate = None
+
+
+def _pairs(pairs) -> _Object:
+    out = _Object()
+    for key, value in pairs:
+        if key in out and out.duplicate is None:
+            out.duplicate = key
+        out[key] = value
+    return out
+
+
+def load_model(source) -> KripkeModel:
+    """The model saved in ``source``, a path or a file (text or binary).
+
+    Raises
+    ------
+    ModelFileError
+        When the file cannot be read, is not JSON, or breaks the schema; the
+        message names the file (for a path) and the place of the fault.
+    """
+    name = ""
+    if hasattr(source, "read"):
+        raw = source.read()
+    else:
+        name = os.fspath(source)
+        try:
+            raw = Path(source).read_bytes()
+        except OSError as error:
+            raise ModelFileError("", f"cannot read the file: {error.strerror or error}", name) from None
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        raise ModelFileError("", f"not UTF-8 text (byte {error.start})", name) from None
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs)
+    except json.JSONDecodeError as error:
+        raise ModelFileError("", f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}",
+                             name) from None
+    except RecursionError:
+        raise ModelFileError("", "invalid JSON: nested too deeply", name) from None
+    except ValueError as error:  # a number too long to read, say
+        raise ModelFileError("", f"invalid JSON: {' '.join(str(error).split())}", name) from None
+    try:
+        return model_from_dict(data)
+    except ModelFileError as error:
+        raise ModelFileError(error.where, error.fault, name) from None
+
+
+def model_from_dict(data) -> KripkeModel:
+    """The model a dictionary of the schema describes, checked throughout.
+
+    Raises
+    ------
+    ModelFileError
+        At the first fault, naming where it is.
+    """
+    _object(data, "", _KEYS, check_unknown=False)
+    if "format" not in data or data["format"] != FORMAT:
+        found = f", got {_short(data['format'])}" if "format" in data else " (this is not a saved model)"
+        raise ModelFileError("format", f"expected {FORMAT!r}{found}")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        found = _short(version) if "version" in data else "nothing"
+        raise ModelFileError("version", f"expected {VERSION} (the version this reader knows), got {found}")
+    _object(data, "", _KEYS)
+
+    agent_names = _strings(data["agents"], "agents", "agent name")
+    agents = []
+    for i, name in enumerate(agent_names):
+        try:
+            agents.append(Agent(name))
+        except EpistemicError:
+            raise ModelFileError(f"agents[{i}]", f"bad agent name {name!r}: agent names are words "
+                                                 f"without spaces") from None
+
+    worlds, facts = [], []
+    index: dict[str, int] = {}
+    for i, world in enumerate(_array(data["worlds"], "worlds")):
+        where = f"worlds[{i}]"
+        _object(world, where, ("name", "true"))
+        name = world["name"]
+        if not isinstance(name, str):
+            raise ModelFileError(f"{where}.name", f"expected a string, got {_kind(name)}")
+        if name in index:
+            raise ModelFileError(f"{where}.name", f"world {name!r} is already worlds[{index[name]}]")
+        index[name] = i
+        worlds.append(name)
+        facts.append(_strings(world["true"], f"{where}.true", "atom"))
+
+    actual = _strings(data["actual"], "actual", "world")
+    for i, name in enumerate(actual):
+        _world(name, index, f"actual[{i}]")
+
+    relations = _object(data["relations"], "relations", ())
+    for name in relations:
+        if name not in agent_names:
+            raise ModelFileError(_key("relations", name), f"{name!r} is not among the agents")
+    built = {}
+    for agent, name in zip(agents, agent_names):
+        if name not in relations:
+            raise ModelFileError("relations", f"no relation for agent {name!r}")
+        built[agent] = _relation(relations[name], _key("relations", name), index)
+    return KripkeModel(worlds, facts, built, actual)
+
+
+def _relation(value, where: str, index: dict[str, int]):
+    kind = _object(value, where, ("partition", "arrows"), exactly_one=True)
+    n = len(index)
+    entries = _array(value[kind], f"{where}.{kind}")
+    if kind == "arrows":
+        rows, cols = [], []
+        for i, pair in enumerate(entries):
+            at = f"{where}.arrows[{i}]"
+            if not isinstance(pair, list) or len(pair) != 2:
+                found = f"{len(pair)} items" if isinstance(pair, list) else _kind(pair)
+                raise ModelFileError(at, f"expected a pair [from, to] of world names, got {found}")
+            rows.append(_world(pair[0], index, f"{at}[0]"))
+            cols.append(_world(pair[1], index, f"{at}[1]"))
+        return relation_from_pairs(rows, cols, n)
+    block = np.full(n, -1, dtype=np.int64)
+    for b, members in enumerate(entries):
+        at = f"{where}.partition[{b}]"
+        if not _array(members, at):
+            raise ModelFileError(at, "a block cannot be empty")
+        for i, name in enumerate(members):
+            w = _world(name, index, f"{at}[{i}]")
+            if block[w] >= 0:
+                raise ModelFileError(f"{at}[{i}]", f"world {name!r} is already in block {block[w]}")
+            block[w] = b
+    if n and (block < 0).any():
+        missing = next(w for w, i in index.items() if block[i] < 0)
+        raise ModelFileError(f"{where}.partition", f"world {missing!r} is in no block")
+    return Partition(block)
+
+
+def _kind(value) -> str:
+    """The JSON name of the type of ``value``."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "a boolean"
+    if isinstance(value, (int, float, str)):
+        return f"the {'string' if isinstance(value, str) else 'number'} {_short(value)}"
+    return "an object" if isinstance(value, dict) else "an array" if isinstance(value, list) else type(value).__name__
+
+
+def _key(where: str, name: str) -> str:
+    return f"{where}.{name}" if _WORD.fullmatch(name) else f"{where}[{json.dumps(name)}]"
+
+
+def _object(value, where: str, keys, *, check_unknown: bool = True, exactly_one: bool = False):
+    """Check that ``value`` is an object with the ``keys`` (or, with
+    ``exactly_one``, one of them, which is returned); no other keys unless
+    ``keys`` is empty (then any key goes)."""
+    if not isinstance(value, dict):
+        raise ModelFileError(where or "top level", f"expected an object, got {_kind(value)}")
+    if getattr(value, "duplicate", None) is not None:
+        raise ModelFileError(where or "top level", f"key {value.duplicate!r} is given twice")
+    if check_unknown and keys:
+        for key in value:
+            if key not in keys:
+                expected = " or ".join(repr(k) for k in keys) if exactly_one else ", ".join(keys)
+                raise ModelFileError(where or "top level", f"unknown key {key!r} (expected {expected})")
+    if exactly_one:
+        given = [k for k in keys if k in value]
+        if len(given) != 1:
+            fault = "not both" if given else "one is needed"
+            raise ModelFileError(where, f"give {' or '.join(repr(k) for k in keys)}: {fault}")
+        return given[0]
+    if check_unknown:
+        for key in keys:
+            if key not in value:
+                raise ModelFileError(where or "top level", f"missing key {key!r}")
+    return value
+
+
+def _array(value, where: str) -> list:
+    if not isinstance(value, list):
+        raise ModelFileError(where, f"expected an array, got {_kind(value)}")
+    return value
+
+
+def _strings(value, where: str, what: str) -> list[str]:
+    """An array of distinct strings."""
+    seen: dict[str, int] = {}
+    for i, item in enumerate(_array(value, where)):
+        if not isinstance(item, str):
+            raise ModelFileError(f"{where}[{i}]", f"expected a string ({what}), got {_kind(item)}")
+        if item in seen:
+            raise ModelFileError(f"{where}[{i}]", f"{what} {item!r} is given twice (also at [{seen[item]}])")
+        seen[item] = i
+    return list(value)
+
+
+def _world(name, index: dict[str, int], where: str) -> int:
+    if not isinstance(name, str):
+        raise ModelFileError(where, f"expected a world name, got {_kind(name)}")
+    if name not in index:
+        raise ModelFileError(where, f"unknown world {name!r}")
+    return index[name]

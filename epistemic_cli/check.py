@@ -1,0 +1,90 @@
+"""``epistemic check``: is a formula true in a model saved as JSON, and why."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from epistemic import EpistemicError, explain_verdict, parse_formula, to_text, worlds_where
+from epistemic.model_json import load_model
+from epistemic.verdicts import verdict_of
+from visualize import RENDERERS, format_of, reason_picture, write_images
+
+__all__ = ["add_parser", "run"]
+
+#: Worlds listed by name before the list is cut.
+SHOWN = 20
+
+EPILOG = """\
+formulas: ~ & | -> <-> (or ¬ ∧ ∨ → ↔), K_a, M_a, Kw_a, B_a, E_{a,b}, C_{a,b},
+D_{a,b}, [!p] q, <!p> q, [!p]_{a,b} q (private), [?p]_{a,b} q (semi-private);
+grammar in docs/logic.md, model files in docs/model-json.md.
+"""
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "check", help="check a formula in a Kripke model saved as JSON",
+        description="Say whether a formula of epistemic logic holds at the actual world of a model, "
+                    "where it holds, and why.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("model", metavar="MODEL.json", help="the model (schema in docs/model-json.md)")
+    p.add_argument("formula", metavar="FORMULA", help='the formula, e.g. "K_a p & ~C_{a,b} p"')
+    p.add_argument("--world", metavar="W", default=None,
+                   help="the world to check and explain (default: the actual world)")
+    p.add_argument("--why", action="store_true", help="explain the verdict")
+    p.add_argument("--depth", type=int, default=12, metavar="D", help="levels of the explanation (default: 12)")
+    p.add_argument("--json", action="store_true", help="print the answer as JSON")
+    p.add_argument("--draw", metavar="FILE", default=None,
+                   help="draw the explanation (.svg, .png, .pdf or .dot)")
+    p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw")
+    return p
+
+
+def _world(model, name: str | None):
+    if name is None:
+        if len(model.actual) != 1:
+            raise EpistemicError("the model does not have exactly one actual world: name one with --world")
+        (world,) = model.actual
+        return world
+    by_name = {str(w): w for w in model.worlds}
+    if name not in by_name:
+        raise EpistemicError(f"the model has no world {name!r}")
+    return by_name[name]
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    if not 1 <= args.depth <= 200:
+        raise EpistemicError(f"--depth must be between 1 and 200, got {args.depth}")
+    image_format = format_of(args.draw) if args.draw is not None else None
+    formula = parse_formula(args.formula)
+    model = load_model(args.model)
+    world = _world(model, args.world)
+    where = worlds_where(model, formula)
+    verdict = world in where
+    why = explain_verdict(model, formula, world, depth=args.depth) if (args.why or args.json or args.draw) else None
+    images = []
+    if args.draw is not None:
+        picture = reason_picture(why, group=verdict_of, legend_title="Verdict",
+                                 title=f"Why {to_text(formula)} is {'true' if verdict else 'false'} at {world}")
+        images.append((args.draw, picture.pipe(image_format, args.renderer)))
+    ordered = [w for w in model.worlds if w in where]
+    if args.json:
+        text = json.dumps({"formula": to_text(formula), "world": str(world), "holds": verdict,
+                           "worlds": [str(w) for w in ordered], "of": len(model),
+                           "why": why.to_dict(key=lambda key: None if key is None else key[0])},
+                          ensure_ascii=False, indent=2) + "\n"
+    else:
+        listed = ", ".join(str(w) for w in ordered[:SHOWN]) + (" ..." if len(ordered) > SHOWN else "")
+        text = (f"{'true' if verdict else 'false'} at {world}\n"
+                f"holds at {len(ordered):,} of {len(model):,} worlds" + (f": {listed}" if ordered else "") + "\n")
+        if args.why:
+            text += why.to_text() + "\n"
+    if images:
+        write_images(images)
+        for path, data in images:
+            print(f"wrote {path} ({len(data):,} bytes)", file=sys.stderr)
+    out.write(text)
+    return 0

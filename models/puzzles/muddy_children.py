@@ -1,0 +1,210 @@
+"""The muddy children: ``n`` children, ``k`` of them muddy, and a father who keeps asking.
+
+Each child sees every forehead but its own.  The father says "at least one
+of you is muddy", then asks again and again "do you know whether you are
+muddy?", and the children answer all at once, in public.  After ``k - 1``
+rounds in which nobody knows, the ``k`` muddy children know; one round
+later the clean ones know too.
+
+The model has the ``2**n`` valuations of the atoms ``m1 .. mn`` ("child i
+is muddy") as worlds.  World number ``w`` is the bit mask of the muddy
+children (bit ``i - 1`` for child ``i``) and is named by a string of ``n``
+letters, ``"M"`` (muddy) or ``"C"`` (clean), child 1 first: ``"MMC"`` is
+the world where children 1 and 2 are muddy and child 3 is clean.  Child
+``i`` (agent ``c<i>``) cannot tell apart worlds that differ only in its own
+bit, an S5 partition built directly as ``w & ~(1 << (i - 1))``.  In the
+actual world the first ``k`` children are muddy.
+
+Every announcement is a formula decided by the model checker: the father's
+is ``m1 | ... | mn``; the children's answer in a round is, for each child,
+``Kw_ci mi`` or its negation, as they are at the actual world ("nobody
+knows" is ``~Kw_c1 m1 & ... & ~Kw_cn mn``).
+
+Examples
+--------
+>>> solution = solve(n=3, k=2)
+>>> print(solution.text())
+start: 8 worlds; some child knows whether it is muddy: no; the muddy children know they are muddy: no; \
+every child knows whether it is muddy: no
+1. father: at least one of you is muddy: 7 worlds left; some child knows whether it is muddy: no; \
+the muddy children know they are muddy: no; every child knows whether it is muddy: no
+2. nobody knows whether they are muddy: 4 worlds left (MMC, MCM, CMM, MMM); \
+some child knows whether it is muddy: yes; the muddy children know they are muddy: yes; \
+every child knows whether it is muddy: no
+3. c1, c2 know whether they are muddy; c3 does not: 1 world left (MMC); \
+some child knows whether it is muddy: yes; the muddy children know they are muddy: yes; \
+every child knows whether it is muddy: yes
+Answer: the 2 muddy children know they are muddy after 1 round of "nobody knows"; \
+every child knows after 2 rounds of answers
+>>> solution.answer["muddy_know_after"]
+1
+
+References
+----------
+.. [1] R. Fagin, J. Y. Halpern, Y. Moses and M. Y. Vardi, *Reasoning about
+   Knowledge*, MIT Press, 1995, sections 1.1 and 2.3.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from epistemic import Agent, Atom, Knows, KnowsWhether, KripkeModel, Story
+from epistemic.formulas import Formula, conjunction, disjunction
+from epistemic.relations import Partition
+
+from .common import Parameter, PuzzleError, Solution, check_parameters
+
+__all__ = ["NAME", "PARAMETERS", "TITLE", "child", "initial_model", "muddy", "solve", "world_name"]
+
+NAME = "muddy-children"
+TITLE = "The muddy children"
+#: ``n`` stops at 16: the model has ``2**n`` worlds, each with a name and a set of facts.
+PARAMETERS = (
+    Parameter("n", 3, "number of children", 1, 16),
+    Parameter("k", 2, "number of muddy children (the first k); at most n", 1, 16),
+)
+
+_NOBODY = "nobody knows whether they are muddy"
+
+
+def child(i: int) -> Agent:
+    """Child ``i`` (from 1), the agent ``c<i>``."""
+    return Agent(f"c{i}")
+
+
+def muddy(i: int) -> Atom:
+    """The atom ``m<i>``: child ``i`` (from 1) is muddy."""
+    return Atom(f"m{i}")
+
+
+def world_name(mask: int, n: int) -> str:
+    """The name of world ``mask``: one letter per child, ``M`` muddy or ``C`` clean.
+
+    Examples
+    --------
+    >>> world_name(0b011, 3), world_name(0b100, 3)
+    ('MMC', 'CCM')
+    """
+    return "".join("M" if mask >> i & 1 else "C" for i in range(n))
+
+
+def initial_model(n: int, k: int) -> KripkeModel:
+    """The children before the father speaks: all ``2**n`` worlds, the
+    first ``k`` children muddy in the actual world.
+
+    Examples
+    --------
+    >>> m = initial_model(3, 2)
+    >>> len(m), sorted(m.actual), sorted(m.facts("MMC"))
+    (8, ['MMC'], ['m1', 'm2'])
+    >>> sorted(m.accessible("MMC", child(1)))
+    ['CMC', 'MMC']
+    """
+    if not 0 <= k <= n:
+        raise PuzzleError(f"the muddy children are some of the {n}: k must be 0 to {n}, got {k}")
+    worlds = np.arange(1 << n, dtype=np.int64)
+    bits = (worlds[:, None] >> np.arange(n)) & 1                      # one row per world, child 1 first
+    letters = np.where(bits == 1, ord("M"), ord("C")).astype(np.uint8)
+    names = np.ascontiguousarray(letters).view(f"S{n}").ravel().astype(f"U{n}").tolist()
+    atoms = np.array([muddy(i).name for i in range(1, n + 1)], dtype=object)
+    facts = [atoms[row].tolist() for row in bits.astype(bool)]
+    relations = {child(i + 1): Partition(worlds & ~(1 << i)) for i in range(n)}
+    return KripkeModel(names, facts, relations, [world_name((1 << k) - 1, n)])
+
+
+def _answers_text(n: int, answers: list[bool]) -> str:
+    """What the children say in one round, in words."""
+    if not any(answers):
+        return _NOBODY
+    yes = [f"c{i}" for i in range(1, n + 1) if answers[i - 1]]
+    no = [f"c{i}" for i in range(1, n + 1) if not answers[i - 1]]
+    text = ", ".join(yes) + (" knows whether it is" if len(yes) == 1 else " know whether they are") + " muddy"
+    if no:
+        text += "; " + ", ".join(no) + (" does not" if len(no) == 1 else " do not")
+    return text
+
+
+def _rounds(count: int) -> str:
+    return f"{count} round{'' if count == 1 else 's'}"
+
+
+def _first_round(story: Story, label: str) -> int:
+    """The first round whose answer to question ``label`` is yes."""
+    return next(r.number for r in story.rounds if dict(r.answers)[label])
+
+
+def solve(**parameters) -> Solution:
+    """Tell the muddy children round by round, until every child knows.
+
+    Parameters
+    ----------
+    n : int, default 3
+        The number of children, 1 to 16.
+    k : int, default 2
+        The number of muddy children, 1 to ``n``; children ``1 .. k`` are muddy.
+
+    Returns
+    -------
+    Solution
+        Its answer has ``n``, ``k``, ``rounds_of_nobody_knows`` (``k - 1``),
+        ``muddy_know_after`` (how many rounds of answers, after the father's
+        announcement, pass before the muddy children know: ``k - 1``) and
+        ``everyone_knows_after`` (``k``, or ``k - 1`` when all are muddy).
+
+    Raises
+    ------
+    PuzzleError
+        For ``k = 0`` (the father's announcement would be false), ``k > n``,
+        or a parameter out of bounds.
+
+    Examples
+    --------
+    >>> answer = solve(n=5, k=3).answer
+    >>> answer["rounds_of_nobody_knows"], answer["muddy_know_after"], answer["everyone_knows_after"]
+    (2, 2, 3)
+    >>> solve(n=3, k=0)
+    Traceback (most recent call last):
+    ...
+    models.puzzles.common.PuzzleError: k must be at least 1: the father says that at least one child is muddy
+    """
+    if parameters.get("k") == 0:
+        raise PuzzleError("k must be at least 1: the father says that at least one child is muddy")
+    values = check_parameters(PARAMETERS, parameters)
+    n, k = values["n"], values["k"]
+    if k > n:
+        raise PuzzleError(f"k must be at most n = {n}, got {k}")
+
+    kids = range(1, n + 1)
+    knows_whether = [KnowsWhether(child(i), muddy(i)) for i in kids]
+    nobody_knows = conjunction(~f for f in knows_whether)
+    every_child_knows = conjunction(knows_whether)
+    questions: list[tuple[str, Formula]] = [
+        ("some child knows whether it is muddy", disjunction(knows_whether)),
+        ("the muddy children know they are muddy",
+         conjunction(muddy(i) >> Knows(child(i), muddy(i)) for i in kids)),
+        ("every child knows whether it is muddy", every_child_knows),
+    ]
+    story = Story(initial_model(n, k), questions)
+    story.announce("father: at least one of you is muddy", disjunction(muddy(i) for i in kids))
+
+    # each round every child says whether it knows; the checker decides what each one says
+    for _ in range(n + 1):
+        if story.holds(every_child_knows):
+            break
+        answers = [story.holds(f) for f in knows_whether]
+        said = nobody_knows if not any(answers) else conjunction(
+            f if yes else ~f for f, yes in zip(knows_whether, answers))
+        story.announce(_answers_text(n, answers), said)
+    else:  # pragma: no cover - the children all know after at most k + 1 rounds
+        raise RuntimeError("the children never all knew")
+
+    nobody_rounds = sum(1 for r in story.rounds if r.announcement == _NOBODY)
+    muddy_after = _first_round(story, questions[1][0]) - 1      # rounds after the father's
+    everyone_after = _first_round(story, questions[2][0]) - 1
+    answer = {"n": n, "k": k, "rounds_of_nobody_knows": nobody_rounds,
+              "muddy_know_after": muddy_after, "everyone_knows_after": everyone_after}
+    who = "the muddy child knows it is" if k == 1 else f"the {k} muddy children know they are"
+    summary = (f"{who} muddy after {_rounds(nobody_rounds)} of \"nobody knows\"; "
+               f"every child knows after {_rounds(everyone_after)} of answers")
+    return Solution(story, answer, summary)

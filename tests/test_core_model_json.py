@@ -1,0 +1,257 @@
+"""Kripke models as JSON: round trips, canonical text, atomic saving, and every refusal."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import os
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from epistemic import Agent, Announcement, KripkeModel, ModelError, announce, holds, parse_formula, public_event
+from epistemic.model_json import ModelFileError, load_model, model_from_dict, model_to_dict, save_model
+from epistemic.relations import Arrows, Partition
+from tests.strategies import agent_lists
+
+A, B = Agent("a"), Agent("b")
+
+VALID = {
+    "format": "epistemic-kripke",
+    "version": 1,
+    "agents": ["a", "b"],
+    "worlds": [{"name": "w", "true": ["p"]}, {"name": "v", "true": []}, {"name": "u", "true": ["q"]}],
+    "actual": ["w"],
+    "relations": {
+        "a": {"partition": [["w", "v"], ["u"]]},
+        "b": {"arrows": [["w", "v"], ["v", "v"], ["u", "v"]]},
+    },
+}
+
+
+def same(m: KripkeModel, n: KripkeModel) -> bool:
+    """Same worlds in order, facts, agents, relations (as pairs) and actual worlds."""
+    return (m.worlds == n.worlds and [m.facts(w) for w in m.worlds] == [n.facts(w) for w in n.worlds]
+            and m.agents == n.agents and m.actual == n.actual
+            and all(m.relation_of(x) == n.relation_of(x) for x in m.agents))
+
+
+def round_trip(m: KripkeModel) -> KripkeModel:
+    file = io.StringIO()
+    save_model(m, file)
+    return load_model(io.StringIO(file.getvalue()))
+
+
+# round trips -------------------------------------------------------------------------------
+
+@st.composite
+def models(draw):
+    names = draw(st.lists(st.text(max_size=4), min_size=0, max_size=6, unique=True))
+    n = len(names)
+    facts = [draw(st.frozensets(st.sampled_from(["p", "q", "r", "it's", "ünï"]))) for _ in names]
+    relations = {}
+    for agent in draw(agent_lists(min_size=0, max_size=3)):
+        if n and draw(st.booleans()):
+            relations[agent] = Partition(draw(st.lists(st.integers(0, n - 1), min_size=n, max_size=n)))
+        else:
+            pairs = draw(st.lists(st.tuples(st.integers(0, max(n - 1, 0)), st.integers(0, max(n - 1, 0))),
+                                  max_size=3 * n if n else 0))
+            relations[agent] = Arrows([r for r, _ in pairs], [c for _, c in pairs], n)
+    actual = draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    return KripkeModel(names, facts, relations, actual)
+
+
+@settings(max_examples=150, deadline=None)
+@given(models())
+def test_round_trip(m):
+    back = round_trip(m)
+    assert same(m, back)
+    for agent in m.agents:
+        assert isinstance(back.relation_of(agent), Partition) == m.relation_of(agent).is_equivalence()
+    # once read, a model saves to the same dictionary (equivalence arrows were read as partitions)
+    assert model_to_dict(round_trip(back)) == model_to_dict(back)
+
+
+def test_round_trip_through_a_path(tmp_path):
+    m = model_from_dict(VALID)
+    path = tmp_path / "model.json"
+    save_model(m, path)
+    assert same(load_model(path), m) and same(load_model(str(path)), m)
+    assert json.loads(path.read_text(encoding="utf-8")) == VALID
+    assert os.listdir(tmp_path) == ["model.json"]
+    with open(path, "rb") as binary:
+        assert same(load_model(binary), m)
+
+
+def test_loaded_model_answers_formulas():
+    m = model_from_dict(VALID)
+    assert m.partition(A) == [["w", "v"], ["u"]]
+    assert m.is_kd45(B) and not m.is_equivalence(B)
+    assert holds(m, parse_formula("p & ~K_a p & B_b ~p & K_a ~q"))
+
+
+def test_updated_model_saves_with_numbered_worlds():
+    m = model_from_dict(VALID).update(public_event([A, B], precondition=parse_formula("~q")))
+    assert m.worlds == [0, 1]
+    back = round_trip(m)
+    assert back.worlds == ["0", "1"] and back.actual == {"0"}
+    assert back.partition(A) == [["0", "1"]]
+
+
+def test_text_is_one_world_and_one_relation_per_line():
+    file = io.StringIO()
+    save_model(model_from_dict(VALID), file)
+    lines = file.getvalue().splitlines()
+    assert '    {"name": "w", "true": ["p"]},' in lines
+    assert '    "a": {"partition": [["w", "v"], ["u"]]},' in lines
+    assert file.getvalue().endswith("}\n")
+
+
+def test_byte_order_mark_and_odd_agent_names():
+    data = copy.deepcopy(VALID)
+    data["agents"][1] = "b.1"
+    data["relations"]["b.1"] = data["relations"].pop("b")
+    m = load_model(io.BytesIO(b"\xef\xbb\xbf" + json.dumps(data).encode()))
+    assert Agent("b.1") in m.agents
+    data["relations"]["b.1"]["arrows"][0][1] = "x"
+    with pytest.raises(ModelFileError, match=r'^relations\["b.1"\]\.arrows\[0\]\[1\]: unknown world'):
+        model_from_dict(data)
+
+
+# refusals when saving -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "model, message",
+    [
+        (announce(KripkeModel.initial([A, B]), Announcement(A, "x")),
+         "its fact Announcement"),
+        (KripkeModel([frozenset({"p"})], [{"p"}], {}, []), "cannot save world frozenset({'p'})"),
+        (KripkeModel([1, "1"], [(), ()], {}, []), "two worlds would both be named '1'"),
+        (KripkeModel([True], [()], {}, []), "cannot save world True"),
+        (KripkeModel(["w"], [{"\ud800"}], {}, []), "not valid Unicode text"),
+    ],
+)
+def test_unsavable_models_write_nothing(tmp_path, model, message):
+    path = tmp_path / "model.json"
+    path.write_text("old")
+    with pytest.raises(ModelError, match="^cannot save") as caught:
+        save_model(model, path)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+    assert path.read_text() == "old" and os.listdir(tmp_path) == ["model.json"]
+
+
+def test_failed_replace_leaves_the_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "model.json"
+    path.write_text("old")
+
+    def broken(src, dst):
+        raise OSError("disk on fire")
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError, match="disk on fire"):
+        save_model(model_from_dict(VALID), path)
+    assert path.read_text() == "old" and os.listdir(tmp_path) == ["model.json"]
+
+
+# refusals when loading -------------------------------------------------------------------------
+
+def changed(edit):
+    data = copy.deepcopy(VALID)
+    edit(data)
+    return data
+
+
+BAD = [
+    (lambda d: d.pop("format"), "format: expected 'epistemic-kripke' (this is not a saved model)"),
+    (lambda d: d.update(format="other"), "format: expected 'epistemic-kripke', got 'other'"),
+    (lambda d: d.update(version="1"), "version: expected 1 (the version this reader knows), got '1'"),
+    (lambda d: d.update(version=True), "version: expected 1 (the version this reader knows), got True"),
+    (lambda d: d.pop("version"), "version: expected 1 (the version this reader knows), got nothing"),
+    (lambda d: d.update(extra=1),
+     "top level: unknown key 'extra' (expected format, version, agents, worlds, actual, relations)"),
+    (lambda d: d.pop("actual"), "top level: missing key 'actual'"),
+    (lambda d: d.update(agents={}), "agents: expected an array, got an object"),
+    (lambda d: d.update(agents=[1, "b"]), "agents[0]: expected a string (agent name), got the number 1"),
+    (lambda d: d.update(agents=["a", "a"]), "agents[1]: agent name 'a' is given twice (also at [0])"),
+    (lambda d: d.update(agents=["a b", "b"]), "agents[0]: bad agent name 'a b': agent names are words without spaces"),
+    (lambda d: d.update(worlds="w"), "worlds: expected an array, got the string 'w'"),
+    (lambda d: d["worlds"].__setitem__(0, ["w"]), "worlds[0]: expected an object, got an array"),
+    (lambda d: d["worlds"][1].pop("true"), "worlds[1]: missing key 'true'"),
+    (lambda d: d["worlds"][0].update(facts=[]), "worlds[0]: unknown key 'facts' (expected name, true)"),
+    (lambda d: d["worlds"][0].update(name=3), "worlds[0].name: expected a string, got the number 3"),
+    (lambda d: d["worlds"][2].update(name="w"), "worlds[2].name: world 'w' is already worlds[0]"),
+    (lambda d: d["worlds"][0].update(true=[None]), "worlds[0].true[0]: expected a string (atom), got null"),
+    (lambda d: d["worlds"][0].update(true=["p", "p"]), "worlds[0].true[1]: atom 'p' is given twice (also at [0])"),
+    (lambda d: d.update(actual=["x"]), "actual[0]: unknown world 'x'"),
+    (lambda d: d.update(actual=["w", "w"]), "actual[1]: world 'w' is given twice (also at [0])"),
+    (lambda d: d.update(actual="w"), "actual: expected an array, got the string 'w'"),
+    (lambda d: d.update(relations=[]), "relations: expected an object, got an array"),
+    (lambda d: d["relations"].update(c={"arrows": []}), "relations.c: 'c' is not among the agents"),
+    (lambda d: d["relations"].pop("b"), "relations: no relation for agent 'b'"),
+    (lambda d: d["relations"]["a"].update(arrows=[]), "relations.a: give 'partition' or 'arrows': not both"),
+    (lambda d: d["relations"].update(a={}), "relations.a: give 'partition' or 'arrows': one is needed"),
+    (lambda d: d["relations"].update(a={"pairs": []}),
+     "relations.a: unknown key 'pairs' (expected 'partition' or 'arrows')"),
+    (lambda d: d["relations"].update(a=[]), "relations.a: expected an object, got an array"),
+    (lambda d: d["relations"]["a"].update(partition="w v"), "relations.a.partition: expected an array, got the string 'w v'"),
+    (lambda d: d["relations"]["a"]["partition"].__setitem__(0, "w"),
+     "relations.a.partition[0]: expected an array, got the string 'w'"),
+    (lambda d: d["relations"]["a"]["partition"][0].append("x"), "relations.a.partition[0][2]: unknown world 'x'"),
+    (lambda d: d["relations"]["a"]["partition"].append([]), "relations.a.partition[2]: a block cannot be empty"),
+    (lambda d: d["relations"]["a"]["partition"][1].append("w"),
+     "relations.a.partition[1][1]: world 'w' is already in block 0"),
+    (lambda d: d["relations"]["a"]["partition"].pop(), "relations.a.partition: world 'u' is in no block"),
+    (lambda d: d["relations"]["b"]["arrows"].append(["w"]),
+     "relations.b.arrows[3]: expected a pair [from, to] of world names, got 1 items"),
+    (lambda d: d["relations"]["b"]["arrows"].append("w v"),
+     "relations.b.arrows[3]: expected a pair [from, to] of world names, got the string 'w v'"),
+    (lambda d: d["relations"]["b"]["arrows"][1].__setitem__(1, "x"), "relations.b.arrows[1][1]: unknown world 'x'"),
+    (lambda d: d["relations"]["b"]["arrows"][0].__setitem__(0, 0),
+     "relations.b.arrows[0][0]: expected a world name, got the number 0"),
+]
+
+
+@pytest.mark.parametrize("edit, message", BAD)
+def test_bad_dictionaries(edit, message):
+    data = changed(edit)
+    with pytest.raises(ModelFileError) as caught:
+        model_from_dict(data)
+    assert str(caught.value) == message
+    # the same fault, read from a file, is reported the same way
+    with pytest.raises(ModelFileError) as again:
+        load_model(io.StringIO(json.dumps(data)))
+    assert str(again.value) == message
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{", "invalid JSON at line 1, column 2: Expecting property name enclosed in double quotes"),
+        ('{"a": 1,\n  }', "invalid JSON at line 2, column 3: "),
+        ("[]", "top level: expected an object, got an array"),
+        ("null", "top level: expected an object, got null"),
+        ('{"format": "epistemic-kripke", "format": "epistemic-kripke"}', "top level: key 'format' is given twice"),
+        (json.dumps(VALID).replace('"name": "v"', '"name": "v", "name": "v"'), "worlds[1]: key 'name' is given twice"),
+        ("[" * 100_000, "invalid JSON: nested too deeply"),
+        ("9" * 5000, "invalid JSON: Exceeds the limit"),
+    ],
+)
+def test_bad_text(text, message):
+    with pytest.raises(ModelFileError) as caught:
+        load_model(io.StringIO(text))
+    assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
+
+
+def test_bad_files(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_bytes(b'{"format": "epistemic-kripke", \xff}')
+    with pytest.raises(ModelFileError, match=r"broken\.json: not UTF-8 text \(byte 31\)$"):
+        load_model(path)
+    with pytest.raises(ModelFileError, match=r"missing\.json: cannot read the file: No such file"):
+        load_model(tmp_path / "missing.json")
+    path.write_text(json.dumps(changed(lambda d: d.update(actual=["x"]))))
+    with pytest.raises(ModelFileError) as caught:
+        load_model(path)
+    assert str(caught.value) == f"{path}: actual[0]: unknown world 'x'"
+    assert (caught.value.source, caught.value.where, caught.value.fault) == (str(path), "actual[0]", "unknown world 'x'")

@@ -1,0 +1,102 @@
+"""The muddy children against the published answer.
+
+Fagin, Halpern, Moses and Vardi, *Reasoning about Knowledge* (MIT Press,
+1995), sections 1.1 and 2.3: with k muddy children, the children all answer
+"no" the first k - 1 times the father asks, and the muddy ones answer "yes"
+the k-th time; after m rounds of "no" it is common knowledge that at least
+m + 1 children are muddy.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from epistemic import Common, Everybody, holds
+from models.puzzles.common import PuzzleError
+from models.puzzles.muddy_children import child, initial_model, muddy, solve, world_name
+
+
+@pytest.mark.parametrize("n, k", [(1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3), (5, 3),
+                                  (8, 1), (8, 3), (8, 8), (10, 4)])
+def test_published_answer(n, k):
+    # FHMV 1995, section 1.1: k - 1 rounds of "nobody knows", then the muddy children know
+    answer = solve(n=n, k=k).answer
+    assert answer["rounds_of_nobody_knows"] == k - 1
+    assert answer["muddy_know_after"] == k - 1
+    # once the muddy children step forward, the clean ones know too (none to wait for when k = n)
+    assert answer["everyone_knows_after"] == (k if k < n else k - 1)
+
+
+def check_story(n, k):
+    story = solve(n=n, k=k).story
+    rounds = story.rounds
+    assert rounds[1].announcement == "father: at least one of you is muddy"
+    for m in range(k):           # after the father and m rounds of "nobody knows"
+        r = rounds[1 + m]
+        if m:
+            assert r.announcement == "nobody knows whether they are muddy"
+        # FHMV 1995, section 2.3: the worlds left are those with at least m + 1 muddy children
+        assert all(w.count("M") >= m + 1 for w in r.model.worlds)
+        assert r.worlds == sum(comb(n, j) for j in range(m + 1, n + 1))
+        answers = dict(r.answers)
+        assert answers["the muddy children know they are muddy"] == (m == k - 1)
+        assert answers["some child knows whether it is muddy"] == (m == k - 1)
+    last = dict(rounds[-1].answers)
+    assert last["every child knows whether it is muddy"]
+    assert rounds[-1].model.worlds == [world_name((1 << k) - 1, n)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda n: st.tuples(st.just(n), st.integers(1, n))))
+def test_rounds_property(nk):
+    check_story(*nk)
+
+
+def test_story_n8():
+    check_story(8, 5)
+
+
+def test_common_knowledge_after_the_father():
+    # the father's announcement makes "at least one is muddy" common knowledge, though
+    # with k >= 2 everybody already knew it
+    n, k = 4, 2
+    m = initial_model(n, k)
+    someone = muddy(1) | muddy(2) | muddy(3) | muddy(4)
+    group = [child(i) for i in range(1, n + 1)]
+    assert not holds(m, Common(group, someone))
+    story = solve(n=n, k=k).story
+    assert holds(story.rounds[1].model, Common(group, someone))
+    assert holds(m, Everybody(group, someone))
+
+
+def test_model_shape():
+    m = initial_model(4, 1)
+    assert len(m) == 16 and m.actual == {"MCCC"}
+    assert m.facts("MCMC") == {"m1", "m3"}
+    assert m.accessible("MCMC", child(3)) == {"MCMC", "MCCC"}
+    assert all(m.is_equivalence(child(i)) for i in range(1, 5))
+
+
+def test_text_and_dict():
+    solution = solve(n=3, k=2)
+    lines = solution.text().splitlines()
+    assert lines[2].startswith("2. nobody knows whether they are muddy: 4 worlds left")
+    assert lines[3].startswith("3. c1, c2 know whether they are muddy; c3 does not: 1 world left (MMC)")
+    assert solution.to_dict()["answer"]["muddy_know_after"] == 1
+
+
+@pytest.mark.parametrize("given, message", [
+    ({"n": 3, "k": 0}, "k must be at least 1"),
+    ({"n": 3, "k": 4}, "k must be at most n = 3"),
+    ({"n": 17, "k": 1}, "n must be at most 16"),
+    ({"n": 0, "k": 1}, "n must be at least 1"),
+    ({"n": 3, "k": 1.5}, "k must be a whole number"),
+    ({"children": 3}, "unknown parameter 'children'"),
+])
+def test_bad_parameters(given, message):
+    with pytest.raises(PuzzleError, match=message):
+        solve(**given)
