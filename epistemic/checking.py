@@ -81,7 +81,12 @@ def truth_array(model: KripkeModel, formula: Formula) -> np.ndarray:
             stack.append((f, True))
             stack.extend((g, False) for g in _same_model_operands(f) if ("truth", g) not in cache)
             continue
-        result = _evaluate(model, f)
+        try:
+            result = _evaluate(model, f)
+        except RecursionError:
+            # each announcement inside another is one more level of the updated models
+            raise FormulaError("the formula nests announcements too deeply to check "
+                               "(a few hundred levels is the limit)") from None
         result.flags.writeable = False
         cache["truth", f] = result
     return cache[key]

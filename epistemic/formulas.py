@@ -93,23 +93,32 @@ class Formula:
         return True
 
     def __repr__(self) -> str:
-        # built bottom-up, so that formulas thousands of levels deep have a repr
-        done: dict[Formula, str] = {}
-        for g in subformulas(self):
-            if type(g).__repr__ is not Formula.__repr__:
-                done[g] = type(g).__repr__(g)
+        # written left to right from an explicit stack, so that formulas
+        # thousands of levels deep have a repr, in memory linear in its length
+        out: list[str] = []
+        stack: list = [self]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                out.append(item)
                 continue
-            parts = []
-            for field in attrs.fields(type(g)):
-                value = getattr(g, field.name)
+            if type(item).__repr__ is not Formula.__repr__:
+                out.append(type(item).__repr__(item))
+                continue
+            pieces: list = [f"{type(item).__name__}("]
+            for i, field in enumerate(attrs.fields(type(item))):
+                value = getattr(item, field.name)
+                if i:
+                    pieces.append(", ")
                 if isinstance(value, Formula):
-                    parts.append(done[value])
+                    pieces.append(value)
                 elif isinstance(value, frozenset):
-                    parts.append(repr(sorted(value, key=lambda agent: agent.name)))
+                    pieces.append(repr(sorted(value, key=lambda agent: agent.name)))
                 else:
-                    parts.append(repr(value))
-            done[g] = f"{type(g).__name__}({', '.join(parts)})"
-        return done[self]
+                    pieces.append(repr(value))
+            pieces.append(")")
+            stack.extend(reversed(pieces))
+        return "".join(out)
 
     def __ne__(self, other) -> bool:
         equal = self.__eq__(other)

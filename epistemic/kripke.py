@@ -174,6 +174,8 @@ class KripkeModel:
                 arrows[agent][0].append(index[u])
                 arrows[agent][1].append(index[v])
         rels = {a: relation_from_pairs(r, c, len(names)) for a, (r, c) in arrows.items()}
+        if isinstance(actual, str) or (not isinstance(actual, (list, set, frozenset, tuple)) and actual in index):
+            actual = [actual]
         return cls(names, [graph.nodes[w].get("facts", ()) for w in names], rels, actual)
 
     # reading --------------------------------------------------------------

@@ -21,7 +21,8 @@ exactly these keys::
 ``format`` and ``version``
     The string ``"epistemic-kripke"`` and the integer ``1``.
 ``agents``
-    The agents' names: distinct, non-empty, without spaces.
+    The agents' names: distinct, non-empty, made of letters, digits,
+    underscores and primes (the names formulas can write).
 ``worlds``
     The worlds in order, each an object with exactly ``name`` (a string,
     distinct) and ``true`` (its facts: distinct strings, the atoms true there).
@@ -76,7 +77,7 @@ from pathlib import Path
 import numpy as np
 
 from .agents import Agent
-from .errors import EpistemicError, ModelError
+from .errors import ModelError
 from .kripke import KripkeModel
 from .relations import Partition, relation_from_pairs
 
@@ -85,6 +86,7 @@ __all__ = ["FORMAT", "VERSION", "ModelFileError", "load_model", "model_from_dict
 FORMAT = "epistemic-kripke"
 VERSION = 1
 _KEYS = ("format", "version", "agents", "worlds", "actual", "relations")
+_AGENT_NAME = re.compile(r"[A-Za-z0-9_']+")
 _WORD = re.compile(r"[A-Za-z0-9_']+")
 
 
@@ -110,7 +112,8 @@ def model_to_dict(model: KripkeModel) -> dict:
     ------
     ModelError
         When a fact is not a string, a world name is neither a string nor an
-        integer, or two world names are written alike.
+        integer, two world names are written alike, or an agent's name is
+        one formulas cannot write.
     """
     names = []
     for w in model.worlds:
@@ -135,6 +138,9 @@ def model_to_dict(model: KripkeModel) -> dict:
         worlds.append({"name": name, "true": sorted(facts)})
     relations = {}
     for agent in sorted(model.agents):
+        if not _AGENT_NAME.fullmatch(agent.name):
+            raise ModelError(f"cannot save agent {agent.name!r}: agent names must be letters, digits, "
+                             f"underscores and primes, as formulas write them")
         relation = model.relation_of(agent)
         if isinstance(relation, Partition):
             relations[agent.name] = {"partition": [[names[i] for i in block] for block in relation.blocks()]}
@@ -282,11 +288,11 @@ def model_from_dict(data) -> KripkeModel:
     agent_names = _strings(data["agents"], "agents", "agent name")
     agents = []
     for i, name in enumerate(agent_names):
-        try:
-            agents.append(Agent(name))
-        except EpistemicError:
-            raise ModelFileError(f"agents[{i}]", f"bad agent name {name!r}: agent names are words "
-                                                 f"without spaces") from None
+        # only names the formula syntax can write: a model's agents must be nameable in a formula
+        if not _AGENT_NAME.fullmatch(name):
+            raise ModelFileError(f"agents[{i}]", f"bad agent name {name!r}: use letters, digits, "
+                                                 f"underscores and primes")
+        agents.append(Agent(name))
 
     worlds, facts = [], []
     index: dict[str, int] = {}

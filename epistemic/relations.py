@@ -97,7 +97,7 @@ class Partition(Relation):
     [[0, 1], [2, 3, 4]]
     """
 
-    __slots__ = ("block", "count")
+    __slots__ = ("block", "count", "_members")
 
     def __init__(self, block):
         raw = np.asarray(block, dtype=np.int64).ravel()
@@ -107,6 +107,7 @@ class Partition(Relation):
         self.block = _frozen(order[inverse].astype(np.int64))
         self.count = len(first)
         self.size = len(raw)
+        self._members = None
 
     def box(self, truth: np.ndarray) -> np.ndarray:
         bad = np.zeros(self.count, dtype=bool)
@@ -130,7 +131,14 @@ class Partition(Relation):
         return r[key], c[key]
 
     def successors(self, world: int) -> np.ndarray:
-        return np.flatnonzero(self.block == self.block[world])
+        if self._members is None:
+            # worlds sorted by block, and where each block starts: built once, then each call is a slice
+            order = np.argsort(self.block, kind="stable")
+            starts = np.concatenate([[0], np.cumsum(np.bincount(self.block, minlength=self.count))])
+            self._members = (order, starts)
+        order, starts = self._members
+        b = self.block[world]
+        return order[starts[b]:starts[b + 1]]
 
     def restrict(self, keep: np.ndarray) -> Partition:
         return Partition(self.block[keep])

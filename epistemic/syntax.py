@@ -48,7 +48,7 @@ import re
 from .agents import Agent
 from .formulas import (BOTTOM, TOP, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
                        Believes, Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies,
-                       Knows, KnowsWhether, Not, Or, Possible, Top, subformulas)
+                       Knows, KnowsWhether, Not, Or, Possible, Top)
 
 __all__ = ["parse_formula", "to_text", "FormulaSyntaxError"]
 
@@ -81,13 +81,20 @@ _CONSTANTS = {"top": TOP, "true": TOP, "⊤": TOP, "bot": BOTTOM, "false": BOTTO
 
 
 class _Token:
-    __slots__ = ("kind", "text", "line", "column")
+    """A token; ``text`` is its normal spelling, ``raw`` what was written."""
 
-    def __init__(self, kind, text, line, column):
+    __slots__ = ("kind", "text", "raw", "line", "column")
+
+    def __init__(self, kind, text, line, column, raw=None):
         self.kind, self.text, self.line, self.column = kind, text, line, column
+        self.raw = text if raw is None else raw
 
     def shown(self) -> str:
-        return "the end" if self.kind == "end" else repr(self.text)
+        return "the end" if self.kind == "end" else repr(self.raw)
+
+    def word(self) -> str | None:
+        """The word written, also when it spells an operator ("and", "or", "not")."""
+        return self.raw if self.kind in ("word", "op") and _BRACED.fullmatch(self.raw) else None
 
 
 def _tokens(text: str) -> list[_Token]:
@@ -102,10 +109,11 @@ def _tokens(text: str) -> list[_Token]:
             continue
         if kind == "other":
             raise FormulaSyntaxError(f"unexpected character {value!r}", line, column)
+        raw = value
         if kind == "op" or (kind == "word" and value in ("and", "or", "not")):
             value = _SPELLING.get(value, value)
             kind = "op"
-        out.append(_Token(kind, value, line, column))
+        out.append(_Token(kind, value, line, column, raw))
     out.append(_Token("end", "", line, len(text) - start + 1))
     return out
 
@@ -239,10 +247,10 @@ class _Parser:
             name = self.braced_name()
             self.expect("}", "'}'", t)
             return Agent(name)
-        if t.kind == "word" and _AGENT_WORD.fullmatch(t.text) and self.adjacent(modal, t):
+        if t.word() and _AGENT_WORD.fullmatch(t.raw) and self.adjacent(modal, t):
             self.take()
-            return Agent(t.text)
-        self.fail(f"expected an agent right after {modal.text!r}, as in K_a or K_{{alice}}")
+            return Agent(t.raw)
+        self.fail(f"expected an agent right after {modal.raw!r}, as in K_a or K_{{alice}}")
 
     def group(self, modal: _Token) -> frozenset[Agent]:
         t = self.peek()
@@ -254,25 +262,26 @@ class _Parser:
                 names.append(self.braced_name())
             self.expect("}", "'}' or ','", t)
             return frozenset(Agent(n) for n in names)
-        if t.kind == "word" and _AGENT_WORD.fullmatch(t.text) and self.adjacent(modal, t):
+        if t.word() and _AGENT_WORD.fullmatch(t.raw) and self.adjacent(modal, t):
             self.take()
-            return frozenset([Agent(t.text)])
-        self.fail(f"expected a group right after {modal.text!r}, as in {modal.text}{{a,b}}")
+            return frozenset([Agent(t.raw)])
+        self.fail(f"expected a group right after {modal.raw!r}, as in {modal.text}{{a,b}}")
 
     def braced_name(self) -> str:
         # a name like "B_1" lexes as an operator and a word: glue what touches
         first = self.peek()
         name, last = "", None
-        while self.peek().kind in ("word", "modal") and (last is None or self.adjacent(last, self.peek())):
+        while ((self.peek().kind == "modal" or self.peek().word())
+               and (last is None or self.adjacent(last, self.peek()))):
             last = self.take()
-            name += last.text
+            name += last.raw
         if not _BRACED.fullmatch(name):
             self.fail(f"expected an agent name (letters, digits, underscores), found {first.shown()}", first)
         return name
 
     @staticmethod
     def adjacent(a: _Token, b: _Token) -> bool:
-        return a.line == b.line and a.column + len(a.text) == b.column
+        return a.line == b.line and a.column + len(a.raw) == b.column
 
 
 def parse_formula(text: str) -> Formula:
@@ -337,40 +346,49 @@ def to_text(formula: Formula, unicode: bool = False) -> str:
     '¬K_alice p'
     """
     spell = _UNICODE if unicode else _ASCII
-    done: dict[Formula, tuple[str, int]] = {}
+    # Pieces are written left to right from an explicit stack: the output is
+    # built once, so memory stays linear however long or deep the formula is.
+    out: list[str] = []
+    stack: list = [(formula, _IFF)]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        f, least = item
+        pieces, strength = _pieces(f, spell, unicode)
+        if strength < least:
+            pieces = ["(", *pieces, ")"]
+        stack.extend(reversed(pieces))
+    return "".join(out)
 
-    def wrapped(f: Formula, least: int) -> str:
-        text, strength = done[f]
-        return text if strength >= least else f"({text})"
 
-    for f in subformulas(formula):
-        if isinstance(f, Atom):
-            done[f] = (f.name, _ATOM)
-        elif isinstance(f, Top):
-            done[f] = (spell["top"], _ATOM)
-        elif isinstance(f, Bottom):
-            done[f] = (spell["bot"], _ATOM)
-        elif type(f) in _BINARY:
-            word, strength, left, right = _BINARY[type(f)]
-            done[f] = (wrapped(f.left, left) + spell[word] + wrapped(f.right, right), strength)
-        elif isinstance(f, Not):
-            done[f] = (spell["not"] + wrapped(f.arg, _PREFIX), _PREFIX)
-        elif isinstance(f, (Knows, Possible, KnowsWhether, Believes)):
-            prefix = {Knows: "K_", Possible: "◇_" if unicode else "M_", KnowsWhether: "Kw_",
-                      Believes: "B_"}[type(f)]
-            done[f] = (f"{prefix}{_agent_text(f.agent)} {wrapped(f.arg, _PREFIX)}", _PREFIX)
-        elif isinstance(f, (Everybody, Common, Distributed)):
-            prefix = {Everybody: "E_", Common: "C_", Distributed: "D_"}[type(f)]
-            done[f] = (f"{prefix}{_group_text(f.group)} {wrapped(f.arg, _PREFIX)}", _PREFIX)
-        elif isinstance(f, Announce):
-            done[f] = (f"[!{done[f.announced][0]}] {wrapped(f.arg, _PREFIX)}", _PREFIX)
-        elif isinstance(f, AnnounceDiamond):
-            opening, closing = spell["diamond"]
-            done[f] = (f"{opening}{done[f.announced][0]}{closing} {wrapped(f.arg, _PREFIX)}", _PREFIX)
-        elif isinstance(f, (AnnouncePrivately, AnnounceWhether)):
-            mark = "!" if isinstance(f, AnnouncePrivately) else "?"
-            done[f] = (f"[{mark}{done[f.announced][0]}]_{_group_text(f.group)} {wrapped(f.arg, _PREFIX)}",
-                       _PREFIX)
-        else:
-            raise FormulaError(f"{type(f).__name__} formulas have no text syntax")
-    return done[formula][0]
+def _pieces(f: Formula, spell: dict, unicode: bool) -> tuple[list, int]:
+    """What ``f`` is written as, texts and ``(operand, least strength)``
+    pairs in order, and how strongly it binds."""
+    if isinstance(f, Atom):
+        return [f.name], _ATOM
+    if isinstance(f, Top):
+        return [spell["top"]], _ATOM
+    if isinstance(f, Bottom):
+        return [spell["bot"]], _ATOM
+    if type(f) in _BINARY:
+        word, strength, left, right = _BINARY[type(f)]
+        return [(f.left, left), spell[word], (f.right, right)], strength
+    if isinstance(f, Not):
+        return [spell["not"], (f.arg, _PREFIX)], _PREFIX
+    if isinstance(f, (Knows, Possible, KnowsWhether, Believes)):
+        prefix = {Knows: "K_", Possible: "◇_" if unicode else "M_", KnowsWhether: "Kw_", Believes: "B_"}[type(f)]
+        return [f"{prefix}{_agent_text(f.agent)} ", (f.arg, _PREFIX)], _PREFIX
+    if isinstance(f, (Everybody, Common, Distributed)):
+        prefix = {Everybody: "E_", Common: "C_", Distributed: "D_"}[type(f)]
+        return [f"{prefix}{_group_text(f.group)} ", (f.arg, _PREFIX)], _PREFIX
+    if isinstance(f, Announce):
+        return ["[!", (f.announced, _IFF), "] ", (f.arg, _PREFIX)], _PREFIX
+    if isinstance(f, AnnounceDiamond):
+        opening, closing = spell["diamond"]
+        return [opening, (f.announced, _IFF), closing + " ", (f.arg, _PREFIX)], _PREFIX
+    if isinstance(f, (AnnouncePrivately, AnnounceWhether)):
+        mark = "!" if isinstance(f, AnnouncePrivately) else "?"
+        return [f"[{mark}", (f.announced, _IFF), f"]_{_group_text(f.group)} ", (f.arg, _PREFIX)], _PREFIX
+    raise FormulaError(f"{type(f).__name__} formulas have no text syntax")

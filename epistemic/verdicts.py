@@ -168,26 +168,28 @@ def _node(m: KripkeModel, f: Formula, w: World):
         return f"{head}: both sides are {_says(truth(f.left, w))} there", kind, [at(f.left, w), at(f.right, w)]
     if isinstance(f, (Knows, Believes, Possible, Distributed)):
         if isinstance(f, Distributed):
-            relation, who = group_relation(m, f.group), "together, " + ", ".join(sorted(a.name for a in f.group))
+            names = sorted(a.name for a in f.group)
+            who = (names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}") + " together"
+            relation, considers = group_relation(m, f.group), "consider"
         else:
-            relation, who = m.relation_of(f.agent), f.agent.name
+            relation, who, considers = m.relation_of(f.agent), f.agent.name, "considers"
         seen = [worlds[j] for j in relation.successors(i).tolist()]
         arg = truth_array(m, f.arg)
         bad = [v for v in seen if not arg[m.index(v)]]
         good = [v for v in seen if arg[m.index(v)]]
+        if not seen:
+            return f"{head}: {who} {considers} no world possible", kind, []
         if isinstance(f, Possible):
             if value:
-                return f"{head}: {who} considers {good[0]} possible, where {_text(f.arg)} is true", kind, \
+                return f"{head}: {who} {considers} {good[0]} possible, where {_text(f.arg)} is true", kind, \
                     [at(f.arg, good[0])]
-            return (f"{head}: {_text(f.arg)} is false at every world {who} considers possible "
+            return (f"{head}: {_text(f.arg)} is false at every world {who} {considers} possible "
                     f"({_list(seen)})"), kind, [at(f.arg, v) for v in seen[:_SHOWN]]
         if not value:
             return (f"{head}: {who} cannot rule out {bad[0]}, where {_text(f.arg)} is false"), kind, \
                 [at(f.arg, bad[0])]
-        if not seen:
-            return f"{head}: {who} considers no world possible", kind, []
-        return (f"{head}: {_text(f.arg)} is true at every world {who} considers possible ({_list(seen)})"), kind, \
-            [at(f.arg, v) for v in seen[:_SHOWN]]
+        return (f"{head}: {_text(f.arg)} is true at every world {who} {considers} possible ({_list(seen)})"), \
+            kind, [at(f.arg, v) for v in seen[:_SHOWN]]
     if isinstance(f, KnowsWhether):
         if value:
             side = Knows(f.agent, f.arg) if truth(Knows(f.agent, f.arg), w) else Knows(f.agent, Not(f.arg))
@@ -241,6 +243,8 @@ def _common(m: KripkeModel, f: Common, w: World, head: str, kind: str):
                 break
         frontier = nxt
     worlds = m.worlds
+    if found is None and not seen:
+        return f"{head}: the group reaches no world from {w}", kind, []
     if found is None:
         return (f"{head}: {_text(f.arg)} is true at all {len(seen)} worlds the group reaches from {w} "
                 f"({_list([worlds[j] for j in sorted(seen)])})"), kind, []
@@ -268,6 +272,9 @@ def _dynamic(m: KripkeModel, f: Formula, w: World, head: str, kind: str, value: 
         events, name = f.action, f.event
         column = [e.name for e in events.events].index(name)
     elif isinstance(f, AnnouncePrivately):
+        if not truth_array(m, f.announced)[i]:
+            return f"{head}: {_text(f.announced)} is false there, so it cannot be announced", kind, \
+                [(m, f.announced, w)]
         events, column = private_event(m.agents, None, f.group, precondition=f.announced), 0
         name = "told"
     elif isinstance(f, AnnounceWhether):

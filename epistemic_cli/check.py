@@ -43,16 +43,16 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     return p
 
 
-def _world(model, name: str | None):
+def _worlds(model, name: str | None) -> list:
+    """The worlds to check: ``--world``, or every actual world."""
     if name is None:
-        if len(model.actual) != 1:
-            raise EpistemicError("the model does not have exactly one actual world: name one with --world")
-        (world,) = model.actual
-        return world
+        if not model.actual:
+            raise EpistemicError("the model has no actual world: name the world to check with --world")
+        return sorted(model.actual, key=model.index)
     by_name = {str(w): w for w in model.worlds}
     if name not in by_name:
         raise EpistemicError(f"the model has no world {name!r}")
-    return by_name[name]
+    return [by_name[name]]
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -61,10 +61,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     image_format = format_of(args.draw) if args.draw is not None else None
     formula = parse_formula(args.formula)
     model = load_model(args.model)
-    world = _world(model, args.world)
+    checked = _worlds(model, args.world)
     where = worlds_where(model, formula)
-    verdict = world in where
-    why = explain_verdict(model, formula, world, depth=args.depth) if (args.why or args.json or args.draw) else None
+    verdict = all(w in where for w in checked)
+    if len(checked) > 1 and (args.why or args.draw):
+        raise EpistemicError(f"the model has {len(checked)} actual worlds: name the one to explain with --world")
+    world = checked[0]
+    explain = len(checked) == 1 and (args.why or args.json or args.draw)
+    why = explain_verdict(model, formula, world, depth=args.depth) if explain else None
     images = []
     if args.draw is not None:
         picture = reason_picture(why, group=verdict_of, legend_title="Verdict",
@@ -72,13 +76,20 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         images.append((args.draw, picture.pipe(image_format, args.renderer)))
     ordered = [w for w in model.worlds if w in where]
     if args.json:
-        text = json.dumps({"formula": to_text(formula), "world": str(world), "holds": verdict,
+        text = json.dumps({"formula": to_text(formula), "checked": [str(w) for w in checked], "holds": verdict,
                            "worlds": [str(w) for w in ordered], "of": len(model),
-                           "why": why.to_dict(key=lambda key: None if key is None else key[0])},
+                           "why": None if why is None else why.to_dict(key=lambda key: None if key is None else key[0])},
                           ensure_ascii=False, indent=2) + "\n"
     else:
         listed = ", ".join(str(w) for w in ordered[:SHOWN]) + (" ..." if len(ordered) > SHOWN else "")
-        text = (f"{'true' if verdict else 'false'} at {world}\n"
+        if len(checked) == 1:
+            head = f"{'true' if verdict else 'false'} at {world}"
+        elif verdict:
+            head = f"true at every actual world ({_names(checked)})"
+        else:
+            head = f"false at actual world{'s' if sum(w not in where for w in checked) > 1 else ''} " \
+                   f"{_names([w for w in checked if w not in where])}"
+        text = (f"{head}\n"
                 f"holds at {len(ordered):,} of {len(model):,} worlds" + (f": {listed}" if ordered else "") + "\n")
         if args.why:
             text += why.to_text() + "\n"
@@ -88,3 +99,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             print(f"wrote {path} ({len(data):,} bytes)", file=sys.stderr)
     out.write(text)
     return 0
+
+
+def _names(worlds) -> str:
+    shown = ", ".join(str(w) for w in worlds[:SHOWN])
+    return shown + (" ..." if len(worlds) > SHOWN else "")

@@ -57,6 +57,10 @@ def main(argv: list[str] | None = None) -> int:
         # the reader left (``| head``): stop quietly, and keep Python from complaining at exit
         sys.stdout = open(os.devnull, "w")
         return 0
+    except UnicodeEncodeError:
+        print(f"epistemic {args.command}: error: the output has characters this terminal's encoding cannot "
+              f"show (set PYTHONIOENCODING=utf-8)", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"epistemic {args.command}: error: cannot write the output: {error.strerror or error}",
               file=sys.stderr)

@@ -109,7 +109,8 @@ def pirate_games(draw, min_pirates: int = 2, max_pirates: int = 8, max_coins: in
 atom_names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_']{0,5}", fullmatch=True).filter(
     lambda n: n not in fm.RESERVED and not fm.MODAL_PREFIX.match(n))
 #: Agent names the text syntax writes, plain (K_a) or braced (K_{a_1}).
-syntax_agents = st.builds(Agent, st.from_regex(r"[A-Za-z0-9_']{1,5}", fullmatch=True))
+syntax_agents = st.builds(Agent, st.one_of(st.from_regex(r"[A-Za-z0-9_']{1,5}", fullmatch=True),
+                                           st.sampled_from(["and", "or", "not", "B_1", "K_a", "top"])))
 _groups = st.frozensets(syntax_agents, min_size=1, max_size=3)
 
 

@@ -37,7 +37,7 @@ def test_check_json_and_drawing(model_file, tmp_path, capsys):
     picture = tmp_path / "why.svg"
     assert main(["check", str(model_file), "C_{a,b} p", "--json", "--draw", str(picture)]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["holds"] is False and data["worlds"] == [] and data["of"] == 2
+    assert data["holds"] is False and data["worlds"] == [] and data["of"] == 2 and data["checked"] == ["w"]
     assert data["why"]["claim"].startswith("C_{a,b} p is false at w")
     text = " ".join(t.text or "" for t in ET.parse(picture).getroot().iter("{http://www.w3.org/2000/svg}text"))
     assert "C_{a,b} p is false at w" in text
@@ -88,3 +88,24 @@ def test_puzzle_bad_input_is_one_line(capsys, argv, words):
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and words in err and len(err.strip().splitlines()) == 1
+
+
+def test_check_a_described_model_with_several_actual_worlds(tmp_path, capsys):
+    from epistemic import describe_model
+    m = describe_model(["ma", "mb"], "ma | mb", {A: ["mb"], B: ["ma"]})   # every world actual
+    path = tmp_path / "children.json"
+    save_model(m, path)
+    assert main(["check", str(path), "~Kw_a ma | ~Kw_b mb"]) == 0
+    assert capsys.readouterr().out.startswith("true at every actual world (ma, mb, ma mb)\n")
+    assert main(["check", str(path), "Kw_a ma"]) == 0
+    assert capsys.readouterr().out.startswith("false at actual worlds mb, ma mb\n")
+    assert main(["check", str(path), "p", "--why"]) == 2
+    assert "name the one to explain with --world" in capsys.readouterr().err
+    assert main(["check", str(path), "Kw_a ma", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["why"] is None
+
+
+def test_check_too_deep_nesting_is_one_line(model_file, capsys):
+    assert main(["check", str(model_file), "[!p] " * 1500 + "p"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "too deeply" in err and len(err.strip().splitlines()) == 1

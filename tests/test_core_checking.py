@@ -114,6 +114,22 @@ def ev(g, f, w) -> bool:
                              for a in AGENTS}, ["yes"])
         h = product(g, events, lambda g_, v, e: ev(g_, f.announced, v) == (e.name == "yes"))
         return ev(h, f.arg, (w, "yes" if ev(g, f.announced, w) else "no"))
+    if isinstance(f, fm.Act):
+        events = f.action
+
+        def pre(g_, v, e):
+            return e.precondition is None or ev(g_, e.precondition, v)
+
+        if not pre(g, w, events.event(f.event)):
+            return True
+        h = product(g, events, pre)
+        for v, name in h.nodes:
+            e = events.event(name)
+            facts = (set(g.nodes[v]["facts"]) - set(e.removes)) | set(e.adds)
+            for atom, condition in e.assign:
+                (facts.add if ev(g, condition, v) else facts.discard)(atom)
+            h.nodes[v, name]["facts"] = frozenset(facts)
+        return ev(h, f.arg, (w, f.event))
     raise AssertionError(f"no reference for {f!r}")
 
 
@@ -163,6 +179,27 @@ def test_checker_agrees_with_the_reference(model, formula):
     g = model.to_networkx()
     expected = {w for w in g if ev(g, formula, w)}
     assert worlds_where(model, formula) == expected
+
+
+@st.composite
+def event_models(draw):
+    """Random event models over the three agents: any relations, formula
+    preconditions, and postconditions that assign atoms."""
+    names = [f"e{i}" for i in range(draw(st.integers(1, 3)))]
+    events = [Event(name, precondition=draw(st.one_of(st.none(), formulas(1))),
+                    assign={atom: draw(formulas(1)) for atom in draw(st.sets(st.sampled_from(ATOMS)))})
+              for name in names]
+    pairs = st.lists(st.tuples(st.sampled_from(names), st.sampled_from(names)), max_size=6)
+    return EventModel(AGENTS, events, {a: draw(pairs) for a in AGENTS}, [names[0]])
+
+
+@settings(max_examples=200, deadline=None)
+@given(models(), event_models(), formulas(2), st.data())
+def test_event_model_updates_agree_with_the_reference(model, events, formula, data):
+    name = data.draw(st.sampled_from([e.name for e in events.events]))
+    act = fm.Act(events, name, formula)
+    g = model.to_networkx()
+    assert worlds_where(model, act) == {w for w in g if ev(g, act, w)}
 
 
 def test_common_knowledge_is_a_fixpoint_not_one_step():

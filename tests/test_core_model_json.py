@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from epistemic import Agent, Announcement, KripkeModel, ModelError, announce, holds, parse_formula, public_event
 from epistemic.model_json import ModelFileError, load_model, model_from_dict, model_to_dict, save_model
 from epistemic.relations import Arrows, Partition
-from tests.strategies import agent_lists
+from strategies import syntax_agents
 
 A, B = Agent("a"), Agent("b")
 
@@ -52,7 +52,8 @@ def models(draw):
     n = len(names)
     facts = [draw(st.frozensets(st.sampled_from(["p", "q", "r", "it's", "ünï"]))) for _ in names]
     relations = {}
-    for agent in draw(agent_lists(min_size=0, max_size=3)):
+    # agents named as formulas can write them: the only names a model file takes
+    for agent in draw(st.lists(syntax_agents, max_size=3, unique=True)):
         if n and draw(st.booleans()):
             relations[agent] = Partition(draw(st.lists(st.integers(0, n - 1), min_size=n, max_size=n)))
         else:
@@ -109,14 +110,18 @@ def test_text_is_one_world_and_one_relation_per_line():
     assert file.getvalue().endswith("}\n")
 
 
-def test_byte_order_mark_and_odd_agent_names():
+def test_byte_order_mark_and_agent_names_formulas_can_write():
     data = copy.deepcopy(VALID)
-    data["agents"][1] = "b.1"
-    data["relations"]["b.1"] = data["relations"].pop("b")
+    data["agents"][1] = "b_1'"
+    data["relations"]["b_1'"] = data["relations"].pop("b")
     m = load_model(io.BytesIO(b"\xef\xbb\xbf" + json.dumps(data).encode()))
-    assert Agent("b.1") in m.agents
-    data["relations"]["b.1"]["arrows"][0][1] = "x"
-    with pytest.raises(ModelFileError, match=r'^relations\["b.1"\]\.arrows\[0\]\[1\]: unknown world'):
+    assert Agent("b_1'") in m.agents
+    data["relations"]["b_1'"]["arrows"][0][1] = "x"
+    with pytest.raises(ModelFileError, match=r"^relations\.b_1'\.arrows\[0\]\[1\]: unknown world"):
+        model_from_dict(data)
+    # a name no formula can write is refused: the model's agents must be nameable in formulas
+    data["agents"][1] = "b.1"
+    with pytest.raises(ModelFileError, match=r"^agents\[1\]: bad agent name 'b.1'"):
         model_from_dict(data)
 
 
@@ -174,7 +179,7 @@ BAD = [
     (lambda d: d.update(agents={}), "agents: expected an array, got an object"),
     (lambda d: d.update(agents=[1, "b"]), "agents[0]: expected a string (agent name), got the number 1"),
     (lambda d: d.update(agents=["a", "a"]), "agents[1]: agent name 'a' is given twice (also at [0])"),
-    (lambda d: d.update(agents=["a b", "b"]), "agents[0]: bad agent name 'a b': agent names are words without spaces"),
+    (lambda d: d.update(agents=["a b", "b"]), "agents[0]: bad agent name 'a b': use letters, digits, underscores and primes"),
     (lambda d: d.update(worlds="w"), "worlds: expected an array, got the string 'w'"),
     (lambda d: d["worlds"].__setitem__(0, ["w"]), "worlds[0]: expected an object, got an array"),
     (lambda d: d["worlds"][1].pop("true"), "worlds[1]: missing key 'true'"),
