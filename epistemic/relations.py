@@ -13,6 +13,8 @@ returns a new relation.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import numpy as np
 
 __all__ = ["Relation", "Partition", "Arrows", "relation_from_pairs"]
@@ -23,30 +25,31 @@ def _frozen(array: np.ndarray) -> np.ndarray:
     return array
 
 
-class Relation:
+class Relation(ABC):
     """What partitions and arrows have in common."""
 
     __slots__ = ("size",)
 
-    def box(self, truth: np.ndarray) -> np.ndarray:  # pragma: no cover - abstract
+    @abstractmethod
+    def box(self, truth: np.ndarray) -> np.ndarray:
         """Worlds whose every successor is in ``truth``."""
-        raise NotImplementedError
 
     def diamond(self, truth: np.ndarray) -> np.ndarray:
         """Worlds with a successor in ``truth``."""
         return ~self.box(~truth)
 
-    def pairs(self) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover - abstract
+    @abstractmethod
+    def pairs(self) -> tuple[np.ndarray, np.ndarray]:
         """All arrows as two arrays, sources and targets, sorted."""
-        raise NotImplementedError
 
-    def successors(self, world: int) -> np.ndarray:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def successors(self, world: int) -> np.ndarray:
+        """The worlds ``world`` links to, in increasing order."""
 
-    def restrict(self, keep: np.ndarray) -> Relation:  # pragma: no cover - abstract
+    @abstractmethod
+    def restrict(self, keep: np.ndarray) -> Relation:
         """The relation among the worlds ``keep`` (sorted indices), renumbered
         ``0 .. len(keep)-1`` in that order."""
-        raise NotImplementedError
 
     def is_equivalence(self) -> bool:
         return False

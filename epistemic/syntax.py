@@ -241,31 +241,29 @@ class _Parser:
         self.fail(f"expected a formula, found {t.shown()}")
 
     def agent(self, modal: _Token) -> Agent:
-        t = self.peek()
-        if t.kind == "op" and t.text == "{":
-            self.take()
-            name = self.braced_name()
-            self.expect("}", "'}'", t)
-            return Agent(name)
-        if t.word() and _AGENT_WORD.fullmatch(t.raw) and self.adjacent(modal, t):
-            self.take()
-            return Agent(t.raw)
-        self.fail(f"expected an agent right after {modal.raw!r}, as in K_a or K_{{alice}}")
+        (agent,) = self.names(modal, one=True)
+        return agent
 
     def group(self, modal: _Token) -> frozenset[Agent]:
+        return frozenset(self.names(modal, one=False))
+
+    def names(self, modal: _Token, one: bool) -> list[Agent]:
+        """The agent (``one``) or group written right after ``modal``: a
+        plain name, or names in braces."""
         t = self.peek()
         if t.kind == "op" and t.text == "{":
             self.take()
             names = [self.braced_name()]
-            while self.at(","):
+            while not one and self.at(","):
                 self.take()
                 names.append(self.braced_name())
-            self.expect("}", "'}' or ','", t)
-            return frozenset(Agent(n) for n in names)
+            self.expect("}", "'}'" if one else "'}' or ','", t)
+            return [Agent(n) for n in names]
         if t.word() and _AGENT_WORD.fullmatch(t.raw) and self.adjacent(modal, t):
             self.take()
-            return frozenset([Agent(t.raw)])
-        self.fail(f"expected a group right after {modal.raw!r}, as in {modal.text}{{a,b}}")
+            return [Agent(t.raw)]
+        example = "K_a or K_{alice}" if one else f"{modal.text}{{a,b}}"
+        self.fail(f"expected {'an agent' if one else 'a group'} right after {modal.raw!r}, as in {example}")
 
     def braced_name(self) -> str:
         # a name like "B_1" lexes as an operator and a word: glue what touches
