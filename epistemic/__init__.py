@@ -15,7 +15,7 @@ from .knowledge import Knowledge
 from .model_json import ModelFileError, load_model, model_from_dict, model_to_dict, save_model
 from .bisimulation import bisimulation_classes, contract
 from .building import describe_model
-from .checking import holds, truth_array, worlds_where
+from .checking import after_announcement, holds, truth_array, worlds_where
 from .kripke import Event, EventModel, KripkeModel, announce, private_event, public_event, whether_event
 from .story import Round, Story
 from .syntax import FormulaSyntaxError, parse_formula, to_text
@@ -35,6 +35,7 @@ __all__ = [
     "holds",
     "worlds_where",
     "truth_array",
+    "after_announcement",
     "explain_verdict",
     "describe_model",
     "contract",

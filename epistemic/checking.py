@@ -42,7 +42,7 @@ from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, A
 from .kripke import KripkeModel, World
 from .relations import Arrows, Partition, Relation
 
-__all__ = ["truth_array", "worlds_where", "holds", "common_relation_labels", "group_relation"]
+__all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "common_relation_labels", "group_relation"]
 
 _DYNAMIC = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Act)
 
@@ -225,8 +225,10 @@ def _common(model: KripkeModel, group, truth: np.ndarray) -> np.ndarray:
         frontier = new
 
 
-def restricted(model: KripkeModel, announced: Formula) -> KripkeModel:
-    """The model after the public announcement of ``announced`` (cached)."""
+def after_announcement(model: KripkeModel, announced: Formula) -> KripkeModel:
+    """The model after the public announcement of ``announced``: only the
+    worlds where it holds are kept (cached, so checking ``[!φ]ψ`` and
+    telling a story share one submodel)."""
     key = ("announce", announced)
     if key not in model.cache:
         model.cache[key] = model.restricted(truth_array(model, announced))
@@ -254,7 +256,7 @@ def _event_model(model: KripkeModel, f: Formula):
 def _dynamic(model: KripkeModel, f: Formula) -> np.ndarray:
     if isinstance(f, (Announce, AnnounceDiamond)):
         where = _get(model, f.announced)
-        after = truth_array(restricted(model, f.announced), f.arg)
+        after = truth_array(after_announcement(model, f.announced), f.arg)
         out = ~where if isinstance(f, Announce) else np.zeros(len(model), dtype=bool)
         out[where] = after
         return out

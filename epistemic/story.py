@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from .checking import holds, truth_array
+from .checking import after_announcement, holds
 from .errors import ModelError
 from .formulas import Formula, FormulaError
 from .kripke import KripkeModel, World
@@ -98,7 +98,7 @@ class Story:
         model = self.model
         if not holds(model, formula):
             raise ModelError(f"{text!r} is false at the actual world, so it cannot be announced truthfully")
-        self.rounds.append(self._round(len(self.rounds), text, formula, model.restricted(truth_array(model, formula))))
+        self.rounds.append(self._round(len(self.rounds), text, formula, after_announcement(model, formula)))
 
     # telling ----------------------------------------------------------------------
     def text(self, show: int = 6) -> str:

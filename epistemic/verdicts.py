@@ -20,7 +20,7 @@ K_a p is false at w: a cannot rule out v, where p is false
 
 from __future__ import annotations
 
-from .checking import group_relation, restricted, truth_array, updated
+from .checking import after_announcement, group_relation, truth_array, updated
 from .errors import ModelError
 from .events import private_event, whether_event
 from .explanation import OMITTED, Reason
@@ -265,7 +265,7 @@ def _dynamic(m: KripkeModel, f: Formula, w: World, head: str, kind: str, value: 
         if not truth_array(m, f.announced)[i]:
             return f"{head}: {_text(f.announced)} is false there, so it cannot be announced", kind, \
                 [(m, f.announced, w)]
-        after = restricted(m, f.announced)
+        after = after_announcement(m, f.announced)
         return (f"{head}: after {_text(f.announced)} is announced, {_text(f.arg)} is {_says(value)} "
                 f"at {w}"), kind, [(after, f.arg, w)]
     if isinstance(f, Act):

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from epistemic import Agent, Atom, Knows, KripkeModel, Story, truth_array
+from epistemic import Agent, Atom, Knows, KripkeModel, Story, after_announcement
 from epistemic.formulas import Formula, disjunction
 from epistemic.relations import Partition
 
@@ -119,7 +119,7 @@ def survivors() -> list[str]:
     """
     model = initial_model()
     for _, formula in statements():
-        model = model.restricted(truth_array(model, formula))
+        model = after_announcement(model, formula)
     return model.worlds
 
 

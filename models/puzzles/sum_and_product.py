@@ -61,7 +61,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from epistemic import Agent, Atom, Knows, KnowsWhether, KripkeModel, Story, truth_array
+from epistemic import Agent, Atom, Knows, KnowsWhether, KripkeModel, Story, after_announcement
 from epistemic.formulas import Formula, conjunction
 from epistemic.relations import Partition
 
@@ -146,7 +146,7 @@ def survivors(limit: int = 100) -> list[tuple[int, int]]:
     """
     model = initial_model(limit)
     for _, formula in statements(limit):
-        model = model.restricted(truth_array(model, formula))
+        model = after_announcement(model, formula)
     return model.worlds
 
 
