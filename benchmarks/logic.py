@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from harness import main
 
-from models.puzzles import russian_cards, solve
+from epistemic.models.puzzles import russian_cards, solve
 
 CASES = [
     ("muddy children, n = 12, k = 12", dict(name="muddy-children", n=12, k=12)),

@@ -11,10 +11,10 @@ from harness import main
 
 from epistemic import Agent, Announcement, KripkeModel
 from epistemic.kripke import announce
-from models.pirates import PirateGame
-from models.pirates.pictures import knowledge_picture, prediction_dag_picture, why_picture
-from models.pirates.syntax import parse_promise
-from visualize import kripke_picture
+from epistemic.models.pirates import PirateGame
+from epistemic.models.pirates.pictures import knowledge_picture, prediction_dag_picture, why_picture
+from epistemic.models.pirates.syntax import parse_promise
+from epistemic.visualize import kripke_picture
 
 PROMISES_1000 = [
     "p10: " + " ".join(["0"] * 990) + " 100 to p10-p400",

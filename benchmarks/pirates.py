@@ -9,8 +9,8 @@ from __future__ import annotations
 from harness import main
 
 from epistemic import Knowledge
-from models.pirates import PirateGame, PirateSolver
-from models.pirates.syntax import parse_promise
+from epistemic.models.pirates import PirateGame, PirateSolver
+from epistemic.models.pirates.syntax import parse_promise
 
 CASES = [
     ("plain game, n = 91", dict(pirates=91, coins=100, promises=[])),

@@ -5,7 +5,7 @@
 ``φ`` fails, and explains that in turn, down to atoms.  Only what decides
 the verdict is kept: one false conjunct, one witness world, one path for
 common knowledge.  The tree is built with an explicit stack, and printed
-with ``to_text`` or drawn with :func:`visualize.reason_picture`.
+with ``to_text`` or drawn with :func:`epistemic.visualize.reason_picture`.
 
 Examples
 --------

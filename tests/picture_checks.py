@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from visualize import available_renderers
+from epistemic.visualize import available_renderers
 
 needs_engine = pytest.mark.skipif(not available_renderers(), reason="no Graphviz engine is installed")
 needs_sh = pytest.mark.skipif(os.name != "posix", reason="the fake dot program is a POSIX shell script")

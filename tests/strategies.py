@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from epistemic import Agent, Announcement
 from epistemic import formulas as fm
-from models.pirates import TIE_RULES, promise
+from epistemic.models.pirates import TIE_RULES, promise
 
 __all__ = [
     "agent_names",

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from epistemic_cli.main import main
+from epistemic.cli.main import main
 
 
 def run(capsys, *argv):
@@ -117,7 +117,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, fault):
 
 
 def test_console_entry_point_runs_as_a_program():
-    done = subprocess.run([sys.executable, "-m", "epistemic_cli", "pirates", "-n", "5", "-m", "4",
+    done = subprocess.run([sys.executable, "-m", "epistemic.cli", "pirates", "-n", "5", "-m", "4",
                            "--promise", "p4: 2 2 to p5", "--no-tables"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -125,7 +125,7 @@ def test_console_entry_point_runs_as_a_program():
 
 
 def test_bad_input_from_a_real_process_has_no_traceback():
-    done = subprocess.run([sys.executable, "-m", "epistemic_cli", "pirates", "-n", "5", "-m", "3",
+    done = subprocess.run([sys.executable, "-m", "epistemic.cli", "pirates", "-n", "5", "-m", "3",
                            "--promise", "p9: 3"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
@@ -141,8 +141,8 @@ def test_promise_mark_follows_the_proposers_own_knowledge(capsys):
 
 
 def test_streamed_json_equals_the_dict(capsys):
-    from models.pirates import PirateGame, promise
-    from models.pirates.report import to_json
+    from epistemic.models.pirates import PirateGame, promise
+    from epistemic.models.pirates.report import to_json
 
     code, out, _ = run(capsys, "pirates", "-n", "7", "-m", "2", "--promise", "p5: 1 0 1 to p6",
                        "--json", "--knowledge-of", "p6")
@@ -153,14 +153,14 @@ def test_streamed_json_equals_the_dict(capsys):
 
 def test_full_disk_is_one_line_and_exit_1():
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "epistemic_cli", "pirates", "-n", "5", "-m", "3", "--json"],
+        done = subprocess.run([sys.executable, "-m", "epistemic.cli", "pirates", "-n", "5", "-m", "3", "--json"],
                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
     assert done.returncode == 1
     assert done.stderr.strip() == "epistemic pirates: error: cannot write the output: No space left on device"
 
 
 def test_closed_pipe_ends_quietly():
-    reader = subprocess.Popen([sys.executable, "-m", "epistemic_cli", "pirates", "-n", "3000", "-m", "100"],
+    reader = subprocess.Popen([sys.executable, "-m", "epistemic.cli", "pirates", "-n", "3000", "-m", "100"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     reader.stdout.readline()
     reader.stdout.close()

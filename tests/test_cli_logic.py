@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from epistemic import Agent, KripkeModel, save_model
-from epistemic_cli.main import main
+from epistemic.cli.main import main
 
 A, B = Agent("a"), Agent("b")
 

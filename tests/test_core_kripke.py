@@ -19,8 +19,8 @@ from epistemic import (
     private_event,
     public_event,
 )
-from models.pirates import PirateGame
-from tests.strategies import agent_lists, announcement_sets, paths_over, pirate_games
+from epistemic.models.pirates import PirateGame
+from strategies import agent_lists, announcement_sets, paths_over, pirate_games
 
 A, B, C = Agent("a"), Agent("b"), Agent("c")
 

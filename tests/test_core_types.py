@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from epistemic import Agent, Announcement, EpistemicError, Knowledge
-from tests.strategies import agent_lists, agent_names, announcement_sets, announcements_over
+from strategies import agent_lists, agent_names, announcement_sets, announcements_over
 
 FAST = settings(max_examples=60, deadline=None)
 

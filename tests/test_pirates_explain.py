@@ -9,8 +9,8 @@ import pytest
 
 from epistemic import EpistemicError, Knowledge
 from epistemic.explanation import OMITTED, Reason
-from models.pirates import PirateGame, PirateGameError, promise
-from models.pirates.explain import (
+from epistemic.models.pirates import PirateGame, PirateGameError, promise
+from epistemic.models.pirates.explain import (
     DEPTH,
     why_expectation,
     why_offer,
@@ -18,8 +18,8 @@ from models.pirates.explain import (
     why_overboard,
     why_vote,
 )
-from models.pirates.explore import Explorer, explain, parse_why, run_explorer
-from models.pirates.wording import knowledge_label
+from epistemic.models.pirates.explore import Explorer, explain, parse_why, run_explorer
+from epistemic.models.pirates.wording import knowledge_label
 
 NOTHING = Knowledge.of([])
 

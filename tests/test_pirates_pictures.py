@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from epistemic_cli.main import main
-from models.pirates import PirateGame, promise
-from models.pirates.pictures import (game_palette, knowledge_picture, kripke_model_picture,
+from epistemic.cli.main import main
+from epistemic.models.pirates import PirateGame, promise
+from epistemic.models.pirates.pictures import (game_palette, knowledge_picture, kripke_model_picture,
                                      prediction_dag_picture, why_picture)
-from models.pirates.game import PirateGameError
-from visualize import PictureError
+from epistemic.models.pirates.game import PirateGameError
+from epistemic.visualize import PictureError
 
 GOLDEN = Path(__file__).parent / "golden"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -167,8 +167,8 @@ def test_long_chains_of_alike_reasons_are_shortened():
     full = why_picture(game, "outcome", depth=40)
     assert "more reasons like the ones above and below" in full.source
     boxes = lambda dot: len(re.findall(r"^\s*[rg]\d+ \[", dot, re.M))
-    from models.pirates.explore import explain
-    from visualize import reason_picture
+    from epistemic.models.pirates.explore import explain
+    from epistemic.visualize import reason_picture
     every = reason_picture(explain(game, "outcome", 40), chain=None).source
     assert "more reasons like" not in every
     assert boxes(full.source) < boxes(every) - 10
@@ -223,7 +223,7 @@ def test_cli_bad_pictures_write_nothing(tmp_path, capsys, monkeypatch, extra, me
 
 
 def test_cli_missing_renderer_is_one_line(tmp_path, capsys, monkeypatch):
-    import visualize.render as render
+    import epistemic.visualize.render as render
     monkeypatch.setattr(render, "_pygraphviz", lambda: None)
     monkeypatch.setattr(render, "_dot_program", lambda: None)
     assert main(GAME + ["--draw", str(tmp_path / "why.png")]) == 2

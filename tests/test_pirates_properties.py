@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from epistemic import Knowledge
-from models.pirates import DEAD, TIE_RULES, Division, PirateGame, PirateSolver, promise
-from tests.strategies import pirate_games, rows
+from epistemic.models.pirates import DEAD, TIE_RULES, Division, PirateGame, PirateSolver, promise
+from strategies import pirate_games, rows
 
 NOTHING = Knowledge.of([])
 

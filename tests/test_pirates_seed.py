@@ -3,7 +3,7 @@
 import pytest
 
 from epistemic import Knowledge
-from models.pirates import PirateGame, PirateSolver, promise
+from epistemic.models.pirates import PirateGame, PirateSolver, promise
 
 NOTHING = Knowledge.of([])
 

@@ -3,7 +3,7 @@
 import pytest
 
 from epistemic import Agent, Announcement, Knowledge
-from models.pirates import Division, PirateGame, PirateGameError, Promise, promise
+from epistemic.models.pirates import Division, PirateGame, PirateGameError, Promise, promise
 
 
 @pytest.mark.parametrize("row", [[1.9, 1, 0, 1.2], [True, 1, 0, 1], ["1", "1", "0", "1"]])

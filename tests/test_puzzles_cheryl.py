@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from epistemic import holds, parse_formula, to_text, worlds_where
-from models.puzzles.cheryl import (
+from epistemic.models.puzzles.cheryl import (
     ALBERT,
     BERNARD,
     DATES,
@@ -24,7 +24,7 @@ from models.puzzles.cheryl import (
     statements,
     survivors,
 )
-from models.puzzles.common import PuzzleError
+from epistemic.models.puzzles.common import PuzzleError
 
 
 def test_published_answer():

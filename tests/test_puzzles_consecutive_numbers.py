@@ -18,8 +18,8 @@ from __future__ import annotations
 import pytest
 
 from epistemic import holds
-from models.puzzles.common import PuzzleError
-from models.puzzles.consecutive_numbers import ANNE, BILL, initial_model, knows_number, solve
+from epistemic.models.puzzles.common import PuzzleError
+from epistemic.models.puzzles.consecutive_numbers import ANNE, BILL, initial_model, knows_number, solve
 
 DONT, KNOW = "I don't know your number", "I know your number"
 

@@ -14,8 +14,8 @@ import pytest
 
 from epistemic import Announce, Knows, KnowsWhether, Not, holds
 from epistemic.formulas import conjunction
-from models.puzzles.common import PuzzleError
-from models.puzzles.drinking_logicians import everyone_wants, initial_model, logician, solve
+from epistemic.models.puzzles.common import PuzzleError
+from epistemic.models.puzzles.drinking_logicians import everyone_wants, initial_model, logician, solve
 
 DONT = "I don't know"
 

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from epistemic import Common, Everybody, holds
-from models.puzzles.common import PuzzleError
-from models.puzzles.muddy_children import child, initial_model, muddy, solve, world_name
+from epistemic.models.puzzles.common import PuzzleError
+from epistemic.models.puzzles.muddy_children import child, initial_model, muddy, solve, world_name
 
 
 @pytest.mark.parametrize("n, k", [(1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3), (5, 3),

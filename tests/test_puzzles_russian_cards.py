@@ -21,8 +21,8 @@ from itertools import combinations
 import pytest
 
 from epistemic import Announce, Common, Knows, holds
-from models.puzzles.common import PuzzleError
-from models.puzzles.russian_cards import (ALICE, BOB, CLASSIC, EVE, alice_knows_bob, alice_says, bob_knows_alice,
+from epistemic.models.puzzles.common import PuzzleError
+from epistemic.models.puzzles.russian_cards import (ALICE, BOB, CLASSIC, EVE, alice_knows_bob, alice_says, bob_knows_alice,
                                           bob_says, candidate_announcements, eve_ignorant, hand_text,
                                           initial_model, is_safe, safe_announcements, solve)
 

@@ -13,8 +13,8 @@ import pytest
 
 from epistemic import Knows, truth_array
 from epistemic.formulas import Atom, disjunction
-from models.puzzles.common import PuzzleError
-from models.puzzles.sum_and_product import P, S, initial_model, knows_numbers, pairs, solve, statements, survivors
+from epistemic.models.puzzles.common import PuzzleError
+from epistemic.models.puzzles.sum_and_product import P, S, initial_model, knows_numbers, pairs, solve, statements, survivors
 
 #: The sums S can hold once he says "I knew you didn't": the classical list.
 KNEW_SUMS = {11, 17, 23, 27, 29, 35, 37, 41, 47, 53}

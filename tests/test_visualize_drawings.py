@@ -1,4 +1,4 @@
-"""The generic drawings of :mod:`visualize`: Kripke models, knowledge
+"""The generic drawings of :mod:`epistemic.visualize`: Kripke models, knowledge
 tables, why-graphs and summarized DAGs, checked on their DOT source (which
 needs no Graphviz engine) and, where an engine is installed, rendered.
 """
@@ -23,7 +23,7 @@ from epistemic import (
     announce,
 )
 from epistemic.explanation import OMITTED
-from visualize import (
+from epistemic.visualize import (
     FILLS,
     Palette,
     PictureError,

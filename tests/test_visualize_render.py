@@ -1,4 +1,4 @@
-"""Rendering pictures of :mod:`visualize`: formats, files, engines, Graphviz's
+"""Rendering pictures of :mod:`epistemic.visualize`: formats, files, engines, Graphviz's
 messages and the shared styles.
 
 Tests that turn DOT into images are skipped where no Graphviz engine is
@@ -15,12 +15,12 @@ from itertools import pairwise
 
 import pytest
 
-import visualize
-import visualize.render as render_module
+import epistemic.visualize as visualize
+import epistemic.visualize.render as render_module
 from epistemic import (
     EpistemicError,
 )
-from visualize import (
+from epistemic.visualize import (
     FILLS,
     Palette,
     Picture,

@@ -45,7 +45,7 @@ def format_of(path: str | os.PathLike, format: str | None = None) -> str:
     >>> format_of("why.jpg")
     Traceback (most recent call last):
     ...
-    visualize.errors.PictureError: cannot tell the image format of 'why.jpg': name it .svg, .png, .pdf or .dot
+    epistemic.visualize.errors.PictureError: cannot tell the image format of 'why.jpg': name it .svg, .png, .pdf or .dot
     """
     if format is not None:
         if format not in FORMATS:

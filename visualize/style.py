@@ -64,7 +64,7 @@ class Palette:
     >>> palette.swatch("knows p9's promise")
     Traceback (most recent call last):
     ...
-    visualize.errors.PictureError: the palette has no colour for "knows p9's promise"
+    epistemic.visualize.errors.PictureError: the palette has no colour for "knows p9's promise"
     >>> Palette(range(8)).swatch(7)
     Swatch(fill='#C6E6F8', border='dashed')
     >>> Palette(range(20)).swatch(19)

@@ -8,7 +8,7 @@ import re
 import sys
 from typing import TextIO
 
-from visualize import RENDERERS, format_of, write_images
+from epistemic.visualize import RENDERERS, format_of, write_images
 
 from .game import PirateGame, PirateGameError
 from .predict import TIE_RULES, PirateSolver, check_count

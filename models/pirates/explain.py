@@ -15,7 +15,7 @@ stays linear in the rounds because voters who see the next round alike are
 explained together.
 
 The text front ends, :func:`parse_why` and the keyboard explorer, live in
-:mod:`models.pirates.explore` and are re-exported here.
+:mod:`epistemic.models.pirates.explore` and are re-exported here.
 """
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ def why_expectation(game: PirateGame, voter: int, round: int, knowledge: Knowled
 
     Examples
     --------
-    >>> from models.pirates import promise
+    >>> from epistemic.models.pirates import promise
     >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
     >>> why_expectation(game, 5, 1, depth=1).claim
     "p5 expects 1 coin if p1's offer fails: in his prediction of round 2, the game ends with p5:1 p4:1 p3:0 p2:1"
@@ -238,7 +238,7 @@ def why_vote(game: PirateGame, voter: int, round: int, knowledge: Knowledge | No
 
     Examples
     --------
-    >>> from models.pirates import promise
+    >>> from epistemic.models.pirates import promise
     >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
     >>> why = why_vote(game, 5, 1)
     >>> why.values
@@ -276,7 +276,7 @@ def why_overboard(game: PirateGame, rank: int, *, depth: int | None = DEPTH) -> 
 
     Examples
     --------
-    >>> from models.pirates import promise
+    >>> from epistemic.models.pirates import promise
     >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
     >>> why = why_overboard(game, 1, depth=1)
     >>> why.values

@@ -2,7 +2,7 @@
 
 :func:`parse_why` reads questions such as ``"why does p5 vote no in round 1"``
 and :func:`explain` answers them with the builders of
-:mod:`models.pirates.explain`.  :func:`run_explorer` is the seed's
+:mod:`epistemic.models.pirates.explain`.  :func:`run_explorer` is the seed's
 interactive explanation: it shows the rounds of the play, and from a round
 walks down into the predictions behind an offer, an expectation or an
 outcome, each shown with the knowledge it is made on.
@@ -102,7 +102,7 @@ def parse_why(text: str, game: PirateGame) -> Question:
 
     Examples
     --------
-    >>> from models.pirates import promise
+    >>> from epistemic.models.pirates import promise
     >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
     >>> str(parse_why("Why does p5 vote no in round 1?", game))
     'p5 vote round 1'
@@ -113,7 +113,7 @@ def parse_why(text: str, game: PirateGame) -> Question:
     >>> parse_why("p1 vote round 2", game)
     Traceback (most recent call last):
     ...
-    models.pirates.game.PirateGameError: p1 does not vote in round 2 because he is dead: he was thrown overboard in round 1
+    epistemic.models.pirates.game.PirateGameError: p1 does not vote in round 2 because he is dead: he was thrown overboard in round 1
     """
     if not isinstance(text, str) or not text.strip():
         raise PirateGameError(f"ask a question, e.g. {_EXAMPLES}")
@@ -252,7 +252,7 @@ def explain(game: PirateGame, text: str, depth: int | None = DEPTH) -> Reason:
 
     Examples
     --------
-    >>> from models.pirates import promise
+    >>> from epistemic.models.pirates import promise
     >>> game = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5])])
     >>> print(explain(game, "why was p3 thrown overboard", depth=0).to_text())
     p3 is thrown overboard in round 3: his offer p5:1 p4:0 p3:3 gets 1 vote of the 2 it needs (deeper reasons omitted)  (yes 1, needed 2)  [knows p4's promise]

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from epistemic import Announcement, Knowledge, Reason
-from visualize import MAX_NODES, Palette, Picture, PictureError, dag_picture, knowledge_table, kripke_picture
-from visualize import reason_picture
+from epistemic.visualize import MAX_NODES, Palette, Picture, PictureError, dag_picture, knowledge_table, kripke_picture
+from epistemic.visualize import reason_picture
 
 from .division import Promise, pirate_name, rank_runs
 from .explain import DEPTH
@@ -35,7 +35,7 @@ def group_label(knowledge: Knowledge) -> str:
 
     Examples
     --------
-    >>> from models.pirates import promise
+    >>> from epistemic.models.pirates import promise
     >>> group_label(Knowledge.of([promise(20, m, [0] * (20 - m) + [5]) for m in (2, 5, 8, 11, 14, 17, 20)]))
     'knows the promises of p2, p5, p8, p11, p14, p17 and p20'
     """
@@ -59,7 +59,7 @@ def game_palette(game: PirateGame) -> Palette:
 
     Examples
     --------
-    >>> from models.pirates import promise
+    >>> from epistemic.models.pirates import promise
     >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
     >>> game_palette(game).groups
     ('knows no promise', "knows p2's promise")
@@ -82,7 +82,7 @@ def promise_text(announcement: Announcement) -> str:
 
     Examples
     --------
-    >>> from models.pirates import promise
+    >>> from epistemic.models.pirates import promise
     >>> promise_text(promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5]))
     'p2 promises 1 1 0 1 to p2-p5'
     """
@@ -99,7 +99,7 @@ def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reaso
                 depth: int | None = DEPTH) -> Picture:
     """The reasoning behind one or more decisions, drawn as a graph.
 
-    Questions are those :func:`~models.pirates.explore.parse_why` reads
+    Questions are those :func:`~epistemic.models.pirates.explore.parse_why` reads
     ("p5 vote round 1", "offer round 2", "p1 overboard") or ready-made
     :class:`~epistemic.Reason` trees.  Boxes are coloured by the knowledge
     the reasoning is made on; a box where a voter expects otherwise than a
@@ -107,7 +107,7 @@ def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reaso
 
     Examples
     --------
-    >>> from models.pirates import promise
+    >>> from epistemic.models.pirates import promise
     >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
     >>> dot = why_picture(game, "p5 vote round 1", depth=3).source
     >>> "p5 votes no in round 1" in dot, "offered 1 · expects 1" in dot
@@ -219,7 +219,7 @@ def knowledge_picture(game: PirateGame) -> Picture:
 
     Examples
     --------
-    >>> from models.pirates import promise
+    >>> from epistemic.models.pirates import promise
     >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
     >>> dot = knowledge_picture(game).source
     >>> "p2 promises 1 1 0 1" in dot, "<B>p2-p5</B>" in dot
@@ -240,7 +240,7 @@ def kripke_model_picture(game: PirateGame) -> Picture:
 
     Examples
     --------
-    >>> from models.pirates import promise
+    >>> from epistemic.models.pirates import promise
     >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
     >>> "p2 promises 1 1 0 1 to p2-p5" in kripke_model_picture(game).source
     True

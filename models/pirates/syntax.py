@@ -35,7 +35,7 @@ def parse_pirate(text: str, pirates: int) -> int:
     >>> parse_pirate("p9", 5)
     Traceback (most recent call last):
     ...
-    models.pirates.game.PirateGameError: unknown pirate p9: the pirates are p1 to p5
+    epistemic.models.pirates.game.PirateGameError: unknown pirate p9: the pirates are p1 to p5
     """
     m = _PIRATE.match(text.strip())
     if not m:
@@ -74,7 +74,7 @@ def parse_promise(text: str, pirates: int) -> Announcement:
     >>> parse_promise("p4: 2 2 1", 5)
     Traceback (most recent call last):
     ...
-    models.pirates.game.PirateGameError: promise of p4: a division when p4 leads has 2 shares (one per living pirate), got 3
+    epistemic.models.pirates.game.PirateGameError: promise of p4: a division when p4 leads has 2 shares (one per living pirate), got 3
     """
     if ":" not in text:
         raise PirateGameError(f"a promise is written 'pK: SHARES [to HEARERS]', got {text.strip()!r}")

@@ -22,7 +22,7 @@ def knowledge_label(knowledge: Knowledge) -> str:
 
     Examples
     --------
-    >>> from models.pirates import promise
+    >>> from epistemic.models.pirates import promise
     >>> knowledge_label(Knowledge.of([]))
     'knows no promise'
     >>> knowledge_label(Knowledge.of([promise(5, 4, [2, 2], hearers=[5])]))

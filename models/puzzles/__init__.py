@@ -1,7 +1,7 @@
 """Classic puzzles of epistemic logic, each one module built on the core.
 
 Every module offers ``NAME``, ``TITLE``, ``PARAMETERS`` and ``solve`` (see
-:mod:`models.puzzles.common`); :data:`PUZZLES` lists them by name.
+:mod:`epistemic.models.puzzles.common`); :data:`PUZZLES` lists them by name.
 """
 
 from . import cheryl, consecutive_numbers, drinking_logicians, muddy_children, russian_cards, sum_and_product

@@ -146,7 +146,7 @@ def solve(**parameters) -> Solution:
     >>> solve(n=3)
     Traceback (most recent call last):
     ...
-    models.puzzles.common.PuzzleError: unknown parameter 'n': this puzzle takes none
+    epistemic.models.puzzles.common.PuzzleError: unknown parameter 'n': this puzzle takes none
     """
     check_parameters(PARAMETERS, parameters)
     left = survivors()

@@ -148,7 +148,7 @@ def solve(**parameters) -> Solution:
     >>> solve(anne=2, bill=4)
     Traceback (most recent call last):
     ...
-    models.puzzles.common.PuzzleError: the numbers must be one apart, got 2 and 4
+    epistemic.models.puzzles.common.PuzzleError: the numbers must be one apart, got 2 and 4
     """
     values = check_parameters(PARAMETERS, parameters)
     anne, bill, bound = values["anne"], values["bill"], values["bound"]

@@ -127,7 +127,7 @@ def solve(**parameters) -> Solution:
     >>> solve(n=2, dry=4)
     Traceback (most recent call last):
     ...
-    models.puzzles.common.PuzzleError: dry must be below 2**n = 4, got 4
+    epistemic.models.puzzles.common.PuzzleError: dry must be below 2**n = 4, got 4
     """
     values = check_parameters(PARAMETERS, parameters)
     n, dry = values["n"], values["dry"]

@@ -166,7 +166,7 @@ def solve(**parameters) -> Solution:
     >>> solve(n=3, k=0)
     Traceback (most recent call last):
     ...
-    models.puzzles.common.PuzzleError: k must be at least 1: the father says that at least one child is muddy
+    epistemic.models.puzzles.common.PuzzleError: k must be at least 1: the father says that at least one child is muddy
     """
     if parameters.get("k") == 0:
         raise PuzzleError("k must be at least 1: the father says that at least one child is muddy")

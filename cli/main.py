@@ -12,7 +12,7 @@ import os
 import sys
 
 from epistemic import EpistemicError
-from models.pirates import cli as pirates_cli
+from epistemic.models.pirates import cli as pirates_cli
 
 from . import check as check_cli
 from . import puzzle as puzzle_cli

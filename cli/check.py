@@ -10,7 +10,7 @@ from typing import TextIO
 from epistemic import EpistemicError, explain_verdict, parse_formula, to_text, worlds_where
 from epistemic.model_json import load_model
 from epistemic.verdicts import verdict_of
-from visualize import RENDERERS, format_of, reason_picture, write_images
+from epistemic.visualize import RENDERERS, format_of, reason_picture, write_images
 
 __all__ = ["add_parser", "run"]
 

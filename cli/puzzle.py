@@ -7,7 +7,7 @@ import json
 import re
 from typing import TextIO
 
-from models.puzzles import PUZZLES, PuzzleError, solve
+from epistemic.models.puzzles import PUZZLES, PuzzleError, solve
 
 __all__ = ["add_parser", "run"]
 

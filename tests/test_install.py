@@ -1,0 +1,116 @@
+"""The wheel installs ``epistemic`` and nothing else at the top of site-packages.
+
+The repository keeps ``epistemic/``, ``models/``, ``visualize/`` and ``cli/``
+side by side; the wheel must carry them as ``epistemic``,
+``epistemic.models``, ``epistemic.visualize`` and ``epistemic.cli``, so that a
+user's own ``models.py`` or ``visualize.py`` never clashes with them.  The
+wheel is built from a copy of the repository, installed into a fresh virtual
+environment, and used from a folder that holds such files.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import site
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Folders of the repository and the names they are installed under.
+PARTS = {"epistemic": "epistemic", "cli": "epistemic.cli", "models": "epistemic.models",
+         "visualize": "epistemic.visualize"}
+SKIPPED = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache",
+                                 ".hypothesis", ".mypy_cache")
+
+
+def _run(*command, cwd=None, env=None) -> subprocess.CompletedProcess:
+    done = subprocess.run([str(c) for c in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"{' '.join(map(str, command))} failed:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    source = tmp_path_factory.mktemp("source") / "epistemic"
+    shutil.copytree(ROOT, source, ignore=SKIPPED)
+    dist = tmp_path_factory.mktemp("dist")
+    _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", dist, source)
+    (built,) = dist.glob("epistemic-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def environment(wheel, tmp_path_factory) -> Path:
+    """A fresh virtual environment with the wheel installed; its dependencies
+    are borrowed from this environment, so that no network is needed."""
+    env = tmp_path_factory.mktemp("env")
+    _run(sys.executable, "-m", "venv", "--without-pip", env)
+    python = env / ("Scripts" if os.name == "nt" else "bin") / "python"
+    env_site = _run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])").stdout.strip()
+    # A path line of a .pth file joins sys.path after the environment's own
+    # site-packages, and the .pth files in it are not run: this environment's
+    # editable install of the repository stays out of the new one.
+    Path(env_site, "borrowed_dependencies.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+    _run(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", "--no-index", wheel)
+    return env
+
+
+@pytest.fixture()
+def user_folder(tmp_path) -> Path:
+    """A folder such as a student's, with a ``models.py`` and a ``visualize.py`` of its own."""
+    for name in ("models", "visualize"):
+        (tmp_path / f"{name}.py").write_text(f"MINE = {name!r}\n")
+    return tmp_path
+
+
+def test_the_wheel_holds_only_epistemic_at_the_top(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {name.split("/", 1)[0] for name in names}
+    assert {top for top in tops if not top.endswith(".dist-info")} == {"epistemic"}
+
+
+def test_the_wheel_holds_every_module_of_the_repository(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    expected = set()
+    for folder, package in PARTS.items():
+        for path in (ROOT / folder).rglob("*.py"):
+            if "__pycache__" not in path.parts:
+                inside = path.relative_to(ROOT / folder).as_posix()
+                expected.add(package.replace(".", "/") + "/" + inside)
+    assert expected - names == set()
+
+
+def test_the_cli_runs_beside_a_users_own_models_and_visualize(environment, user_folder):
+    bin_dir = environment / ("Scripts" if os.name == "nt" else "bin")
+    done = _run(bin_dir / "epistemic", "pirates", "--pirates", "5", "--coins", "3",
+                "--promise", "p2: 1 1 0 1 to p3 p4 p5", cwd=user_folder)
+    assert "p1 is thrown overboard" in done.stdout
+    done = _run(bin_dir / "epistemic", "puzzle", "cheryl", cwd=user_folder)
+    assert "July 16" in done.stdout
+    done = _run(bin_dir / "python", "-m", "epistemic.cli", "--help", cwd=user_folder)
+    assert "pirates" in done.stdout and "puzzle" in done.stdout and "check" in done.stdout
+
+
+def test_the_public_api_imports_beside_a_users_own_models_and_visualize(environment, user_folder):
+    python = environment / ("Scripts" if os.name == "nt" else "bin") / "python"
+    # run from the user's folder, which Python puts first on sys.path
+    script = (
+        "import models, visualize\n"
+        "assert models.MINE == 'models' and visualize.MINE == 'visualize'\n"
+        "import epistemic\n"
+        "from epistemic import Agent, KripkeModel, PredictionDAG, parse_formula\n"
+        "from epistemic.models.pirates import PirateGame, promise\n"
+        "from epistemic.models.puzzles import PUZZLES, solve\n"
+        "from epistemic.visualize import reason_picture, kripke_picture\n"
+        "game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])\n"
+        "print(game.play().outcome.row(), epistemic.__file__)\n"
+    )
+    done = _run(python, "-c", script, cwd=user_folder)
+    row, location = done.stdout.split(") ")
+    assert row + ")" == "(1, 1, 0, 1)"
+    assert Path(location.strip()).is_relative_to(environment)
