@@ -10,9 +10,10 @@ from typing import TextIO
 from epistemic import EpistemicError, explain_verdict, parse_formula, to_text, worlds_where
 from epistemic.model_json import load_model
 from epistemic.verdicts import verdict_of
-from epistemic.visualize import RENDERERS, format_of, reason_picture, write_images
+from epistemic.models import Command
+from epistemic.visualize import RENDERERS, check_destinations, reason_picture, write_images
 
-__all__ = ["add_parser", "run"]
+__all__ = ["COMMAND", "add_arguments", "run"]
 
 #: Worlds listed by name before the list is cut.
 SHOWN = 20
@@ -24,12 +25,7 @@ grammar in docs/logic.md, model files in docs/model-json.md.
 """
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
-    p = subparsers.add_parser(
-        "check", help="check a formula in a Kripke model saved as JSON",
-        description="Say whether a formula of epistemic logic holds at the actual world of a model, "
-                    "where it holds, and why.",
-        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("model", metavar="MODEL.json", help="the model (schema in docs/model-json.md)")
     p.add_argument("formula", metavar="FORMULA", help='the formula, e.g. "K_a p & ~C_{a,b} p"')
     p.add_argument("--world", metavar="W", default=None,
@@ -40,7 +36,6 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--draw", metavar="FILE", default=None,
                    help="draw the explanation (.svg, .png, .pdf or .dot)")
     p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw")
-    return p
 
 
 def _worlds(model, name: str | None) -> list:
@@ -58,7 +53,7 @@ def _worlds(model, name: str | None) -> list:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     if not 1 <= args.depth <= 200:
         raise EpistemicError(f"--depth must be between 1 and 200, got {args.depth}")
-    image_format = format_of(args.draw) if args.draw is not None else None
+    image_format = check_destinations([args.draw])[0] if args.draw is not None else None
     formula = parse_formula(args.formula)
     model = load_model(args.model)
     checked = _worlds(model, args.world)
@@ -104,3 +99,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 def _names(worlds) -> str:
     shown = ", ".join(str(w) for w in worlds[:SHOWN])
     return shown + (" ..." if len(worlds) > SHOWN else "")
+
+
+COMMAND = Command(
+    help="check a formula in a Kripke model saved as JSON",
+    description="Say whether a formula of epistemic logic holds at the actual world of a model, "
+                "where it holds, and why.",
+    add_arguments=add_arguments, run=run, epilog=EPILOG)

@@ -1,8 +1,9 @@
 """``epistemic``: one subcommand per model.
 
-Every model module that offers a command line has ``add_parser(subparsers)``
-and ``run(args, out)``; adding a model adds one line to :data:`COMMANDS`.
-Bad input ends with a one-line message on standard error and exit status 2.
+The command line is the composition root: ``check`` is its own, and every
+other subcommand is a model that registered itself
+(:mod:`epistemic.models.commands`).  Bad input ends with a one-line message
+on standard error and exit status 2.
 """
 
 from __future__ import annotations
@@ -12,14 +13,14 @@ import os
 import sys
 
 from epistemic import EpistemicError
-from epistemic.models.pirates import cli as pirates_cli
+from epistemic.models import Command, load_commands, registered_names
 
-from . import check as check_cli
-from . import puzzle as puzzle_cli
+from . import check
 
-__all__ = ["main", "COMMANDS"]
+__all__ = ["main", "build_parser", "BUILT_IN"]
 
-COMMANDS = {"pirates": pirates_cli, "check": check_cli, "puzzle": puzzle_cli}
+#: The command line's own subcommands, which no model may take.
+BUILT_IN: dict[str, Command] = {"check": check.COMMAND}
 
 EXIT_BAD_INPUT = 2
 
@@ -31,20 +32,33 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: dict[str, Command]) -> argparse.ArgumentParser:
+    """The parser of ``epistemic`` with ``commands`` as its subcommands, in name order."""
     parser = _Parser(prog="epistemic", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for module in COMMANDS.values():
-        module.add_parser(sub)
+    for name in sorted(commands):
+        commands[name].add_to(sub, name)
     return parser
 
 
+def _commands(argv: list[str]) -> dict[str, Command]:
+    """The built-in commands and the registered models; only the model asked for
+    is imported when the first argument names one."""
+    first = next((a for a in argv if not a.startswith("-")), None)
+    only = first if first in registered_names(reserved=BUILT_IN) else None
+    models, problems = load_commands(reserved=BUILT_IN, only=only)
+    for problem in problems:
+        print(f"epistemic: warning: {problem}", file=sys.stderr)
+    return {**BUILT_IN, **models}
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    commands = _commands(argv)
+    args = build_parser(commands).parse_args(argv)
     try:
-        code = COMMANDS[args.command].run(args, sys.stdout)
+        code = commands[args.command].run(args, sys.stdout)
         sys.stdout.flush()  # a closed pipe shows here, not in Python's own flush at exit
         return code
     except EpistemicError as error:

@@ -17,6 +17,7 @@ from .bisimulation import bisimulation_classes, contract
 from .building import describe_model
 from .checking import after_announcement, holds, truth_array, worlds_where
 from .kripke import Event, EventModel, KripkeModel, announce, private_event, public_event, whether_event
+from .sequential import BackwardInduction, Choice, SequentialGame
 from .story import Round, Story
 from .syntax import FormulaSyntaxError, parse_formula, to_text
 from .verdicts import explain_verdict
@@ -75,6 +76,9 @@ __all__ = [
     "Story",
     "Round",
     "PredictionDAG",
+    "SequentialGame",
+    "BackwardInduction",
+    "Choice",
     "Reason",
     "Request",
     "CycleError",

@@ -1,1 +1,10 @@
-"""Games and puzzles built on the :mod:`epistemic` core, one module or package each."""
+"""Games and puzzles built on the :mod:`epistemic` core, one module or package each.
+
+Each model offers its subcommand of ``epistemic`` as a :class:`Command` and
+registers it under the entry-point group ``epistemic.models``
+(:mod:`epistemic.models.commands`); ``docs/adding-a-model.md`` shows how.
+"""
+
+from .commands import GROUP, Command, load_commands, registered_names, whole_number
+
+__all__ = ["Command", "GROUP", "load_commands", "registered_names", "whole_number"]

@@ -9,7 +9,7 @@ from .dag import MAX_NODES, Summary, dag_picture, summarize
 from .errors import PictureError, RendererMissing
 from .knowledge import knowledge_table
 from .kripke import MAX_WORLDS, kripke_picture
-from .picture import Picture, write_image, write_images
+from .picture import Picture, check_destinations, write_image, write_images
 from .reasons import MAX_REASONS, reason_picture
 from .render import FORMATS, RENDERERS, available_renderers, format_of, render_bytes
 from .style import FILLS, Palette, Swatch, agent_names
@@ -31,6 +31,7 @@ __all__ = [
     "available_renderers",
     "render_bytes",
     "format_of",
+    "check_destinations",
     "write_image",
     "write_images",
     "FORMATS",

@@ -11,7 +11,7 @@ import attrs
 from .errors import PictureError, RendererMissing
 from .render import format_of, render_bytes
 
-__all__ = ["Picture", "write_image", "write_images"]
+__all__ = ["Picture", "check_destinations", "write_image", "write_images"]
 
 
 def _check_source(instance, attribute, value):
@@ -86,6 +86,42 @@ class Picture:
             return self.pipe("svg").decode("utf-8")
         except RendererMissing:
             return None
+
+
+def check_destinations(paths) -> list[str]:
+    """The image format of each of ``paths``, once it is sure that the
+    pictures can be written there: each path named once, with a known suffix,
+    in a folder that exists and can be written.
+
+    Call it before drawing, so that a bad name fails at once rather than
+    after the work.
+
+    Raises
+    ------
+    PictureError
+        Naming the first fault.
+
+    Examples
+    --------
+    >>> check_destinations(["why.svg", "dag.png"])
+    ['svg', 'png']
+    >>> check_destinations(["why.svg", "./why.svg"])
+    Traceback (most recent call last):
+    ...
+    epistemic.visualize.errors.PictureError: two pictures were asked for in the same file
+    """
+    paths = [os.fspath(path) for path in paths]
+    whole = [os.path.abspath(path) for path in paths]
+    if len(set(whole)) < len(whole):
+        raise PictureError("two pictures were asked for in the same file")
+    formats = [format_of(path) for path in paths]
+    for path, absolute in zip(paths, whole):
+        folder = os.path.dirname(absolute)
+        if not os.path.isdir(folder):
+            raise PictureError(f"cannot write {path!r}: the folder {folder!r} does not exist")
+        if not os.access(folder, os.W_OK):
+            raise PictureError(f"cannot write {path!r}: the folder {folder!r} is not writable")
+    return formats
 
 
 def write_image(path: str | os.PathLike, data: bytes) -> Path:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import sys
 from typing import TextIO
 
-from epistemic.visualize import RENDERERS, format_of, write_images
+from epistemic.models import Command, whole_number
+from epistemic.visualize import RENDERERS, check_destinations, write_images
 
 from .game import PirateGame, PirateGameError
 from .predict import TIE_RULES, PirateSolver, check_count
@@ -19,7 +18,7 @@ from .wording import coins_text
 from .explore import explain, run_explorer
 from .pictures import knowledge_picture, kripke_model_picture, prediction_dag_picture, why_picture
 
-__all__ = ["add_parser", "run"]
+__all__ = ["COMMAND", "add_arguments", "run"]
 
 EPILOG = """\
 promises: 'pK: SHARES [to HEARERS]', shares lowest-ranked pirate first and the
@@ -38,21 +37,11 @@ MAX_PIRATES = 100_000
 MAX_DEPTH = 200
 
 
-def _whole(text: str) -> int:
-    # int() would also take '1_000', ' 7' and non-ASCII digits
-    if not re.fullmatch(r"-?[0-9]+", text):
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
-    return int(text)
-
-
-def add_parser(subparsers) -> argparse.ArgumentParser:
-    p = subparsers.add_parser(
-        "pirates", help="the pirate game with public and subgroup promises",
-        description="Play the pirate game (Stewart 1999) with public and subgroup promises, "
-                    "show the seed's tables per knowledge group, and explain every decision.",
-        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--pirates", "-n", type=_whole, required=True, metavar="N", help="number of pirates (at least 2)")
-    p.add_argument("--coins", "-m", type=_whole, required=True, metavar="M", help="number of coins (at least 0)")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--pirates", "-n", type=whole_number, required=True, metavar="N",
+                   help="number of pirates (at least 2)")
+    p.add_argument("--coins", "-m", type=whole_number, required=True, metavar="M",
+                   help="number of coins (at least 0)")
     p.add_argument("--promise", "--announce", dest="promises", action="append", default=[], metavar="SPEC",
                    help="a promise, public or to a subgroup (repeatable); see below")
     p.add_argument("--tie-rule", choices=TIE_RULES, default="lowest",
@@ -64,7 +53,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    help="print one table per knowledge group (default: only for 12 pirates or fewer)")
     p.add_argument("--why", action="append", default=[], metavar="QUESTION",
                    help="explain a decision, e.g. \"p5 vote round 1\" (repeatable)")
-    p.add_argument("--depth", type=_whole, default=6, metavar="D",
+    p.add_argument("--depth", type=whole_number, default=6, metavar="D",
                    help="levels of reasons shown by --why (default: 6)")
     p.add_argument("--explain", action="store_true",
                    help="walk through the predictions interactively from the keyboard")
@@ -81,7 +70,6 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                       help="draw the Kripke model of what the pirates believe was promised")
     draw.add_argument("--renderer", choices=RENDERERS, default="auto",
                       help="Graphviz engine: pygraphviz, a system dot program, or the first present (default)")
-    return p
 
 
 def _progress_printer(what: str):
@@ -158,16 +146,7 @@ def _images(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, bytes
         asked.append((args.draw_knowledge, lambda: knowledge_picture(game)))
     if args.draw_kripke is not None:
         asked.append((args.draw_kripke, lambda: kripke_model_picture(game)))
-    paths = [os.path.abspath(path) for path, _ in asked]
-    if len(set(paths)) < len(paths):
-        raise PirateGameError("two pictures were asked for in the same file")
-    formats = [format_of(path) for path, _ in asked]  # a bad name fails before any drawing
-    for path, _ in asked:
-        folder = os.path.dirname(os.path.abspath(path))
-        if not os.path.isdir(folder):
-            raise PirateGameError(f"cannot write {path!r}: the folder {folder!r} does not exist")
-        if not os.access(folder, os.W_OK):
-            raise PirateGameError(f"cannot write {path!r}: the folder {folder!r} is not writable")
+    formats = check_destinations([path for path, _ in asked])  # a bad name fails before any drawing
     return [(path, draw().pipe(fmt, args.renderer)) for (path, draw), fmt in zip(asked, formats)]
 
 
@@ -205,3 +184,10 @@ def _search_text(game: PirateGame, search) -> str:
     return (f"Best public promise for {who} ({tried}): "
             f"with it {who} {value}; without a promise he {base}.\n"
             f"Optimal promises (lowest-ranked pirate first):\n{rows}{more}")
+
+
+COMMAND = Command(
+    help="the pirate game with public and subgroup promises",
+    description="Play the pirate game (Stewart 1999) with public and subgroup promises, "
+                "show the seed's tables per knowledge group, and explain every decision.",
+    add_arguments=add_arguments, run=run, epilog=EPILOG)

@@ -7,9 +7,11 @@ import json
 import re
 from typing import TextIO
 
-from epistemic.models.puzzles import PUZZLES, PuzzleError, solve
+from epistemic.models import Command
 
-__all__ = ["add_parser", "run"]
+from . import PUZZLES, PuzzleError, solve
+
+__all__ = ["COMMAND", "add_arguments", "run"]
 
 
 def _epilog() -> str:
@@ -21,16 +23,10 @@ def _epilog() -> str:
     return "\n".join(lines)
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
-    p = subparsers.add_parser(
-        "puzzle", help="solve a classic puzzle of epistemic logic, round by round",
-        description="Solve a classic puzzle with the model checker and print it round by round: "
-                    "each announcement, the worlds left, and who knows what.",
-        epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("name", metavar="NAME", help=f"one of: {', '.join(sorted(PUZZLES))}")
     p.add_argument("parameters", nargs="*", metavar="NAME=VALUE", help="parameters, e.g. n=5 k=3")
     p.add_argument("--json", action="store_true", help="print the rounds and the answer as JSON")
-    return p
 
 
 def _parameters(pairs: list[str]) -> dict[str, int]:
@@ -52,3 +48,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(f"{PUZZLES[args.name].TITLE}\n{solution.text()}\n")
     return 0
+
+
+COMMAND = Command(
+    help="solve a classic puzzle of epistemic logic, round by round",
+    description="Solve a classic puzzle with the model checker and print it round by round: "
+                "each announcement, the worlds left, and who knows what.",
+    add_arguments=add_arguments, run=run, epilog=_epilog())

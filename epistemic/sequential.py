@@ -1,0 +1,219 @@
+"""Sequential games of perfect information, solved by backward induction.
+
+A game describes its states: who moves at a state (``mover``), the moves
+there and the states they lead to (``moves``), what each player gets when
+the game ends (``payoffs``) and, optionally, what a move itself gives each
+player (``gains``).  :class:`BackwardInduction` solves it as a
+:class:`~epistemic.PredictionDAG` keyed by the state: at each state the
+mover predicts what follows every move he can make (predictions of
+predictions, shared by all the states that lead to the same one) and makes
+the move that gives him the most.  That is subgame-perfect play, and it
+runs on the DAG's explicit stack, so a game may be as long as memory allows.
+
+Examples
+--------
+A race to 4: two players take turns adding 1 or 2 to a counter that starts
+at 0; whoever brings it to exactly 4 wins.  The first player adds 1, leaving
+his rival at 1, from where any move can be answered by reaching 4.
+
+>>> class RaceToFour:
+...     def mover(self, state):
+...         total, player = state
+...         return None if total == 4 else player
+...     def moves(self, state):
+...         total, player = state
+...         return [(step, (total + step, 1 - player)) for step in (1, 2) if total + step <= 4]
+...     def payoffs(self, state):
+...         total, player = state            # the player to move lost: the other reached 4
+...         return (0, 1) if player == 0 else (1, 0)
+>>> solved = BackwardInduction(RaceToFour())
+>>> [(c.mover, c.move) for c in solved.play((0, 0)) if c.mover is not None]
+[(0, 1), (1, 1), (0, 2)]
+>>> solved[(0, 0)].payoffs
+(1, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+import networkx as nx
+
+from .dag import PredictionDAG, Request
+from .errors import EpistemicError
+from .explanation import Reason
+
+__all__ = ["SequentialGame", "Choice", "BackwardInduction"]
+
+
+@runtime_checkable
+class SequentialGame(Protocol):
+    """What :class:`BackwardInduction` needs to know of a game.
+
+    States are hashable values (frozen, so that they can key the DAG);
+    players are numbered from 0.  A game may also define
+    ``gains(state, move)``: what each player gets from the move itself, added
+    to what follows (a morsel eaten now, a discounted reward).
+    """
+
+    def mover(self, state: Any) -> int | None:
+        """The player to move at ``state``, or ``None`` where the game ends."""
+
+    def moves(self, state: Any) -> Iterable[tuple[Hashable, Hashable]]:
+        """``(move, next state)`` for every move of the mover, in order of preference among equals."""
+
+    def payoffs(self, state: Any) -> Sequence[Any]:
+        """What each player gets at a state where the game ends."""
+
+
+@attrs.frozen
+class Choice:
+    """What happens at one state under subgame-perfect play.
+
+    Attributes
+    ----------
+    state : the state, the node's key.
+    mover : the player to move, ``None`` where the game ends.
+    move : the move made (the first of ``ties`` in the game's order), ``None`` at an end.
+    next : the state the move leads to, ``None`` at an end.
+    payoffs : what each player gets from this state on.
+    ties : every move that gives the mover as much as ``move``, ``move`` first; a
+        multiplicity is never hidden by picking one silently.
+    """
+
+    state: Hashable
+    mover: int | None
+    move: Hashable | None
+    next: Hashable | None
+    payoffs: tuple[Any, ...] = attrs.field(converter=tuple)
+    ties: tuple[Hashable, ...] = attrs.field(default=(), converter=tuple)
+
+    @property
+    def is_end(self) -> bool:
+        return self.mover is None
+
+
+class BackwardInduction:
+    """Subgame-perfect play of a :class:`SequentialGame`, state by state.
+
+    Parameters
+    ----------
+    game : SequentialGame
+    progress : callable, optional
+        Passed to the :class:`~epistemic.PredictionDAG` (``progress(states)``).
+
+    Notes
+    -----
+    Each state reachable from those asked about is solved once; the work is
+    proportional to the number of states and moves.  Payoffs are compared
+    exactly: use whole numbers or :class:`fractions.Fraction` where ties matter.
+    """
+
+    def __init__(self, game: SequentialGame, *, progress: Callable[[int], None] | None = None):
+        if not isinstance(game, SequentialGame):
+            raise EpistemicError(f"a sequential game needs mover, moves and payoffs, got {type(game).__name__}")
+        self.game = game
+        self._gains = getattr(game, "gains", None)
+        self.dag = PredictionDAG(self._predict, progress=progress)
+
+    def __getitem__(self, state: Hashable) -> Choice:
+        """The choice made at ``state``."""
+        return self.dag[state]
+
+    def play(self, start: Hashable) -> list[Choice]:
+        """The choices from ``start`` to the end of the game, the end included."""
+        path = [self[start]]
+        while not path[-1].is_end:
+            path.append(self[path[-1].next])
+        return path
+
+    def options(self, state: Hashable) -> list[tuple[Hashable, tuple]]:
+        """``(move, payoffs)`` for every move at ``state``: what each move would
+        lead to, read off the solved DAG."""
+        if self[state].is_end:
+            return []
+        return [(move, self._value(state, move, self[child])) for move, child in self.dag.children(state)]
+
+    def explain(self, state: Hashable, *, name: Callable[[int], str] = lambda i: f"player {i + 1}",
+                says: Callable[[Hashable, Hashable], str] = lambda state, move: f"plays {move!r}",
+                depth: int = 12) -> Reason:
+        """Why the mover at ``state`` moves as he does, as a :class:`~epistemic.Reason` tree.
+
+        Each choice rests on what every other move would have given the
+        mover, and on the choices that follow it and them.  ``name`` names a
+        player, ``says(state, move)`` words a move (``"takes at move 2"``);
+        the tree stops ``depth`` choices down.
+        """
+        if depth < 1:
+            raise EpistemicError(f"depth must be at least 1, got {depth}")
+        if self[state].is_end:
+            return Reason("the game ends: " + ", ".join(f"{name(i)} gets {v}"
+                                                        for i, v in enumerate(self[state].payoffs)), key=state)
+        # the choices down to ``depth``, then their reasons from the deepest up,
+        # with explicit stacks: a game may be long
+        order, stack, seen = [], [(state, 0)], set()
+        while stack:
+            at, level = stack.pop()
+            if (at, level) not in seen:
+                seen.add((at, level))
+                order.append((at, level))
+                if level + 1 < depth:
+                    stack.extend((child, level + 1) for _, child in self.dag.children(at) if not self[child].is_end)
+        made: dict[tuple[Hashable, int], Reason] = {}
+        for at, level in reversed(order):
+            made[at, level] = self._reason(at, level, made, name, says)
+        return made[state, 0]
+
+    def to_networkx(self, roots: Iterable[Hashable] | None = None) -> nx.MultiDiGraph:
+        """The solved states and their moves (see :meth:`PredictionDAG.to_networkx`)."""
+        return self.dag.to_networkx(roots)
+
+    # solving ------------------------------------------------------------------------
+    def _predict(self, state):
+        game = self.game
+        mover = game.mover(state)
+        if mover is None:
+            return Choice(state, None, None, None, game.payoffs(state))
+        options = list(game.moves(state))
+        if not options:
+            raise EpistemicError(f"player {mover + 1} has no move at {state!r}, which is not an end")
+        got = yield [Request(move, child) for move, child in options]
+        best, ties, best_child = None, [], None
+        for move, child in options:
+            value = self._value(state, move, got[move])
+            if best is None or value[mover] > best[mover]:
+                best, ties, best_child = value, [move], child
+            elif value[mover] == best[mover]:
+                ties.append(move)
+        return Choice(state, mover, ties[0], best_child, best, ties)
+
+    def _value(self, state, move, following: Choice) -> tuple:
+        if self._gains is None:
+            return following.payoffs
+        return tuple(g + v for g, v in zip(self._gains(state, move), following.payoffs, strict=True))
+
+    # explaining -----------------------------------------------------------------------
+    def _reason(self, at, level, made, name, says) -> Reason:
+        """The reason for the choice at ``at``, on the reasons already made below it."""
+        choice = self[at]
+        who = name(choice.mover)
+        chosen, others = [], []
+        for move, child in self.dag.children(at):
+            below = made.get((child, level + 1))
+            below = () if below is None else (below,)
+            if move == choice.move:
+                chosen.extend(below)
+            else:
+                value = self._value(at, move, self[child])[choice.mover]
+                others.append(_reason(f"if {who} {says(at, move)} instead", f"{who} gets", value, child, below))
+        return _reason(f"{who} {says(at, choice.move)}", f"{who} gets", choice.payoffs[choice.mover], at,
+                       chosen + others)
+
+
+def _reason(claim: str, label: str, value, key, because) -> Reason:
+    """A reason showing one number: beside the claim when whole, in it otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Reason(claim, key=key, values=[(label, value)], because=because)
+    return Reason(f"{claim}: {label} {value}", key=key, because=because)

@@ -1,0 +1,161 @@
+"""The centipede game (Rosenthal 1981), solved by backward induction.
+
+Two players, p1 and p2, face a large and a small pile of money.  At each of
+``length`` moves the player to move (p1 first) either *takes* the large
+pile, leaving the small one to the other and ending the game, or *passes*,
+and both piles grow ``factor``-fold.  After the last pass the player who
+would move next takes the large pile.  Both would gain by passing for long,
+yet when the large pile is at least ``factor`` times the small one,
+subgame-perfect play takes at once: each mover foresees that the other
+would take at the next move.
+
+Examples
+--------
+McKelvey and Palfrey's (1992) four-move game, in cents: what each player
+gets if the game is taken at moves 1 to 4, or passed to the end.
+
+>>> game = Centipede(length=4)
+>>> [game.payoffs(-move) for move in range(1, 5)] + [game.payoffs(5)]
+[(40, 10), (20, 80), (160, 40), (80, 320), (640, 160)]
+>>> play = game.solve().play(1)
+>>> play[0].move, play[-1].payoffs
+('take', (40, 10))
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+import attrs
+
+from epistemic import BackwardInduction, EpistemicError
+from epistemic.models import Command, whole_number
+from epistemic.visualize import RENDERERS, check_destinations, reason_picture, write_images
+
+__all__ = ["Centipede", "CentipedeError", "COMMAND"]
+
+#: The command line's longest game; the piles grow too long to read beyond it.
+MAX_LENGTH = 1000
+#: Moves shown in a table before its middle is cut.
+SHOWN = 20
+
+
+class CentipedeError(EpistemicError):
+    """A centipede game was asked with numbers it cannot have."""
+
+
+def _at_least(low: int, what: str):
+    def check(instance, attribute, value):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise CentipedeError(f"{what} must be a whole number of at least {low}, got {value!r}")
+    return check
+
+
+@attrs.frozen
+class Centipede:
+    """A centipede game, as a :class:`~epistemic.SequentialGame`.
+
+    A state is the number of the next move (``length + 1`` once every move
+    was a pass), or minus the number of the move at which a player took.
+    """
+
+    length: int = attrs.field(default=6, validator=_at_least(1, "the number of moves"))
+    large: int = attrs.field(default=40, validator=_at_least(0, "the large pile"))
+    small: int = attrs.field(default=10, validator=_at_least(0, "the small pile"))
+    factor: int = attrs.field(default=2, validator=_at_least(1, "the growth factor"))
+
+    def mover(self, state: int) -> int | None:
+        return None if state < 0 or state > self.length else (state - 1) % 2
+
+    def moves(self, state: int) -> list[tuple[str, int]]:
+        return [("take", -state), ("pass", state + 1)]  # in this order: a mover indifferent between them takes
+
+    def payoffs(self, state: int) -> tuple[int, int]:
+        move = abs(state)  # after the last pass, the next mover takes as if at move length + 1
+        grown = self.factor ** (move - 1)
+        large, small = self.large * grown, self.small * grown
+        return (large, small) if move % 2 == 1 else (small, large)
+
+    def solve(self) -> BackwardInduction:
+        """The game solved from its first move (``solved.play(1)``)."""
+        return BackwardInduction(self)
+
+
+def name(player: int) -> str:
+    return f"p{player + 1}"
+
+
+def says(state: int, move: str) -> str:
+    return f"{'takes' if move == 'take' else 'passes'} at move {state}"
+
+
+def to_dict(game: Centipede, solved: BackwardInduction) -> dict:
+    """The game, each move's choice and the play, as JSON-ready data."""
+    choices = [solved[move] for move in range(1, game.length + 1)]
+    play = solved.play(1)
+    return {"game": "centipede", **attrs.asdict(game),
+            "moves": [{"move": c.state, "mover": name(c.mover), "if_taken": list(game.payoffs(-c.state)),
+                       "choice": c.move, "ties": list(c.ties)} for c in choices],
+            "end": list(game.payoffs(game.length + 1)),
+            "play": {"moves": [c.move for c in play[:-1]], "payoffs": list(play[-1].payoffs)}}
+
+
+def report(game: Centipede, solved: BackwardInduction) -> str:
+    """The moves as a table (its middle cut when long), then the play."""
+    rows = [("move", "mover", "p1 if taken", "p2 if taken", "choice")]
+    rows += [(m, name(solved[m].mover), *game.payoffs(-m), " or ".join(solved[m].ties))
+             for m in range(1, game.length + 1)]
+    rows.append(("end", "", *game.payoffs(game.length + 1), ""))
+    widths = [max(len(str(row[i])) for row in rows) for i in range(5)]
+    lines = ["  ".join(str(v).rjust(w) for v, w in zip(row, widths)).rstrip() for row in rows]
+    if game.length > SHOWN:
+        lines[1 + SHOWN // 2:-1 - SHOWN // 2] = [f"  ... {game.length - SHOWN} moves more ..."]
+    table = "\n".join(lines)
+    last = solved.play(1)[-1]
+    ended = "every move passes" if last.state > 0 else f"p{(-last.state - 1) % 2 + 1} takes at move {-last.state}"
+    return (f"The centipede game: {game.length} moves, piles of {game.large} and {game.small} "
+            f"that grow {game.factor}-fold at each pass.\n\n{table}\n\n"
+            f"Subgame-perfect play: {ended}; p1 gets {last.payoffs[0]}, p2 gets {last.payoffs[1]}.")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    for option, default, text in (("--length", 6, "moves"), ("--large", 40, "the large pile at the start"),
+                                  ("--small", 10, "the small pile at the start"),
+                                  ("--factor", 2, "how many-fold the piles grow at each pass")):
+        p.add_argument(option, type=whole_number, default=default, help=f"{text} (default: {default})")
+    p.add_argument("--json", action="store_true", help="print the game and its play as JSON")
+    p.add_argument("--why", action="store_true", help="explain the first move")
+    p.add_argument("--depth", type=whole_number, default=6, help="levels of reasons shown (default: 6)")
+    p.add_argument("--draw", metavar="FILE", help="draw why the first move is made (.svg, .png, .pdf, .dot)")
+    p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    if not 1 <= args.length <= MAX_LENGTH:  # checked before any work
+        raise CentipedeError(f"--length must be between 1 and {MAX_LENGTH}, got {args.length}")
+    if not 1 <= args.depth <= 200:
+        raise CentipedeError(f"--depth must be between 1 and 200, got {args.depth}")
+    formats = check_destinations([args.draw]) if args.draw else []
+    game = Centipede(args.length, args.large, args.small, args.factor)
+    solved = game.solve()
+    why = solved.explain(1, name=name, says=says, depth=args.depth) if args.why or args.draw else None
+    images = [(args.draw, reason_picture(why, group=None, title=f"Why {why.claim}", chain=12,
+                                         legend_title="Reading the picture")
+               .pipe(formats[0], args.renderer))] if args.draw else []
+    if args.json:
+        text = json.dumps({**to_dict(game, solved), **({"why": why.to_dict()} if args.why else {})}) + "\n"
+    else:
+        text = report(game, solved) + (f"\n\nWhy?\n{why.to_text()}" if args.why else "") + "\n"
+    write_images(images)
+    for path, data in images:
+        print(f"wrote {path} ({len(data):,} bytes)", file=sys.stderr)
+    out.write(text)
+    return 0
+
+
+COMMAND = Command(help="the centipede game, solved by backward induction", add_arguments=add_arguments, run=run,
+                  description="Solve the centipede game (Rosenthal 1981) by backward induction: what each "
+                              "player does at every move, the subgame-perfect play, and why.")

@@ -1,0 +1,165 @@
+"""What a model offers the ``epistemic`` command line, and how it joins it.
+
+A model joins by naming a :class:`Command` in the entry-point group
+``epistemic.models`` of its distribution's metadata; the entry point's name
+is its subcommand.  The models of this package join that way (see
+``pyproject.toml``), and so can any installed package::
+
+    [project.entry-points."epistemic.models"]
+    centipede = "epistemic.models.centipede:COMMAND"
+
+Only the metadata is read to list the names; a model's code is imported
+when its command is asked for, so one broken model cannot stop the others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable, Iterable
+from importlib.metadata import EntryPoint, entry_points
+from typing import TextIO
+
+import attrs
+
+__all__ = ["Command", "GROUP", "registered_names", "load_commands", "whole_number"]
+
+#: The entry-point group models register in.
+GROUP = "epistemic.models"
+
+#: What a subcommand's name may be: a word in lower case, with hyphens.
+_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+
+#: The distribution whose models win when two register the same name.
+_OWN = "epistemic"
+
+
+@attrs.frozen
+class Command:
+    """A model's subcommand of ``epistemic``.
+
+    Parameters
+    ----------
+    help : str
+        One line for ``epistemic --help``.
+    add_arguments : callable
+        ``add_arguments(parser)`` adds the command's options to its
+        :class:`argparse.ArgumentParser`.
+    run : callable
+        ``run(args, out)`` does the work, writes to ``out`` and returns the
+        exit status.  Bad input raises :class:`~epistemic.EpistemicError`
+        with a one-line message; the command line prints it and exits with 2.
+    description, epilog : str, optional
+        Shown by the command's own ``--help``, above and below the options.
+
+    Examples
+    --------
+    >>> def add_arguments(parser):
+    ...     parser.add_argument("--name", default="world")
+    >>> def run(args, out):
+    ...     out.write(f"hello, {args.name}\\n")
+    ...     return 0
+    >>> hello = Command("say hello", add_arguments, run)
+    >>> parser = argparse.ArgumentParser(prog="epistemic")
+    >>> _ = hello.add_to(parser.add_subparsers(dest="command"), "hello")
+    >>> import sys
+    >>> hello.run(parser.parse_args(["hello", "--name", "Ada"]), sys.stdout)
+    hello, Ada
+    0
+    """
+
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, TextIO], int]
+    description: str | None = None
+    epilog: str | None = None
+
+    def add_to(self, subparsers, name: str, **options) -> argparse.ArgumentParser:
+        """Add this command as subcommand ``name`` of ``subparsers``."""
+        parser = subparsers.add_parser(name, help=self.help, description=self.description or self.help,
+                                       epilog=self.epilog, formatter_class=argparse.RawDescriptionHelpFormatter,
+                                       **options)
+        self.add_arguments(parser)
+        return parser
+
+
+def whole_number(text: str) -> int:
+    """An argument type for whole numbers written in ASCII digits.
+
+    ``int`` alone would also take ``'1_000'``, ``' 7'`` and non-ASCII digits.
+
+    Examples
+    --------
+    >>> whole_number("-12")
+    -12
+    >>> whole_number("1_000")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number, got '1_000'
+    """
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    return int(text)
+
+
+def _entries(group: str) -> list[EntryPoint]:
+    """The group's entry points, this package's first, then by distribution and name."""
+    def order(ep: EntryPoint):
+        dist = ep.dist.name if ep.dist is not None else ""
+        return dist != _OWN, dist, ep.name
+    return sorted(entry_points(group=group), key=order)
+
+
+def _origin(ep: EntryPoint) -> str:
+    return f"{ep.dist.name} {ep.dist.version}" if ep.dist is not None else ep.value
+
+
+def registered_names(group: str = GROUP, reserved: Iterable[str] = ()) -> list[str]:
+    """The names registered in ``group`` that :func:`load_commands` would try, sorted.
+
+    Read from the metadata alone: no model is imported.
+    """
+    taken = set(reserved)
+    names = []
+    for ep in _entries(group):
+        if _NAME.fullmatch(ep.name) and ep.name not in taken:
+            taken.add(ep.name)
+            names.append(ep.name)
+    return sorted(names)
+
+
+def load_commands(group: str = GROUP, reserved: Iterable[str] = (), only: str | None = None
+                  ) -> tuple[dict[str, Command], list[str]]:
+    """The registered commands by name, and a one-line problem for each left out.
+
+    A model is left out when its name is not a lower-case word, is
+    ``reserved`` or already taken (this package's models come first), when
+    importing it fails, or when it names something that is not a
+    :class:`Command`.  With ``only``, just the model of that name is imported.
+    """
+    taken = set(reserved)
+    commands: dict[str, Command] = {}
+    problems: list[str] = []
+    for ep in _entries(group):
+        if only is not None and ep.name != only:
+            continue
+        where = f"model {ep.name!r} of {_origin(ep)}"
+        if not _NAME.fullmatch(ep.name):
+            problems.append(f"{where} is left out: a command's name is a lower-case word")
+            continue
+        if ep.name in taken:
+            problems.append(f"{where} is left out: the name {ep.name!r} is taken")
+            continue
+        try:
+            command = ep.load()
+        except Exception as error:  # a model's own bug must not stop the command line
+            first = str(error).splitlines()[0] if str(error) else ""
+            problems.append(f"{where} is left out: it cannot be loaded ({type(error).__name__}: {first})")
+            continue
+        if not isinstance(command, Command):
+            kind = type(command).__name__
+            problems.append(f"{where} is left out: {ep.value} is not a Command but of type {kind}")
+            continue
+        taken.add(ep.name)
+        commands[ep.name] = command
+    return commands, problems

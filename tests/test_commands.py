@@ -1,0 +1,113 @@
+"""Models join the command line through the entry-point group ``epistemic.models``.
+
+A third-party package is made here as its installed form: a module and a
+``.dist-info`` folder whose ``entry_points.txt`` registers it, on a folder
+put on ``sys.path``.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from epistemic.cli.main import BUILT_IN, main
+from epistemic.models import GROUP, Command, load_commands, registered_names
+
+HELLO = '''
+from epistemic import EpistemicError
+from epistemic.models import Command
+
+def add_arguments(parser):
+    parser.add_argument("--to", default="world")
+
+def run(args, out):
+    if args.to == "nobody":
+        raise EpistemicError("there is nobody to greet")
+    out.write(f"hello, {args.to}\\n")
+    return 0
+
+COMMAND = Command("say hello", add_arguments, run)
+NOT_A_COMMAND = 42
+'''
+
+
+def install(folder, distribution: str, entries: dict[str, str], module: str | None = None):
+    """Make ``distribution`` look installed in ``folder``, registering ``entries``."""
+    if module is not None:
+        (folder / f"{distribution}_module.py").write_text(textwrap.dedent(module))
+    info = folder / f"{distribution}-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {distribution}\nVersion: 1.0\n")
+    lines = "\n".join(f"{name} = {value}" for name, value in entries.items())
+    (info / "entry_points.txt").write_text(f"[{GROUP}]\n{lines}\n")
+
+
+def run(capsys, *argv):
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_packages_own_models_are_registered():
+    assert {"centipede", "pirates", "puzzle"} <= set(registered_names(reserved=BUILT_IN))
+    commands, problems = load_commands(reserved=BUILT_IN)
+    assert problems == []
+    assert all(isinstance(c, Command) for c in commands.values())
+
+
+def test_help_lists_every_command(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    for name in ("centipede", "check", "pirates", "puzzle"):
+        assert name in out
+
+
+def test_a_third_party_model_joins(tmp_path, monkeypatch, capsys):
+    install(tmp_path, "hello", {"hello": "hello_module:COMMAND"}, HELLO)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert "hello" in registered_names()
+    assert run(capsys, "hello", "--to", "Ada") == (0, "hello, Ada\n", "")
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "say hello" in out
+    # its bad input is reported as the built-in commands' is
+    assert run(capsys, "hello", "--to", "nobody") == (2, "", "epistemic hello: error: there is nobody to greet\n")
+
+
+def test_a_broken_model_is_left_out_with_a_warning(tmp_path, monkeypatch, capsys):
+    install(tmp_path, "broken", {"broken": "broken_module:COMMAND"}, "raise RuntimeError('oops\\nsecond line')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    code, out, err = run(capsys, "--help")
+    assert code == 0 and "centipede" in out
+    assert err == ("epistemic: warning: model 'broken' of broken 1.0 is left out: "
+                   "it cannot be loaded (RuntimeError: oops)\n")
+    # a command that names another model does not even import the broken one
+    code, out, err = run(capsys, "centipede", "--length", "2")
+    assert code == 0 and err == ""
+
+
+@pytest.mark.parametrize("entries, problem", [
+    ({"check": "hello_module:COMMAND"}, "model 'check' of intruder 1.0 is left out: the name 'check' is taken"),
+    ({"pirates": "hello_module:COMMAND"}, "model 'pirates' of intruder 1.0 is left out: the name 'pirates' is taken"),
+    ({"Hello_World": "hello_module:COMMAND"}, "model 'Hello_World' of intruder 1.0 is left out: "
+                                              "a command's name is a lower-case word"),
+    ({"number": "hello_module:NOT_A_COMMAND"}, "model 'number' of intruder 1.0 is left out: "
+                                                "hello_module:NOT_A_COMMAND is not a Command but of type int"),
+])
+def test_a_model_that_cannot_join_is_named(tmp_path, monkeypatch, entries, problem):
+    install(tmp_path, "intruder", entries, HELLO.replace("hello_module", "intruder_module"))
+    (tmp_path / "hello_module.py").write_text(HELLO)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    commands, problems = load_commands(reserved=BUILT_IN)
+    assert problems == [problem]
+    assert commands["pirates"].help == "the pirate game with public and subgroup promises"
+
+
+def test_only_loads_the_model_asked_for(tmp_path, monkeypatch):
+    install(tmp_path, "broken", {"broken": "broken_module:COMMAND"}, "raise RuntimeError('oops')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    commands, problems = load_commands(only="centipede")
+    assert list(commands) == ["centipede"] and problems == []

@@ -1,0 +1,168 @@
+"""Backward induction on the prediction DAG, against plain recursive solvers."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from epistemic import BackwardInduction, EpistemicError, Reason
+
+
+@attrs.frozen
+class TreeGame:
+    """A game given as a tree: ``tree[path]`` is ``(mover, number of moves)``
+    inside, and the payoffs at a leaf."""
+
+    tree: dict = attrs.field(eq=False, hash=False)
+
+    def mover(self, path):
+        node = self.tree[path]
+        return node[0] if node[0] != "end" else None
+
+    def moves(self, path):
+        return [(k, path + (k,)) for k in range(self.tree[path][1])]
+
+    def payoffs(self, path):
+        return self.tree[path][1]
+
+
+@st.composite
+def trees(draw, players=st.integers(2, 3)):
+    n = draw(players)
+    tree, stack = {}, [()]
+    while stack:
+        path = stack.pop()
+        if len(path) >= 4 or (path and draw(st.booleans())):
+            tree[path] = ("end", tuple(draw(st.lists(st.integers(0, 4), min_size=n, max_size=n))))
+            continue
+        width = draw(st.integers(1, 3))
+        tree[path] = (draw(st.integers(0, n - 1)), width)
+        stack.extend(path + (k,) for k in range(width))
+    return TreeGame(tree)
+
+
+def by_recursion(game: TreeGame, path=()):
+    """The subgame-perfect payoffs and the mover's first best move, recursively."""
+    mover = game.mover(path)
+    if mover is None:
+        return game.payoffs(path), None
+    best = best_move = None
+    for move, child in game.moves(path):
+        value, _ = by_recursion(game, child)
+        if best is None or value[mover] > best[mover]:
+            best, best_move = value, move
+    return best, best_move
+
+
+@given(trees())
+@settings(max_examples=200, deadline=None)
+def test_agrees_with_plain_recursion_at_every_state(game):
+    solved = BackwardInduction(game)
+    for path in game.tree:
+        value, move = by_recursion(game, path)
+        assert solved[path].payoffs == value
+        assert solved[path].move == move
+
+
+@given(trees())
+@settings(max_examples=100, deadline=None)
+def test_ties_list_every_equally_good_move(game):
+    solved = BackwardInduction(game)
+    for path in game.tree:
+        choice = solved[path]
+        if choice.is_end:
+            assert choice.ties == () and choice.next is None
+            continue
+        mine = choice.payoffs[choice.mover]
+        assert choice.ties == tuple(m for m, value in solved.options(path) if value[choice.mover] == mine)
+        assert choice.ties[0] == choice.move and choice.next == path + (choice.move,)
+
+
+@attrs.frozen
+class Coins:
+    """Two players take turns taking a coin from either end of a row."""
+
+    row: tuple[int, ...]
+
+    def mover(self, state):
+        left, right, player = state
+        return None if left > right else player
+
+    def moves(self, state):
+        left, right, player = state
+        return [("left", (left + 1, right, 1 - player)), ("right", (left, right - 1, 1 - player))]
+
+    def gains(self, state, move):
+        left, right, player = state
+        coin = self.row[left] if move == "left" else self.row[right]
+        return (coin, 0) if player == 0 else (0, coin)
+
+    def payoffs(self, state):
+        return (0, 0)
+
+
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=9))
+@settings(max_examples=150, deadline=None)
+def test_gains_add_up_along_the_play(row):
+    @lru_cache(maxsize=None)
+    def first_player_total(left, right):
+        # the classic recurrence: the mover gets what the rival leaves him of the rest
+        if left > right:
+            return 0
+        rest = sum(row[left:right + 1])
+        return max(rest - first_player_total(left + 1, right), rest - first_player_total(left, right - 1))
+    solved = BackwardInduction(Coins(tuple(row)))
+    start = (0, len(row) - 1, 0)
+    assert solved[start].payoffs == (first_player_total(0, len(row) - 1),
+                                     sum(row) - first_player_total(0, len(row) - 1))
+    taken = [c.move for c in solved.play(start) if not c.is_end]
+    assert len(taken) == len(row)
+
+
+def test_shared_states_are_solved_once():
+    # each row of n coins has n(n+1)/2 inner rows, each with one mover, plus the empty rows
+    n = 30
+    solved = BackwardInduction(Coins(tuple(range(n))))
+    solved[(0, n - 1, 0)]
+    assert len(solved.dag) <= n * (n + 1) // 2 + n + 1
+
+
+def test_explanation_of_a_choice_and_of_an_end():
+    # ann takes 7 and then 1 (8); taking 1 first, bob would take 7 and leave her 5 (6)
+    game = Coins((1, 5, 7))
+    solved = BackwardInduction(game)
+    why = solved.explain((0, 2, 0), name=lambda i: "ann" if i == 0 else "bob",
+                         says=lambda state, move: f"takes the {move} coin", depth=1)
+    assert isinstance(why, Reason)
+    assert why.claim == "ann takes the right coin" and why.values == (("ann gets", 8),)
+    assert [(r.claim, r.values) for r in why.because] == [("if ann takes the left coin instead", (("ann gets", 6),))]
+    end = solved.explain((1, 0, 1))
+    assert end.claim == "the game ends: player 1 gets 0, player 2 gets 0"
+
+
+def test_explanation_depth_is_checked():
+    with pytest.raises(EpistemicError, match="depth must be at least 1"):
+        BackwardInduction(Coins((1,))).explain((0, 0, 0), depth=0)
+
+
+def test_a_value_that_is_no_game_is_refused():
+    with pytest.raises(EpistemicError, match="needs mover, moves and payoffs"):
+        BackwardInduction(object())
+
+
+def test_a_state_without_moves_that_is_no_end_is_named():
+    class Stuck:
+        def mover(self, state):
+            return 0
+
+        def moves(self, state):
+            return []
+
+        def payoffs(self, state):
+            return (0,)
+    with pytest.raises(EpistemicError, match="player 1 has no move at 'here'"):
+        BackwardInduction(Stuck())["here"]
