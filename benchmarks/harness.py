@@ -4,7 +4,8 @@ A benchmark script lists its cases as ``(name, spec)`` pairs and a function
 ``run_case(spec) -> dict`` that does the work and returns the numbers to
 print; the harness adds ``seconds`` (wall time of ``run_case``) and
 ``peak_mib`` (the process's resident-set high-water mark, interpreter
-included).
+included).  The scripts import the installed package: install it first
+(``pip install -e .`` keeps it in step with the working tree).
 """
 
 from __future__ import annotations
@@ -16,11 +17,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-# the scripts import the project from the working tree, installed or not
-sys.path.insert(0, str(ROOT))
 
 
 def main(script: str, description: str, cases: list[tuple[str, dict]], run_case: Callable[[dict], dict],
