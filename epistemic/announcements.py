@@ -54,7 +54,7 @@ class Announcement:
     hears and which becomes common knowledge.  Otherwise it is the subgroup
     that hears it: the subgroup learns the content and that the subgroup
     learned it, while outsiders believe that nothing was said (see
-    :func:`epistemic.kripke.private_announcement`).  The speaker always
+    :func:`epistemic.private_event`).  The speaker always
     belongs to his own audience.
 
     The content is any hashable value; games put their own frozen types in it

@@ -3,7 +3,7 @@
 An :class:`Event` has a precondition (where it can happen) and
 postconditions (what it changes); an :class:`EventModel` adds, per agent,
 which events the agent cannot tell apart, and which events actually
-happen.  Product update (:meth:`KripkeModel.update`) applies one to a
+happen.  Product update (:func:`epistemic.update`) applies one to a
 Kripke model.  Event models are frozen values, so a formula ``[E, e]ψ``
 can hold one and still be a memo key.
 
@@ -141,6 +141,22 @@ class EventModel:
             if e.name == name:
                 return e
         raise ModelError(f"no event named {name!r}")
+
+
+def check_event_model(events, agents: Iterable[Agent]) -> EventModel:
+    """``events``, checked to be an event model over ``agents``, those of
+    the Kripke model it updates.
+
+    Raises
+    ------
+    ModelError
+        For anything else.
+    """
+    if not isinstance(events, EventModel):
+        raise ModelError(f"update takes an EventModel, got {type(events).__name__}")
+    if events.agents != frozenset(agents):
+        raise ModelError("the event model must be over the same agents as the Kripke model")
+    return events
 
 
 def public_event(agents: Iterable[Agent], fact: Hashable | None = None,

@@ -28,7 +28,7 @@ import attrs
 
 from .checking import after_announcement, holds
 from .errors import ModelError
-from .formulas import Formula, FormulaError
+from .formulas import Formula, FormulaError, to_text
 from .kripke import KripkeModel, World
 
 __all__ = ["Story", "Round"]
@@ -120,12 +120,10 @@ class Story:
         """The rounds as JSON-ready data: number, announcement, formula (text
         syntax), worlds left, the worlds themselves when at most ``show``,
         and the answers."""
-        from .syntax import to_text
-
         out = []
         for r in self.rounds:
             entry = {"round": r.number, "announcement": r.announcement,
-                     "formula": None if r.formula is None else _text_or_none(to_text, r.formula),
+                     "formula": None if r.formula is None else _text_or_none(r.formula),
                      "worlds_left": r.worlds,
                      "answers": {label: value for label, value in r.answers}}
             if r.worlds <= show:
@@ -134,7 +132,7 @@ class Story:
         return out
 
 
-def _text_or_none(to_text, formula) -> str | None:
+def _text_or_none(formula) -> str | None:
     try:
         return to_text(formula)
     except FormulaError:

@@ -26,7 +26,7 @@ from .events import private_event, whether_event
 from .explanation import OMITTED, Reason
 from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
                        Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
-                       KnowsWhether, Not, Or, Possible, Top)
+                       KnowsWhether, Not, Or, Possible, Top, to_text)
 from .kripke import KripkeModel, World
 
 __all__ = ["explain_verdict", "verdict_of", "DEPTH"]
@@ -97,8 +97,6 @@ def _text(f: Formula, longest: int = 100) -> str:
     Only small formulas are printed whole; of a large one, only its small
     operands are, so a claim costs the same however large the formula is.
     """
-    from .syntax import to_text
-
     def small(g: Formula) -> bool:
         # counted top-down with an early stop: never a walk of the whole formula
         stack, count = [g], 0
@@ -283,10 +281,10 @@ def _dynamic(m: KripkeModel, f: Formula, w: World, head: str, kind: str, value: 
         name = ("yes", "no")[column]
     else:  # pragma: no cover - every operator is handled
         raise FormulaError(f"cannot explain {type(f).__name__}")
-    product, new = updated(m, events)
+    after, new = updated(m, events)
     j = int(new[i, column])
     if j < 0:
         return f"{head}: event {name!r} cannot happen there", kind, []
-    v = product.worlds[j]
+    v = after.worlds[j]
     return (f"{head}: after event {name!r}, {_text(f.arg)} is {_says(value)} at {v} "
-            f"(the pair {w}, {name})"), kind, [(product, f.arg, v)]
+            f"(the pair {w}, {name})"), kind, [(after, f.arg, v)]
