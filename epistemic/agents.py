@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import attrs
 
-from .errors import EpistemicError
+from .validators import text_line, validator
 
 __all__ = ["Agent"]
-
-
-def _check_name(instance, attribute, value):
-    if not isinstance(value, str) or not value or any(c.isspace() for c in value):
-        raise EpistemicError(f"agent name must be a non-empty word, got {value!r}")
 
 
 @attrs.frozen(order=True)
@@ -32,7 +27,7 @@ class Agent:
     [Agent('a'), Agent('b')]
     """
 
-    name: str = attrs.field(validator=_check_name)
+    name: str = attrs.field(validator=validator(text_line, "agent name must be a non-empty word", word=True))
 
     def __repr__(self) -> str:
         return f"Agent({self.name!r})"

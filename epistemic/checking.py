@@ -41,6 +41,7 @@ from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, A
                        KnowsWhether, Not, Or, Possible, Top)
 from .kripke import KripkeModel, World
 from .relations import Arrows, Partition, Relation
+from .validators import instance_of
 
 __all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "product", "common_relation_labels",
            "group_relation"]
@@ -67,8 +68,7 @@ def truth_array(model: KripkeModel, formula: Formula) -> np.ndarray:
     ModelError
         When it names an agent the model does not have.
     """
-    if not isinstance(formula, Formula):
-        raise FormulaError(f"expected a formula, got {formula!r}")
+    instance_of(formula, Formula, "expected a formula", error=FormulaError)
     cache = model.cache
     key = ("truth", formula)
     if key in cache:

@@ -29,6 +29,7 @@ import attrs
 from .agents import Agent
 from .errors import ModelError
 from .formulas import Formula, Not
+from .validators import instance_of
 
 __all__ = ["Event", "EventModel", "public_event", "private_event", "whether_event"]
 
@@ -113,11 +114,9 @@ class EventModel:
         agents = frozenset(agents)
         events = tuple(events)
         for agent in agents:
-            if not isinstance(agent, Agent):
-                raise ModelError(f"agents must be Agent objects, got {agent!r}")
+            instance_of(agent, Agent, "agents must be Agent objects", error=ModelError)
         for e in events:
-            if not isinstance(e, Event):
-                raise ModelError(f"an event model holds Events, got {e!r}")
+            instance_of(e, Event, "an event model holds Events", error=ModelError)
         names = [e.name for e in events]
         if len(set(names)) != len(names):
             raise ModelError("event names must be distinct")
@@ -152,8 +151,7 @@ def check_event_model(events, agents: Iterable[Agent]) -> EventModel:
     ModelError
         For anything else.
     """
-    if not isinstance(events, EventModel):
-        raise ModelError(f"update takes an EventModel, got {type(events).__name__}")
+    instance_of(events, EventModel, "update takes an EventModel", type_name=True, error=ModelError)
     if events.agents != frozenset(agents):
         raise ModelError("the event model must be over the same agents as the Kripke model")
     return events

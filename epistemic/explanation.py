@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from .errors import EpistemicError
+from .validators import instance_of, is_whole, text_line, validator, whole_number
 
 __all__ = ["Reason", "OMITTED"]
 
@@ -32,7 +33,7 @@ def _to_values(value: Iterable) -> tuple[tuple[str, int], ...]:
             name, number = pair
         except (TypeError, ValueError):
             name = number = None
-        if not isinstance(name, str) or isinstance(number, bool) or not isinstance(number, int):
+        if not isinstance(name, str) or not is_whole(number):
             raise EpistemicError(f"a reason's values are (name, whole number) pairs, got {pair!r}")
         out.append((name, number))
     return tuple(out)
@@ -41,19 +42,13 @@ def _to_values(value: Iterable) -> tuple[tuple[str, int], ...]:
 def _to_because(value: Iterable) -> tuple[Reason, ...]:
     out = tuple(value)
     for child in out:
-        if not isinstance(child, Reason):
-            raise EpistemicError(f"a reason rests on reasons, got {child!r}")
+        instance_of(child, Reason, "a reason rests on reasons")
     return out
 
 
-def _check_claim(instance, attribute, value):
-    if not isinstance(value, str) or not value.strip() or "\n" in value:
-        raise EpistemicError(f"a claim is one non-empty line of text, got {value!r}")
-
-
 def _check_label(instance, attribute, value):
-    if value is not None and not isinstance(value, str):
-        raise EpistemicError(f"a reason's {attribute.name} is text, got {value!r}")
+    if value is not None:
+        instance_of(value, str, f"a reason's {attribute.name} is text")
 
 
 # Equality and hashing are written by hand: the ones attrs generates recurse
@@ -95,7 +90,7 @@ class Reason:
     [0, 1]
     """
 
-    claim: str = attrs.field(validator=_check_claim)
+    claim: str = attrs.field(validator=validator(text_line, "a claim is one non-empty line of text"))
     key: Hashable | None = None
     values: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_to_values)
     knowledge: str | None = attrs.field(default=None, validator=_check_label)
@@ -231,8 +226,8 @@ class Reason:
         a
           b (deeper reasons omitted)
         """
-        if max_depth is not None and max_depth < 0:
-            raise EpistemicError(f"max_depth must be at least 0, got {max_depth}")
+        if max_depth is not None:
+            whole_number(max_depth, "max_depth", at_least=0)
         lines = []
         stack = [(0, self)]
         while stack:
@@ -268,8 +263,8 @@ class Reason:
         >>> tree.to_dict(max_depth=0)["claim"]
         'a (deeper reasons omitted)'
         """
-        if max_depth is not None and max_depth < 0:
-            raise EpistemicError(f"max_depth must be at least 0, got {max_depth}")
+        if max_depth is not None:
+            whole_number(max_depth, "max_depth", at_least=0)
         plain = _plain if key is None else key
         root: dict = {}
         stack: list[tuple[Reason, int, list | None]] = [(self, 0, None)]

@@ -35,6 +35,7 @@ import attrs
 
 from .agents import Agent
 from .errors import EpistemicError
+from .validators import instance_of
 
 __all__ = [
     "Formula", "Atom", "Top", "Bottom", "TOP", "BOTTOM", "Not", "And", "Or", "Implies", "Iff",
@@ -154,9 +155,7 @@ class Formula:
 
 
 def _formula(value) -> Formula:
-    if not isinstance(value, Formula):
-        raise FormulaError(f"expected a formula, got {value!r}")
-    return value
+    return instance_of(value, Formula, "expected a formula", error=FormulaError)
 
 
 def _check_formula(instance, attribute, value):
@@ -164,8 +163,7 @@ def _check_formula(instance, attribute, value):
 
 
 def _check_agent(instance, attribute, value):
-    if not isinstance(value, Agent):
-        raise FormulaError(f"{type(instance).__name__} needs an Agent, got {value!r}")
+    instance_of(value, Agent, f"{type(instance).__name__} needs an Agent", error=FormulaError)
 
 
 def _to_group(value) -> frozenset[Agent]:
@@ -178,8 +176,7 @@ def _to_group(value) -> frozenset[Agent]:
     except TypeError:
         raise FormulaError(f"a group is a collection of agents, got {value!r}") from None
     for agent in group:
-        if not isinstance(agent, Agent):
-            raise FormulaError(f"a group holds agents, got {agent!r}")
+        instance_of(agent, Agent, "a group holds agents", error=FormulaError)
     return group
 
 

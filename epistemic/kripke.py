@@ -31,6 +31,7 @@ from .agents import Agent
 from .errors import ModelError
 from .events import Event, EventModel, check_event_model, private_event, public_event, whether_event
 from .relations import Arrows, Partition, Relation, relation_from_pairs
+from .validators import instance_of
 
 __all__ = [
     "KripkeModel",
@@ -87,8 +88,7 @@ class KripkeModel:
             raise ModelError("every world needs its facts")
         self._agents = frozenset(relations)
         for agent, relation in relations.items():
-            if not isinstance(agent, Agent):
-                raise ModelError(f"agents must be Agent objects, got {agent!r}")
+            instance_of(agent, Agent, "agents must be Agent objects", error=ModelError)
             if not isinstance(relation, Relation) or relation.size != len(self._worlds):
                 raise ModelError(f"the relation of {agent} is not a relation over the model's worlds")
         self._relations = dict(relations)
@@ -429,8 +429,7 @@ def _read_only(array: np.ndarray) -> np.ndarray:
 def _agents(agents: Iterable[Agent]) -> frozenset[Agent]:
     agents = frozenset(agents)
     for agent in agents:
-        if not isinstance(agent, Agent):
-            raise ModelError(f"agents must be Agent objects, got {agent!r}")
+        instance_of(agent, Agent, "agents must be Agent objects", error=ModelError)
     return agents
 
 

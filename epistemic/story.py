@@ -30,6 +30,7 @@ from .checking import after_announcement, holds
 from .errors import ModelError
 from .formulas import Formula, FormulaError, to_text
 from .kripke import KripkeModel, World
+from .validators import instance_of
 
 __all__ = ["Story", "Round"]
 
@@ -65,12 +66,10 @@ class Story:
 
     def __init__(self, model: KripkeModel, questions: Iterable[tuple[str, Formula]] = (),
                  world_text: Callable[[World], str] = str):
-        if not isinstance(model, KripkeModel):
-            raise ModelError(f"a story starts from a KripkeModel, got {type(model).__name__}")
+        instance_of(model, KripkeModel, "a story starts from a KripkeModel", type_name=True, error=ModelError)
         self.questions = tuple(questions)
         for label, formula in self.questions:
-            if not isinstance(formula, Formula):
-                raise FormulaError(f"question {label!r} needs a formula, got {formula!r}")
+            instance_of(formula, Formula, f"question {label!r} needs a formula", error=FormulaError)
         self.world_text = world_text
         self.rounds: list[Round] = [self._round(0, None, None, model)]
 

@@ -53,6 +53,7 @@ from .agents import Agent
 from .formulas import (AGENT_WORD, BOTTOM, BRACED_NAME, TOP, And, Announce, AnnounceDiamond, AnnouncePrivately,
                        AnnounceWhether, Atom, Believes, Common, Distributed, Everybody, Formula, FormulaError, Iff,
                        Implies, Knows, KnowsWhether, Not, Or, Possible, to_text)
+from .validators import instance_of
 
 __all__ = ["parse_formula", "to_text", "FormulaSyntaxError"]
 
@@ -291,8 +292,7 @@ def parse_formula(text: str) -> Formula:
     FormulaSyntaxError
         With the line and column of the first fault.
     """
-    if not isinstance(text, str):
-        raise FormulaError(f"a formula's text must be a string, got {type(text).__name__}")
+    instance_of(text, str, "a formula's text must be a string", type_name=True, error=FormulaError)
     parser = _Parser(text)
     try:
         result = parser.formula()

@@ -28,6 +28,7 @@ from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, A
                        Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
                        KnowsWhether, Not, Or, Possible, Top, to_text)
 from .kripke import KripkeModel, World
+from .validators import whole_number_at_least
 
 __all__ = ["explain_verdict", "verdict_of", "DEPTH"]
 
@@ -53,8 +54,8 @@ def explain_verdict(model: KripkeModel, formula: Formula, world: World | None = 
             raise ModelError("the model has no single actual world: name the world to explain")
         (world,) = model.actual
     model.index(world)
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-        raise ModelError(f"depth must be a whole number of at least 0, got {depth!r}")
+    if depth is not None:
+        whole_number_at_least(depth, 0, "depth", error=ModelError)
     truth_array(model, formula)
     # depth first: an entry is (claim, key, kind, numbers of its children's entries)
     entries: list[tuple[str, tuple, str, list[int]]] = []

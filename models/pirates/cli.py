@@ -8,10 +8,11 @@ import re
 import sys
 from typing import TextIO
 
+from epistemic.validators import between, whole_number
 from epistemic.visualize import RENDERERS, format_of, write_images
 
 from .game import PirateGame, PirateGameError
-from .predict import TIE_RULES, PirateSolver, check_count
+from .predict import TIE_RULES, PirateSolver
 from .report import format_report, write_json
 from .search import best_public_promise
 from .syntax import parse_pirate, parse_promise
@@ -100,14 +101,13 @@ def _end_progress(printer) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    check_count(args.pirates, 2, "the number of pirates")
+    whole_number(args.pirates, "the number of pirates", at_least=2)
     if args.pirates > MAX_PIRATES:
         raise PirateGameError(f"the command line plays at most {MAX_PIRATES:,} pirates, got {args.pirates:,}")
-    check_count(args.coins, 0, "the number of coins")
+    whole_number(args.coins, "the number of coins", at_least=0)
     if args.explain and args.json:
         raise PirateGameError("--explain is interactive and cannot be combined with --json")
-    if not 1 <= args.depth <= MAX_DEPTH:
-        raise PirateGameError(f"--depth must be between 1 and {MAX_DEPTH}, got {args.depth}")
+    between(args.depth, 1, MAX_DEPTH, "--depth", error=PirateGameError)
     promises = [parse_promise(text, args.pirates) for text in args.promises]
     knowledge_of = parse_pirate(args.knowledge_of, args.pirates)
     searched = None if args.best_announcement is None else parse_pirate(args.best_announcement, args.pirates)

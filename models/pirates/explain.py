@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from epistemic import Knowledge
 from epistemic.explanation import OMITTED, Reason
+from epistemic.validators import instance_of, is_whole, whole_number_at_least
 
 from .division import DEAD, pirate_name
-from .game import PirateGame, PirateGameError
+from .game import PirateGame, PirateGameError, check_rank
 from .predict import Prediction
 from .wording import Names, coins_text, division_text, expected_text, knowledge_label, names_text, votes_text
 
@@ -42,21 +43,14 @@ DEPTH = 6
 
 
 # checks ----------------------------------------------------------------------------
-def _check_pirate(game: PirateGame, rank) -> int:
-    if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= game.pirates:
-        shown = pirate_name(rank) if isinstance(rank, int) and not isinstance(rank, bool) else repr(rank)
-        raise PirateGameError(f"unknown pirate {shown}: the pirates are p1 to p{game.pirates}")
-    return rank
-
-
 def _check_round(game: PirateGame, round, knowledge: Knowledge | None) -> Prediction:
     """The prediction of ``round``: in range, and played when it is about the play."""
-    if isinstance(round, bool) or not isinstance(round, int):
+    if not is_whole(round):
         raise PirateGameError(f"a round is a whole number, got {round!r}")
     if not 1 <= round <= game.pirates:
         raise PirateGameError(f"round {round} is out of range: the rounds are 1 to {game.pirates}")
-    if knowledge is not None and not isinstance(knowledge, Knowledge):
-        raise PirateGameError(f"predictions are made on Knowledge, got {type(knowledge).__name__}")
+    if knowledge is not None:
+        instance_of(knowledge, Knowledge, "predictions are made on Knowledge", type_name=True, error=PirateGameError)
     if knowledge is None:
         for r in range(1, round):
             if game.prediction(r).accepted:
@@ -65,7 +59,7 @@ def _check_round(game: PirateGame, round, knowledge: Knowledge | None) -> Predic
 
 
 def _check_voter(game: PirateGame, voter, round, knowledge) -> Prediction:
-    _check_pirate(game, voter)
+    check_rank(voter, game.pirates)
     p = _check_round(game, round, knowledge)
     if voter < round:
         raise PirateGameError(f"{pirate_name(voter)} does not vote in round {round} because he is dead: "
@@ -74,7 +68,7 @@ def _check_voter(game: PirateGame, voter, round, knowledge) -> Prediction:
 
 
 def _check_overboard(game: PirateGame, rank) -> None:
-    _check_pirate(game, rank)
+    check_rank(rank, game.pirates)
     play = game.play()
     if rank not in play.deaths:
         raise PirateGameError(f"{pirate_name(rank)} was not thrown overboard: "
@@ -296,8 +290,8 @@ def _build(game: PirateGame, root, depth: int | None) -> Reason:
     built once and shared, so a tree whose text repeats itself stays small
     in memory.
     """
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-        raise PirateGameError(f"depth must be a whole number of at least 0, got {depth!r}")
+    if depth is not None:
+        whole_number_at_least(depth, 0, "depth", error=PirateGameError)
     built: dict = {}
     pending: dict = {}
     stack = [(root, 0)]

@@ -7,24 +7,31 @@ from collections.abc import Iterable
 import attrs
 
 from epistemic import Agent, Announcement, EpistemicError, Knowledge, KripkeModel, announce
+from epistemic.validators import instance_of, is_whole, one_of, validator, whole_number
 
 from .division import Division, Promise, pirate_name, rank_runs
-from .predict import TIE_RULES, PirateSolver, Prediction, check_count
+from .predict import TIE_RULES, PirateSolver, Prediction
 
-__all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise", "check_promises"]
+__all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise", "check_promises",
+           "check_rank"]
 
 
 class PirateGameError(EpistemicError):
     """A pirate game was set up with bad input."""
 
 
-def _int_at_least(low: int, what: str):
-    def check(instance, attribute, value):
-        try:
-            check_count(value, low, what)
-        except EpistemicError as e:
-            raise PirateGameError(str(e)) from None
-    return check
+def check_rank(rank, pirates: int) -> int:
+    """``rank``, checked to be the rank of a pirate of a game of ``pirates``.
+
+    >>> check_rank(6, 5)
+    Traceback (most recent call last):
+    ...
+    epistemic.models.pirates.game.PirateGameError: unknown pirate p6: the pirates are p1 to p5
+    """
+    if not is_whole(rank) or not 1 <= rank <= pirates:
+        shown = pirate_name(rank) if is_whole(rank) else repr(rank)
+        raise PirateGameError(f"unknown pirate {shown}: the pirates are p1 to p{pirates}")
+    return rank
 
 
 def promise(game_pirates: int, maker: int, row: Iterable[int], hearers: Iterable[int] | None = None) -> Announcement:
@@ -40,11 +47,9 @@ def promise(game_pirates: int, maker: int, row: Iterable[int], hearers: Iterable
     >>> print(a)
     p2 to {p2, p3, p4, p5}: when p2 leads: p5:1 p4:1 p3:0 p2:1
     """
-    if not _is_whole(maker) or not 1 <= maker <= game_pirates:
-        raise PirateGameError(f"unknown pirate {pirate_name(maker) if _is_whole(maker) else repr(maker)}: "
-                              f"the pirates are p1 to p{game_pirates}")
+    check_rank(maker, game_pirates)
     row = list(row)
-    if not all(_is_whole(c) for c in row):
+    if not all(is_whole(c) for c in row):
         raise PirateGameError(f"a promise is a list of whole numbers of coins, got {row!r}")
     try:
         content = Promise(Division.from_row(maker, game_pirates, row))
@@ -55,14 +60,10 @@ def promise(game_pirates: int, maker: int, row: Iterable[int], hearers: Iterable
         return Announcement(speaker, content)
     group = []
     for h in hearers:
-        if not _is_whole(h) or not 1 <= h <= game_pirates:
+        if not is_whole(h) or not 1 <= h <= game_pirates:
             raise PirateGameError(f"unknown pirate {h!r} in the subgroup of {pirate_name(maker)}'s promise")
         group.append(Agent(pirate_name(h)))
     return Announcement.private(speaker, content, group)
-
-
-def _is_whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_promises(announcements: Iterable, pirates: int, coins: int) -> None:
@@ -176,18 +177,16 @@ class PirateGame:
     ([1], (1, 1, 0, 1))
     """
 
-    pirates: int = attrs.field(validator=_int_at_least(2, "the number of pirates"))
-    coins: int = attrs.field(validator=_int_at_least(0, "the number of coins"))
+    pirates: int = attrs.field(validator=validator(whole_number, "the number of pirates", at_least=2,
+                                                   error=PirateGameError))
+    coins: int = attrs.field(validator=validator(whole_number, "the number of coins", at_least=0,
+                                                 error=PirateGameError))
     announcements: tuple[Announcement, ...] = attrs.field(default=(), converter=tuple)
-    tie_rule: str = attrs.field(default="lowest")
+    tie_rule: str = attrs.field(default="lowest", validator=validator(one_of, TIE_RULES, "tie rule",
+                                                                       error=PirateGameError))
     _solver: PirateSolver | None = attrs.field(default=None, eq=False, repr=False, alias="solver")
     _everything: Knowledge = attrs.field(init=False, eq=False, repr=False)
     _model: KripkeModel | None = attrs.field(init=False, default=None, eq=False, repr=False)
-
-    @tie_rule.validator
-    def _check_tie_rule(self, attribute, value):
-        if value not in TIE_RULES:
-            raise PirateGameError(f"unknown tie rule {value!r}: use one of {', '.join(TIE_RULES)}")
 
     @announcements.validator
     def _check_announcements(self, attribute, value):
@@ -208,10 +207,7 @@ class PirateGame:
         return self._solver
 
     def agent(self, rank: int) -> Agent:
-        if not isinstance(rank, int) or not 1 <= rank <= self.pirates:
-            raise PirateGameError(f"unknown pirate {pirate_name(rank) if isinstance(rank, int) else repr(rank)}: "
-                                  f"the pirates are p1 to p{self.pirates}")
-        return self._solver.agents[rank]
+        return self._solver.agents[check_rank(rank, self.pirates)]
 
     @property
     def everything(self) -> Knowledge:
@@ -307,8 +303,7 @@ class PirateGame:
         return self._solver.dag.to_networkx(roots=roots)
 
     def _checked(self, knowledge: Knowledge) -> Knowledge:
-        if not isinstance(knowledge, Knowledge):
-            raise PirateGameError(f"knowledge must be a Knowledge, got {type(knowledge).__name__}")
+        instance_of(knowledge, Knowledge, "knowledge must be a Knowledge", type_name=True, error=PirateGameError)
         # the game's own announcements were checked when it was made
         if not knowledge.announcements <= self.everything.announcements:
             check_promises(knowledge.announcements, self.pirates, self.coins)

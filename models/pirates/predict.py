@@ -20,24 +20,17 @@ import attrs
 
 from epistemic import Agent, Knowledge, PredictionDAG, Request
 from epistemic.errors import EpistemicError
+from epistemic.validators import between, one_of, whole_number
 
 from .division import DEAD, Division, Promise, pirate_name
 
-__all__ = ["Prediction", "View", "PirateSolver", "TIE_RULES", "check_count"]
+__all__ = ["Prediction", "View", "PirateSolver", "TIE_RULES"]
 
 #: Among equally cheap voters the proposer buys the ``lowest``-ranked first
 #: (the seed's rule) or the ``highest``-ranked first.
 TIE_RULES = ("lowest", "highest")
 
 Slices = tuple[tuple[tuple[int, ...], int], ...]
-
-
-def check_count(value, low: int, what: str) -> None:
-    """Raise a one-line :class:`~epistemic.EpistemicError` unless ``value`` is a whole number >= ``low``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise EpistemicError(f"{what} must be a whole number, got {value!r}")
-    if value < low:
-        raise EpistemicError(f"{what} must be at least {low}, got {value}")
 
 
 @attrs.frozen
@@ -157,10 +150,9 @@ class PirateSolver:
 
     def __init__(self, pirates: int, coins: int, tie_rule: str = "lowest", *, memo: bool = True,
                  progress: Callable[[int], None] | None = None, keep_tree: bool = False):
-        check_count(pirates, 1, "the number of pirates")
-        check_count(coins, 0, "the number of coins")
-        if tie_rule not in TIE_RULES:
-            raise EpistemicError(f"unknown tie rule {tie_rule!r}: use one of {', '.join(TIE_RULES)}")
+        whole_number(pirates, "the number of pirates", at_least=1)
+        whole_number(coins, "the number of coins", at_least=0)
+        one_of(tie_rule, TIE_RULES, "tie rule")
         self.pirates = pirates
         self.coins = coins
         self.tie_rule = tie_rule
@@ -180,8 +172,7 @@ class PirateSolver:
 
     def prediction(self, round: int, knowledge: Knowledge) -> Prediction:
         """The prediction of ``round`` made on ``knowledge``."""
-        if not 1 <= round <= self.pirates:
-            raise EpistemicError(f"round must be between 1 and {self.pirates}, got {round}")
+        between(round, 1, self.pirates, "round")
         return self.dag[self.key(round, knowledge)]
 
     # voter classes ------------------------------------------------------------

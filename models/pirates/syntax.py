@@ -20,7 +20,7 @@ import re
 
 from epistemic import Announcement
 
-from .game import PirateGameError, promise
+from .game import PirateGameError, check_rank, promise
 
 __all__ = ["parse_promise", "parse_pirate", "format_promise"]
 
@@ -40,10 +40,7 @@ def parse_pirate(text: str, pirates: int) -> int:
     m = _PIRATE.match(text.strip())
     if not m:
         raise PirateGameError(f"a pirate is written pK (p1 is the highest ranked), got {text.strip()!r}")
-    rank = int(m.group(1))
-    if not 1 <= rank <= pirates:
-        raise PirateGameError(f"unknown pirate p{rank}: the pirates are p1 to p{pirates}")
-    return rank
+    return check_rank(int(m.group(1)), pirates)
 
 
 def _parse_hearers(text: str, pirates: int) -> list[int]:
