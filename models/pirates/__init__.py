@@ -1,6 +1,6 @@
 """The pirate game with public and subgroup promises (seed ``000``)."""
 
-from .division import DEAD, Division, Promise, pirate_name
+from .division import DEAD, Division, Pirate, Promise, pirate_name
 from .game import KnowledgeGroup, PirateGame, PirateGameError, Play, Round, promise
 from .predict import TIE_RULES, PirateSolver, Prediction, View
 
@@ -11,6 +11,7 @@ __all__ = [
     "Play",
     "Round",
     "KnowledgeGroup",
+    "Pirate",
     "Division",
     "Promise",
     "DEAD",

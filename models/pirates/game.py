@@ -6,10 +6,10 @@ from collections.abc import Iterable
 
 import attrs
 
-from epistemic import Agent, Announcement, EpistemicError, Knowledge, KripkeModel, announce
+from epistemic import Announcement, EpistemicError, Knowledge, KripkeModel, announce
 from epistemic.validators import instance_of, is_whole, one_of, validator, whole_number
 
-from .division import Division, Promise, pirate_name, rank_runs
+from .division import Division, Pirate, Promise, pirate_name, rank_runs
 from .predict import TIE_RULES, PirateSolver, Prediction
 
 __all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise", "check_promises",
@@ -55,20 +55,22 @@ def promise(game_pirates: int, maker: int, row: Iterable[int], hearers: Iterable
         content = Promise(Division.from_row(maker, game_pirates, row))
     except EpistemicError as e:
         raise PirateGameError(f"promise of {pirate_name(maker)}: {e}") from None
-    speaker = Agent(pirate_name(maker))
+    speaker = Pirate(maker)
     if hearers is None:
         return Announcement(speaker, content)
     group = []
     for h in hearers:
         if not is_whole(h) or not 1 <= h <= game_pirates:
             raise PirateGameError(f"unknown pirate {h!r} in the subgroup of {pirate_name(maker)}'s promise")
-        group.append(Agent(pirate_name(h)))
+        group.append(Pirate(h))
     return Announcement.private(speaker, content, group)
 
 
 def check_promises(announcements: Iterable, pirates: int, coins: int) -> None:
     """Raise :class:`PirateGameError` unless ``announcements`` are promises that
-    fit a game of ``pirates`` and ``coins``, at most one per pirate."""
+    fit a game of ``pirates`` and ``coins``, at most one per pirate, made
+    and heard by its pirates (:class:`Pirate` agents, as :func:`promise`
+    makes them)."""
     makers = set()
     for a in announcements:
         if not isinstance(a, Announcement) or not isinstance(a.content, Promise):
@@ -77,16 +79,19 @@ def check_promises(announcements: Iterable, pirates: int, coins: int) -> None:
         maker = d.first
         if not 1 <= maker <= pirates or d.last != pirates:
             raise PirateGameError(f"{a.speaker}'s promise does not fit a game of {pirates} pirates")
-        if a.speaker != Agent(pirate_name(maker)):
+        if a.speaker != Pirate(maker):
             raise PirateGameError(f"{a.speaker} cannot announce {pirate_name(maker)}'s promise")
         if d.total != coins:
             raise PirateGameError(f"{a.speaker}'s promise divides {d.total} coins, but there are {coins}")
         if maker in makers:
             raise PirateGameError(f"{a.speaker} promises twice: a pirate makes one promise")
         makers.add(maker)
-        for hearer in a.audience or ():
-            if _rank_of(hearer, pirates) is None:
-                raise PirateGameError(f"unknown pirate {hearer} in the subgroup of {a.speaker}'s promise")
+        for agent in (a.speaker, *(a.audience or ())):
+            if not isinstance(agent, Pirate):
+                raise PirateGameError(f"{agent} in {a.speaker}'s promise is an Agent, not a Pirate: "
+                                      f"make promises with promise(), or their agents with Pirate(rank)")
+            if agent.rank > pirates:  # the speaker's rank, the maker's, was checked above
+                raise PirateGameError(f"unknown pirate {agent} in the subgroup of {a.speaker}'s promise")
 
 
 @attrs.frozen
@@ -206,7 +211,7 @@ class PirateGame:
         """The solver whose prediction DAG this game uses (and may share)."""
         return self._solver
 
-    def agent(self, rank: int) -> Agent:
+    def agent(self, rank: int) -> Pirate:
         return self._solver.agents[check_rank(rank, self.pirates)]
 
     @property
@@ -313,10 +318,3 @@ class PirateGame:
         """Predictions in the shared DAG so far."""
         return len(self._solver.dag)
 
-
-def _rank_of(agent: Agent, pirates: int) -> int | None:
-    """The rank of a pirate of a game of ``pirates``, or ``None`` for anyone else."""
-    name = agent.name
-    if name[:1] == "p" and name[1:].isdigit() and name[1] != "0" and int(name[1:]) <= pirates:
-        return int(name[1:])
-    return None

@@ -14,7 +14,7 @@ from epistemic import Announcement, Knowledge, Reason
 from epistemic.visualize import MAX_NODES, Palette, Picture, PictureError, dag_picture, knowledge_table, kripke_picture
 from epistemic.visualize import reason_picture
 
-from .division import Promise, pirate_name, rank_runs
+from .division import Promise, pirate_name, rank_of, rank_runs
 from .explain import DEPTH
 from .explore import parse_why
 from .game import PirateGame, PirateGameError
@@ -92,7 +92,7 @@ def promise_text(announcement: Announcement) -> str:
         text = f"{pirate_name(d.first)} promises {division_text(d)}"
     if announcement.audience is None:
         return text + " to everyone"
-    return text + " to " + names_text(int(a.name[1:]) for a in announcement.audience)
+    return text + " to " + names_text(map(rank_of, announcement.audience))
 
 
 def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reason], *,

@@ -18,11 +18,11 @@ from itertools import islice
 
 import attrs
 
-from epistemic import Agent, Knowledge, PredictionDAG, Request
+from epistemic import Knowledge, PredictionDAG, Request
 from epistemic.errors import EpistemicError
 from epistemic.validators import between, one_of, whole_number
 
-from .division import DEAD, Division, Promise, pirate_name
+from .division import DEAD, Division, Pirate, Promise, pirate_name, rank_of
 
 __all__ = ["Prediction", "View", "PirateSolver", "TIE_RULES"]
 
@@ -157,15 +157,11 @@ class PirateSolver:
         self.coins = coins
         self.tie_rule = tie_rule
         self.dag = PredictionDAG(self._predict, memo=memo, progress=progress, keep_tree=keep_tree)
-        self.agents: list[Agent | None] = [None] + [Agent(pirate_name(i)) for i in range(1, pirates + 1)]
-        self._rank = {a: i for i, a in enumerate(self.agents) if a is not None}
+        self.agents: list[Pirate | None] = [None] + [Pirate(i) for i in range(1, pirates + 1)]
         self._everyone = tuple(range(1, pirates + 1))
         self._classes_cache: dict[Knowledge, tuple[list, dict[int, int], int]] = {}
 
     # keys -------------------------------------------------------------------
-    def rank(self, agent: Agent) -> int:
-        return self._rank[agent]
-
     def key(self, round: int, knowledge: Knowledge) -> tuple[int, Knowledge]:
         """The DAG key: promises of pirates already overboard are dropped."""
         return round, knowledge.restricted(lambda a: a.content.maker >= round)
@@ -190,8 +186,8 @@ class PirateSolver:
         heard: dict[int, list] = {}
         for a in knowledge.announcements:
             if not a.is_public:
-                for agent in a.audience:
-                    heard.setdefault(self._rank[agent], []).append(a)
+                for pirate in a.audience:
+                    heard.setdefault(rank_of(pirate), []).append(a)
         by_sig: dict[frozenset, list[int]] = {}
         for rank, anns in heard.items():
             by_sig.setdefault(frozenset(anns), []).append(rank)

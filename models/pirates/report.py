@@ -9,7 +9,7 @@ from typing import TextIO
 
 from epistemic import Announcement, Knowledge
 
-from .division import DEAD, Division, pirate_name
+from .division import DEAD, Division, by_rank, pirate_name
 from .game import KnowledgeGroup, PirateGame, Play, Round
 from .wording import division_text, names_text
 
@@ -37,8 +37,7 @@ def knowledge_heading(knowledge: Knowledge) -> str:
 
 
 def _audience(a: Announcement) -> str:
-    ranks = sorted(int(x.name[1:]) for x in a.audience)
-    return "told " + ", ".join(pirate_name(r) for r in ranks)
+    return "told " + ", ".join(str(x) for x in by_rank(a.audience))
 
 
 def _payoff(value: int) -> str:
@@ -118,7 +117,7 @@ def _announcement_json(a: Announcement) -> dict:
     return {
         "maker": str(a.speaker),
         "division": list(a.content.division.row()),
-        "audience": "public" if a.is_public else sorted((str(x) for x in a.audience), key=lambda s: int(s[1:])),
+        "audience": "public" if a.is_public else [str(x) for x in by_rank(a.audience)],
     }
 
 

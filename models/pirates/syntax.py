@@ -20,6 +20,7 @@ import re
 
 from epistemic import Announcement
 
+from .division import by_rank, pirate_name
 from .game import PirateGameError, check_rank, promise
 
 __all__ = ["parse_promise", "parse_pirate", "format_promise"]
@@ -98,8 +99,7 @@ def format_promise(announcement: Announcement) -> str:
     'p2: 1 1 0 1 to p2 p3 p4 p5'
     """
     d = announcement.content.division
-    text = f"p{d.first}: " + " ".join(str(c) for c in d.row())
+    text = f"{pirate_name(d.first)}: " + " ".join(str(c) for c in d.row())
     if announcement.audience is not None:
-        ranks = sorted(int(a.name[1:]) for a in announcement.audience)
-        text += " to " + " ".join(f"p{r}" for r in ranks)
+        text += " to " + " ".join(str(pirate) for pirate in by_rank(announcement.audience))
     return text
