@@ -3,8 +3,10 @@
 A :class:`Reason` is one readable sentence, the prediction it is read off
 (a node key of a :class:`~epistemic.PredictionDAG`, or ``None``), a few
 numbers worth showing beside it, a short label of the knowledge it is made
-on, and the reasons it rests on.  Games build these trees; front ends print
-them as indented text or draw them.
+on, what sort of claim it is (a member of the model's own
+:class:`enum.Enum`), for a verdict whether it is true, and the reasons it
+rests on.  Games build these trees; front ends print them as indented text
+or draw them.
 
 Chains of reasons can be as long as a game has rounds (thousands), so every
 operation here walks the tree with an explicit stack, never by recursion.
@@ -12,6 +14,7 @@ operation here walks the tree with an explicit stack, never by recursion.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
@@ -51,15 +54,26 @@ def _check_label(instance, attribute, value):
         instance_of(value, str, f"a reason's {attribute.name} is text")
 
 
+def _check_kind(instance, attribute, value):
+    if value is not None:
+        instance_of(value, enum.Enum, "a reason's kind is a member of an enum.Enum")
+
+
+def _check_verdict(instance, attribute, value):
+    if value is not None:
+        instance_of(value, bool, "a reason's verdict is True or False")
+
+
 # Equality and hashing are written by hand: the ones attrs generates recurse
 # into ``because`` and would exceed Python's recursion limit on long chains.
 @attrs.frozen(eq=False, repr=False)
 class Reason:
     """A claim, and the reasons it rests on.
 
-    Reasons are values: two trees with equal claims, keys, values, labels
-    and reasons compare and hash equal.  The hash is computed once, from the
-    already-built reasons, so it costs nothing however deep the tree is.
+    Reasons are values: two trees with equal claims, keys, values, labels,
+    kinds, verdicts and reasons compare and hash equal.  The hash is
+    computed once, from the already-built reasons, so it costs nothing
+    however deep the tree is.
 
     Parameters
     ----------
@@ -73,9 +87,14 @@ class Reason:
         A short label of the knowledge the claim is made on.
     because : iterable of Reason
         The reasons the claim rests on, most important first.
-    kind : str, optional
-        What sort of claim this is, in the model's words (``"vote"``,
-        ``"differ"``); pictures may draw kinds differently.
+    kind : enum.Enum, optional
+        What sort of claim this is: a member of the model's own enumeration
+        of claims (a vote, a difference of knowledge); pictures may draw
+        kinds differently, and :meth:`to_dict` writes the member's value.
+    verdict : bool, optional
+        For a claim that something is true or false, such as a model
+        checker's verdict on a formula, which of the two.  The claim says it
+        in words; this says it as data (pictures colour by it).
 
     Examples
     --------
@@ -95,11 +114,12 @@ class Reason:
     values: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_to_values)
     knowledge: str | None = attrs.field(default=None, validator=_check_label)
     because: tuple[Reason, ...] = attrs.field(default=(), converter=_to_because)
-    kind: str | None = attrs.field(default=None, validator=_check_label)
+    kind: enum.Enum | None = attrs.field(default=None, validator=_check_kind)
+    verdict: bool | None = attrs.field(default=None, validator=_check_verdict)
     _hash: int = attrs.field(init=False)
 
     def __attrs_post_init__(self):
-        own = (self.claim, self.key, self.values, self.knowledge, self.kind)
+        own = (self.claim, self.key, self.values, self.knowledge, self.kind, self.verdict)
         try:
             h = hash((own, tuple(child._hash for child in self.because)))
         except TypeError:
@@ -121,7 +141,8 @@ class Reason:
                 continue
             seen.add((id(a), id(b)))
             if (a._hash != b._hash or a.claim != b.claim or a.key != b.key or a.values != b.values
-                    or a.knowledge != b.knowledge or a.kind != b.kind or len(a.because) != len(b.because)):
+                    or a.knowledge != b.knowledge or a.kind != b.kind or a.verdict != b.verdict
+                    or len(a.because) != len(b.because)):
                 return False
             stack.extend(zip(a.because, b.because))
         return True
@@ -136,6 +157,8 @@ class Reason:
             parts.append(f"knowledge={self.knowledge!r}")
         if self.kind is not None:
             parts.append(f"kind={self.kind!r}")
+        if self.verdict is not None:
+            parts.append(f"verdict={self.verdict!r}")
         if self.because:
             n = len(self.because)
             parts.append(f"because=<{n} reason{'s' if n != 1 else ''}>")
@@ -248,7 +271,8 @@ class Reason:
 
         Each reason becomes ``{"claim", "key", "values", "knowledge",
         "kind", "because"}`` with ``values`` as a dictionary (names are expected to
-        be unique within a reason).  ``key`` turns node keys into plain
+        be unique within a reason) and ``kind`` as its enum member's value;
+        the verdict is left out, since the claim says it.  ``key`` turns node keys into plain
         data; by default tuples become lists, numbers, strings and ``None``
         stay, and anything else becomes its ``str``.  The result is nested as
         deeply as the tree: cut it with ``max_depth`` before handing a long
@@ -275,7 +299,8 @@ class Reason:
             if cut and not claim.endswith(OMITTED):
                 claim = f"{claim} {OMITTED}"
             node = {"claim": claim, "key": plain(reason.key), "values": dict(reason.values),
-                    "knowledge": reason.knowledge, "kind": reason.kind, "because": []}
+                    "knowledge": reason.knowledge, "kind": None if reason.kind is None else reason.kind.value,
+                    "because": []}
             if siblings is None:
                 root = node
             else:

@@ -2,7 +2,7 @@
 
 from .division import DEAD, Division, Pirate, Promise, pirate_name
 from .game import KnowledgeGroup, PirateGame, PirateGameError, Play, Round, promise
-from .predict import TIE_RULES, PirateSolver, Prediction, View
+from .predict import TIE_RULES, OfferSource, PirateSolver, Prediction, View
 
 __all__ = [
     "PirateGame",
@@ -18,6 +18,7 @@ __all__ = [
     "pirate_name",
     "PirateSolver",
     "Prediction",
+    "OfferSource",
     "View",
     "TIE_RULES",
 ]

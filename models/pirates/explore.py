@@ -24,6 +24,7 @@ from .division import DEAD, pirate_name
 from .explain import (DEPTH, _check_overboard, _check_round, _check_voter, why_expectation,
                       why_offer, why_outcome, why_overboard, why_vote)
 from .game import PirateGame, PirateGameError, check_rank
+from .predict import OfferSource
 from .wording import coins_text, division_text, knowledge_label, names_text
 
 __all__ = ["Question", "parse_why", "explain", "Explorer", "run_explorer", "describe_play",
@@ -262,8 +263,8 @@ def explain(game: PirateGame, text: str, depth: int | None = DEPTH) -> Reason:
 
 
 # showing predictions -----------------------------------------------------------------
-_SOURCES = {"promise": "his promise", "alone": "the last pirate takes all",
-            "optimized": "the cheapest votes he needs"}
+_SOURCES = {OfferSource.PROMISE: "his promise", OfferSource.ALONE: "the last pirate takes all",
+            OfferSource.OPTIMIZED: "the cheapest votes he needs"}
 
 
 def describe_play(game: PirateGame) -> str:
@@ -478,7 +479,7 @@ class Explorer:
         r, k = self._here()
         p = self.game.prediction(r, k)
         self.say(why_offer(self.game, r, k, depth=self._levels(1)).to_text())
-        if p.source == "proposer":
+        if p.source is OfferSource.PROPOSER:
             self._enter(r, p.proposer_knowledge, f"{pirate_name(r)}'s own prediction of round {r}")
 
     def _expectation(self, args: list[str]) -> None:

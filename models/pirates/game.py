@@ -10,7 +10,7 @@ from epistemic import Announcement, EpistemicError, Knowledge, KripkeModel, anno
 from epistemic.validators import instance_of, is_whole, one_of, validator, whole_number
 
 from .division import Division, Pirate, Promise, pirate_name, rank_runs
-from .predict import TIE_RULES, PirateSolver, Prediction
+from .predict import TIE_RULES, OfferSource, PirateSolver, Prediction
 
 __all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise", "check_promises",
            "check_rank"]
@@ -100,9 +100,9 @@ class Round:
 
     prediction: Prediction
     """The omniscient prediction of the round: each pirate acts on his own knowledge."""
-    source: str
-    """Why the proposer offers what he does by his own knowledge: ``"optimized"``,
-    ``"promise"`` or ``"alone"`` (see :class:`Prediction`)."""
+    source: OfferSource
+    """Why the proposer offers what he does by his own knowledge: ``OPTIMIZED``,
+    ``PROMISE`` or ``ALONE`` (see :class:`Prediction`)."""
 
     @property
     def number(self) -> int:
@@ -262,7 +262,7 @@ class PirateGame:
         everything = self.everything
         for r in range(1, self.pirates + 1):
             p = self._solver.prediction(r, everything)
-            own = p if p.source != "proposer" else self._solver.prediction(r, p.proposer_knowledge)
+            own = p if p.source is not OfferSource.PROPOSER else self._solver.prediction(r, p.proposer_knowledge)
             rounds.append(Round(p, own.source))
             if p.accepted:
                 return Play(tuple(rounds), p.offer)

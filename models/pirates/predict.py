@@ -11,6 +11,7 @@ they must be equal.
 
 from __future__ import annotations
 
+import enum
 import heapq
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
@@ -24,13 +25,27 @@ from epistemic.validators import between, one_of, whole_number
 
 from .division import DEAD, Division, Pirate, Promise, pirate_name, rank_of
 
-__all__ = ["Prediction", "View", "PirateSolver", "TIE_RULES"]
+__all__ = ["Prediction", "OfferSource", "View", "PirateSolver", "TIE_RULES"]
 
 #: Among equally cheap voters the proposer buys the ``lowest``-ranked first
 #: (the seed's rule) or the ``highest``-ranked first.
 TIE_RULES = ("lowest", "highest")
 
 Slices = tuple[tuple[tuple[int, ...], int], ...]
+
+
+class OfferSource(enum.Enum):
+    """Where a proposer's offer comes from; the values are the JSON output's
+    ``offer_source``."""
+
+    OPTIMIZED = "optimized"
+    """He bought the cheapest votes he needs."""
+    PROMISE = "promise"
+    """He promised it."""
+    ALONE = "alone"
+    """He is the last pirate and takes all."""
+    PROPOSER = "proposer"
+    """He knows less than the prediction, so his offer comes from his own prediction."""
 
 
 @attrs.frozen
@@ -71,10 +86,11 @@ class Prediction:
     ----------
     round, knowledge : the node's key; pirate ``p_round`` proposes.
     offer : the division the proposer puts to the vote.
-    source : ``"promise"`` (he promised it), ``"optimized"`` (he bought the
-        cheapest votes he needs), ``"alone"`` (the last pirate takes all) or
-        ``"proposer"`` (the proposer knows less than this prediction, so his
-        offer comes from his own prediction on ``proposer_knowledge``).
+    source : an :class:`OfferSource`: ``PROMISE`` (he promised it),
+        ``OPTIMIZED`` (he bought the cheapest votes he needs), ``ALONE`` (the
+        last pirate takes all) or ``PROPOSER`` (the proposer knows less than
+        this prediction, so his offer comes from his own prediction on
+        ``proposer_knowledge``).
     paid : ``(rank, coins)`` of the voters an optimized offer pays for.
     free_votes : voters counted on for nothing because they expect to die.
     views : the voters' predictions of the next round, grouped by knowledge.
@@ -86,7 +102,7 @@ class Prediction:
     round: int
     knowledge: Knowledge
     offer: Division
-    source: str
+    source: OfferSource
     proposer_knowledge: Knowledge
     paid: tuple[tuple[int, int], ...]
     free_votes: int
@@ -221,7 +237,7 @@ class PirateSolver:
         n, coins = self.pirates, self.coins
         if r == n:
             alone = Division(n, n, (n,) if coins else (), (coins,) if coins else ())
-            return Prediction(r, knowledge, alone, "alone", knowledge, (), 0, (), 1, 1, True, alone)
+            return Prediction(r, knowledge, alone, OfferSource.ALONE, knowledge, (), 0, (), 1, 1, True, alone)
         classes, class_of, default = self.voter_classes(knowledge)
         proposer_knowledge = classes[class_of.get(r, default)][0]
         in_place = proposer_knowledge == knowledge
@@ -253,9 +269,9 @@ class PirateSolver:
         views = tuple(View(k[1], got["expectation", k[1]].outcome, tuple(s)) for k, s in groups.items())
         paid, free = (), 0
         if not in_place:
-            offer, source = got["offer"].offer, "proposer"
+            offer, source = got["offer"].offer, OfferSource.PROPOSER
         elif promise is not None:
-            offer, source = promise.division, "promise"
+            offer, source = promise.division, OfferSource.PROMISE
         else:
             asked = tuple(
                 View(v.knowledge, got["offer-expectation", v.knowledge].outcome, v.slices)
@@ -263,7 +279,7 @@ class PirateSolver:
                 for v in views
             )
             offer, paid, free = self._optimize(r, asked, which)
-            source = "optimized"
+            source = OfferSource.OPTIMIZED
 
         yes = self._count_yes(r, offer, views, which)
         needed = (n - r + 2) // 2

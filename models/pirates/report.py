@@ -11,6 +11,7 @@ from epistemic import Announcement, Knowledge
 
 from .division import DEAD, Division, by_rank, pirate_name
 from .game import KnowledgeGroup, PirateGame, Play, Round
+from .predict import OfferSource
 from .wording import division_text, names_text
 
 __all__ = ["knowledge_heading", "format_table", "format_round", "format_play", "format_report", "to_json", "write_json"]
@@ -65,7 +66,7 @@ def format_round(rnd: Round) -> str:
     p = rnd.prediction
     living = p.pirates - p.round + 1
     lines = [f"Round {p.round}: {pirate_name(p.round)} proposes {division_text(p.offer)}"
-             + ("  (his promise)" if rnd.source == "promise" else "")]
+             + ("  (his promise)" if rnd.source is OfferSource.PROMISE else "")]
     if living <= VOTER_LINES:
         lines.append("  pirate  offered  expects  vote")
         for rank, offered, expected, yes in rnd.voters():
@@ -138,7 +139,7 @@ def _round_json(r: Round) -> dict:
         "round": r.number,
         "proposer": pirate_name(r.proposer),
         "offer": _division_json(r.offer),
-        "offer_source": r.source,
+        "offer_source": r.source.value,
         "voters": [
             {"pirate": pirate_name(v), "offered": o, "expects": e, "vote": "yes" if y else "no"}
             for v, o, e, y in r.voters()
