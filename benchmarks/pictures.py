@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from harness import main
 
-from epistemic import Agent, Announcement, KripkeModel
-from epistemic.kripke import announce
+from epistemic import Agent, Announcement, KripkeModel, announce
 from epistemic.models.pirates import PirateGame
 from epistemic.models.pirates.pictures import knowledge_picture, prediction_dag_picture, why_picture
 from epistemic.models.pirates.syntax import parse_promise

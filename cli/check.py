@@ -9,6 +9,7 @@ from typing import TextIO
 
 from epistemic import EpistemicError, explain_verdict, parse_formula, to_text, worlds_where
 from epistemic.model_json import load_model
+from epistemic.validators import between
 from epistemic.verdicts import verdict_of
 from epistemic.models import Command
 from epistemic.visualize import RENDERERS, check_destinations, reason_picture, write_images
@@ -51,8 +52,7 @@ def _worlds(model, name: str | None) -> list:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    if not 1 <= args.depth <= 200:
-        raise EpistemicError(f"--depth must be between 1 and 200, got {args.depth}")
+    between(args.depth, 1, 200, "--depth")
     image_format = check_destinations([args.draw])[0] if args.draw is not None else None
     formula = parse_formula(args.formula)
     model = load_model(args.model)

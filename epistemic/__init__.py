@@ -16,10 +16,11 @@ from .model_json import ModelFileError, load_model, model_from_dict, model_to_di
 from .bisimulation import bisimulation_classes, contract
 from .building import describe_model
 from .checking import after_announcement, holds, truth_array, worlds_where
-from .kripke import Event, EventModel, KripkeModel, announce, private_event, public_event, whether_event
+from .kripke import Event, EventModel, KripkeModel, private_event, public_event, whether_event
 from .sequential import BackwardInduction, Choice, SequentialGame
 from .story import Round, Story
 from .syntax import FormulaSyntaxError, parse_formula, to_text
+from .updates import announce, update
 from .verdicts import explain_verdict
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "KripkeModel",
     "Event",
     "EventModel",
+    "update",
     "announce",
     "public_event",
     "private_event",

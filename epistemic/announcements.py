@@ -8,6 +8,7 @@ import attrs
 
 from .agents import Agent
 from .errors import EpistemicError
+from .validators import instance_of
 
 __all__ = ["Announcement"]
 
@@ -21,8 +22,7 @@ def _to_audience(value):
 
 
 def _check_speaker(instance, attribute, value):
-    if not isinstance(value, Agent):
-        raise EpistemicError(f"the speaker of an announcement must be an Agent, got {value!r}")
+    instance_of(value, Agent, "the speaker of an announcement must be an Agent")
 
 
 def _check_content(instance, attribute, value):
@@ -38,8 +38,7 @@ def _check_audience(instance, attribute, value):
     if value is None:
         return
     for hearer in value:
-        if not isinstance(hearer, Agent):
-            raise EpistemicError(f"an audience holds agents, got {hearer!r}")
+        instance_of(hearer, Agent, "an audience holds agents")
     if instance.speaker not in value:
         raise EpistemicError(
             f"{instance.speaker} must hear his own announcement: add him to the audience"
@@ -54,7 +53,7 @@ class Announcement:
     hears and which becomes common knowledge.  Otherwise it is the subgroup
     that hears it: the subgroup learns the content and that the subgroup
     learned it, while outsiders believe that nothing was said (see
-    :func:`epistemic.kripke.private_announcement`).  The speaker always
+    :func:`epistemic.private_event`).  The speaker always
     belongs to his own audience.
 
     The content is any hashable value; games put their own frozen types in it

@@ -18,11 +18,11 @@ agent's relation.
 
 Examples
 --------
->>> from epistemic import Agent, KripkeModel, private_event
+>>> from epistemic import Agent, KripkeModel, private_event, update
 >>> a, b = Agent("a"), Agent("b")
 >>> m = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()}, {a: [("w", "v")]},
 ...                                actual="w", reflexive=True, symmetric=True)
->>> bigger = m.update(private_event([a, b], None, [a]))   # a learns nothing: a useless event
+>>> bigger = update(m, private_event([a, b], None, [a]))   # a learns nothing: a useless event
 >>> len(bigger), bisimulation_classes(bigger)
 (4, [[0, 1], [2, 3]])
 >>> small = contract(bigger)

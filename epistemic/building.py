@@ -41,6 +41,7 @@ from .formulas import TOP, And, Atom, Bottom, Formula, FormulaError, Iff, Implie
 from .kripke import KripkeModel
 from .relations import Partition
 from .syntax import parse_formula
+from .validators import instance_of
 
 __all__ = ["MAX_ATOMS", "MAX_WORLDS", "describe_model", "valuation_name"]
 
@@ -188,8 +189,7 @@ def _atom_names(atoms) -> list[str]:
 def _law(law, names: list[str]) -> Formula:
     if isinstance(law, str):
         law = parse_formula(law)
-    if not isinstance(law, Formula):
-        raise FormulaError(f"a law is a formula or its text, got {law!r}")
+    instance_of(law, Formula, "a law is a formula or its text", error=FormulaError)
     for f in subformulas(law):
         if not isinstance(f, _PROPOSITIONAL):
             raise FormulaError(f"a law is propositional: it cannot use {type(f).__name__} (in {str(f)!r})")
@@ -202,8 +202,7 @@ def _law(law, names: list[str]) -> Formula:
 def _observations(observes, names: list[str]) -> dict[Agent, frozenset[str]]:
     out = {}
     for agent, seen in (observes or {}).items():
-        if not isinstance(agent, Agent):
-            raise ModelError(f"agents must be Agent objects, got {agent!r}")
+        instance_of(agent, Agent, "agents must be Agent objects", error=ModelError)
         if isinstance(seen, str):
             raise ModelError(f"give the atoms {agent} observes as a collection of names, not the text {seen!r}")
         seen = frozenset(seen)

@@ -35,14 +35,16 @@ import numpy as np
 
 from .agents import Agent
 from .errors import ModelError
-from .events import private_event, whether_event
+from .events import EventModel, check_event_model, private_event, whether_event
 from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
                        Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
                        KnowsWhether, Not, Or, Possible, Top)
 from .kripke import KripkeModel, World
 from .relations import Arrows, Partition, Relation
+from .validators import instance_of
 
-__all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "common_relation_labels", "group_relation"]
+__all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "product", "common_relation_labels",
+           "group_relation"]
 
 _DYNAMIC = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Act)
 
@@ -66,8 +68,7 @@ def truth_array(model: KripkeModel, formula: Formula) -> np.ndarray:
     ModelError
         When it names an agent the model does not have.
     """
-    if not isinstance(formula, Formula):
-        raise FormulaError(f"expected a formula, got {formula!r}")
+    instance_of(formula, Formula, "expected a formula", error=FormulaError)
     cache = model.cache
     key = ("truth", formula)
     if key in cache:
@@ -235,11 +236,41 @@ def after_announcement(model: KripkeModel, announced: Formula) -> KripkeModel:
     return model.cache[key]
 
 
-def updated(model: KripkeModel, events) -> tuple[KripkeModel, np.ndarray]:
-    """The product with ``events`` and its world table (cached)."""
+def product(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.ndarray]:
+    """The product of ``model`` and ``events`` (see :meth:`KripkeModel.product`),
+    with the events' preconditions and assignments evaluated in ``model``.
+
+    A precondition is a formula, a function ``(model, world) -> bool``, or
+    ``None`` for everywhere.
+
+    Examples
+    --------
+    >>> from epistemic import Agent, KripkeModel, parse_formula, public_event
+    >>> a = Agent("a")
+    >>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {}, actual="w", reflexive=True)
+    >>> after, new = product(m, public_event([a], precondition=parse_formula("~p")))
+    >>> new.tolist(), after.origin(0)
+    ([[-1], [0]], ('v', 'told'))
+    """
+    check_event_model(events, model.agents)
+    worlds = model.worlds
+    possible = np.zeros((len(worlds), len(events.events)), dtype=bool)
+    for j, e in enumerate(events.events):
+        if e.precondition is None:
+            possible[:, j] = True
+        elif callable(e.precondition) and not isinstance(e.precondition, Formula):
+            possible[:, j] = [bool(e.precondition(model, w)) for w in worlds]
+        else:
+            possible[:, j] = truth_array(model, e.precondition)
+    assigned = [{atom: truth_array(model, f) for atom, f in e.assign} for e in events.events]
+    return model.product(events, possible, assigned)
+
+
+def updated(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.ndarray]:
+    """:func:`product`, cached in the model."""
     key = ("product", events)
     if key not in model.cache:
-        model.cache[key] = model.product(events)
+        model.cache[key] = product(model, events)
     return model.cache[key]
 
 
@@ -261,18 +292,16 @@ def _dynamic(model: KripkeModel, f: Formula) -> np.ndarray:
         out[where] = after
         return out
     if isinstance(f, Act):
-        if f.action.agents != model.agents:
-            raise ModelError("the event model must be over the same agents as the Kripke model")
-        product, new = updated(model, f.action)
-        after = truth_array(product, f.arg)
+        after_events, new = updated(model, f.action)
+        after = truth_array(after_events, f.arg)
         column = new[:, [e.name for e in f.action.events].index(f.event)]
         out = np.ones(len(model), dtype=bool)
         out[column >= 0] = after[column[column >= 0]]
         return out
     if isinstance(f, (AnnouncePrivately, AnnounceWhether)):
         events, name = _event_model(model, f)
-        product, new = updated(model, events)
-        after = truth_array(product, f.arg)
+        after_events, new = updated(model, events)
+        after = truth_array(after_events, f.arg)
         where = _get(model, f.announced)
         if name == "told":
             out = ~where.copy()

@@ -19,6 +19,7 @@ import attrs
 import networkx as nx
 
 from .errors import EpistemicError
+from .validators import is_whole
 
 __all__ = ["Request", "PredictionDAG", "CycleError"]
 
@@ -43,7 +44,7 @@ class Request:
 
     @copies.validator
     def _at_least_one(self, attribute, value):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        if not is_whole(value) or value < 1:
             raise EpistemicError(f"a request is made by at least one asker, got copies={value!r}")
 
 

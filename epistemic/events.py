@@ -3,7 +3,7 @@
 An :class:`Event` has a precondition (where it can happen) and
 postconditions (what it changes); an :class:`EventModel` adds, per agent,
 which events the agent cannot tell apart, and which events actually
-happen.  Product update (:meth:`KripkeModel.update`) applies one to a
+happen.  Product update (:func:`epistemic.update`) applies one to a
 Kripke model.  Event models are frozen values, so a formula ``[E, e]ψ``
 can hold one and still be a memo key.
 
@@ -29,6 +29,7 @@ import attrs
 from .agents import Agent
 from .errors import ModelError
 from .formulas import Formula, Not
+from .validators import instance_of
 
 __all__ = ["Event", "EventModel", "public_event", "private_event", "whether_event"]
 
@@ -113,11 +114,9 @@ class EventModel:
         agents = frozenset(agents)
         events = tuple(events)
         for agent in agents:
-            if not isinstance(agent, Agent):
-                raise ModelError(f"agents must be Agent objects, got {agent!r}")
+            instance_of(agent, Agent, "agents must be Agent objects", error=ModelError)
         for e in events:
-            if not isinstance(e, Event):
-                raise ModelError(f"an event model holds Events, got {e!r}")
+            instance_of(e, Event, "an event model holds Events", error=ModelError)
         names = [e.name for e in events]
         if len(set(names)) != len(names):
             raise ModelError("event names must be distinct")
@@ -141,6 +140,21 @@ class EventModel:
             if e.name == name:
                 return e
         raise ModelError(f"no event named {name!r}")
+
+
+def check_event_model(events, agents: Iterable[Agent]) -> EventModel:
+    """``events``, checked to be an event model over ``agents``, those of
+    the Kripke model it updates.
+
+    Raises
+    ------
+    ModelError
+        For anything else.
+    """
+    instance_of(events, EventModel, "update takes an EventModel", type_name=True, error=ModelError)
+    if events.agents != frozenset(agents):
+        raise ModelError("the event model must be over the same agents as the Kripke model")
+    return events
 
 
 def public_event(agents: Iterable[Agent], fact: Hashable | None = None,

@@ -3,8 +3,10 @@
 A :class:`Reason` is one readable sentence, the prediction it is read off
 (a node key of a :class:`~epistemic.PredictionDAG`, or ``None``), a few
 numbers worth showing beside it, a short label of the knowledge it is made
-on, and the reasons it rests on.  Games build these trees; front ends print
-them as indented text or draw them.
+on, what sort of claim it is (a member of the model's own
+:class:`enum.Enum`), for a verdict whether it is true, and the reasons it
+rests on.  Games build these trees; front ends print them as indented text
+or draw them.
 
 Chains of reasons can be as long as a game has rounds (thousands), so every
 operation here walks the tree with an explicit stack, never by recursion.
@@ -12,12 +14,14 @@ operation here walks the tree with an explicit stack, never by recursion.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 import attrs
 
 from .errors import EpistemicError
+from .validators import instance_of, is_whole, text_line, validator, whole_number
 
 __all__ = ["Reason", "OMITTED"]
 
@@ -32,7 +36,7 @@ def _to_values(value: Iterable) -> tuple[tuple[str, int], ...]:
             name, number = pair
         except (TypeError, ValueError):
             name = number = None
-        if not isinstance(name, str) or isinstance(number, bool) or not isinstance(number, int):
+        if not isinstance(name, str) or not is_whole(number):
             raise EpistemicError(f"a reason's values are (name, whole number) pairs, got {pair!r}")
         out.append((name, number))
     return tuple(out)
@@ -41,19 +45,23 @@ def _to_values(value: Iterable) -> tuple[tuple[str, int], ...]:
 def _to_because(value: Iterable) -> tuple[Reason, ...]:
     out = tuple(value)
     for child in out:
-        if not isinstance(child, Reason):
-            raise EpistemicError(f"a reason rests on reasons, got {child!r}")
+        instance_of(child, Reason, "a reason rests on reasons")
     return out
 
 
-def _check_claim(instance, attribute, value):
-    if not isinstance(value, str) or not value.strip() or "\n" in value:
-        raise EpistemicError(f"a claim is one non-empty line of text, got {value!r}")
-
-
 def _check_label(instance, attribute, value):
-    if value is not None and not isinstance(value, str):
-        raise EpistemicError(f"a reason's {attribute.name} is text, got {value!r}")
+    if value is not None:
+        instance_of(value, str, f"a reason's {attribute.name} is text")
+
+
+def _check_kind(instance, attribute, value):
+    if value is not None:
+        instance_of(value, enum.Enum, "a reason's kind is a member of an enum.Enum")
+
+
+def _check_verdict(instance, attribute, value):
+    if value is not None:
+        instance_of(value, bool, "a reason's verdict is True or False")
 
 
 # Equality and hashing are written by hand: the ones attrs generates recurse
@@ -62,9 +70,10 @@ def _check_label(instance, attribute, value):
 class Reason:
     """A claim, and the reasons it rests on.
 
-    Reasons are values: two trees with equal claims, keys, values, labels
-    and reasons compare and hash equal.  The hash is computed once, from the
-    already-built reasons, so it costs nothing however deep the tree is.
+    Reasons are values: two trees with equal claims, keys, values, labels,
+    kinds, verdicts and reasons compare and hash equal.  The hash is
+    computed once, from the already-built reasons, so it costs nothing
+    however deep the tree is.
 
     Parameters
     ----------
@@ -78,9 +87,14 @@ class Reason:
         A short label of the knowledge the claim is made on.
     because : iterable of Reason
         The reasons the claim rests on, most important first.
-    kind : str, optional
-        What sort of claim this is, in the model's words (``"vote"``,
-        ``"differ"``); pictures may draw kinds differently.
+    kind : enum.Enum, optional
+        What sort of claim this is: a member of the model's own enumeration
+        of claims (a vote, a difference of knowledge); pictures may draw
+        kinds differently, and :meth:`to_dict` writes the member's value.
+    verdict : bool, optional
+        For a claim that something is true or false, such as a model
+        checker's verdict on a formula, which of the two.  The claim says it
+        in words; this says it as data (pictures colour by it).
 
     Examples
     --------
@@ -95,16 +109,17 @@ class Reason:
     [0, 1]
     """
 
-    claim: str = attrs.field(validator=_check_claim)
+    claim: str = attrs.field(validator=validator(text_line, "a claim is one non-empty line of text"))
     key: Hashable | None = None
     values: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_to_values)
     knowledge: str | None = attrs.field(default=None, validator=_check_label)
     because: tuple[Reason, ...] = attrs.field(default=(), converter=_to_because)
-    kind: str | None = attrs.field(default=None, validator=_check_label)
+    kind: enum.Enum | None = attrs.field(default=None, validator=_check_kind)
+    verdict: bool | None = attrs.field(default=None, validator=_check_verdict)
     _hash: int = attrs.field(init=False)
 
     def __attrs_post_init__(self):
-        own = (self.claim, self.key, self.values, self.knowledge, self.kind)
+        own = (self.claim, self.key, self.values, self.knowledge, self.kind, self.verdict)
         try:
             h = hash((own, tuple(child._hash for child in self.because)))
         except TypeError:
@@ -126,7 +141,8 @@ class Reason:
                 continue
             seen.add((id(a), id(b)))
             if (a._hash != b._hash or a.claim != b.claim or a.key != b.key or a.values != b.values
-                    or a.knowledge != b.knowledge or a.kind != b.kind or len(a.because) != len(b.because)):
+                    or a.knowledge != b.knowledge or a.kind != b.kind or a.verdict != b.verdict
+                    or len(a.because) != len(b.because)):
                 return False
             stack.extend(zip(a.because, b.because))
         return True
@@ -141,6 +157,8 @@ class Reason:
             parts.append(f"knowledge={self.knowledge!r}")
         if self.kind is not None:
             parts.append(f"kind={self.kind!r}")
+        if self.verdict is not None:
+            parts.append(f"verdict={self.verdict!r}")
         if self.because:
             n = len(self.because)
             parts.append(f"because=<{n} reason{'s' if n != 1 else ''}>")
@@ -231,8 +249,8 @@ class Reason:
         a
           b (deeper reasons omitted)
         """
-        if max_depth is not None and max_depth < 0:
-            raise EpistemicError(f"max_depth must be at least 0, got {max_depth}")
+        if max_depth is not None:
+            whole_number(max_depth, "max_depth", at_least=0)
         lines = []
         stack = [(0, self)]
         while stack:
@@ -253,7 +271,8 @@ class Reason:
 
         Each reason becomes ``{"claim", "key", "values", "knowledge",
         "kind", "because"}`` with ``values`` as a dictionary (names are expected to
-        be unique within a reason).  ``key`` turns node keys into plain
+        be unique within a reason) and ``kind`` as its enum member's value;
+        the verdict is left out, since the claim says it.  ``key`` turns node keys into plain
         data; by default tuples become lists, numbers, strings and ``None``
         stay, and anything else becomes its ``str``.  The result is nested as
         deeply as the tree: cut it with ``max_depth`` before handing a long
@@ -268,8 +287,8 @@ class Reason:
         >>> tree.to_dict(max_depth=0)["claim"]
         'a (deeper reasons omitted)'
         """
-        if max_depth is not None and max_depth < 0:
-            raise EpistemicError(f"max_depth must be at least 0, got {max_depth}")
+        if max_depth is not None:
+            whole_number(max_depth, "max_depth", at_least=0)
         plain = _plain if key is None else key
         root: dict = {}
         stack: list[tuple[Reason, int, list | None]] = [(self, 0, None)]
@@ -280,7 +299,8 @@ class Reason:
             if cut and not claim.endswith(OMITTED):
                 claim = f"{claim} {OMITTED}"
             node = {"claim": claim, "key": plain(reason.key), "values": dict(reason.values),
-                    "knowledge": reason.knowledge, "kind": reason.kind, "because": []}
+                    "knowledge": reason.knowledge, "kind": None if reason.kind is None else reason.kind.value,
+                    "because": []}
             if siblings is None:
                 root = node
             else:

@@ -13,6 +13,9 @@ The epistemic operators take an :class:`~epistemic.Agent` (``Knows``,
 nothing happened) or semi-private (``AnnounceWhether``: the group learns
 whether the formula holds, outsiders know that it did).
 
+``str(f)`` and :func:`to_text` write a formula in the text syntax that
+:func:`epistemic.parse_formula` reads back.
+
 Examples
 --------
 >>> p, q = Atom("p"), Atom("q")
@@ -32,12 +35,13 @@ import attrs
 
 from .agents import Agent
 from .errors import EpistemicError
+from .validators import instance_of
 
 __all__ = [
     "Formula", "Atom", "Top", "Bottom", "TOP", "BOTTOM", "Not", "And", "Or", "Implies", "Iff",
     "Knows", "Possible", "KnowsWhether", "Believes", "Everybody", "Common", "Distributed",
     "Announce", "AnnounceDiamond", "AnnouncePrivately", "AnnounceWhether", "Act",
-    "FormulaError", "atoms", "agents_of", "subformulas", "conjunction", "disjunction",
+    "FormulaError", "atoms", "agents_of", "subformulas", "conjunction", "disjunction", "to_text",
 ]
 
 
@@ -53,6 +57,12 @@ RESERVED = frozenset({"top", "bot", "true", "false", "not", "and", "or"})
 
 #: Prefixes of modal operators in the text syntax; an atom may not start with one.
 MODAL_PREFIX = re.compile(r"(?:Kw|K|M|B|E|C|D)_")
+
+#: Agent names written bare after an operator (``K_alice``).
+AGENT_WORD = re.compile(r"[A-Za-z0-9]+")
+
+#: Agent names written in braces (``K_{bob_1}``).
+BRACED_NAME = re.compile(r"[A-Za-z0-9_']+")
 
 
 class Formula:
@@ -141,14 +151,11 @@ class Formula:
         return ()
 
     def __str__(self) -> str:
-        from .syntax import to_text
         return to_text(self)
 
 
 def _formula(value) -> Formula:
-    if not isinstance(value, Formula):
-        raise FormulaError(f"expected a formula, got {value!r}")
-    return value
+    return instance_of(value, Formula, "expected a formula", error=FormulaError)
 
 
 def _check_formula(instance, attribute, value):
@@ -156,8 +163,7 @@ def _check_formula(instance, attribute, value):
 
 
 def _check_agent(instance, attribute, value):
-    if not isinstance(value, Agent):
-        raise FormulaError(f"{type(instance).__name__} needs an Agent, got {value!r}")
+    instance_of(value, Agent, f"{type(instance).__name__} needs an Agent", error=FormulaError)
 
 
 def _to_group(value) -> frozenset[Agent]:
@@ -170,8 +176,7 @@ def _to_group(value) -> frozenset[Agent]:
     except TypeError:
         raise FormulaError(f"a group is a collection of agents, got {value!r}") from None
     for agent in group:
-        if not isinstance(agent, Agent):
-            raise FormulaError(f"a group holds agents, got {agent!r}")
+        instance_of(agent, Agent, "a group holds agents", error=FormulaError)
     return group
 
 
@@ -466,3 +471,94 @@ def disjunction(formulas: Iterable[Formula]) -> Formula:
     for f in formulas:
         out = _formula(f) if out is None else Or(out, _formula(f))
     return BOTTOM if out is None else out
+
+
+# printing --------------------------------------------------------------------------
+# The printer lives beside the classes it spells, so that ``str(formula)``
+# needs no other module; :mod:`epistemic.syntax` reads the text back.
+_ASCII = {"not": "~", "and": " & ", "or": " | ", "implies": " -> ", "iff": " <-> ", "top": "top",
+          "bot": "bot", "diamond": ("<!", ">")}
+_UNICODE = {"not": "¬", "and": " ∧ ", "or": " ∨ ", "implies": " → ", "iff": " ↔ ", "top": "⊤",
+            "bot": "⊥", "diamond": ("⟨!", "⟩")}
+
+# binding strength: higher binds tighter
+_IFF, _IMPLIES, _OR, _AND, _PREFIX, _ATOM = range(1, 7)
+_BINARY = {Iff: ("iff", _IFF, _IFF, _IMPLIES), Implies: ("implies", _IMPLIES, _OR, _IMPLIES),
+           Or: ("or", _OR, _OR, _AND), And: ("and", _AND, _AND, _PREFIX)}
+
+
+def _agent_text(agent: Agent) -> str:
+    name = agent.name
+    if AGENT_WORD.fullmatch(name):
+        return name
+    if BRACED_NAME.fullmatch(name):
+        return "{" + name + "}"
+    raise FormulaError(f"agent name {name!r} cannot be written in the text syntax: "
+                       f"use letters, digits, underscores and primes")
+
+
+def _group_text(group) -> str:
+    names = sorted(a.name for a in group)
+    for agent in group:
+        _agent_text(agent)
+    return "{" + ",".join(names) + "}"
+
+
+def to_text(formula: Formula, unicode: bool = False) -> str:
+    """``formula`` in the text syntax, with as few parentheses as reading it
+    back needs; ``parse_formula(to_text(f)) == f`` for every formula.
+
+    Examples
+    --------
+    >>> to_text(Implies(Implies(Atom("p"), Atom("q")), Atom("r")))
+    '(p -> q) -> r'
+    >>> to_text(Not(Knows(Agent("alice"), Atom("p"))), unicode=True)
+    '¬K_alice p'
+    """
+    spell = _UNICODE if unicode else _ASCII
+    # Pieces are written left to right from an explicit stack: the output is
+    # built once, so memory stays linear however long or deep the formula is.
+    out: list[str] = []
+    stack: list = [(formula, _IFF)]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        f, least = item
+        pieces, strength = _pieces(f, spell, unicode)
+        if strength < least:
+            pieces = ["(", *pieces, ")"]
+        stack.extend(reversed(pieces))
+    return "".join(out)
+
+
+def _pieces(f: Formula, spell: dict, unicode: bool) -> tuple[list, int]:
+    """What ``f`` is written as, texts and ``(operand, least strength)``
+    pairs in order, and how strongly it binds."""
+    if isinstance(f, Atom):
+        return [f.name], _ATOM
+    if isinstance(f, Top):
+        return [spell["top"]], _ATOM
+    if isinstance(f, Bottom):
+        return [spell["bot"]], _ATOM
+    if type(f) in _BINARY:
+        word, strength, left, right = _BINARY[type(f)]
+        return [(f.left, left), spell[word], (f.right, right)], strength
+    if isinstance(f, Not):
+        return [spell["not"], (f.arg, _PREFIX)], _PREFIX
+    if isinstance(f, (Knows, Possible, KnowsWhether, Believes)):
+        prefix = {Knows: "K_", Possible: "◇_" if unicode else "M_", KnowsWhether: "Kw_", Believes: "B_"}[type(f)]
+        return [f"{prefix}{_agent_text(f.agent)} ", (f.arg, _PREFIX)], _PREFIX
+    if isinstance(f, (Everybody, Common, Distributed)):
+        prefix = {Everybody: "E_", Common: "C_", Distributed: "D_"}[type(f)]
+        return [f"{prefix}{_group_text(f.group)} ", (f.arg, _PREFIX)], _PREFIX
+    if isinstance(f, Announce):
+        return ["[!", (f.announced, _IFF), "] ", (f.arg, _PREFIX)], _PREFIX
+    if isinstance(f, AnnounceDiamond):
+        opening, closing = spell["diamond"]
+        return [opening, (f.announced, _IFF), closing + " ", (f.arg, _PREFIX)], _PREFIX
+    if isinstance(f, (AnnouncePrivately, AnnounceWhether)):
+        mark = "!" if isinstance(f, AnnouncePrivately) else "?"
+        return [f"[{mark}", (f.announced, _IFF), f"]_{_group_text(f.group)} ", (f.arg, _PREFIX)], _PREFIX
+    raise FormulaError(f"{type(f).__name__} formulas have no text syntax")

@@ -9,6 +9,7 @@ import attrs
 from .agents import Agent
 from .announcements import Announcement
 from .errors import EpistemicError
+from .validators import instance_of
 
 __all__ = ["Knowledge"]
 
@@ -18,8 +19,7 @@ def _to_announcements(value) -> frozenset[Announcement]:
         raise EpistemicError("knowledge is a collection of announcements, got a string")
     value = frozenset(value)
     for item in value:
-        if not isinstance(item, Announcement):
-            raise EpistemicError(f"knowledge holds announcements, got {item!r}")
+        instance_of(item, Announcement, "knowledge holds announcements")
     return value
 
 

@@ -1,4 +1,4 @@
-"""Kripke models, their networkx view, and their product update by event models.
+"""Kripke models, their networkx view, and their product with event models.
 
 A world is any hashable name; its ``facts`` are what is true there (atom
 names for formulas, or any hashable, such as the announcements of the
@@ -13,6 +13,11 @@ the model as a networkx graph whose edges carry the set of agents, and
 Models are immutable: updates return new models.  A model keeps a cache
 for the model checker (truth sets of formulas, submodels after
 announcements), which is sound because nothing in it ever changes.
+
+This module knows the structure of models only.  Whatever needs a
+formula evaluated (an event's precondition, an update, an announcement)
+sits above the model checker: :mod:`epistemic.checking` and
+:mod:`epistemic.updates`.
 """
 
 from __future__ import annotations
@@ -23,10 +28,10 @@ import networkx as nx
 import numpy as np
 
 from .agents import Agent
-from .announcements import Announcement
 from .errors import ModelError
-from .events import Event, EventModel, private_event, public_event, whether_event
+from .events import Event, EventModel, check_event_model, private_event, public_event, whether_event
 from .relations import Arrows, Partition, Relation, relation_from_pairs
+from .validators import instance_of
 
 __all__ = [
     "KripkeModel",
@@ -35,7 +40,6 @@ __all__ = [
     "public_event",
     "private_event",
     "whether_event",
-    "announce",
 ]
 
 World = Hashable
@@ -84,8 +88,7 @@ class KripkeModel:
             raise ModelError("every world needs its facts")
         self._agents = frozenset(relations)
         for agent, relation in relations.items():
-            if not isinstance(agent, Agent):
-                raise ModelError(f"agents must be Agent objects, got {agent!r}")
+            instance_of(agent, Agent, "agents must be Agent objects", error=ModelError)
             if not isinstance(relation, Relation) or relation.size != len(self._worlds):
                 raise ModelError(f"the relation of {agent} is not a relation over the model's worlds")
         self._relations = dict(relations)
@@ -347,52 +350,50 @@ class KripkeModel:
             return self
         return self.restricted(seen)
 
-    def update(self, events: EventModel) -> KripkeModel:
-        """Product update with an event model.
+    def with_actual(self, actual: Iterable[World]) -> KripkeModel:
+        """The same worlds and relations with ``actual`` as the actual worlds."""
+        return KripkeModel(self._worlds, self._facts, self._relations, actual, self._origin)
 
-        The new worlds are the pairs ``(w, e)`` whose precondition holds at
-        ``w``, in the order of ``w`` then ``e``, renamed ``0, 1, ...`` (see
-        :meth:`origin`); an agent links ``(w, e)`` to ``(v, f)`` when it
-        links ``w`` to ``v`` and ``e`` to ``f``.  Postconditions add and
-        remove facts, and set assigned atoms to the truth of their
-        formulas before the event.
-        """
-        updated, new_id = self.product(events)
-        position = {e.name: j for j, e in enumerate(events.events)}
-        actual = [int(new_id[self._index[w], position[e]]) for w in self._actual for e in events.actual
-                  if new_id[self._index[w], position[e]] >= 0]
-        if not actual:
-            raise ModelError("no actual event can happen at the actual world: its precondition fails")
-        return KripkeModel(updated._worlds, updated._facts, updated._relations, actual, updated._origin)
-
-    def product(self, events: EventModel) -> tuple[KripkeModel, np.ndarray]:
+    def product(self, events: EventModel, possible: np.ndarray,
+                assigned: Sequence[Mapping[str, np.ndarray]] | None = None) -> tuple[KripkeModel, np.ndarray]:
         """The product of this model and ``events``, with no actual world,
         and the table ``new[w, e]`` of the number of world ``(w, e)`` (-1
-        where ``e`` cannot happen at ``w``); :meth:`update` and the model
-        checker's dynamic operators are built on it."""
-        from .checking import truth_array
+        where ``e`` cannot happen at ``w``).
 
-        if not isinstance(events, EventModel):
-            raise ModelError(f"update takes an EventModel, got {type(events).__name__}")
-        if events.agents != self._agents:
-            raise ModelError("the event model must be over the same agents as the Kripke model")
+        What the events' formulas say is given, not evaluated here (the
+        model checker builds on this module; :func:`epistemic.checking.product`
+        evaluates them and calls this): ``possible[w, e]`` says whether event
+        ``e`` can happen at world ``w``, and ``assigned[e]`` maps each atom
+        that event ``e`` assigns to the boolean array of the worlds where the
+        atom's formula holds before the event.  The new worlds are the pairs
+        ``(w, e)`` that can happen, in the order of ``w`` then ``e``, renamed
+        ``0, 1, ...`` (see :meth:`origin`); an agent links ``(w, e)`` to
+        ``(v, f)`` when it links ``w`` to ``v`` and ``e`` to ``f``.
+
+        Examples
+        --------
+        >>> a = Agent("a")
+        >>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {}, actual="w",
+        ...                                reflexive=True, symmetric=True)
+        >>> learn = public_event([a], "told")
+        >>> after, new = m.product(learn, np.array([[True], [False]]))
+        >>> after.worlds, new.tolist(), after.origin(0), sorted(after.facts(0))
+        ([0], [[0], [-1]], ('w', 'told'), ['p', 'told'])
+        """
+        check_event_model(events, self._agents)
         n, m = len(self._worlds), len(events.events)
-        possible = np.zeros((n, m), dtype=bool)
-        for j, e in enumerate(events.events):
-            if e.precondition is None:
-                possible[:, j] = True
-            elif callable(e.precondition) and not hasattr(e.precondition, "operands"):
-                possible[:, j] = [bool(e.precondition(self, w)) for w in self._worlds]
-            else:
-                possible[:, j] = truth_array(self, e.precondition)
+        possible = np.asarray(possible)
+        if possible.dtype != bool or possible.shape != (n, m):
+            raise ModelError(f"possible must be a boolean table of {n} worlds by {m} events")
+        assigned = [{}] * m if assigned is None else list(assigned)
+        if len(assigned) != m or any(set(truths) != {atom for atom, _ in e.assign}
+                                     for e, truths in zip(events.events, assigned)):
+            raise ModelError("assigned must give, for every event, the truth of each atom it assigns")
         ws, js = np.nonzero(possible)          # row-major: ordered by world, then event
         new_id = np.full((n, m), -1, dtype=np.int64)
         new_id[ws, js] = np.arange(len(ws))
 
-        changes = []
-        for e in events.events:
-            assigned = [(atom, truth_array(self, f)) for atom, f in sorted(e.assign, key=lambda x: x[0])]
-            changes.append(assigned)
+        changes = [sorted(truths.items()) for truths in assigned]
         facts = []
         for w, j in zip(ws.tolist(), js.tolist()):
             e = events.events[j]
@@ -428,8 +429,7 @@ def _read_only(array: np.ndarray) -> np.ndarray:
 def _agents(agents: Iterable[Agent]) -> frozenset[Agent]:
     agents = frozenset(agents)
     for agent in agents:
-        if not isinstance(agent, Agent):
-            raise ModelError(f"agents must be Agent objects, got {agent!r}")
+        instance_of(agent, Agent, "agents must be Agent objects", error=ModelError)
     return agents
 
 
@@ -482,34 +482,3 @@ def _is_equivalence(events: np.ndarray) -> bool:
     return (bool(np.all(np.diag(events))) and bool(np.array_equal(events, events.T))
             and bool(np.array_equal(events, (events.astype(int) @ events.astype(int)) > 0)))
 
-
-def announce(model: KripkeModel, announcement: Announcement) -> KripkeModel:
-    """The model after ``announcement`` was made, as seen by its hearers.
-
-    The fact that becomes true is the announcement itself.  A public one is
-    seen by everyone; a subgroup one follows :func:`private_event`.  The
-    result is restricted to the worlds reachable from the actual one, which
-    keeps models built from many announcements small.
-
-    Examples
-    --------
-    >>> p1, p2, p3 = Agent("p1"), Agent("p2"), Agent("p3")
-    >>> promise = Announcement.private(p2, "2 1", [p3])
-    >>> m = announce(KripkeModel.initial([p1, p2, p3]), promise)
-    >>> promise in m.believed_facts([p3]), promise in m.believed_facts([p1])
-    (True, False)
-    >>> promise in m.believed_facts([p3, p1])  # p3 believes p1 was not told
-    False
-    >>> m.is_kd45(p1), m.is_equivalence(p1)
-    (True, False)
-    """
-    if announcement.speaker not in model.agents:
-        raise ModelError(f"{announcement.speaker} is not an agent of the model")
-    if announcement.is_public:
-        events = public_event(model.agents, announcement)
-    else:
-        unknown = announcement.audience - model.agents
-        if unknown:
-            raise ModelError(f"{sorted(unknown)[0]} is not an agent of the model")
-        events = private_event(model.agents, announcement, announcement.audience)
-    return model.update(events).generated()

@@ -80,6 +80,7 @@ from .agents import Agent
 from .errors import ModelError
 from .kripke import KripkeModel
 from .relations import Partition, relation_from_pairs
+from .validators import is_whole
 
 __all__ = ["FORMAT", "VERSION", "ModelFileError", "load_model", "model_from_dict", "model_to_dict", "save_model"]
 
@@ -119,7 +120,7 @@ def model_to_dict(model: KripkeModel) -> dict:
     for w in model.worlds:
         if isinstance(w, str):
             names.append(w)
-        elif isinstance(w, int) and not isinstance(w, bool):
+        elif is_whole(w):
             names.append(str(w))
         else:
             raise ModelError(f"cannot save world {_short(w)}: world names must be strings or integers")

@@ -28,8 +28,9 @@ import attrs
 
 from .checking import after_announcement, holds
 from .errors import ModelError
-from .formulas import Formula, FormulaError
+from .formulas import Formula, FormulaError, to_text
 from .kripke import KripkeModel, World
+from .validators import instance_of
 
 __all__ = ["Story", "Round"]
 
@@ -65,12 +66,10 @@ class Story:
 
     def __init__(self, model: KripkeModel, questions: Iterable[tuple[str, Formula]] = (),
                  world_text: Callable[[World], str] = str):
-        if not isinstance(model, KripkeModel):
-            raise ModelError(f"a story starts from a KripkeModel, got {type(model).__name__}")
+        instance_of(model, KripkeModel, "a story starts from a KripkeModel", type_name=True, error=ModelError)
         self.questions = tuple(questions)
         for label, formula in self.questions:
-            if not isinstance(formula, Formula):
-                raise FormulaError(f"question {label!r} needs a formula, got {formula!r}")
+            instance_of(formula, Formula, f"question {label!r} needs a formula", error=FormulaError)
         self.world_text = world_text
         self.rounds: list[Round] = [self._round(0, None, None, model)]
 
@@ -120,12 +119,10 @@ class Story:
         """The rounds as JSON-ready data: number, announcement, formula (text
         syntax), worlds left, the worlds themselves when at most ``show``,
         and the answers."""
-        from .syntax import to_text
-
         out = []
         for r in self.rounds:
             entry = {"round": r.number, "announcement": r.announcement,
-                     "formula": None if r.formula is None else _text_or_none(to_text, r.formula),
+                     "formula": None if r.formula is None else _text_or_none(r.formula),
                      "worlds_left": r.worlds,
                      "answers": {label: value for label, value in r.answers}}
             if r.worlds <= show:
@@ -134,7 +131,7 @@ class Story:
         return out
 
 
-def _text_or_none(to_text, formula) -> str | None:
+def _text_or_none(formula) -> str | None:
     try:
         return to_text(formula)
     except FormulaError:

@@ -1,5 +1,9 @@
-"""The text syntax of formulas: a parser that points at its errors, and a
-printer whose output parses back to the same formula.
+"""The text syntax of formulas: a parser that points at its errors.
+
+The printer, :func:`to_text`, lives with the formula classes in
+:mod:`epistemic.formulas` (``str(formula)`` uses it) and is re-exported
+here; whatever it writes, :func:`parse_formula` reads back to the same
+formula.
 
 Grammar, loosest-binding first (every binary operator but ``->`` groups to
 the left; ``->`` groups to the right)::
@@ -46,9 +50,10 @@ from __future__ import annotations
 import re
 
 from .agents import Agent
-from .formulas import (BOTTOM, TOP, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
-                       Believes, Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies,
-                       Knows, KnowsWhether, Not, Or, Possible, Top)
+from .formulas import (AGENT_WORD, BOTTOM, BRACED_NAME, TOP, And, Announce, AnnounceDiamond, AnnouncePrivately,
+                       AnnounceWhether, Atom, Believes, Common, Distributed, Everybody, Formula, FormulaError, Iff,
+                       Implies, Knows, KnowsWhether, Not, Or, Possible, to_text)
+from .validators import instance_of
 
 __all__ = ["parse_formula", "to_text", "FormulaSyntaxError"]
 
@@ -69,9 +74,6 @@ _TOKEN = re.compile(r"""
   | (?P<word>[A-Za-z0-9_'⊤⊥]+)
   | (?P<other>.)
 """, re.VERBOSE)
-
-_AGENT_WORD = re.compile(r"[A-Za-z0-9]+")
-_BRACED = re.compile(r"[A-Za-z0-9_']+")
 
 _SPELLING = {"<->": "<->", "↔": "<->", "->": "->", "→": "->", "&": "&", "∧": "&", "and": "&",
              "|": "|", "∨": "|", "or": "|", "~": "~", "¬": "~", "not": "~", "⟨!": "<!", "⟩": ">"}
@@ -94,7 +96,7 @@ class _Token:
 
     def word(self) -> str | None:
         """The word written, also when it spells an operator ("and", "or", "not")."""
-        return self.raw if self.kind in ("word", "op") and _BRACED.fullmatch(self.raw) else None
+        return self.raw if self.kind in ("word", "op") and BRACED_NAME.fullmatch(self.raw) else None
 
 
 def _tokens(text: str) -> list[_Token]:
@@ -259,7 +261,7 @@ class _Parser:
                 names.append(self.braced_name())
             self.expect("}", "'}'" if one else "'}' or ','", t)
             return [Agent(n) for n in names]
-        if t.word() and _AGENT_WORD.fullmatch(t.raw) and self.adjacent(modal, t):
+        if t.word() and AGENT_WORD.fullmatch(t.raw) and self.adjacent(modal, t):
             self.take()
             return [Agent(t.raw)]
         example = "K_a or K_{alice}" if one else f"{modal.text}{{a,b}}"
@@ -273,7 +275,7 @@ class _Parser:
                and (last is None or self.adjacent(last, self.peek()))):
             last = self.take()
             name += last.raw
-        if not _BRACED.fullmatch(name):
+        if not BRACED_NAME.fullmatch(name):
             self.fail(f"expected an agent name (letters, digits, underscores), found {first.shown()}", first)
         return name
 
@@ -290,8 +292,7 @@ def parse_formula(text: str) -> Formula:
     FormulaSyntaxError
         With the line and column of the first fault.
     """
-    if not isinstance(text, str):
-        raise FormulaError(f"a formula's text must be a string, got {type(text).__name__}")
+    instance_of(text, str, "a formula's text must be a string", type_name=True, error=FormulaError)
     parser = _Parser(text)
     try:
         result = parser.formula()
@@ -301,92 +302,3 @@ def parse_formula(text: str) -> Formula:
     if t.kind != "end":
         parser.fail(f"expected an operator or the end, found {t.shown()}")
     return result
-
-
-# printing ----------------------------------------------------------------------
-_ASCII = {"not": "~", "and": " & ", "or": " | ", "implies": " -> ", "iff": " <-> ", "top": "top",
-          "bot": "bot", "diamond": ("<!", ">")}
-_UNICODE = {"not": "¬", "and": " ∧ ", "or": " ∨ ", "implies": " → ", "iff": " ↔ ", "top": "⊤",
-            "bot": "⊥", "diamond": ("⟨!", "⟩")}
-
-# binding strength: higher binds tighter
-_IFF, _IMPLIES, _OR, _AND, _PREFIX, _ATOM = range(1, 7)
-_BINARY = {Iff: ("iff", _IFF, _IFF, _IMPLIES), Implies: ("implies", _IMPLIES, _OR, _IMPLIES),
-           Or: ("or", _OR, _OR, _AND), And: ("and", _AND, _AND, _PREFIX)}
-
-
-def _agent_text(agent: Agent) -> str:
-    name = agent.name
-    if _AGENT_WORD.fullmatch(name):
-        return name
-    if _BRACED.fullmatch(name):
-        return "{" + name + "}"
-    raise FormulaError(f"agent name {name!r} cannot be written in the text syntax: "
-                       f"use letters, digits, underscores and primes")
-
-
-def _group_text(group) -> str:
-    names = sorted(a.name for a in group)
-    for agent in group:
-        _agent_text(agent)
-    return "{" + ",".join(names) + "}"
-
-
-def to_text(formula: Formula, unicode: bool = False) -> str:
-    """``formula`` in the text syntax, with as few parentheses as reading it
-    back needs; ``parse_formula(to_text(f)) == f`` for every formula.
-
-    Examples
-    --------
-    >>> to_text(Implies(Implies(Atom("p"), Atom("q")), Atom("r")))
-    '(p -> q) -> r'
-    >>> to_text(Not(Knows(Agent("alice"), Atom("p"))), unicode=True)
-    '¬K_alice p'
-    """
-    spell = _UNICODE if unicode else _ASCII
-    # Pieces are written left to right from an explicit stack: the output is
-    # built once, so memory stays linear however long or deep the formula is.
-    out: list[str] = []
-    stack: list = [(formula, _IFF)]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.append(item)
-            continue
-        f, least = item
-        pieces, strength = _pieces(f, spell, unicode)
-        if strength < least:
-            pieces = ["(", *pieces, ")"]
-        stack.extend(reversed(pieces))
-    return "".join(out)
-
-
-def _pieces(f: Formula, spell: dict, unicode: bool) -> tuple[list, int]:
-    """What ``f`` is written as, texts and ``(operand, least strength)``
-    pairs in order, and how strongly it binds."""
-    if isinstance(f, Atom):
-        return [f.name], _ATOM
-    if isinstance(f, Top):
-        return [spell["top"]], _ATOM
-    if isinstance(f, Bottom):
-        return [spell["bot"]], _ATOM
-    if type(f) in _BINARY:
-        word, strength, left, right = _BINARY[type(f)]
-        return [(f.left, left), spell[word], (f.right, right)], strength
-    if isinstance(f, Not):
-        return [spell["not"], (f.arg, _PREFIX)], _PREFIX
-    if isinstance(f, (Knows, Possible, KnowsWhether, Believes)):
-        prefix = {Knows: "K_", Possible: "◇_" if unicode else "M_", KnowsWhether: "Kw_", Believes: "B_"}[type(f)]
-        return [f"{prefix}{_agent_text(f.agent)} ", (f.arg, _PREFIX)], _PREFIX
-    if isinstance(f, (Everybody, Common, Distributed)):
-        prefix = {Everybody: "E_", Common: "C_", Distributed: "D_"}[type(f)]
-        return [f"{prefix}{_group_text(f.group)} ", (f.arg, _PREFIX)], _PREFIX
-    if isinstance(f, Announce):
-        return ["[!", (f.announced, _IFF), "] ", (f.arg, _PREFIX)], _PREFIX
-    if isinstance(f, AnnounceDiamond):
-        opening, closing = spell["diamond"]
-        return [opening, (f.announced, _IFF), closing + " ", (f.arg, _PREFIX)], _PREFIX
-    if isinstance(f, (AnnouncePrivately, AnnounceWhether)):
-        mark = "!" if isinstance(f, AnnouncePrivately) else "?"
-        return [f"[{mark}", (f.announced, _IFF), f"]_{_group_text(f.group)} ", (f.arg, _PREFIX)], _PREFIX
-    raise FormulaError(f"{type(f).__name__} formulas have no text syntax")

@@ -20,21 +20,53 @@ K_a p is false at w: a cannot rule out v, where p is false
 
 from __future__ import annotations
 
+import enum
+
 from .checking import after_announcement, group_relation, truth_array, updated
 from .errors import ModelError
 from .events import private_event, whether_event
 from .explanation import OMITTED, Reason
 from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
                        Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
-                       KnowsWhether, Not, Or, Possible, Top)
+                       KnowsWhether, Not, Or, Possible, Top, to_text)
 from .kripke import KripkeModel, World
+from .validators import whole_number_at_least
 
-__all__ = ["explain_verdict", "verdict_of", "DEPTH"]
+__all__ = ["explain_verdict", "verdict_of", "FormulaKind", "DEPTH"]
 
 #: Levels of reasons kept below the verdict by default.
 DEPTH = 12
 #: At most this many worlds are explained where every world agrees (a true K, say).
 _SHOWN = 3
+
+
+class FormulaKind(enum.Enum):
+    """The kind of a verdict's reason: the main operator of its formula.
+
+    The values are the formula classes' names in lower case, as JSON
+    output writes them.
+    """
+
+    ATOM = "atom"
+    TOP = "top"
+    BOTTOM = "bottom"
+    NOT = "not"
+    AND = "and"
+    OR = "or"
+    IMPLIES = "implies"
+    IFF = "iff"
+    KNOWS = "knows"
+    POSSIBLE = "possible"
+    KNOWS_WHETHER = "knowswhether"
+    BELIEVES = "believes"
+    EVERYBODY = "everybody"
+    COMMON = "common"
+    DISTRIBUTED = "distributed"
+    ANNOUNCE = "announce"
+    ANNOUNCE_DIAMOND = "announcediamond"
+    ANNOUNCE_PRIVATELY = "announceprivately"
+    ANNOUNCE_WHETHER = "announcewhether"
+    ACT = "act"
 
 
 def explain_verdict(model: KripkeModel, formula: Formula, world: World | None = None, *,
@@ -53,42 +85,38 @@ def explain_verdict(model: KripkeModel, formula: Formula, world: World | None = 
             raise ModelError("the model has no single actual world: name the world to explain")
         (world,) = model.actual
     model.index(world)
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-        raise ModelError(f"depth must be a whole number of at least 0, got {depth!r}")
+    if depth is not None:
+        whole_number_at_least(depth, 0, "depth", error=ModelError)
     truth_array(model, formula)
-    # depth first: an entry is (claim, key, kind, numbers of its children's entries)
-    entries: list[tuple[str, tuple, str, list[int]]] = []
+    # depth first: an entry is (claim, key, kind, verdict, numbers of its children's entries)
+    entries: list[tuple[str, tuple, FormulaKind, bool, list[int]]] = []
     stack: list[tuple] = [(model, formula, world, 0, None)]
     while stack:
         m, f, w, level, parent = stack.pop()
         claim, kind, children = _node(m, f, w)
         if children and depth is not None and level >= depth:
             claim, children = f"{claim} {OMITTED}", []
-        entries.append((claim, (str(w), f), kind, []))
+        entries.append((claim, (str(w), f), kind, bool(truth_array(m, f)[m.index(w)]), []))
         if parent is not None:
-            entries[parent][3].append(len(entries) - 1)
+            entries[parent][4].append(len(entries) - 1)
         stack.extend((*child, level + 1, len(entries) - 1) for child in reversed(children))
     made: list[Reason | None] = [None] * len(entries)
     for n in range(len(entries) - 1, -1, -1):
-        claim, key, kind, children = entries[n]
-        made[n] = Reason(claim, key=key, kind=kind, because=[made[c] for c in children])
+        claim, key, kind, verdict, children = entries[n]
+        made[n] = Reason(claim, key=key, kind=kind, verdict=verdict, because=[made[c] for c in children])
     return made[0]
 
 
 def verdict_of(reason: Reason) -> str | None:
     """``"true"`` or ``"false"``: the verdict a reason of :func:`explain_verdict`
-    states (``None`` for other reasons), to colour pictures by.
+    carries (``None`` for reasons without one), to colour pictures by.
 
     Examples
     --------
-    >>> verdict_of(Reason("p is true at w: it is among the facts there"))
+    >>> verdict_of(Reason("p is true at w: it is among the facts there", verdict=True))
     'true'
     """
-    head = reason.claim.split(": ", 1)[0]
-    for word in ("true", "false"):
-        if f" is {word} at " in head:
-            return word
-    return None
+    return None if reason.verdict is None else _says(reason.verdict)
 
 
 def _text(f: Formula, longest: int = 100) -> str:
@@ -97,8 +125,6 @@ def _text(f: Formula, longest: int = 100) -> str:
     Only small formulas are printed whole; of a large one, only its small
     operands are, so a claim costs the same however large the formula is.
     """
-    from .syntax import to_text
-
     def small(g: Formula) -> bool:
         # counted top-down with an early stop: never a walk of the whole formula
         stack, count = [g], 0
@@ -133,7 +159,7 @@ def _node(m: KripkeModel, f: Formula, w: World):
     i = m.index(w)
     value = bool(truth_array(m, f)[i])
     head = f"{_text(f)} is {_says(value)} at {w}"
-    kind = type(f).__name__.lower()
+    kind = FormulaKind(type(f).__name__.lower())
     worlds = m.worlds
 
     def at(g: Formula, v: World):
@@ -216,7 +242,7 @@ def _list(worlds) -> str:
     return shown + (f" and {len(worlds) - 6} more" if len(worlds) > 6 else "")
 
 
-def _common(m: KripkeModel, f: Common, w: World, head: str, kind: str):
+def _common(m: KripkeModel, f: Common, w: World, head: str, kind: FormulaKind):
     arg = truth_array(m, f.arg)
     agents = sorted(f.group, key=lambda a: a.name)
     # breadth first from w over the group's relations, one or more steps, remembering the way
@@ -259,7 +285,7 @@ def _common(m: KripkeModel, f: Common, w: World, head: str, kind: str):
     return f"{head}: {path}, and {_text(f.arg)} is false at {worlds[found]}", kind, [(m, f.arg, worlds[found])]
 
 
-def _dynamic(m: KripkeModel, f: Formula, w: World, head: str, kind: str, value: bool):
+def _dynamic(m: KripkeModel, f: Formula, w: World, head: str, kind: FormulaKind, value: bool):
     i = m.index(w)
     if isinstance(f, (Announce, AnnounceDiamond)):
         if not truth_array(m, f.announced)[i]:
@@ -283,10 +309,10 @@ def _dynamic(m: KripkeModel, f: Formula, w: World, head: str, kind: str, value: 
         name = ("yes", "no")[column]
     else:  # pragma: no cover - every operator is handled
         raise FormulaError(f"cannot explain {type(f).__name__}")
-    product, new = updated(m, events)
+    after, new = updated(m, events)
     j = int(new[i, column])
     if j < 0:
         return f"{head}: event {name!r} cannot happen there", kind, []
-    v = product.worlds[j]
+    v = after.worlds[j]
     return (f"{head}: after event {name!r}, {_text(f.arg)} is {_says(value)} at {v} "
-            f"(the pair {w}, {name})"), kind, [(product, f.arg, v)]
+            f"(the pair {w}, {name})"), kind, [(after, f.arg, v)]

@@ -5,6 +5,6 @@ registers it under the entry-point group ``epistemic.models``
 (:mod:`epistemic.models.commands`); ``docs/adding-a-model.md`` shows how.
 """
 
-from .commands import GROUP, Command, load_commands, registered_names, whole_number
+from .commands import GROUP, Command, load_commands, registered_names, whole_number_argument
 
-__all__ = ["Command", "GROUP", "load_commands", "registered_names", "whole_number"]
+__all__ = ["Command", "GROUP", "load_commands", "registered_names", "whole_number_argument"]

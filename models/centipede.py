@@ -32,7 +32,8 @@ from typing import TextIO
 import attrs
 
 from epistemic import BackwardInduction, EpistemicError
-from epistemic.models import Command, whole_number
+from epistemic.models import Command, whole_number_argument
+from epistemic.validators import between, validator, whole_number_at_least
 from epistemic.visualize import RENDERERS, check_destinations, reason_picture, write_images
 
 __all__ = ["Centipede", "CentipedeError", "COMMAND"]
@@ -48,10 +49,7 @@ class CentipedeError(EpistemicError):
 
 
 def _at_least(low: int, what: str):
-    def check(instance, attribute, value):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise CentipedeError(f"{what} must be a whole number of at least {low}, got {value!r}")
-    return check
+    return validator(whole_number_at_least, low, what, error=CentipedeError)
 
 
 @attrs.frozen
@@ -125,19 +123,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     for option, default, text in (("--length", 6, "moves"), ("--large", 40, "the large pile at the start"),
                                   ("--small", 10, "the small pile at the start"),
                                   ("--factor", 2, "how many-fold the piles grow at each pass")):
-        p.add_argument(option, type=whole_number, default=default, help=f"{text} (default: {default})")
+        p.add_argument(option, type=whole_number_argument, default=default, help=f"{text} (default: {default})")
     p.add_argument("--json", action="store_true", help="print the game and its play as JSON")
     p.add_argument("--why", action="store_true", help="explain the first move")
-    p.add_argument("--depth", type=whole_number, default=6, help="levels of reasons shown (default: 6)")
+    p.add_argument("--depth", type=whole_number_argument, default=6, help="levels of reasons shown (default: 6)")
     p.add_argument("--draw", metavar="FILE", help="draw why the first move is made (.svg, .png, .pdf, .dot)")
     p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    if not 1 <= args.length <= MAX_LENGTH:  # checked before any work
-        raise CentipedeError(f"--length must be between 1 and {MAX_LENGTH}, got {args.length}")
-    if not 1 <= args.depth <= 200:
-        raise CentipedeError(f"--depth must be between 1 and 200, got {args.depth}")
+    between(args.length, 1, MAX_LENGTH, "--length", error=CentipedeError)  # checked before any work
+    between(args.depth, 1, 200, "--depth", error=CentipedeError)
     formats = check_destinations([args.draw]) if args.draw else []
     game = Centipede(args.length, args.large, args.small, args.factor)
     solved = game.solve()

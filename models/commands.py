@@ -22,7 +22,7 @@ from typing import TextIO
 
 import attrs
 
-__all__ = ["Command", "GROUP", "registered_names", "load_commands", "whole_number"]
+__all__ = ["Command", "GROUP", "registered_names", "load_commands", "whole_number_argument"]
 
 #: The entry-point group models register in.
 GROUP = "epistemic.models"
@@ -83,16 +83,16 @@ class Command:
         return parser
 
 
-def whole_number(text: str) -> int:
+def whole_number_argument(text: str) -> int:
     """An argument type for whole numbers written in ASCII digits.
 
     ``int`` alone would also take ``'1_000'``, ``' 7'`` and non-ASCII digits.
 
     Examples
     --------
-    >>> whole_number("-12")
+    >>> whole_number_argument("-12")
     -12
-    >>> whole_number("1_000")
+    >>> whole_number_argument("1_000")
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: expected a whole number, got '1_000'

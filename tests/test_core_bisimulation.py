@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from epistemic import Agent, KripkeModel, holds, parse_formula, private_event, public_event, truth_array
+from epistemic import Agent, KripkeModel, holds, parse_formula, private_event, public_event, truth_array, update
 from epistemic import formulas as fm
 from epistemic import bisimulation
 from epistemic.bisimulation import bisimulation_classes, bisimulation_labels, contract
@@ -213,7 +213,7 @@ def test_muddy_children_are_minimal():
     after = m.restricted(truth_array(m, parse_formula(" | ".join(names))))
     assert contract(after) is after and len(after) == 63
     # an event that changes nothing doubles the model; contracting undoes it
-    doubled_up = after.update(private_event(after.agents, None, list(children)[:2]))
+    doubled_up = update(after, private_event(after.agents, None, list(children)[:2]))
     assert len(doubled_up) == 126
     small = contract(doubled_up)
     assert len(small) == 63 and [small.facts(w) for w in small.worlds] == [after.facts(w) for w in after.worlds]
@@ -232,5 +232,5 @@ def test_empty_and_agentless_models():
 
 def test_public_update_keeps_the_contraction_the_same():
     m = describe_model(["p", "q"], "top", {A: ["p"], B: ["q"]}, actual=["p"])
-    updated = m.update(public_event([A, B], precondition=parse_formula("p | q")))
+    updated = update(m, public_event([A, B], precondition=parse_formula("p | q")))
     assert len(contract(updated)) == len(updated) == 3

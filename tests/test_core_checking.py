@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from epistemic import Agent, KripkeModel, ModelError, parse_formula
+from epistemic import Agent, KripkeModel, ModelError, parse_formula, update
 from epistemic import formulas as fm
 from epistemic.checking import holds, truth_array, worlds_where
 from epistemic.events import Event, EventModel
@@ -240,7 +240,7 @@ def test_event_models_with_factual_change():
     events = EventModel([A, B], [flip, skip], {A: [("flip", "flip"), ("skip", "skip")],
                                                B: [(e, f) for e in ("flip", "skip") for f in ("flip", "skip")]},
                         ["flip"])
-    after = m.update(events)
+    after = update(m, events)
     assert holds(after, parse_formula("~p"))
     assert not holds(after, parse_formula("Kw_b p"))
     assert holds(m, fm.Act(events, "flip", parse_formula("~p & ~Kw_b p")))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import networkx as nx
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from epistemic import (
     Agent,
     Announcement,
+    Atom,
     Event,
     EventModel,
     Knowledge,
@@ -18,6 +20,7 @@ from epistemic import (
     announce,
     private_event,
     public_event,
+    update,
 )
 from epistemic.models.pirates import PirateGame
 from strategies import agent_lists, announcement_sets, paths_over, pirate_games
@@ -187,7 +190,7 @@ def test_update_product():
         {A: [("e", "e"), ("f", "f")], B: [("e", "e"), ("f", "f"), ("e", "f"), ("f", "e")]},
         actual=["e"],
     )
-    new = m.update(events)
+    new = update(m, events)
     g = new.to_networkx()
     origin = {g.nodes[x]["origin"]: x for x in g}
     # (v, e) is gone: e's precondition fails at v
@@ -217,18 +220,36 @@ def test_update_actual_event_that_cannot_happen():
     )
     events = EventModel([A], [Event("e", precondition=has_p)], {A: [("e", "e")]}, ["e"])
     with pytest.raises(ModelError):
-        m.update(events)
+        update(m, events)
     # at v it can happen
     m2 = KripkeModel.from_relations(
         agents=[A], worlds={"w": set(), "v": {"p"}}, relations={}, actual="v", reflexive=True,
     )
-    after = m2.update(events)
+    after = update(m2, events)
     assert len(after) == 1 and after.believed_facts([A]) == {"p"}
 
 
 def test_update_needs_the_same_agents():
     with pytest.raises(ModelError):
-        KripkeModel.initial([A, B]).update(public_event([A], "x"))
+        update(KripkeModel.initial([A, B]), public_event([A], "x"))
+
+
+def test_product_takes_the_truth_of_preconditions_and_assignments_as_given():
+    m = KripkeModel.from_relations([A], {"w": {"p"}, "v": set()}, {}, actual="w", reflexive=True)
+    flip = EventModel([A], [Event("flip", assign={"p": Atom("q")}), Event("skip")],
+                      {A: [("flip", "flip"), ("skip", "skip")]}, ["flip"])
+    # the table need not match any formula: the product only follows it
+    after, new = m.product(flip, np.array([[False, True], [True, True]]), [{"p": np.array([False, True])}, {}])
+    assert new.tolist() == [[-1, 0], [1, 2]]
+    assert [after.origin(x) for x in after.worlds] == [("w", "skip"), ("v", "flip"), ("v", "skip")]
+    assert [after.facts(x) for x in after.worlds] == [{"p"}, {"p"}, set()]
+    assert after.actual == frozenset()
+    with pytest.raises(ModelError, match="boolean table of 2 worlds by 2 events"):
+        m.product(flip, np.ones((2, 1), dtype=bool), [{"p": np.ones(2, dtype=bool)}, {}])
+    with pytest.raises(ModelError, match="the truth of each atom it assigns"):
+        m.product(flip, np.ones((2, 2), dtype=bool))
+    with pytest.raises(ModelError, match="update takes an EventModel"):
+        m.product("flip", np.ones((2, 2), dtype=bool))
 
 
 def test_event_model_validation():

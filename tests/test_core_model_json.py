@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from epistemic import Agent, Announcement, KripkeModel, ModelError, announce, holds, parse_formula, public_event
+from epistemic import Agent, Announcement, KripkeModel, ModelError, announce, holds, parse_formula, public_event, update
 from epistemic.model_json import ModelFileError, load_model, model_from_dict, model_to_dict, save_model
 from epistemic.relations import Arrows, Partition
 from strategies import syntax_agents
@@ -94,7 +94,7 @@ def test_loaded_model_answers_formulas():
 
 
 def test_updated_model_saves_with_numbered_worlds():
-    m = model_from_dict(VALID).update(public_event([A, B], precondition=parse_formula("~q")))
+    m = update(model_from_dict(VALID), public_event([A, B], precondition=parse_formula("~q")))
     assert m.worlds == [0, 1]
     back = round_trip(m)
     assert back.worlds == ["0", "1"] and back.actual == {"0"}

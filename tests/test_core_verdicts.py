@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from epistemic import Agent, KripkeModel, ModelError, parse_formula
 from epistemic.checking import holds
 from epistemic.explanation import OMITTED
-from epistemic.verdicts import explain_verdict
+from epistemic.verdicts import FormulaKind, explain_verdict, verdict_of
 from test_core_checking import formulas, models
 
 A, B = Agent("a"), Agent("b")
@@ -21,9 +21,11 @@ def test_every_verdict_is_explained_as_the_checker_decides(model, formula):
     why = explain_verdict(model, formula)
     verdict = "true" if holds(model, formula, world) else "false"
     assert why.claim.split(" is ", 1)[1].startswith(f"{verdict} at {world}")
+    assert why.verdict is holds(model, formula, world) and verdict_of(why) == verdict
     for _, reason in why.walk():
-        # every claim is one verdict, "... is true at w" or "... is false at w"
-        assert " is true at " in reason.claim or " is false at " in reason.claim
+        # every claim is one verdict, "... is true at w" or "... is false at w", and carries it as data
+        assert f" is {verdict_of(reason)} at " in reason.claim
+        assert reason.kind is FormulaKind(reason.key[1].__class__.__name__.lower())
 
 
 def test_a_failed_knowledge_names_the_world_not_ruled_out():
@@ -36,7 +38,7 @@ def test_a_failed_knowledge_names_the_world_not_ruled_out():
         "K_a p is false at w: a cannot rule out v, where p is false",
         "p is false at v: it is not among the facts there",
     ]
-    assert why.because[0].kind == "knows"
+    assert why.because[0].kind is FormulaKind.KNOWS and why.because[0].verdict is False
 
 
 def test_depth_cuts_and_world_checks():

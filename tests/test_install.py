@@ -93,7 +93,7 @@ def test_the_cli_runs_beside_a_users_own_models_and_visualize(environment, user_
     done = _run(bin_dir / "epistemic", "puzzle", "cheryl", cwd=user_folder)
     assert "July 16" in done.stdout
     done = _run(bin_dir / "python", "-m", "epistemic.cli", "--help", cwd=user_folder)
-    assert "pirates" in done.stdout and "puzzle" in done.stdout and "check" in done.stdout
+    assert all(name in done.stdout for name in ("centipede", "check", "pirates", "puzzle"))
 
 
 def test_the_public_api_imports_beside_a_users_own_models_and_visualize(environment, user_folder):

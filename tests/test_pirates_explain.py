@@ -12,6 +12,7 @@ from epistemic.explanation import OMITTED, Reason
 from epistemic.models.pirates import PirateGame, PirateGameError, promise
 from epistemic.models.pirates.explain import (
     DEPTH,
+    ReasonKind,
     why_expectation,
     why_offer,
     why_outcome,
@@ -67,10 +68,19 @@ class TestReason:
         dict(claim=""), dict(claim="two\nlines"), dict(claim="a", values=[("x", "1")]),
         dict(claim="a", values=[("x", True)]), dict(claim="a", because=["not a reason"]),
         dict(claim="a", key=[1, 2]), dict(claim="a", values=[1]), dict(claim="a", knowledge=3),
+        dict(claim="a", kind="vote"), dict(claim="a", verdict="true"), dict(claim="a", verdict=1),
     ])
     def test_bad_reasons_are_refused(self, bad):
         with pytest.raises(EpistemicError):
             Reason(**bad)
+
+    def test_kinds_are_enum_members_and_json_writes_their_values(self):
+        tree = Reason("a", kind=ReasonKind.VOTE, because=[Reason("b", kind=ReasonKind.DIFFER, verdict=True)])
+        assert tree != Reason("a", kind=ReasonKind.OFFER, because=[Reason("b", kind=ReasonKind.DIFFER, verdict=True)])
+        assert tree != Reason("a", kind=ReasonKind.VOTE, because=[Reason("b", kind=ReasonKind.DIFFER)])
+        data = tree.to_dict()
+        assert data["kind"] == "vote" and data["because"][0]["kind"] == "differ"
+        assert "verdict" not in data and "verdict=True" in repr(tree.because[0])
 
     def test_deep_chain_needs_no_recursion(self):
         def chain(n):

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from epistemic import Knowledge
-from epistemic.models.pirates import DEAD, TIE_RULES, Division, PirateGame, PirateSolver, promise
+from epistemic.models.pirates import DEAD, TIE_RULES, Division, OfferSource, PirateGame, PirateSolver, promise
 from strategies import pirate_games, rows
 
 NOTHING = Knowledge.of([])
@@ -92,13 +92,14 @@ def test_promise_makers_keep_their_promises(args):
         own = game.prediction(r, game.knowledge_of(r))
         assert rnd.offer == own.offer
         in_place = own.knowledge == rnd.prediction.knowledge
-        assert rnd.prediction.source == (own.source if in_place else "proposer")
+        assert rnd.prediction.source is (own.source if in_place else OfferSource.PROPOSER)
+        assert rnd.source is own.source
         if r == game.pirates:
-            assert own.source == "alone" and rnd.offer.share(r) == game.coins
+            assert own.source is OfferSource.ALONE and rnd.offer.share(r) == game.coins
         elif r in promised:
-            assert own.source == "promise"
+            assert own.source is OfferSource.PROMISE
         else:
-            assert own.source == "optimized"
+            assert own.source is OfferSource.OPTIMIZED
         if r in promised:
             assert rnd.offer == promised[r]
 
@@ -175,7 +176,7 @@ def test_optimized_offer_is_the_cheapest_that_passes(args):
         mine = game.knowledge_of(r)
         p = game.prediction(r, mine)
         assert p.proposer_knowledge == p.knowledge  # he acts on his own knowledge
-        if p.source != "optimized":
+        if p.source is not OfferSource.OPTIMIZED:
             continue
         living = n - r + 1
         expected = {rank: p.expectation(rank) for rank in range(r, n + 1)}

@@ -3,7 +3,7 @@
 import pytest
 
 from epistemic import Agent, Announcement, Knowledge
-from epistemic.models.pirates import Division, PirateGame, PirateGameError, Promise, promise
+from epistemic.models.pirates import Division, Pirate, PirateGame, PirateGameError, Promise, promise
 
 
 @pytest.mark.parametrize("row", [[1.9, 1, 0, 1.2], [True, 1, 0, 1], ["1", "1", "0", "1"]])
@@ -26,10 +26,13 @@ def test_table_rejects_knowledge_that_breaks_the_rules():
     twice = Knowledge.of([promise(5, 2, [1, 1, 0, 1]), promise(5, 2, [0, 0, 0, 3], hearers=[3])])
     with pytest.raises(PirateGameError, match="promises twice"):
         game.table(twice)
-    stranger = Announcement.private(Agent("p2"), Promise(Division.from_row(2, 5, [1, 1, 0, 1])),
-                                    [Agent("p9")])
+    stranger = Announcement.private(Pirate(2), Promise(Division.from_row(2, 5, [1, 1, 0, 1])), [Pirate(9)])
     with pytest.raises(PirateGameError, match="unknown pirate p9"):
         game.prediction(1, Knowledge.of([stranger]))
+    # pirates are Pirate agents, who carry their rank; an agent that is only named like one is refused
+    named = Announcement.private(Pirate(2), Promise(Division.from_row(2, 5, [1, 1, 0, 1])), [Agent("p3")])
+    with pytest.raises(PirateGameError, match="p3 in p2's promise is an Agent, not a Pirate"):
+        game.prediction(1, Knowledge.of([named]))
     with pytest.raises(PirateGameError, match="pirates announce promises"):
         game.prediction(1, Knowledge.of([Announcement(Agent("p2"), "hello")]))
     with pytest.raises(PirateGameError, match="must be a Knowledge"):
@@ -40,3 +43,17 @@ def test_table_accepts_every_knowledge_group_of_the_game():
     game = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5])])
     for group in game.knowledge_groups():
         assert len(game.table(group.knowledge)) == 5
+
+
+
+def test_pirates_carry_their_rank_and_are_the_agents_of_their_names():
+    game = PirateGame(12, 3, [promise(12, 10, [1, 1, 1], hearers=[11, 12])])
+    p10 = game.agent(10)
+    assert isinstance(p10, Pirate) and p10.rank == 10 and p10 == Agent("p10") and hash(p10) == hash(Agent("p10"))
+    (said,) = game.announcements
+    assert said.speaker.rank == 10 and sorted(a.rank for a in said.audience) == [10, 11, 12]
+    model = game.kripke_model()
+    assert all(isinstance(a, Pirate) for a in model.agents)
+    # an agent named in text is the pirate of that name in the model
+    assert model.believed_facts([Agent("p11")]) == model.believed_facts([game.agent(11)]) == {said}
+    assert model.believed_facts([Agent("p9")]) == frozenset()

@@ -5,6 +5,7 @@ needs no Graphviz engine) and, where an engine is installed, rendered.
 
 from __future__ import annotations
 
+import enum
 import re
 import warnings
 from itertools import pairwise
@@ -195,15 +196,20 @@ def test_several_trees_share_their_reasons():
     assert len(reason_nodes(dot)) == 3 and len(edges_of(dot)) == 2
 
 
+class Kind(enum.Enum):
+    VOTE = "vote"
+    OTHER = "other"
+
+
 def test_reasons_of_different_kinds_are_different_boxes():
-    root = Reason("claim-root", because=[Reason("claim-x", kind="vote"), Reason("claim-x")])
+    root = Reason("claim-root", because=[Reason("claim-x", kind=Kind.VOTE), Reason("claim-x")])
     assert len(reason_nodes(reason_picture(root).source)) == 3
 
 
 @pytest.mark.parametrize("cut_first", [True, False])
 def test_cut_reason_and_full_reason_are_one_box(cut_first):
-    full = Reason("claim-x", knowledge="K", kind="k", because=[Reason("claim-y", knowledge="K")])
-    cut = Reason(f"claim-x {OMITTED}", knowledge="K", kind="k")
+    full = Reason("claim-x", knowledge="K", kind=Kind.OTHER, because=[Reason("claim-y", knowledge="K")])
+    cut = Reason(f"claim-x {OMITTED}", knowledge="K", kind=Kind.OTHER)
     elsewhere = Reason("claim-z", knowledge="K", because=[full])
     root = Reason("claim-root", knowledge="K", because=[cut, elsewhere] if cut_first else [elsewhere, cut])
     dot = reason_picture(root).source

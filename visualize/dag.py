@@ -7,6 +7,8 @@ from collections.abc import Callable, Hashable, Sequence
 import graphviz
 import networkx as nx
 
+from epistemic.validators import instance_of, whole_number_at_least
+
 from .errors import PictureError
 from .picture import Picture
 from .style import ARROW, FONT, NEUTRAL, Palette, border_sample, escape, legend_table, node_label, swatch_cell
@@ -58,8 +60,7 @@ def summarize(graph: nx.DiGraph, group: Callable[[Hashable], Hashable], *,
     >>> s.level, [len(nodes) for nodes in s.boxes.values()]
     ('runs', [1, 98, 1])
     """
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-        raise PictureError(f"max_nodes must be a whole number of at least 1, got {max_nodes!r}")
+    whole_number_at_least(max_nodes, 1, "max_nodes", error=PictureError)
     _check_dag(graph)
     nodes = list(graph.nodes)
     if order is not None:
@@ -153,8 +154,7 @@ def _by_group(nodes, labels, group_of, max_nodes, coarse) -> Summary:
 
 
 def _check_dag(graph) -> None:
-    if not isinstance(graph, nx.DiGraph):
-        raise PictureError(f"expected a networkx DiGraph, got {type(graph).__name__}")
+    instance_of(graph, nx.DiGraph, "expected a networkx DiGraph", type_name=True, error=PictureError)
     if not nx.is_directed_acyclic_graph(graph):
         raise PictureError("expected an acyclic graph; this one has a cycle")
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 import graphviz
 
 from epistemic import Announcement, Knowledge
+from epistemic.validators import instance_of
 
 from .errors import PictureError
 from .picture import Picture
@@ -63,8 +64,7 @@ def knowledge_table(announcements: Sequence[Announcement], rows: Iterable[tuple[
     if not rows:
         raise PictureError("a knowledge table needs at least one row")
     for heading, knowledge in rows:
-        if not isinstance(knowledge, Knowledge):
-            raise PictureError(f"row {heading!r} must hold Knowledge, got {type(knowledge).__name__}")
+        instance_of(knowledge, Knowledge, f"row {heading!r} must hold Knowledge", type_name=True, error=PictureError)
     names = [group(k) for _, k in rows] if group is not None else None
     if names is not None:
         palette = (palette or Palette(())).extended(names)

@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable
 import graphviz
 
 from epistemic import Agent, Announcement, KripkeModel
+from epistemic.validators import instance_of
 
 from .errors import PictureError
 from .picture import Picture
@@ -82,8 +83,7 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
     >>> 'peripheries=2' in dot, 'dir=none' in dot, 'label=a' in dot
     (True, True, True)
     """
-    if not isinstance(model, KripkeModel):
-        raise PictureError(f"kripke_picture draws a KripkeModel, got {type(model).__name__}")
+    instance_of(model, KripkeModel, "kripke_picture draws a KripkeModel", type_name=True, error=PictureError)
     worlds = model.worlds
     if max_worlds is not None and len(worlds) > max_worlds:
         raise PictureError(f"the model has {len(worlds):,} worlds, too many to draw legibly "

@@ -8,6 +8,7 @@ import graphviz
 
 from epistemic import Reason
 from epistemic.explanation import OMITTED
+from epistemic.validators import is_whole
 
 from .errors import PictureError
 from .picture import Picture
@@ -127,7 +128,7 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
     is_marked = {i for i in order if marked is not None and marked(shown[i])}
     gaps: dict = {}
     if chain is not None:
-        if isinstance(chain, bool) or not isinstance(chain, int) or chain < 2:
+        if not is_whole(chain) or chain < 2:
             raise PictureError(f"chain must be a whole number of at least 2, or None; got {chain!r}")
         order, edges, gaps = _shorten_chains(order, edges, lambda i: (groups[i], shown[i].kind),
                                              is_root | is_marked, chain)

@@ -20,6 +20,8 @@ import sys
 import tempfile
 import warnings
 
+from epistemic.validators import one_of
+
 from .errors import PictureError, RendererMissing
 
 __all__ = ["FORMATS", "RENDERERS", "available_renderers", "render_bytes", "format_of"]
@@ -48,9 +50,7 @@ def format_of(path: str | os.PathLike, format: str | None = None) -> str:
     epistemic.visualize.errors.PictureError: cannot tell the image format of 'why.jpg': name it .svg, .png, .pdf or .dot
     """
     if format is not None:
-        if format not in FORMATS:
-            raise PictureError(f"unknown image format {format!r}: use one of {', '.join(FORMATS)}")
-        return format
+        return one_of(format, FORMATS, "image format", error=PictureError)
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix not in _SUFFIXES:
         raise PictureError(f"cannot tell the image format of {os.fspath(path)!r}: name it .svg, .png, .pdf or .dot")
@@ -92,8 +92,7 @@ def render_bytes(source: str, format: str, renderer: str = "auto") -> bytes:
         When no engine (or not the one asked for) is installed.
     """
     format = format_of("", format)
-    if renderer not in RENDERERS:
-        raise PictureError(f"unknown renderer {renderer!r}: use one of {', '.join(RENDERERS)}")
+    one_of(renderer, RENDERERS, "renderer", error=PictureError)
     if format == "dot":
         return source.encode("utf-8")
     found = available_renderers()

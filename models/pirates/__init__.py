@@ -1,8 +1,8 @@
 """The pirate game with public and subgroup promises (seed ``000``)."""
 
-from .division import DEAD, Division, Promise, pirate_name
+from .division import DEAD, Division, Pirate, Promise, pirate_name
 from .game import KnowledgeGroup, PirateGame, PirateGameError, Play, Round, promise
-from .predict import TIE_RULES, PirateSolver, Prediction, View
+from .predict import TIE_RULES, OfferSource, PirateSolver, Prediction, View
 
 __all__ = [
     "PirateGame",
@@ -11,12 +11,14 @@ __all__ = [
     "Play",
     "Round",
     "KnowledgeGroup",
+    "Pirate",
     "Division",
     "Promise",
     "DEAD",
     "pirate_name",
     "PirateSolver",
     "Prediction",
+    "OfferSource",
     "View",
     "TIE_RULES",
 ]

@@ -6,11 +6,12 @@ import argparse
 import sys
 from typing import TextIO
 
-from epistemic.models import Command, whole_number
+from epistemic.models import Command, whole_number_argument
+from epistemic.validators import between, whole_number
 from epistemic.visualize import RENDERERS, check_destinations, write_images
 
 from .game import PirateGame, PirateGameError
-from .predict import TIE_RULES, PirateSolver, check_count
+from .predict import TIE_RULES, PirateSolver
 from .report import format_report, write_json
 from .search import best_public_promise
 from .syntax import parse_pirate, parse_promise
@@ -38,9 +39,9 @@ MAX_DEPTH = 200
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--pirates", "-n", type=whole_number, required=True, metavar="N",
+    p.add_argument("--pirates", "-n", type=whole_number_argument, required=True, metavar="N",
                    help="number of pirates (at least 2)")
-    p.add_argument("--coins", "-m", type=whole_number, required=True, metavar="M",
+    p.add_argument("--coins", "-m", type=whole_number_argument, required=True, metavar="M",
                    help="number of coins (at least 0)")
     p.add_argument("--promise", "--announce", dest="promises", action="append", default=[], metavar="SPEC",
                    help="a promise, public or to a subgroup (repeatable); see below")
@@ -53,7 +54,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="print one table per knowledge group (default: only for 12 pirates or fewer)")
     p.add_argument("--why", action="append", default=[], metavar="QUESTION",
                    help="explain a decision, e.g. \"p5 vote round 1\" (repeatable)")
-    p.add_argument("--depth", type=whole_number, default=6, metavar="D",
+    p.add_argument("--depth", type=whole_number_argument, default=6, metavar="D",
                    help="levels of reasons shown by --why (default: 6)")
     p.add_argument("--explain", action="store_true",
                    help="walk through the predictions interactively from the keyboard")
@@ -88,14 +89,13 @@ def _end_progress(printer) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    check_count(args.pirates, 2, "the number of pirates")
+    whole_number(args.pirates, "the number of pirates", at_least=2)
     if args.pirates > MAX_PIRATES:
         raise PirateGameError(f"the command line plays at most {MAX_PIRATES:,} pirates, got {args.pirates:,}")
-    check_count(args.coins, 0, "the number of coins")
+    whole_number(args.coins, "the number of coins", at_least=0)
     if args.explain and args.json:
         raise PirateGameError("--explain is interactive and cannot be combined with --json")
-    if not 1 <= args.depth <= MAX_DEPTH:
-        raise PirateGameError(f"--depth must be between 1 and {MAX_DEPTH}, got {args.depth}")
+    between(args.depth, 1, MAX_DEPTH, "--depth", error=PirateGameError)
     promises = [parse_promise(text, args.pirates) for text in args.promises]
     knowledge_of = parse_pirate(args.knowledge_of, args.pirates)
     searched = None if args.best_announcement is None else parse_pirate(args.best_announcement, args.pirates)

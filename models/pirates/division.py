@@ -1,4 +1,4 @@
-"""Divisions of the coins among the living pirates, and promises of them."""
+"""The pirates, divisions of the coins among the living ones, and promises of them."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from epistemic import EpistemicError
+from epistemic import Agent, EpistemicError
+from epistemic.validators import whole_number
 
-__all__ = ["Division", "Promise", "pirate_name", "rank_runs", "DEAD"]
+__all__ = ["Pirate", "Division", "Promise", "pirate_name", "rank_of", "by_rank", "rank_runs", "DEAD"]
 
 #: The payoff of a pirate thrown overboard; it compares below every number of coins.
 DEAD = -1
@@ -18,6 +19,63 @@ DEAD = -1
 def pirate_name(rank: int) -> str:
     """The name of the pirate of the given rank: ``p1`` is the highest ranked."""
     return f"p{rank}"
+
+
+@attrs.frozen(eq=False, init=False, repr=False)
+class Pirate(Agent):
+    """The pirate of the given rank: the agent ``p<rank>``, who carries his rank.
+
+    He is the agent of his name (agents compare by name), so a formula or a
+    model that names ``p3`` finds ``Pirate(3)``; whatever needs a pirate's
+    rank reads it here.  The agents of a
+    :class:`~epistemic.models.pirates.PirateGame`, of its Kripke model and
+    of its announcements are pirates.
+
+    Examples
+    --------
+    >>> p3 = Pirate(3)
+    >>> p3, p3.rank, str(p3), p3 == Agent("p3")
+    (Pirate(3), 3, 'p3', True)
+    >>> Pirate(0)
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.EpistemicError: a pirate's rank must be at least 1, got 0
+    """
+
+    rank: int
+
+    def __init__(self, rank: int):
+        whole_number(rank, "a pirate's rank", at_least=1)
+        self.__attrs_init__(pirate_name(rank), rank)
+
+    def __repr__(self) -> str:
+        return f"Pirate({self.rank})"
+
+
+def rank_of(agent: Agent) -> int:
+    """The rank of a pirate, for code that holds him as an :class:`Agent`
+    (the audience of an announcement, say).
+
+    >>> rank_of(Pirate(4))
+    4
+    >>> rank_of(Agent("p4"))
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.EpistemicError: p4 is an Agent, not a Pirate: pirates are made with Pirate(rank)
+    """
+    if not isinstance(agent, Pirate):
+        raise EpistemicError(f"{agent} is an Agent, not a Pirate: pirates are made with Pirate(rank)")
+    return agent.rank
+
+
+def by_rank(pirates: Iterable[Agent]) -> list[Agent]:
+    """``pirates``, highest ranked first (agents sort by name, which puts
+    ``p10`` before ``p2``).
+
+    >>> by_rank([Pirate(10), Pirate(2)])
+    [Pirate(2), Pirate(10)]
+    """
+    return sorted(pirates, key=rank_of)
 
 
 def rank_runs(ranks) -> list[tuple[int, int]]:

@@ -20,16 +20,20 @@ The text front ends, :func:`parse_why` and the keyboard explorer, live in
 
 from __future__ import annotations
 
+import enum
+
 from epistemic import Knowledge
 from epistemic.explanation import OMITTED, Reason
+from epistemic.validators import instance_of, is_whole, whole_number_at_least
 
 from .division import DEAD, pirate_name
-from .game import PirateGame, PirateGameError
-from .predict import Prediction
+from .game import PirateGame, PirateGameError, check_rank
+from .predict import OfferSource, Prediction
 from .wording import Names, coins_text, division_text, expected_text, knowledge_label, names_text, votes_text
 
 __all__ = [
     "DEPTH",
+    "ReasonKind",
     "why_offer",
     "why_expectation",
     "why_outcome",
@@ -41,22 +45,35 @@ __all__ = [
 DEPTH = 6
 
 
+class ReasonKind(enum.Enum):
+    """What a reason of the pirate game explains: its :attr:`~epistemic.Reason.kind`.
+    The values are the ``kind`` of the JSON output."""
+
+    OVERBOARD = "overboard"
+    """Why a pirate was thrown overboard in the play."""
+    OFFER = "offer"
+    """Why a proposer offers his division."""
+    OUTCOME = "outcome"
+    """How a prediction of a round ends."""
+    BOUGHT = "bought"
+    """Which voters a proposer buys, and for how much."""
+    EXPECT = "expect"
+    """What voters expect if the offer fails."""
+    VOTE = "vote"
+    """How voters vote."""
+    DIFFER = "differ"
+    """Voters who expect otherwise than a proposer who knows less thinks."""
+
+
 # checks ----------------------------------------------------------------------------
-def _check_pirate(game: PirateGame, rank) -> int:
-    if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= game.pirates:
-        shown = pirate_name(rank) if isinstance(rank, int) and not isinstance(rank, bool) else repr(rank)
-        raise PirateGameError(f"unknown pirate {shown}: the pirates are p1 to p{game.pirates}")
-    return rank
-
-
 def _check_round(game: PirateGame, round, knowledge: Knowledge | None) -> Prediction:
     """The prediction of ``round``: in range, and played when it is about the play."""
-    if isinstance(round, bool) or not isinstance(round, int):
+    if not is_whole(round):
         raise PirateGameError(f"a round is a whole number, got {round!r}")
     if not 1 <= round <= game.pirates:
         raise PirateGameError(f"round {round} is out of range: the rounds are 1 to {game.pirates}")
-    if knowledge is not None and not isinstance(knowledge, Knowledge):
-        raise PirateGameError(f"predictions are made on Knowledge, got {type(knowledge).__name__}")
+    if knowledge is not None:
+        instance_of(knowledge, Knowledge, "predictions are made on Knowledge", type_name=True, error=PirateGameError)
     if knowledge is None:
         for r in range(1, round):
             if game.prediction(r).accepted:
@@ -65,7 +82,7 @@ def _check_round(game: PirateGame, round, knowledge: Knowledge | None) -> Predic
 
 
 def _check_voter(game: PirateGame, voter, round, knowledge) -> Prediction:
-    _check_pirate(game, voter)
+    check_rank(voter, game.pirates)
     p = _check_round(game, round, knowledge)
     if voter < round:
         raise PirateGameError(f"{pirate_name(voter)} does not vote in round {round} because he is dead: "
@@ -74,7 +91,7 @@ def _check_voter(game: PirateGame, voter, round, knowledge) -> Prediction:
 
 
 def _check_overboard(game: PirateGame, rank) -> None:
-    _check_pirate(game, rank)
+    check_rank(rank, game.pirates)
     play = game.play()
     if rank not in play.deaths:
         raise PirateGameError(f"{pirate_name(rank)} was not thrown overboard: "
@@ -129,7 +146,7 @@ def why_offer(game: PirateGame, round: int, knowledge: Knowledge | None = None, 
         (yes 1, needed 1)  [knows no promise]
     """
     p = _check_round(game, round, knowledge)
-    return _build(game, ("offer", round, p.knowledge), depth)
+    return _build(game, (ReasonKind.OFFER, round, p.knowledge), depth)
 
 
 def why_expectation(game: PirateGame, voter: int, round: int, knowledge: Knowledge | None = None, *,
@@ -168,7 +185,7 @@ def why_expectation(game: PirateGame, voter: int, round: int, knowledge: Knowled
     "p5 expects 1 coin if p1's offer fails: in his prediction of round 2, the game ends with p5:1 p4:1 p3:0 p2:1"
     """
     p = _check_voter(game, voter, round, knowledge)
-    return _build(game, ("expect", (voter,), round, p.knowledge), depth)
+    return _build(game, (ReasonKind.EXPECT, (voter,), round, p.knowledge), depth)
 
 
 def why_outcome(game: PirateGame, round: int, knowledge: Knowledge | None = None, *,
@@ -205,7 +222,7 @@ def why_outcome(game: PirateGame, round: int, knowledge: Knowledge | None = None
     "p1's offer p7:0 p6:1 p5:0 p4:0 p3:0 p2:0 p1:0 in round 1 gets 2 votes of the 4 it needs, so p1 is thrown overboard and the game ends as round 2 does: p7:1 p6:0 p5:0 p4:0 p3:0 p2:0 (deeper reasons omitted)"
     """
     p = _check_round(game, round, knowledge)
-    return _build(game, ("outcome", round, p.knowledge), depth)
+    return _build(game, (ReasonKind.OUTCOME, round, p.knowledge), depth)
 
 
 def why_vote(game: PirateGame, voter: int, round: int, knowledge: Knowledge | None = None, *,
@@ -247,7 +264,7 @@ def why_vote(game: PirateGame, voter: int, round: int, knowledge: Knowledge | No
     ['p1 offers p5:1 p4', 'p5 expects 1 coin']
     """
     p = _check_voter(game, voter, round, knowledge)
-    return _build(game, ("vote", (voter,), round, p.knowledge, True), depth)
+    return _build(game, (ReasonKind.VOTE, (voter,), round, p.knowledge, True), depth)
 
 
 def why_overboard(game: PirateGame, rank: int, *, depth: int | None = DEPTH) -> Reason:
@@ -285,7 +302,7 @@ def why_overboard(game: PirateGame, rank: int, *, depth: int | None = DEPTH) -> 
     ['p2 and p4 vote no', 'p5 votes no']
     """
     _check_overboard(game, rank)
-    return _build(game, ("overboard", rank), depth)
+    return _build(game, (ReasonKind.OVERBOARD, rank), depth)
 
 
 def _build(game: PirateGame, root, depth: int | None) -> Reason:
@@ -296,8 +313,8 @@ def _build(game: PirateGame, root, depth: int | None) -> Reason:
     built once and shared, so a tree whose text repeats itself stays small
     in memory.
     """
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-        raise PirateGameError(f"depth must be a whole number of at least 0, got {depth!r}")
+    if depth is not None:
+        whole_number_at_least(depth, 0, "depth", error=PirateGameError)
     built: dict = {}
     pending: dict = {}
     stack = [(root, 0)]
@@ -340,15 +357,15 @@ def _offer_node(game, r, k):
     head = f"{name} offers {offer} in round {r}"
     values = [("keeps", keeps)]
     children = []
-    if p.source == "alone":
+    if p.source is OfferSource.ALONE:
         claim = f"{name} is the last pirate alive, so in round {r} he offers himself all {coins_text(game.coins)}"
-    elif p.source == "promise":
+    elif p.source is OfferSource.PROMISE:
         claim = f"{head} because he promised it, and pirates keep their promises"
-    elif p.source == "proposer":
+    elif p.source is OfferSource.PROPOSER:
         own = game.prediction(r, p.proposer_knowledge)
         claim = (f"{head}: he {knowledge_label(own.knowledge)}, while this prediction "
                  f"{knowledge_label(p.knowledge)}, so he offers what his own prediction of the round says")
-        children = [("offer", r, own.knowledge)] + _differences(p, own)
+        children = [(ReasonKind.OFFER, r, own.knowledge)] + _differences(p, own)
     else:
         others = p.needed - 1
         free = min(p.free_votes, others)
@@ -376,7 +393,7 @@ def _bought_specs(p: Prediction):
     for view in p.views:
         doomed = view.doomed() if p.free_votes else 0
         if doomed or any(rank in view for rank in paid):
-            specs.append((min(view.members()), ("bought", p.round, p.knowledge, view.knowledge)))
+            specs.append((min(view.members()), (ReasonKind.BOUGHT, p.round, p.knowledge, view.knowledge)))
     return [spec for _, spec in sorted(specs, key=lambda s: s[0])]
 
 
@@ -409,7 +426,7 @@ def _bought_node(game, r, k, view_knowledge):
     whose = "his" if sum(len(g) for g in by_price.values()) + len(doomed) == 1 else "their"
     claim = f"in {whose} prediction of round {r + 1}, " + "; ".join(parts)
     nxt = game.prediction(r + 1, view_knowledge)
-    return claim, _node_key(nxt), tuple(values), knowledge_label(nxt.knowledge), [("outcome", r + 1, nxt.knowledge)]
+    return claim, _node_key(nxt), tuple(values), knowledge_label(nxt.knowledge), [(ReasonKind.OUTCOME, r + 1, nxt.knowledge)]
 
 
 def _differences(p: Prediction, own: Prediction):
@@ -421,7 +438,7 @@ def _differences(p: Prediction, own: Prediction):
             key = (thought, actual, p.view_of(rank).knowledge)
             groups.setdefault(key, []).append(rank)
     ordered = sorted(groups.values(), key=min)
-    return [("differ", tuple(g), p.round, p.knowledge) for g in ordered]
+    return [(ReasonKind.DIFFER, tuple(g), p.round, p.knowledge) for g in ordered]
 
 
 def _differ_node(game, voters, r, k):
@@ -438,7 +455,7 @@ def _differ_node(game, voters, r, k):
     values = tuple(pair for pair in ((f"{proposer} thinks", thought), ("expects", actual)) if pair[1] != DEAD)
     view = p.view_of(v)
     nxt = game.prediction(r + 1, view.knowledge)
-    return claim, _node_key(nxt), values, knowledge_label(view.knowledge), [("expect", voters, r, p.knowledge)]
+    return claim, _node_key(nxt), values, knowledge_label(view.knowledge), [(ReasonKind.EXPECT, voters, r, p.knowledge)]
 
 
 def _expect_node(game, voters, r, k):
@@ -457,7 +474,7 @@ def _expect_node(game, voters, r, k):
         claim += f" {dead} {'is' if first == r + 2 else 'are'} thrown overboard and"
     claim += f" the game ends with {division_text(view.outcome)}"
     values = (("expects", expected),) if expected != DEAD else ()
-    return claim, _node_key(nxt), values, knowledge_label(view.knowledge), [("outcome", r + 1, nxt.knowledge)]
+    return claim, _node_key(nxt), values, knowledge_label(view.knowledge), [(ReasonKind.OUTCOME, r + 1, nxt.knowledge)]
 
 
 def _outcome_node(game, r, k):
@@ -467,12 +484,12 @@ def _outcome_node(game, r, k):
     if p.accepted:
         claim = (f"round {r} ends with {name}'s offer {offer} accepted: "
                  f"{votes_text(p.yes)} for it, {p.needed} needed")
-        children = [("offer", r, p.knowledge)]
+        children = [(ReasonKind.OFFER, r, p.knowledge)]
     else:
         claim = (f"{name}'s offer {offer} in round {r} gets {votes_text(p.yes)} of the {p.needed} it needs, "
                  f"so {name} is thrown overboard and the game ends as round {r + 1} does: "
                  f"{division_text(p.outcome)}")
-        children = [("outcome", r + 1, game.prediction(r + 1, k).knowledge)]
+        children = [(ReasonKind.OUTCOME, r + 1, game.prediction(r + 1, k).knowledge)]
     return claim, _node_key(p), values, knowledge_label(p.knowledge), children
 
 
@@ -501,7 +518,7 @@ def _vote_node(game, voters, r, k, with_offer):
         claim = (f"{g.verb('vote')} no in round {r}: {is_offered}, less than "
                  f"the {coins_text(expected)} {each} expects if the offer fails")
     values = (("offered", offered),) + ((("expects", expected),) if expected != DEAD else ())
-    children = ([("offer", r, p.knowledge)] if with_offer else []) + [("expect", voters, r, p.knowledge)]
+    children = ([(ReasonKind.OFFER, r, p.knowledge)] if with_offer else []) + [(ReasonKind.EXPECT, voters, r, p.knowledge)]
     return claim, _node_key(p), values, label, children
 
 
@@ -515,10 +532,11 @@ def _overboard_node(game, rank):
         if not p.vote(v):
             key = (p.offer.share(v), p.expectation(v), p.view_of(v).knowledge)
             groups.setdefault(key, []).append(v)
-    no = [("vote", tuple(g), rank, p.knowledge, False) for g in sorted(groups.values(), key=min)]
+    no = [(ReasonKind.VOTE, tuple(g), rank, p.knowledge, False) for g in sorted(groups.values(), key=min)]
     return (claim, _node_key(p), (("yes", p.yes), ("needed", p.needed)), knowledge_label(p.knowledge),
-            [("offer", rank, p.knowledge)] + no)
+            [(ReasonKind.OFFER, rank, p.knowledge)] + no)
 
 
-_NODES = {"overboard": _overboard_node, "offer": _offer_node, "outcome": _outcome_node,
-          "bought": _bought_node, "expect": _expect_node, "vote": _vote_node, "differ": _differ_node}
+_NODES = {ReasonKind.OVERBOARD: _overboard_node, ReasonKind.OFFER: _offer_node, ReasonKind.OUTCOME: _outcome_node,
+          ReasonKind.BOUGHT: _bought_node, ReasonKind.EXPECT: _expect_node, ReasonKind.VOTE: _vote_node,
+          ReasonKind.DIFFER: _differ_node}

@@ -18,11 +18,13 @@ import attrs
 
 from epistemic import EpistemicError, Knowledge
 from epistemic.explanation import Reason
+from epistemic.validators import whole_number_at_least
 
 from .division import DEAD, pirate_name
-from .explain import (DEPTH, _check_overboard, _check_pirate, _check_round, _check_voter, why_expectation,
+from .explain import (DEPTH, _check_overboard, _check_round, _check_voter, why_expectation,
                       why_offer, why_outcome, why_overboard, why_vote)
-from .game import PirateGame, PirateGameError
+from .game import PirateGame, PirateGameError, check_rank
+from .predict import OfferSource
 from .wording import coins_text, division_text, knowledge_label, names_text
 
 __all__ = ["Question", "parse_why", "explain", "Explorer", "run_explorer", "describe_play",
@@ -177,7 +179,7 @@ def parse_why(text: str, game: PirateGame) -> Question:
     subject = subjects[0] if subjects else None
     for rank in (subject, proposer, knower):
         if rank is not None:
-            _check_pirate(game, rank)
+            check_rank(rank, game.pirates)
     return _resolve(game, kind, subject, proposer, knower, round_, claims.pop() if claims else None)
 
 
@@ -261,8 +263,8 @@ def explain(game: PirateGame, text: str, depth: int | None = DEPTH) -> Reason:
 
 
 # showing predictions -----------------------------------------------------------------
-_SOURCES = {"promise": "his promise", "alone": "the last pirate takes all",
-            "optimized": "the cheapest votes he needs"}
+_SOURCES = {OfferSource.PROMISE: "his promise", OfferSource.ALONE: "the last pirate takes all",
+            OfferSource.OPTIMIZED: "the cheapest votes he needs"}
 
 
 def describe_play(game: PirateGame) -> str:
@@ -379,8 +381,8 @@ class Explorer:
     """
 
     def __init__(self, game: PirateGame, output: TextIO, depth: int | None = DEPTH):
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-            raise PirateGameError(f"depth must be a whole number of at least 0, got {depth!r}")
+        if depth is not None:
+            whole_number_at_least(depth, 0, "depth", error=PirateGameError)
         self.game = game
         self.output = output
         self.depth = depth
@@ -471,13 +473,13 @@ class Explorer:
     def _pirate(self, args: list[str], what: str) -> int:
         if len(args) != 1 or not re.fullmatch(r"p?[0-9]+", args[0]):
             raise PirateGameError(f"name one pirate, e.g. '{what} p3'")
-        return _check_pirate(self.game, int(args[0].lstrip("p")))
+        return check_rank(int(args[0].lstrip("p")), self.game.pirates)
 
     def _offer(self, args: list[str]) -> None:
         r, k = self._here()
         p = self.game.prediction(r, k)
         self.say(why_offer(self.game, r, k, depth=self._levels(1)).to_text())
-        if p.source == "proposer":
+        if p.source is OfferSource.PROPOSER:
             self._enter(r, p.proposer_knowledge, f"{pirate_name(r)}'s own prediction of round {r}")
 
     def _expectation(self, args: list[str]) -> None:

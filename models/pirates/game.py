@@ -6,25 +6,32 @@ from collections.abc import Iterable
 
 import attrs
 
-from epistemic import Agent, Announcement, EpistemicError, Knowledge, KripkeModel, announce
+from epistemic import Announcement, EpistemicError, Knowledge, KripkeModel, announce
+from epistemic.validators import instance_of, is_whole, one_of, validator, whole_number
 
-from .division import Division, Promise, pirate_name, rank_runs
-from .predict import TIE_RULES, PirateSolver, Prediction, check_count
+from .division import Division, Pirate, Promise, pirate_name, rank_runs
+from .predict import TIE_RULES, OfferSource, PirateSolver, Prediction
 
-__all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise", "check_promises"]
+__all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise", "check_promises",
+           "check_rank"]
 
 
 class PirateGameError(EpistemicError):
     """A pirate game was set up with bad input."""
 
 
-def _int_at_least(low: int, what: str):
-    def check(instance, attribute, value):
-        try:
-            check_count(value, low, what)
-        except EpistemicError as e:
-            raise PirateGameError(str(e)) from None
-    return check
+def check_rank(rank, pirates: int) -> int:
+    """``rank``, checked to be the rank of a pirate of a game of ``pirates``.
+
+    >>> check_rank(6, 5)
+    Traceback (most recent call last):
+    ...
+    epistemic.models.pirates.game.PirateGameError: unknown pirate p6: the pirates are p1 to p5
+    """
+    if not is_whole(rank) or not 1 <= rank <= pirates:
+        shown = pirate_name(rank) if is_whole(rank) else repr(rank)
+        raise PirateGameError(f"unknown pirate {shown}: the pirates are p1 to p{pirates}")
+    return rank
 
 
 def promise(game_pirates: int, maker: int, row: Iterable[int], hearers: Iterable[int] | None = None) -> Announcement:
@@ -40,34 +47,30 @@ def promise(game_pirates: int, maker: int, row: Iterable[int], hearers: Iterable
     >>> print(a)
     p2 to {p2, p3, p4, p5}: when p2 leads: p5:1 p4:1 p3:0 p2:1
     """
-    if not _is_whole(maker) or not 1 <= maker <= game_pirates:
-        raise PirateGameError(f"unknown pirate {pirate_name(maker) if _is_whole(maker) else repr(maker)}: "
-                              f"the pirates are p1 to p{game_pirates}")
+    check_rank(maker, game_pirates)
     row = list(row)
-    if not all(_is_whole(c) for c in row):
+    if not all(is_whole(c) for c in row):
         raise PirateGameError(f"a promise is a list of whole numbers of coins, got {row!r}")
     try:
         content = Promise(Division.from_row(maker, game_pirates, row))
     except EpistemicError as e:
         raise PirateGameError(f"promise of {pirate_name(maker)}: {e}") from None
-    speaker = Agent(pirate_name(maker))
+    speaker = Pirate(maker)
     if hearers is None:
         return Announcement(speaker, content)
     group = []
     for h in hearers:
-        if not _is_whole(h) or not 1 <= h <= game_pirates:
+        if not is_whole(h) or not 1 <= h <= game_pirates:
             raise PirateGameError(f"unknown pirate {h!r} in the subgroup of {pirate_name(maker)}'s promise")
-        group.append(Agent(pirate_name(h)))
+        group.append(Pirate(h))
     return Announcement.private(speaker, content, group)
-
-
-def _is_whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_promises(announcements: Iterable, pirates: int, coins: int) -> None:
     """Raise :class:`PirateGameError` unless ``announcements`` are promises that
-    fit a game of ``pirates`` and ``coins``, at most one per pirate."""
+    fit a game of ``pirates`` and ``coins``, at most one per pirate, made
+    and heard by its pirates (:class:`Pirate` agents, as :func:`promise`
+    makes them)."""
     makers = set()
     for a in announcements:
         if not isinstance(a, Announcement) or not isinstance(a.content, Promise):
@@ -76,16 +79,19 @@ def check_promises(announcements: Iterable, pirates: int, coins: int) -> None:
         maker = d.first
         if not 1 <= maker <= pirates or d.last != pirates:
             raise PirateGameError(f"{a.speaker}'s promise does not fit a game of {pirates} pirates")
-        if a.speaker != Agent(pirate_name(maker)):
+        if a.speaker != Pirate(maker):
             raise PirateGameError(f"{a.speaker} cannot announce {pirate_name(maker)}'s promise")
         if d.total != coins:
             raise PirateGameError(f"{a.speaker}'s promise divides {d.total} coins, but there are {coins}")
         if maker in makers:
             raise PirateGameError(f"{a.speaker} promises twice: a pirate makes one promise")
         makers.add(maker)
-        for hearer in a.audience or ():
-            if _rank_of(hearer, pirates) is None:
-                raise PirateGameError(f"unknown pirate {hearer} in the subgroup of {a.speaker}'s promise")
+        for agent in (a.speaker, *(a.audience or ())):
+            if not isinstance(agent, Pirate):
+                raise PirateGameError(f"{agent} in {a.speaker}'s promise is an Agent, not a Pirate: "
+                                      f"make promises with promise(), or their agents with Pirate(rank)")
+            if agent.rank > pirates:  # the speaker's rank, the maker's, was checked above
+                raise PirateGameError(f"unknown pirate {agent} in the subgroup of {a.speaker}'s promise")
 
 
 @attrs.frozen
@@ -94,9 +100,9 @@ class Round:
 
     prediction: Prediction
     """The omniscient prediction of the round: each pirate acts on his own knowledge."""
-    source: str
-    """Why the proposer offers what he does by his own knowledge: ``"optimized"``,
-    ``"promise"`` or ``"alone"`` (see :class:`Prediction`)."""
+    source: OfferSource
+    """Why the proposer offers what he does by his own knowledge: ``OPTIMIZED``,
+    ``PROMISE`` or ``ALONE`` (see :class:`Prediction`)."""
 
     @property
     def number(self) -> int:
@@ -176,18 +182,16 @@ class PirateGame:
     ([1], (1, 1, 0, 1))
     """
 
-    pirates: int = attrs.field(validator=_int_at_least(2, "the number of pirates"))
-    coins: int = attrs.field(validator=_int_at_least(0, "the number of coins"))
+    pirates: int = attrs.field(validator=validator(whole_number, "the number of pirates", at_least=2,
+                                                   error=PirateGameError))
+    coins: int = attrs.field(validator=validator(whole_number, "the number of coins", at_least=0,
+                                                 error=PirateGameError))
     announcements: tuple[Announcement, ...] = attrs.field(default=(), converter=tuple)
-    tie_rule: str = attrs.field(default="lowest")
+    tie_rule: str = attrs.field(default="lowest", validator=validator(one_of, TIE_RULES, "tie rule",
+                                                                       error=PirateGameError))
     _solver: PirateSolver | None = attrs.field(default=None, eq=False, repr=False, alias="solver")
     _everything: Knowledge = attrs.field(init=False, eq=False, repr=False)
     _model: KripkeModel | None = attrs.field(init=False, default=None, eq=False, repr=False)
-
-    @tie_rule.validator
-    def _check_tie_rule(self, attribute, value):
-        if value not in TIE_RULES:
-            raise PirateGameError(f"unknown tie rule {value!r}: use one of {', '.join(TIE_RULES)}")
 
     @announcements.validator
     def _check_announcements(self, attribute, value):
@@ -207,11 +211,8 @@ class PirateGame:
         """The solver whose prediction DAG this game uses (and may share)."""
         return self._solver
 
-    def agent(self, rank: int) -> Agent:
-        if not isinstance(rank, int) or not 1 <= rank <= self.pirates:
-            raise PirateGameError(f"unknown pirate {pirate_name(rank) if isinstance(rank, int) else repr(rank)}: "
-                                  f"the pirates are p1 to p{self.pirates}")
-        return self._solver.agents[rank]
+    def agent(self, rank: int) -> Pirate:
+        return self._solver.agents[check_rank(rank, self.pirates)]
 
     @property
     def everything(self) -> Knowledge:
@@ -261,7 +262,7 @@ class PirateGame:
         everything = self.everything
         for r in range(1, self.pirates + 1):
             p = self._solver.prediction(r, everything)
-            own = p if p.source != "proposer" else self._solver.prediction(r, p.proposer_knowledge)
+            own = p if p.source is not OfferSource.PROPOSER else self._solver.prediction(r, p.proposer_knowledge)
             rounds.append(Round(p, own.source))
             if p.accepted:
                 return Play(tuple(rounds), p.offer)
@@ -307,8 +308,7 @@ class PirateGame:
         return self._solver.dag.to_networkx(roots=roots)
 
     def _checked(self, knowledge: Knowledge) -> Knowledge:
-        if not isinstance(knowledge, Knowledge):
-            raise PirateGameError(f"knowledge must be a Knowledge, got {type(knowledge).__name__}")
+        instance_of(knowledge, Knowledge, "knowledge must be a Knowledge", type_name=True, error=PirateGameError)
         # the game's own announcements were checked when it was made
         if not knowledge.announcements <= self.everything.announcements:
             check_promises(knowledge.announcements, self.pirates, self.coins)
@@ -318,10 +318,3 @@ class PirateGame:
         """Predictions in the shared DAG so far."""
         return len(self._solver.dag)
 
-
-def _rank_of(agent: Agent, pirates: int) -> int | None:
-    """The rank of a pirate of a game of ``pirates``, or ``None`` for anyone else."""
-    name = agent.name
-    if name[:1] == "p" and name[1:].isdigit() and name[1] != "0" and int(name[1:]) <= pirates:
-        return int(name[1:])
-    return None

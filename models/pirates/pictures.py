@@ -14,10 +14,11 @@ from epistemic import Announcement, Knowledge, Reason
 from epistemic.visualize import MAX_NODES, Palette, Picture, PictureError, dag_picture, knowledge_table, kripke_picture
 from epistemic.visualize import reason_picture
 
-from .division import Promise, pirate_name, rank_runs
-from .explain import DEPTH
+from .division import Promise, pirate_name, rank_of, rank_runs
+from .explain import DEPTH, ReasonKind
 from .explore import parse_why
 from .game import PirateGame, PirateGameError
+from .predict import OfferSource
 from .wording import division_text, knowledge_label, names_text
 
 __all__ = ["game_palette", "why_picture", "prediction_dag_picture", "knowledge_picture",
@@ -92,7 +93,7 @@ def promise_text(announcement: Announcement) -> str:
         text = f"{pirate_name(d.first)} promises {division_text(d)}"
     if announcement.audience is None:
         return text + " to everyone"
-    return text + " to " + names_text(int(a.name[1:]) for a in announcement.audience)
+    return text + " to " + names_text(map(rank_of, announcement.audience))
 
 
 def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reason], *,
@@ -130,7 +131,7 @@ def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reaso
         raise PirateGameError("why_picture needs at least one question")
     seen = {r.key[1] for tree in trees for _, r in tree.walk() if _knowledge_key(r) is not None}
     return reason_picture(trees, group=_reason_group, palette=_palette_for(game, seen), title="\n".join(headings),
-                          marked=lambda r: r.kind == "differ",
+                          marked=lambda r: r.kind is ReasonKind.DIFFER,
                           marked_note="a voter expects otherwise than the proposer, who knows less, thinks")
 
 
@@ -174,8 +175,9 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
     def label(node):
         p = graph.nodes[node]["value"]
         name = pirate_name(p.round)
-        source = {"promise": "as he promised", "alone": "alone", "optimized": "buying the cheapest votes",
-                  "proposer": f"as {name} himself predicts"}[p.source]
+        source = {OfferSource.PROMISE: "as he promised", OfferSource.ALONE: "alone",
+                  OfferSource.OPTIMIZED: "buying the cheapest votes",
+                  OfferSource.PROPOSER: f"as {name} himself predicts"}[p.source]
         end = "accepted" if p.accepted else f"rejected: {name} thrown overboard"
         return [f"round {p.round}: {name} offers", division_text(p.offer), source, end], \
             [("yes", p.yes), ("needed", p.needed)]

@@ -11,6 +11,7 @@ they must be equal.
 
 from __future__ import annotations
 
+import enum
 import heapq
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
@@ -18,12 +19,13 @@ from itertools import islice
 
 import attrs
 
-from epistemic import Agent, Knowledge, PredictionDAG, Request
+from epistemic import Knowledge, PredictionDAG, Request
 from epistemic.errors import EpistemicError
+from epistemic.validators import between, one_of, whole_number
 
-from .division import DEAD, Division, Promise, pirate_name
+from .division import DEAD, Division, Pirate, Promise, pirate_name, rank_of
 
-__all__ = ["Prediction", "View", "PirateSolver", "TIE_RULES", "check_count"]
+__all__ = ["Prediction", "OfferSource", "View", "PirateSolver", "TIE_RULES"]
 
 #: Among equally cheap voters the proposer buys the ``lowest``-ranked first
 #: (the seed's rule) or the ``highest``-ranked first.
@@ -32,12 +34,18 @@ TIE_RULES = ("lowest", "highest")
 Slices = tuple[tuple[tuple[int, ...], int], ...]
 
 
-def check_count(value, low: int, what: str) -> None:
-    """Raise a one-line :class:`~epistemic.EpistemicError` unless ``value`` is a whole number >= ``low``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise EpistemicError(f"{what} must be a whole number, got {value!r}")
-    if value < low:
-        raise EpistemicError(f"{what} must be at least {low}, got {value}")
+class OfferSource(enum.Enum):
+    """Where a proposer's offer comes from; the values are the JSON output's
+    ``offer_source``."""
+
+    OPTIMIZED = "optimized"
+    """He bought the cheapest votes he needs."""
+    PROMISE = "promise"
+    """He promised it."""
+    ALONE = "alone"
+    """He is the last pirate and takes all."""
+    PROPOSER = "proposer"
+    """He knows less than the prediction, so his offer comes from his own prediction."""
 
 
 @attrs.frozen
@@ -78,10 +86,11 @@ class Prediction:
     ----------
     round, knowledge : the node's key; pirate ``p_round`` proposes.
     offer : the division the proposer puts to the vote.
-    source : ``"promise"`` (he promised it), ``"optimized"`` (he bought the
-        cheapest votes he needs), ``"alone"`` (the last pirate takes all) or
-        ``"proposer"`` (the proposer knows less than this prediction, so his
-        offer comes from his own prediction on ``proposer_knowledge``).
+    source : an :class:`OfferSource`: ``PROMISE`` (he promised it),
+        ``OPTIMIZED`` (he bought the cheapest votes he needs), ``ALONE`` (the
+        last pirate takes all) or ``PROPOSER`` (the proposer knows less than
+        this prediction, so his offer comes from his own prediction on
+        ``proposer_knowledge``).
     paid : ``(rank, coins)`` of the voters an optimized offer pays for.
     free_votes : voters counted on for nothing because they expect to die.
     views : the voters' predictions of the next round, grouped by knowledge.
@@ -93,7 +102,7 @@ class Prediction:
     round: int
     knowledge: Knowledge
     offer: Division
-    source: str
+    source: OfferSource
     proposer_knowledge: Knowledge
     paid: tuple[tuple[int, int], ...]
     free_votes: int
@@ -157,31 +166,25 @@ class PirateSolver:
 
     def __init__(self, pirates: int, coins: int, tie_rule: str = "lowest", *, memo: bool = True,
                  progress: Callable[[int], None] | None = None, keep_tree: bool = False):
-        check_count(pirates, 1, "the number of pirates")
-        check_count(coins, 0, "the number of coins")
-        if tie_rule not in TIE_RULES:
-            raise EpistemicError(f"unknown tie rule {tie_rule!r}: use one of {', '.join(TIE_RULES)}")
+        whole_number(pirates, "the number of pirates", at_least=1)
+        whole_number(coins, "the number of coins", at_least=0)
+        one_of(tie_rule, TIE_RULES, "tie rule")
         self.pirates = pirates
         self.coins = coins
         self.tie_rule = tie_rule
         self.dag = PredictionDAG(self._predict, memo=memo, progress=progress, keep_tree=keep_tree)
-        self.agents: list[Agent | None] = [None] + [Agent(pirate_name(i)) for i in range(1, pirates + 1)]
-        self._rank = {a: i for i, a in enumerate(self.agents) if a is not None}
+        self.agents: list[Pirate | None] = [None] + [Pirate(i) for i in range(1, pirates + 1)]
         self._everyone = tuple(range(1, pirates + 1))
         self._classes_cache: dict[Knowledge, tuple[list, dict[int, int], int]] = {}
 
     # keys -------------------------------------------------------------------
-    def rank(self, agent: Agent) -> int:
-        return self._rank[agent]
-
     def key(self, round: int, knowledge: Knowledge) -> tuple[int, Knowledge]:
         """The DAG key: promises of pirates already overboard are dropped."""
         return round, knowledge.restricted(lambda a: a.content.maker >= round)
 
     def prediction(self, round: int, knowledge: Knowledge) -> Prediction:
         """The prediction of ``round`` made on ``knowledge``."""
-        if not 1 <= round <= self.pirates:
-            raise EpistemicError(f"round must be between 1 and {self.pirates}, got {round}")
+        between(round, 1, self.pirates, "round")
         return self.dag[self.key(round, knowledge)]
 
     # voter classes ------------------------------------------------------------
@@ -199,8 +202,8 @@ class PirateSolver:
         heard: dict[int, list] = {}
         for a in knowledge.announcements:
             if not a.is_public:
-                for agent in a.audience:
-                    heard.setdefault(self._rank[agent], []).append(a)
+                for pirate in a.audience:
+                    heard.setdefault(rank_of(pirate), []).append(a)
         by_sig: dict[frozenset, list[int]] = {}
         for rank, anns in heard.items():
             by_sig.setdefault(frozenset(anns), []).append(rank)
@@ -234,7 +237,7 @@ class PirateSolver:
         n, coins = self.pirates, self.coins
         if r == n:
             alone = Division(n, n, (n,) if coins else (), (coins,) if coins else ())
-            return Prediction(r, knowledge, alone, "alone", knowledge, (), 0, (), 1, 1, True, alone)
+            return Prediction(r, knowledge, alone, OfferSource.ALONE, knowledge, (), 0, (), 1, 1, True, alone)
         classes, class_of, default = self.voter_classes(knowledge)
         proposer_knowledge = classes[class_of.get(r, default)][0]
         in_place = proposer_knowledge == knowledge
@@ -266,9 +269,9 @@ class PirateSolver:
         views = tuple(View(k[1], got["expectation", k[1]].outcome, tuple(s)) for k, s in groups.items())
         paid, free = (), 0
         if not in_place:
-            offer, source = got["offer"].offer, "proposer"
+            offer, source = got["offer"].offer, OfferSource.PROPOSER
         elif promise is not None:
-            offer, source = promise.division, "promise"
+            offer, source = promise.division, OfferSource.PROMISE
         else:
             asked = tuple(
                 View(v.knowledge, got["offer-expectation", v.knowledge].outcome, v.slices)
@@ -276,7 +279,7 @@ class PirateSolver:
                 for v in views
             )
             offer, paid, free = self._optimize(r, asked, which)
-            source = "optimized"
+            source = OfferSource.OPTIMIZED
 
         yes = self._count_yes(r, offer, views, which)
         needed = (n - r + 2) // 2

@@ -9,8 +9,9 @@ from typing import TextIO
 
 from epistemic import Announcement, Knowledge
 
-from .division import DEAD, Division, pirate_name
+from .division import DEAD, Division, by_rank, pirate_name
 from .game import KnowledgeGroup, PirateGame, Play, Round
+from .predict import OfferSource
 from .wording import division_text, names_text
 
 __all__ = ["knowledge_heading", "format_table", "format_round", "format_play", "format_report", "to_json", "write_json"]
@@ -37,8 +38,7 @@ def knowledge_heading(knowledge: Knowledge) -> str:
 
 
 def _audience(a: Announcement) -> str:
-    ranks = sorted(int(x.name[1:]) for x in a.audience)
-    return "told " + ", ".join(pirate_name(r) for r in ranks)
+    return "told " + ", ".join(str(x) for x in by_rank(a.audience))
 
 
 def _payoff(value: int) -> str:
@@ -66,7 +66,7 @@ def format_round(rnd: Round) -> str:
     p = rnd.prediction
     living = p.pirates - p.round + 1
     lines = [f"Round {p.round}: {pirate_name(p.round)} proposes {division_text(p.offer)}"
-             + ("  (his promise)" if rnd.source == "promise" else "")]
+             + ("  (his promise)" if rnd.source is OfferSource.PROMISE else "")]
     if living <= VOTER_LINES:
         lines.append("  pirate  offered  expects  vote")
         for rank, offered, expected, yes in rnd.voters():
@@ -118,7 +118,7 @@ def _announcement_json(a: Announcement) -> dict:
     return {
         "maker": str(a.speaker),
         "division": list(a.content.division.row()),
-        "audience": "public" if a.is_public else sorted((str(x) for x in a.audience), key=lambda s: int(s[1:])),
+        "audience": "public" if a.is_public else [str(x) for x in by_rank(a.audience)],
     }
 
 
@@ -139,7 +139,7 @@ def _round_json(r: Round) -> dict:
         "round": r.number,
         "proposer": pirate_name(r.proposer),
         "offer": _division_json(r.offer),
-        "offer_source": r.source,
+        "offer_source": r.source.value,
         "voters": [
             {"pirate": pirate_name(v), "offered": o, "expects": e, "vote": "yes" if y else "no"}
             for v, o, e, y in r.voters()

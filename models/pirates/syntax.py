@@ -20,7 +20,8 @@ import re
 
 from epistemic import Announcement
 
-from .game import PirateGameError, promise
+from .division import by_rank, pirate_name
+from .game import PirateGameError, check_rank, promise
 
 __all__ = ["parse_promise", "parse_pirate", "format_promise"]
 
@@ -40,10 +41,7 @@ def parse_pirate(text: str, pirates: int) -> int:
     m = _PIRATE.match(text.strip())
     if not m:
         raise PirateGameError(f"a pirate is written pK (p1 is the highest ranked), got {text.strip()!r}")
-    rank = int(m.group(1))
-    if not 1 <= rank <= pirates:
-        raise PirateGameError(f"unknown pirate p{rank}: the pirates are p1 to p{pirates}")
-    return rank
+    return check_rank(int(m.group(1)), pirates)
 
 
 def _parse_hearers(text: str, pirates: int) -> list[int]:
@@ -101,8 +99,7 @@ def format_promise(announcement: Announcement) -> str:
     'p2: 1 1 0 1 to p2 p3 p4 p5'
     """
     d = announcement.content.division
-    text = f"p{d.first}: " + " ".join(str(c) for c in d.row())
+    text = f"{pirate_name(d.first)}: " + " ".join(str(c) for c in d.row())
     if announcement.audience is not None:
-        ranks = sorted(int(a.name[1:]) for a in announcement.audience)
-        text += " to " + " ".join(f"p{r}" for r in ranks)
+        text += " to " + " ".join(str(pirate) for pirate in by_rank(announcement.audience))
     return text

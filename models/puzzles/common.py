@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from epistemic import EpistemicError, Story
+from epistemic.validators import whole_number
 
 __all__ = ["Parameter", "Solution", "PuzzleError", "check_parameters"]
 
@@ -65,11 +66,5 @@ def check_parameters(parameters: tuple[Parameter, ...], given: dict[str, Any]) -
     out = {}
     for p in parameters:
         value = given.get(p.name, p.default)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise PuzzleError(f"{p.name} must be a whole number, got {value!r}")
-        if p.minimum is not None and value < p.minimum:
-            raise PuzzleError(f"{p.name} must be at least {p.minimum}, got {value}")
-        if p.maximum is not None and value > p.maximum:
-            raise PuzzleError(f"{p.name} must be at most {p.maximum}, got {value}")
-        out[p.name] = value
+        out[p.name] = whole_number(value, p.name, at_least=p.minimum, at_most=p.maximum, error=PuzzleError)
     return out
