@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Hashable
 from typing import TextIO
 
 from epistemic import EpistemicError, explain_verdict, parse_formula, to_text, worlds_where
@@ -53,7 +54,8 @@ def _worlds(model, name: str | None) -> list:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     between(args.depth, 1, 200, "--depth")
-    image_format = check_destinations([args.draw])[0] if args.draw is not None else None
+    drawn = [args.draw] if args.draw is not None else []
+    formats = check_destinations(drawn)
     formula = parse_formula(args.formula)
     model = load_model(args.model)
     checked = _worlds(model, args.world)
@@ -65,15 +67,16 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     explain = len(checked) == 1 and (args.why or args.json or args.draw)
     why = explain_verdict(model, formula, world, depth=args.depth) if explain else None
     images = []
-    if args.draw is not None:
-        picture = reason_picture(why, group=verdict_of, legend_title="Verdict",
-                                 title=f"Why {to_text(formula)} is {'true' if verdict else 'false'} at {world}")
-        images.append((args.draw, picture.pipe(image_format, args.renderer)))
+    for path, image_format in zip(drawn, formats):
+        if why is not None:  # always, as one world is explained whenever a picture is asked for
+            picture = reason_picture(why, group=verdict_of, legend_title="Verdict",
+                                     title=f"Why {to_text(formula)} is {'true' if verdict else 'false'} at {world}")
+            images.append((path, picture.pipe(image_format, args.renderer)))
     ordered = [w for w in model.worlds if w in where]
     if args.json:
         text = json.dumps({"formula": to_text(formula), "checked": [str(w) for w in checked], "holds": verdict,
                            "worlds": [str(w) for w in ordered], "of": len(model),
-                           "why": None if why is None else why.to_dict(key=lambda key: None if key is None else key[0])},
+                           "why": None if why is None else why.to_dict(key=_world_of)},
                           ensure_ascii=False, indent=2) + "\n"
     else:
         listed = ", ".join(str(w) for w in ordered[:SHOWN]) + (" ..." if len(ordered) > SHOWN else "")
@@ -86,7 +89,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                    f"{_names([w for w in checked if w not in where])}"
         text = (f"{head}\n"
                 f"holds at {len(ordered):,} of {len(model):,} worlds" + (f": {listed}" if ordered else "") + "\n")
-        if args.why:
+        if args.why and why is not None:
             text += why.to_text() + "\n"
     if images:
         write_images(images)
@@ -94,6 +97,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             print(f"wrote {path} ({len(data):,} bytes)", file=sys.stderr)
     out.write(text)
     return 0
+
+
+def _world_of(key: Hashable) -> str | None:
+    """The world a reason of the verdict is about: the first part of its key."""
+    return str(key[0]) if isinstance(key, tuple) else None
 
 
 def _names(worlds) -> str:

@@ -35,8 +35,8 @@ his rival at 1, from where any move can be answered by reaching 4.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 import networkx as nx
@@ -44,12 +44,20 @@ import networkx as nx
 from .dag import PredictionDAG, Request
 from .errors import EpistemicError
 from .explanation import Reason
+from .validators import is_whole
 
 __all__ = ["SequentialGame", "Choice", "BackwardInduction"]
 
+#: A game's states and moves: any hashable values (frozen, so that they can key the DAG).
+State = TypeVar("State", bound=Hashable)
+Move = TypeVar("Move", bound=Hashable)
+_Move_co = TypeVar("_Move_co", bound=Hashable, covariant=True)
+#: What each player gets: numbers of any exact kind (int, Fraction, ...) that add and compare.
+Payoffs = tuple[Any, ...]
+
 
 @runtime_checkable
-class SequentialGame(Protocol):
+class SequentialGame(Protocol[State, _Move_co]):
     """What :class:`BackwardInduction` needs to know of a game.
 
     States are hashable values (frozen, so that they can key the DAG);
@@ -58,18 +66,18 @@ class SequentialGame(Protocol):
     to what follows (a morsel eaten now, a discounted reward).
     """
 
-    def mover(self, state: Any) -> int | None:
+    def mover(self, state: State) -> int | None:
         """The player to move at ``state``, or ``None`` where the game ends."""
 
-    def moves(self, state: Any) -> Iterable[tuple[Hashable, Hashable]]:
+    def moves(self, state: State) -> Iterable[tuple[_Move_co, State]]:
         """``(move, next state)`` for every move of the mover, in order of preference among equals."""
 
-    def payoffs(self, state: Any) -> Sequence[Any]:
+    def payoffs(self, state: State) -> Sequence[Any]:
         """What each player gets at a state where the game ends."""
 
 
 @attrs.frozen
-class Choice:
+class Choice(Generic[State, Move]):
     """What happens at one state under subgame-perfect play.
 
     Attributes
@@ -83,19 +91,19 @@ class Choice:
         multiplicity is never hidden by picking one silently.
     """
 
-    state: Hashable
+    state: State
     mover: int | None
-    move: Hashable | None
-    next: Hashable | None
-    payoffs: tuple[Any, ...] = attrs.field(converter=tuple)
-    ties: tuple[Hashable, ...] = attrs.field(default=(), converter=tuple)
+    move: Move | None
+    next: State | None
+    payoffs: Payoffs = attrs.field(converter=tuple)
+    ties: tuple[Move, ...] = attrs.field(default=(), converter=tuple)
 
     @property
     def is_end(self) -> bool:
         return self.mover is None
 
 
-class BackwardInduction:
+class BackwardInduction(Generic[State, Move]):
     """Subgame-perfect play of a :class:`SequentialGame`, state by state.
 
     Parameters
@@ -111,33 +119,34 @@ class BackwardInduction:
     exactly: use whole numbers or :class:`fractions.Fraction` where ties matter.
     """
 
-    def __init__(self, game: SequentialGame, *, progress: Callable[[int], None] | None = None):
+    def __init__(self, game: SequentialGame[State, Move], *, progress: Callable[[int], None] | None = None):
         if not isinstance(game, SequentialGame):
             raise EpistemicError(f"a sequential game needs mover, moves and payoffs, got {type(game).__name__}")
         self.game = game
-        self._gains = getattr(game, "gains", None)
+        self._gains: Callable[[State, Move], Sequence[Any]] | None = getattr(game, "gains", None)
         self.dag = PredictionDAG(self._predict, progress=progress)
 
-    def __getitem__(self, state: Hashable) -> Choice:
+    def __getitem__(self, state: State) -> Choice[State, Move]:
         """The choice made at ``state``."""
-        return self.dag[state]
+        choice: Choice[State, Move] = self.dag[state]
+        return choice
 
-    def play(self, start: Hashable) -> list[Choice]:
+    def play(self, start: State) -> list[Choice[State, Move]]:
         """The choices from ``start`` to the end of the game, the end included."""
         path = [self[start]]
-        while not path[-1].is_end:
+        while path[-1].next is not None:
             path.append(self[path[-1].next])
         return path
 
-    def options(self, state: Hashable) -> list[tuple[Hashable, tuple]]:
+    def options(self, state: State) -> list[tuple[Move, Payoffs]]:
         """``(move, payoffs)`` for every move at ``state``: what each move would
         lead to, read off the solved DAG."""
         if self[state].is_end:
             return []
-        return [(move, self._value(state, move, self[child])) for move, child in self.dag.children(state)]
+        return [(move, self._value(state, move, self[child])) for move, child in self.game.moves(state)]
 
-    def explain(self, state: Hashable, *, name: Callable[[int], str] = lambda i: f"player {i + 1}",
-                says: Callable[[Hashable, Hashable], str] = lambda state, move: f"plays {move!r}",
+    def explain(self, state: State, *, name: Callable[[int], str] = lambda i: f"player {i + 1}",
+                says: Callable[[State, Move], str] = lambda state, move: f"plays {move!r}",
                 depth: int = 12) -> Reason:
         """Why the mover at ``state`` moves as he does, as a :class:`~epistemic.Reason` tree.
 
@@ -153,25 +162,26 @@ class BackwardInduction:
                                                         for i, v in enumerate(self[state].payoffs)), key=state)
         # the choices down to ``depth``, then their reasons from the deepest up,
         # with explicit stacks: a game may be long
-        order, stack, seen = [], [(state, 0)], set()
+        order: list[tuple[State, int]] = []
+        stack, seen = [(state, 0)], set()
         while stack:
             at, level = stack.pop()
             if (at, level) not in seen:
                 seen.add((at, level))
                 order.append((at, level))
                 if level + 1 < depth:
-                    stack.extend((child, level + 1) for _, child in self.dag.children(at) if not self[child].is_end)
-        made: dict[tuple[Hashable, int], Reason] = {}
+                    stack.extend((child, level + 1) for _, child in self.game.moves(at) if not self[child].is_end)
+        made: dict[tuple[State, int], Reason] = {}
         for at, level in reversed(order):
             made[at, level] = self._reason(at, level, made, name, says)
         return made[state, 0]
 
-    def to_networkx(self, roots: Iterable[Hashable] | None = None) -> nx.MultiDiGraph:
+    def to_networkx(self, roots: Iterable[State] | None = None) -> nx.MultiDiGraph:
         """The solved states and their moves (see :meth:`PredictionDAG.to_networkx`)."""
         return self.dag.to_networkx(roots)
 
     # solving ------------------------------------------------------------------------
-    def _predict(self, state):
+    def _predict(self, state: State) -> Generator[list[Request], dict, Choice[State, Move]]:
         game = self.game
         mover = game.mover(state)
         if mover is None:
@@ -180,40 +190,40 @@ class BackwardInduction:
         if not options:
             raise EpistemicError(f"player {mover + 1} has no move at {state!r}, which is not an end")
         got = yield [Request(move, child) for move, child in options]
-        best, ties, best_child = None, [], None
-        for move, child in options:
-            value = self._value(state, move, got[move])
-            if best is None or value[mover] > best[mover]:
-                best, ties, best_child = value, [move], child
-            elif value[mover] == best[mover]:
-                ties.append(move)
-        return Choice(state, mover, ties[0], best_child, best, ties)
+        values = [(move, child, self._value(state, move, got[move])) for move, child in options]
+        most = max(value[mover] for _, _, value in values)
+        best = [(move, child, value) for move, child, value in values if value[mover] == most]
+        move, child, value = best[0]
+        return Choice(state, mover, move, child, value, [tied for tied, _, _ in best])
 
-    def _value(self, state, move, following: Choice) -> tuple:
+    def _value(self, state: State, move: Move, following: Choice[State, Move]) -> Payoffs:
         if self._gains is None:
             return following.payoffs
         return tuple(g + v for g, v in zip(self._gains(state, move), following.payoffs, strict=True))
 
     # explaining -----------------------------------------------------------------------
-    def _reason(self, at, level, made, name, says) -> Reason:
+    def _reason(self, at: State, level: int, made: dict[tuple[State, int], Reason], name: Callable[[int], str],
+                says: Callable[[State, Move], str]) -> Reason:
         """The reason for the choice at ``at``, on the reasons already made below it."""
         choice = self[at]
-        who = name(choice.mover)
-        chosen, others = [], []
-        for move, child in self.dag.children(at):
-            below = made.get((child, level + 1))
-            below = () if below is None else (below,)
-            if move == choice.move:
+        mover, made_move = choice.mover, choice.move
+        assert mover is not None and made_move is not None, "an end of the game is explained by its payoffs"
+        who = name(mover)
+        chosen: list[Reason] = []
+        others: list[Reason] = []
+        for move, child in self.game.moves(at):
+            found = made.get((child, level + 1))
+            below = () if found is None else (found,)
+            if move == made_move:
                 chosen.extend(below)
             else:
-                value = self._value(at, move, self[child])[choice.mover]
+                value = self._value(at, move, self[child])[mover]
                 others.append(_reason(f"if {who} {says(at, move)} instead", f"{who} gets", value, child, below))
-        return _reason(f"{who} {says(at, choice.move)}", f"{who} gets", choice.payoffs[choice.mover], at,
-                       chosen + others)
+        return _reason(f"{who} {says(at, made_move)}", f"{who} gets", choice.payoffs[mover], at, chosen + others)
 
 
-def _reason(claim: str, label: str, value, key, because) -> Reason:
+def _reason(claim: str, label: str, value: Any, key: Hashable, because: Iterable[Reason]) -> Reason:
     """A reason showing one number: beside the claim when whole, in it otherwise."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    if is_whole(value):
         return Reason(claim, key=key, values=[(label, value)], because=because)
     return Reason(f"{claim}: {label} {value}", key=key, because=because)

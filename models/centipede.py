@@ -66,7 +66,11 @@ class Centipede:
     factor: int = attrs.field(default=2, validator=_at_least(1, "the growth factor"))
 
     def mover(self, state: int) -> int | None:
-        return None if state < 0 or state > self.length else (state - 1) % 2
+        return None if state < 0 or state > self.length else self.player(state)
+
+    def player(self, move: int) -> int:
+        """Who makes move ``move`` (numbered from 1): p1 (0) the odd ones, p2 (1) the even."""
+        return (move - 1) % 2
 
     def moves(self, state: int) -> list[tuple[str, int]]:
         return [("take", -state), ("pass", state + 1)]  # in this order: a mover indifferent between them takes
@@ -75,9 +79,9 @@ class Centipede:
         move = abs(state)  # after the last pass, the next mover takes as if at move length + 1
         grown = self.factor ** (move - 1)
         large, small = self.large * grown, self.small * grown
-        return (large, small) if move % 2 == 1 else (small, large)
+        return (large, small) if self.player(move) == 0 else (small, large)
 
-    def solve(self) -> BackwardInduction:
+    def solve(self) -> BackwardInduction[int, str]:
         """The game solved from its first move (``solved.play(1)``)."""
         return BackwardInduction(self)
 
@@ -90,21 +94,21 @@ def says(state: int, move: str) -> str:
     return f"{'takes' if move == 'take' else 'passes'} at move {state}"
 
 
-def to_dict(game: Centipede, solved: BackwardInduction) -> dict:
+def to_dict(game: Centipede, solved: BackwardInduction[int, str]) -> dict:
     """The game, each move's choice and the play, as JSON-ready data."""
     choices = [solved[move] for move in range(1, game.length + 1)]
     play = solved.play(1)
     return {"game": "centipede", **attrs.asdict(game),
-            "moves": [{"move": c.state, "mover": name(c.mover), "if_taken": list(game.payoffs(-c.state)),
+            "moves": [{"move": c.state, "mover": name(game.player(c.state)), "if_taken": list(game.payoffs(-c.state)),
                        "choice": c.move, "ties": list(c.ties)} for c in choices],
             "end": list(game.payoffs(game.length + 1)),
             "play": {"moves": [c.move for c in play[:-1]], "payoffs": list(play[-1].payoffs)}}
 
 
-def report(game: Centipede, solved: BackwardInduction) -> str:
+def report(game: Centipede, solved: BackwardInduction[int, str]) -> str:
     """The moves as a table (its middle cut when long), then the play."""
-    rows = [("move", "mover", "p1 if taken", "p2 if taken", "choice")]
-    rows += [(m, name(solved[m].mover), *game.payoffs(-m), " or ".join(solved[m].ties))
+    rows: list[tuple[object, ...]] = [("move", "mover", "p1 if taken", "p2 if taken", "choice")]
+    rows += [(m, name(game.player(m)), *game.payoffs(-m), " or ".join(solved[m].ties))
              for m in range(1, game.length + 1)]
     rows.append(("end", "", *game.payoffs(game.length + 1), ""))
     widths = [max(len(str(row[i])) for row in rows) for i in range(5)]
@@ -113,7 +117,7 @@ def report(game: Centipede, solved: BackwardInduction) -> str:
         lines[1 + SHOWN // 2:-1 - SHOWN // 2] = [f"  ... {game.length - SHOWN} moves more ..."]
     table = "\n".join(lines)
     last = solved.play(1)[-1]
-    ended = "every move passes" if last.state > 0 else f"p{(-last.state - 1) % 2 + 1} takes at move {-last.state}"
+    ended = "every move passes" if last.state > 0 else f"{name(game.player(-last.state))} takes at move {-last.state}"
     return (f"The centipede game: {game.length} moves, piles of {game.large} and {game.small} "
             f"that grow {game.factor}-fold at each pass.\n\n{table}\n\n"
             f"Subgame-perfect play: {ended}; p1 gets {last.payoffs[0]}, p2 gets {last.payoffs[1]}.")
@@ -137,7 +141,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     formats = check_destinations([args.draw]) if args.draw else []
     game = Centipede(args.length, args.large, args.small, args.factor)
     solved = game.solve()
-    why = solved.explain(1, name=name, says=says, depth=args.depth) if args.why or args.draw else None
+    why = solved.explain(1, name=name, says=says, depth=args.depth)
     images = [(args.draw, reason_picture(why, group=None, title=f"Why {why.claim}", chain=12,
                                          legend_title="Reading the picture")
                .pipe(formats[0], args.renderer))] if args.draw else []

@@ -33,7 +33,7 @@ def _knowledge_of(reason: Reason) -> Hashable | None:
 
 
 def reason_picture(reasons: Reason | Iterable[Reason], *,
-                   group: Callable[[Reason], Hashable | None] = _knowledge_of,
+                   group: Callable[[Reason], Hashable | None] | None = _knowledge_of,
                    palette: Palette | None = None, marked: Callable[[Reason], bool] | None = None,
                    marked_note: str = "a point where two predictions differ",
                    title: str | None = None, legend_title: str = "Knowledge", width: int = 44,
