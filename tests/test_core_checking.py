@@ -202,6 +202,33 @@ def test_event_model_updates_agree_with_the_reference(model, events, formula, da
     assert worlds_where(model, act) == {w for w in g if ev(g, act, w)}
 
 
+def test_connectives_follow_their_truth_tables():
+    # one world for each valuation of p and q
+    m = KripkeModel.from_relations([A], {"pq": {"p", "q"}, "p": {"p"}, "q": {"q"}, "-": set()}, {}, "pq",
+                                   reflexive=True)
+    table = {
+        "~p": {"q", "-"},
+        "p & q": {"pq"},
+        "p | q": {"pq", "p", "q"},
+        "p -> q": {"pq", "q", "-"},
+        "q -> p": {"pq", "p", "-"},
+        "p <-> q": {"pq", "-"},
+    }
+    for text, worlds in table.items():
+        assert worlds_where(m, parse_formula(text)) == worlds, text
+
+
+def test_each_announcement_has_its_own_updated_model():
+    # a cannot tell the three worlds apart; announcing p keeps w and v, announcing q keeps w and u
+    m = KripkeModel.from_relations([A], {"w": {"p", "q"}, "v": {"p"}, "u": {"q"}},
+                                   {A: [("w", "v"), ("w", "u")]}, "w", reflexive=True, symmetric=True)
+    assert holds(m, parse_formula("[!p] K_a p"))
+    assert holds(m, parse_formula("[!q] K_a q"))
+    assert not holds(m, parse_formula("[!p] K_a q"))
+    assert not holds(m, parse_formula("[!q] K_a p"))
+    assert holds(m, parse_formula("[!(p & q)] (K_a p & K_a q)"))
+
+
 def test_common_knowledge_is_a_fixpoint_not_one_step():
     # a chain w0 -a- w1 -b- w2 where p fails only at w2: everybody knows p at w0, but not commonly
     m = KripkeModel.from_relations([A, B], {"w0": {"p"}, "w1": {"p"}, "w2": set()},
@@ -212,12 +239,41 @@ def test_common_knowledge_is_a_fixpoint_not_one_step():
     assert holds(m, parse_formula("C_{a} p"))
 
 
+def test_common_knowledge_chains_in_any_order_of_agents():
+    # the chain of the test above, its agents swapped: w0 -b- w1 -a- w2, so that
+    # following the relations in the order of the agents' names takes two rounds
+    m = KripkeModel.from_relations([A, B], {"w0": {"p"}, "w1": {"p"}, "w2": set()},
+                                   {B: [("w0", "w1")], A: [("w1", "w2")]}, "w0", reflexive=True, symmetric=True)
+    assert holds(m, parse_formula("E_{a,b} p"))
+    assert not holds(m, parse_formula("C_{a,b} p"))
+    assert not holds(m, parse_formula("C_{a,b} p"), "w1")
+
+
+def test_common_belief_is_a_fixpoint_not_one_step():
+    # belief (arrows, not an equivalence): w0 -a-> w1 -b-> w2 -a,b-> w2, p false only at w2
+    m = KripkeModel.from_relations([A, B], {"w0": {"p"}, "w1": {"p"}, "w2": set()},
+                                   {A: [("w0", "w1"), ("w1", "w1"), ("w2", "w2")],
+                                    B: [("w0", "w0"), ("w1", "w2"), ("w2", "w2")]}, "w0")
+    assert not m.is_equivalence(A)
+    assert holds(m, parse_formula("E_{a,b} p"))
+    assert not holds(m, parse_formula("E_{a,b} E_{a,b} p"))
+    assert not holds(m, parse_formula("C_{a,b} p"))
+    assert holds(m, parse_formula("C_{a} p"))          # a alone never leaves the p-worlds
+
+
 def test_distributed_knowledge_pools_what_agents_know():
     # a tells w from v, b tells w from u: together they know the world is w
     m = KripkeModel.from_relations([A, B], {"w": {"p"}, "v": set(), "u": set()},
                                    {A: [("w", "u")], B: [("w", "v")]}, "w", reflexive=True, symmetric=True)
     assert not holds(m, parse_formula("K_a p | K_b p"))
     assert holds(m, parse_formula("D_{a,b} p"))
+    # on one model (one cache), each group pools its own relations
+    both = KripkeModel.from_relations([A, B], {"w": {"p"}, "v": set(), "u": set()},
+                                      {A: [("w", "u")], B: [("w", "v")]}, "w", reflexive=True, symmetric=True)
+    assert not holds(both, parse_formula("D_{a} p"))
+    assert holds(both, parse_formula("D_{a,b} p"))
+    assert not holds(both, parse_formula("D_{b} p"))
+    assert holds(both, parse_formula("D_{a,b} p & ~D_{a} p & ~D_{b} p"))
 
 
 def test_private_announcement_leaves_outsiders_unaware():

@@ -192,6 +192,25 @@ def test_optimized_offer_is_the_cheapest_that_passes(args):
             assert best is None  # no division passes: he cannot afford the votes
 
 
+@given(pirate_games(max_pirates=6, max_coins=5))
+@settings(max_examples=60, deadline=None)
+def test_equally_priced_voters_are_bought_in_tie_rule_order(args):
+    # A voter who expects e coins costs e + 1; among equally priced voters the proposer
+    # buys the lowest-ranked first (the seed's rule) or, with "highest", the highest-ranked.
+    game = make(args)
+    n = game.pirates
+    for r in range(1, n + 1):
+        p = game.prediction(r, game.knowledge_of(r))
+        if p.source != "optimized":
+            continue
+        paid = dict(p.paid)
+        for v, price in paid.items():
+            assert price == p.expectation(v) + 1 == p.offer.share(v)
+            for u in range(r + 1, n + 1):
+                if u not in paid and p.expectation(u) + 1 == price:
+                    assert u < v if game.tie_rule == "lowest" else u > v, (r, u, v)
+
+
 @given(pirate_games(), st.data())
 @settings(max_examples=60, deadline=None)
 def test_lowest_ranked_promise_changes_nothing(args, data):

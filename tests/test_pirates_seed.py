@@ -205,6 +205,31 @@ def test_tie_rule_is_a_parameter():
     assert high.row() == (0, 0, 1, 0)  # p2 is bought
 
 
+def test_tie_rule_among_voters_who_expect_coins():
+    # Three pirates, two coins, and p2 publicly promises "1 1" (p3 one coin, p2 one).
+    # p1 needs one vote; p2 and p3 each expect one coin, so each costs two, and two
+    # coins buy exactly one of them.  The tie rule picks which; p1 keeps nothing.
+    low = PirateGame(3, 2, [promise(3, 2, [1, 1])], tie_rule="lowest").play()
+    high = PirateGame(3, 2, [promise(3, 2, [1, 1])], tie_rule="highest").play()
+    assert low.deaths == high.deaths == []
+    assert low.outcome.row() == (2, 0, 0)   # p3, the lower ranked, is bought
+    assert high.outcome.row() == (0, 2, 0)  # p2 is bought
+
+
+def test_a_promise_is_dropped_once_its_maker_is_overboard():
+    # The seed's memo: "whenever a new prediction is created, one can then store that
+    # prediction as the prediction for that combination of knowledge and round".
+    # Once p5 is overboard his promise cannot matter, so the last round of the Table 3
+    # game is the last round of the plain game: one node, shared by the two tables.
+    game = PirateGame(6, 3, [promise(6, 5, [2, 1])])
+    plain = PirateGame(6, 3, solver=game.solver)
+    assert game.table(game.everything) == TABLE_3
+    assert plain.table(NOTHING) == TABLE_1
+    assert game.prediction(6) is plain.prediction(6)
+    assert game.prediction(6).knowledge == NOTHING
+    assert game.dag_nodes() == 6 + 5  # rounds 1-5 differ, round 6 is shared
+
+
 def test_prediction_graph_is_the_shared_dag():
     game = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5])])
     g = game.prediction_graph()
