@@ -57,6 +57,8 @@ class Mutant(NamedTuple):
 KNOWLEDGE = "epistemic/knowledge.py"
 ANNOUNCEMENTS = "epistemic/announcements.py"
 KRIPKE = "epistemic/kripke.py"
+UPDATES = "epistemic/updates.py"
+SEQUENTIAL = "epistemic/sequential.py"
 CHECKING = "epistemic/checking.py"
 DAG = "epistemic/dag.py"
 PREDICT = "models/pirates/predict.py"
@@ -107,8 +109,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "    if not value:\n        return None\n    if isinstance(value, Agent):",
            "an empty audience means a public announcement",
            ("tests/test_core_types.py::test_announcement_validation",)),
-    # kripke.py --------------------------------------------------------------------------------
-    Mutant(KRIPKE,
+    # kripke.py and updates.py -------------------------------------------------------------------
+    Mutant(UPDATES,
            "    if announcement.is_public:\n        events = public_event",
            "    if True:\n        events = public_event",
            "announce makes every private announcement public",
@@ -203,6 +205,17 @@ MUTANTS: tuple[Mutant, ...] = (
            "the naive tree does not count predictions of predictions",
            ("tests/test_core_dag.py::test_naive_documented_count",
             "tests/test_pirates_seed.py::test_naive_counts")),
+    # sequential.py ----------------------------------------------------------------------------
+    Mutant(SEQUENTIAL,
+           "values if value[mover] == most]",
+           "values if value[mover] <= most]",
+           "backward induction makes the first move whatever it gives",
+           ("tests/test_core_sequential.py::test_agrees_with_plain_recursion_at_every_state",)),
+    Mutant(SEQUENTIAL,
+           "        if self._gains is None:\n            return following.payoffs",
+           "        if True:\n            return following.payoffs",
+           "what a move itself gives is forgotten",
+           ("tests/test_core_sequential.py::test_gains_add_up_along_the_play",)),
     # game.py: how the pirate game builds its Kripke model -------------------------------------
     Mutant(GAME,
            "                model = announce(model, a)",

@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from epistemic import Agent, Knowledge
-from epistemic.models.pirates import PirateGame, promise
+from epistemic.models.pirates import OfferSource, PirateGame, promise
 from strategies import pirate_games
 
 NOTHING = Knowledge.of([])
@@ -98,7 +98,7 @@ def test_story_1_p1_acts_as_if_nothing_was_promised():
     # the offer of the game without the promise
     assert first.offer.row() == (1, 0, 1, 0, 1)
     assert first.offer == PirateGame(5, 3).prediction(1).offer
-    assert first.source == "optimized"
+    assert first.source == OfferSource.OPTIMIZED
     # "which will be accepted according to his knowledge"
     mine = game.prediction(1, NOTHING)
     assert mine.offer == first.offer and mine.accepted
