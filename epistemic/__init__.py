@@ -1,7 +1,11 @@
 """epistemic: agents, announcements, knowledge, formulas, Kripke models and prediction DAGs.
 
-The core knows no game.  Games in :mod:`models` build on these types.
+The core knows no game.  Games in :mod:`epistemic.models` build on these types.
 """
+
+from ._checkout import find_parts_beside
+
+find_parts_beside(__name__, __path__[0])
 
 from .agents import Agent
 from .announcements import Announcement

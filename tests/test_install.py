@@ -114,3 +114,14 @@ def test_the_public_api_imports_beside_a_users_own_models_and_visualize(environm
     row, location = done.stdout.split(") ")
     assert row + ")" == "(1, 1, 0, 1)"
     assert Path(location.strip()).is_relative_to(environment)
+
+
+def test_python_started_in_the_checkout_imports_the_whole_package(environment):
+    # after `pip install .`, Python started in the repository finds its
+    # epistemic/ folder first: the models, pictures and command line beside
+    # it must come with it
+    python = environment / ("Scripts" if os.name == "nt" else "bin") / "python"
+    script = ("import epistemic.models.centipede, epistemic.visualize, epistemic.cli.main\n"
+              "print(epistemic.models.centipede.__file__)\n")
+    done = _run(python, "-c", script, cwd=ROOT)
+    assert Path(done.stdout.strip()) == ROOT / "models" / "centipede.py"
