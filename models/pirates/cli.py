@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Hashable
 from typing import TextIO
 
 from epistemic.models import Command, whole_number_argument
@@ -11,9 +12,10 @@ from epistemic.validators import between, whole_number
 from epistemic.visualize import RENDERERS, check_destinations, write_images
 
 from .game import PirateGame, PirateGameError
-from .predict import TIE_RULES, PirateSolver
+from .division import promise_in
+from .predict import TIE_RULES, PirateSolver, node_key
 from .report import format_report, write_json
-from .search import best_public_promise
+from .search import PromiseSearch, best_public_promise
 from .syntax import parse_pirate, parse_promise
 from .wording import coins_text
 from .explore import explain, run_explorer
@@ -112,7 +114,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         search = best_public_promise(game, searched, progress=search_progress)
         _end_progress(search_progress)
     if args.json:
-        extra = {}
+        extra: dict[str, object] = {}
         if answers:
             extra["why"] = [{"question": q, "answer": reason.to_dict(key=_key_json)} for q, reason in answers]
         if search is not None:
@@ -156,15 +158,15 @@ def _write_images(images: list[tuple[str, bytes]]) -> None:
         print(f"wrote {path} ({len(data):,} bytes)", file=sys.stderr)
 
 
-def _key_json(key):
+def _key_json(key: Hashable) -> dict[str, object] | None:
     """A prediction's key as JSON: its round and the promises it knows, by maker."""
     if key is None:
         return None
-    round, knowledge = key
-    return {"round": round, "promises_known": sorted(f"p{a.content.maker}" for a in knowledge.announcements)}
+    round, knowledge = node_key(key)
+    return {"round": round, "promises_known": sorted(f"p{promise_in(a).maker}" for a in knowledge.announcements)}
 
 
-def _search_json(search) -> dict:
+def _search_json(search: PromiseSearch) -> dict:
     return {
         "pirate": f"p{search.maker}",
         "coins": search.value,
@@ -174,7 +176,7 @@ def _search_json(search) -> dict:
     }
 
 
-def _search_text(game: PirateGame, search) -> str:
+def _search_text(game: PirateGame, search: PromiseSearch) -> str:
     who = f"p{search.maker}"
     value = "is thrown overboard" if search.value < 0 else f"ends with {coins_text(search.value)}"
     base = "is thrown overboard" if search.baseline < 0 else f"ends with {coins_text(search.baseline)}"

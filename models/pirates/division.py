@@ -7,10 +7,10 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from epistemic import Agent, EpistemicError
+from epistemic import Agent, Announcement, EpistemicError
 from epistemic.validators import whole_number
 
-__all__ = ["Pirate", "Division", "Promise", "pirate_name", "rank_of", "by_rank", "rank_runs", "DEAD"]
+__all__ = ["Pirate", "Division", "Promise", "pirate_name", "rank_of", "by_rank", "rank_runs", "promise_in", "DEAD"]
 
 #: The payoff of a pirate thrown overboard; it compares below every number of coins.
 DEAD = -1
@@ -93,6 +93,10 @@ def rank_runs(ranks) -> list[tuple[int, int]]:
     return runs
 
 
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
 @attrs.frozen(cache_hash=True)
 class Division:
     """The coins each living pirate gets when pirate ``first`` leads.
@@ -115,8 +119,8 @@ class Division:
 
     first: int
     last: int
-    ranks: tuple[int, ...] = attrs.field(converter=tuple)
-    amounts: tuple[int, ...] = attrs.field(converter=tuple)
+    ranks: tuple[int, ...] = attrs.field(converter=_ints)
+    amounts: tuple[int, ...] = attrs.field(converter=_ints)
 
     @classmethod
     def from_shares(cls, first: int, last: int, shares: Mapping[int, int]) -> Division:
@@ -190,3 +194,20 @@ class Promise:
 
     def __str__(self) -> str:
         return f"when {pirate_name(self.maker)} leads: {self.division}"
+
+
+def promise_in(announcement: Announcement) -> Promise:
+    """The promise a pirate announces, for code that holds it as an
+    :class:`~epistemic.Announcement` (whose content may be any value).
+
+    >>> print(promise_in(Announcement(Pirate(4), Promise(Division.from_row(4, 5, [2, 2])))))
+    when p4 leads: p5:2 p4:2
+    >>> promise_in(Announcement(Pirate(4), "hello"))
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.EpistemicError: p4 to everyone: hello is not a promise: pirates announce Promise values
+    """
+    content = announcement.content
+    if not isinstance(content, Promise):
+        raise EpistemicError(f"{announcement} is not a promise: pirates announce Promise values")
+    return content

@@ -21,6 +21,7 @@ The text front ends, :func:`parse_why` and the keyboard explorer, live in
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Sequence
 
 from epistemic import Knowledge
 from epistemic.explanation import OMITTED, Reason
@@ -28,7 +29,7 @@ from epistemic.validators import instance_of, is_whole, whole_number_at_least
 
 from .division import DEAD, pirate_name
 from .game import PirateGame, PirateGameError, check_rank
-from .predict import OfferSource, Prediction
+from .predict import Key, OfferSource, Prediction, View
 from .wording import Names, coins_text, division_text, expected_text, knowledge_label, names_text, votes_text
 
 __all__ = [
@@ -63,6 +64,16 @@ class ReasonKind(enum.Enum):
     """How voters vote."""
     DIFFER = "differ"
     """Voters who expect otherwise than a proposer who knows less thinks."""
+
+
+#: What a reason explains: its kind, then what the builder of that kind (see ``_NODES``) takes.
+_Spec = (tuple[ReasonKind, int]  # OVERBOARD: rank
+         | tuple[ReasonKind, int, Knowledge]  # OFFER, OUTCOME: round, knowledge
+         | tuple[ReasonKind, int, Knowledge, Knowledge]  # BOUGHT: round, knowledge, the voters' knowledge
+         | tuple[ReasonKind, tuple[int, ...], int, Knowledge]  # EXPECT, DIFFER: voters, round, knowledge
+         | tuple[ReasonKind, tuple[int, ...], int, Knowledge, bool])  # VOTE: voters, round, knowledge, with_offer
+#: A reason before its reasons are built: claim, key, values, knowledge label and the specs it rests on.
+_Node = tuple[str, Key, tuple[tuple[str, int], ...], str, Sequence[_Spec]]
 
 
 # checks ----------------------------------------------------------------------------
@@ -305,7 +316,7 @@ def why_overboard(game: PirateGame, rank: int, *, depth: int | None = DEPTH) -> 
     return _build(game, (ReasonKind.OVERBOARD, rank), depth)
 
 
-def _build(game: PirateGame, root, depth: int | None) -> Reason:
+def _build(game: PirateGame, root: _Spec, depth: int | None) -> Reason:
     """Build the tree below ``root`` with an explicit stack.
 
     A node is a spec (a tuple naming what to explain); :func:`_node` says
@@ -315,8 +326,8 @@ def _build(game: PirateGame, root, depth: int | None) -> Reason:
     """
     if depth is not None:
         whole_number_at_least(depth, 0, "depth", error=PirateGameError)
-    built: dict = {}
-    pending: dict = {}
+    built: dict[tuple[_Spec, int], Reason] = {}
+    pending: dict[tuple[_Spec, int], _Node] = {}
     stack = [(root, 0)]
     while stack:
         spec, level = stack[-1]
@@ -342,21 +353,21 @@ def _build(game: PirateGame, root, depth: int | None) -> Reason:
     return built[root, 0]
 
 
-def _node(game: PirateGame, spec):
+def _node(game: PirateGame, spec: _Spec) -> _Node:
     """``(claim, key, values, knowledge label, child specs)`` of one spec."""
     return _NODES[spec[0]](game, *spec[1:])
 
 
-def _node_key(p: Prediction):
+def _node_key(p: Prediction) -> Key:
     return (p.round, p.knowledge)
 
 
-def _offer_node(game, r, k):
+def _offer_node(game: PirateGame, r: int, k: Knowledge) -> _Node:
     p = game.prediction(r, k)
     name, offer, keeps = pirate_name(r), division_text(p.offer), p.offer.share(r)
     head = f"{name} offers {offer} in round {r}"
     values = [("keeps", keeps)]
-    children = []
+    children: list[_Spec] = []
     if p.source is OfferSource.ALONE:
         claim = f"{name} is the last pirate alive, so in round {r} he offers himself all {coins_text(game.coins)}"
     elif p.source is OfferSource.PROMISE:
@@ -387,9 +398,9 @@ def _offer_node(game, r, k):
     return claim, _node_key(p), tuple(values), knowledge_label(p.knowledge), children
 
 
-def _bought_specs(p: Prediction):
+def _bought_specs(p: Prediction) -> list[_Spec]:
     paid = {rank for rank, _ in p.paid}
-    specs = []
+    specs: list[tuple[int, _Spec]] = []
     for view in p.views:
         doomed = view.doomed() if p.free_votes else 0
         if doomed or any(rank in view for rank in paid):
@@ -397,18 +408,19 @@ def _bought_specs(p: Prediction):
     return [spec for _, spec in sorted(specs, key=lambda s: s[0])]
 
 
-def _view(p: Prediction, knowledge: Knowledge):
+def _view(p: Prediction, knowledge: Knowledge) -> View:
     return next(v for v in p.views if v.knowledge == knowledge)
 
 
-def _bought_node(game, r, k, view_knowledge):
+def _bought_node(game: PirateGame, r: int, k: Knowledge, view_knowledge: Knowledge) -> _Node:
     p = game.prediction(r, k)
     view = _view(p, view_knowledge)
     by_price: dict[int, list[int]] = {}
     for rank, coins in p.paid:
         if rank in view:
             by_price.setdefault(coins, []).append(rank)
-    parts, values = [], []
+    parts: list[str] = []
+    values: list[tuple[str, int]] = []
     for coins in sorted(by_price):
         g = Names(by_price[coins])
         each = "" if g.one else " each"
@@ -429,19 +441,19 @@ def _bought_node(game, r, k, view_knowledge):
     return claim, _node_key(nxt), tuple(values), knowledge_label(nxt.knowledge), [(ReasonKind.OUTCOME, r + 1, nxt.knowledge)]
 
 
-def _differences(p: Prediction, own: Prediction):
+def _differences(p: Prediction, own: Prediction) -> list[_Spec]:
     """Voters who expect otherwise than the proposer, knowing less, thinks."""
-    groups: dict = {}
+    groups: dict[tuple[int, int, Knowledge], list[int]] = {}
     for rank in range(p.round + 1, p.pirates + 1):
         thought, actual = own.expectation(rank), p.expectation(rank)
         if thought != actual:
-            key = (thought, actual, p.view_of(rank).knowledge)
+            key = (thought, actual, p.voter_view(rank).knowledge)
             groups.setdefault(key, []).append(rank)
     ordered = sorted(groups.values(), key=min)
     return [(ReasonKind.DIFFER, tuple(g), p.round, p.knowledge) for g in ordered]
 
 
-def _differ_node(game, voters, r, k):
+def _differ_node(game: PirateGame, voters: tuple[int, ...], r: int, k: Knowledge) -> _Node:
     p = game.prediction(r, k)
     own = game.prediction(r, p.proposer_knowledge)
     v, proposer, g = voters[0], pirate_name(r), Names(voters)
@@ -453,18 +465,18 @@ def _differ_node(game, voters, r, k):
     elif offered > actual and not offered > thought:
         claim += f", so {g.he} vote{'s' if g.one else ''} yes where {proposer} expects a no"
     values = tuple(pair for pair in ((f"{proposer} thinks", thought), ("expects", actual)) if pair[1] != DEAD)
-    view = p.view_of(v)
+    view = p.voter_view(v)
     nxt = game.prediction(r + 1, view.knowledge)
     return claim, _node_key(nxt), values, knowledge_label(view.knowledge), [(ReasonKind.EXPECT, voters, r, p.knowledge)]
 
 
-def _expect_node(game, voters, r, k):
+def _expect_node(game: PirateGame, voters: tuple[int, ...], r: int, k: Knowledge) -> _Node:
     p = game.prediction(r, k)
     proposer, g = pirate_name(r), Names(voters)
     if voters == (r,):
         return (f"{proposer} expects to be thrown overboard if his own offer fails", _node_key(p), (),
                 knowledge_label(p.knowledge), [])
-    view = p.view_of(voters[0])
+    view = p.voter_view(voters[0])
     expected = view.outcome.payoff(voters[0])
     nxt = game.prediction(r + 1, view.knowledge)
     claim = f"{g.verb('expect')} {expected_text(expected)} if {proposer}'s offer fails: in {g.his} prediction of round {r + 1},"
@@ -477,10 +489,11 @@ def _expect_node(game, voters, r, k):
     return claim, _node_key(nxt), values, knowledge_label(view.knowledge), [(ReasonKind.OUTCOME, r + 1, nxt.knowledge)]
 
 
-def _outcome_node(game, r, k):
+def _outcome_node(game: PirateGame, r: int, k: Knowledge) -> _Node:
     p = game.prediction(r, k)
     name, offer = pirate_name(r), division_text(p.offer)
     values = (("yes", p.yes), ("needed", p.needed))
+    children: list[_Spec]
     if p.accepted:
         claim = (f"round {r} ends with {name}'s offer {offer} accepted: "
                  f"{votes_text(p.yes)} for it, {p.needed} needed")
@@ -493,7 +506,8 @@ def _outcome_node(game, r, k):
     return claim, _node_key(p), values, knowledge_label(p.knowledge), children
 
 
-def _vote_node(game, voters, r, k, with_offer):
+def _vote_node(game: PirateGame, voters: tuple[int, ...], r: int, k: Knowledge,
+               with_offer: bool) -> _Node:
     p = game.prediction(r, k)
     g = Names(voters)
     v = voters[0]
@@ -522,21 +536,21 @@ def _vote_node(game, voters, r, k, with_offer):
     return claim, _node_key(p), values, label, children
 
 
-def _overboard_node(game, rank):
+def _overboard_node(game: PirateGame, rank: int) -> _Node:
     p = game.prediction(rank)
     name = pirate_name(rank)
     claim = (f"{name} is thrown overboard in round {rank}: his offer {division_text(p.offer)} "
              f"gets {votes_text(p.yes)} of the {p.needed} it needs")
-    groups: dict = {}
+    groups: dict[tuple[int, int, Knowledge], list[int]] = {}
     for v in range(rank + 1, p.pirates + 1):
         if not p.vote(v):
-            key = (p.offer.share(v), p.expectation(v), p.view_of(v).knowledge)
+            key = (p.offer.share(v), p.expectation(v), p.voter_view(v).knowledge)
             groups.setdefault(key, []).append(v)
     no = [(ReasonKind.VOTE, tuple(g), rank, p.knowledge, False) for g in sorted(groups.values(), key=min)]
     return (claim, _node_key(p), (("yes", p.yes), ("needed", p.needed)), knowledge_label(p.knowledge),
             [(ReasonKind.OFFER, rank, p.knowledge)] + no)
 
 
-_NODES = {ReasonKind.OVERBOARD: _overboard_node, ReasonKind.OFFER: _offer_node, ReasonKind.OUTCOME: _outcome_node,
+_NODES: dict[ReasonKind, Callable[..., _Node]] = {ReasonKind.OVERBOARD: _overboard_node, ReasonKind.OFFER: _offer_node, ReasonKind.OUTCOME: _outcome_node,
           ReasonKind.BOUGHT: _bought_node, ReasonKind.EXPECT: _expect_node, ReasonKind.VOTE: _vote_node,
           ReasonKind.DIFFER: _differ_node}

@@ -50,31 +50,35 @@ _EXAMPLES = "'p5 vote round 1', 'offer round 2', 'p3 expectation round 2', 'p1 o
 class Question:
     """A checked question about a game: what to explain, of whom, in which round.
 
+    ``pirate`` is ``None`` for questions about an offer or an outcome.
     ``knowledge`` is ``None`` for the play itself, or what ``knower`` knows
     for questions asked "as pK".
     """
 
     kind: str
     pirate: int | None
-    round: int | None
+    round: int
     knowledge: Knowledge | None = None
     knower: int | None = None
 
     def answer(self, game: PirateGame, depth: int | None = DEPTH) -> Reason:
         """The explanation tree that answers the question."""
         k = self.knowledge
-        if self.kind == "overboard":
-            return why_overboard(game, self.pirate, depth=depth)
         if self.kind == "offer":
             return why_offer(game, self.round, k, depth=depth)
         if self.kind == "outcome":
             return why_outcome(game, self.round, k, depth=depth)
+        # the other kinds ask about a pirate; a missing one is refused as each builder would
+        rank = check_rank(self.pirate, game.pirates)
+        if self.kind == "overboard":
+            return why_overboard(game, rank, depth=depth)
         if self.kind == "vote":
-            return why_vote(game, self.pirate, self.round, k, depth=depth)
-        return why_expectation(game, self.pirate, self.round, k, depth=depth)
+            return why_vote(game, rank, self.round, k, depth=depth)
+        return why_expectation(game, rank, self.round, k, depth=depth)
 
     def __str__(self) -> str:
-        words = [pirate_name(self.pirate)] if self.kind in ("vote", "expectation", "overboard") else []
+        about_pirate = self.kind in ("vote", "expectation", "overboard")
+        words = [pirate_name(self.pirate)] if about_pirate and self.pirate is not None else []
         words.append(self.kind)
         if self.kind != "overboard":
             words.append(f"round {self.round}")
@@ -177,9 +181,9 @@ def parse_why(text: str, game: PirateGame) -> Question:
     if len(subjects) > 1:
         raise PirateGameError(f"the question names {names_text(subjects)}: ask about one pirate")
     subject = subjects[0] if subjects else None
-    for rank in (subject, proposer, knower):
-        if rank is not None:
-            check_rank(rank, game.pirates)
+    for named in (subject, proposer, knower):
+        if named is not None:
+            check_rank(named, game.pirates)
     return _resolve(game, kind, subject, proposer, knower, round_, claims.pop() if claims else None)
 
 
@@ -201,10 +205,12 @@ class _Token:
 
     @property
     def whole(self) -> int:
+        assert self.number is not None  # asked only of a number token
         return int(self.number)
 
     def check_whole(self, text: str) -> None:
         """Refuse negative and fractional numbers, naming the fault."""
+        assert self.number is not None  # asked only of a number token
         if _WHOLE.fullmatch(self.number):
             return
         what = "negative" if self.number.startswith("-") else "fractional"
@@ -317,11 +323,11 @@ def describe_prediction(game: PirateGame, round: int, knowledge: Knowledge | Non
     rows: dict = {}
     for v in range(p.round, p.pirates + 1):
         expected = p.expectation(v)
-        where = "(proposer)" if v == p.round else knowledge_label(p.view_of(v).knowledge)
+        where = "(proposer)" if v == p.round else knowledge_label(p.voter_view(v).knowledge)
         row = (p.offer.share(v), "overboard" if expected == DEAD else str(expected),
                "yes" if p.vote(v) else "no", where)
         rows.setdefault(row if p.offer.size > 12 else (v, *row), []).append(v)
-    table = [("pirate", "offered", "expects", "vote", "his prediction of the next round")]
+    table: list[tuple[str, ...]] = [("pirate", "offered", "expects", "vote", "his prediction of the next round")]
     for row, ranks in rows.items():
         table.append((names_text(ranks), *(str(x) for x in row[-4:])))
     widths = [max(len(r[i]) for r in table) for i in range(4)]
@@ -487,7 +493,7 @@ class Explorer:
         voter = self._pirate(args, "expectation")
         self.say(why_expectation(self.game, voter, r, k, depth=0).line())
         if voter != r:
-            view = self.game.prediction(r, k).view_of(voter)
+            view = self.game.prediction(r, k).voter_view(voter)
             self._enter(r + 1, view.knowledge, f"{pirate_name(voter)}'s prediction of round {r + 1}")
 
     def _vote(self, args: list[str]) -> None:

@@ -160,6 +160,10 @@ def _members_label(members) -> str:
     return "{" + ", ".join(runs) + "}"
 
 
+def _announcements(values: Iterable[Announcement]) -> tuple[Announcement, ...]:
+    return tuple(values)
+
+
 @attrs.frozen
 class PirateGame:
     """A pirate game (Stewart 1999) with public and subgroup promises.
@@ -186,7 +190,7 @@ class PirateGame:
                                                    error=PirateGameError))
     coins: int = attrs.field(validator=validator(whole_number, "the number of coins", at_least=0,
                                                  error=PirateGameError))
-    announcements: tuple[Announcement, ...] = attrs.field(default=(), converter=tuple)
+    announcements: tuple[Announcement, ...] = attrs.field(default=(), converter=_announcements)
     tie_rule: str = attrs.field(default="lowest", validator=validator(one_of, TIE_RULES, "tie rule",
                                                                        error=PirateGameError))
     _solver: PirateSolver | None = attrs.field(default=None, eq=False, repr=False, alias="solver")
@@ -209,10 +213,13 @@ class PirateGame:
     @property
     def solver(self) -> PirateSolver:
         """The solver whose prediction DAG this game uses (and may share)."""
+        assert self._solver is not None  # __attrs_post_init__ makes one when none is given
         return self._solver
 
     def agent(self, rank: int) -> Pirate:
-        return self._solver.agents[check_rank(rank, self.pirates)]
+        pirate = self.solver.agents[check_rank(rank, self.pirates)]
+        assert pirate is not None  # only index 0, which is no rank, holds None
+        return pirate
 
     @property
     def everything(self) -> Knowledge:
@@ -223,12 +230,13 @@ class PirateGame:
         """The model after the announcements: worlds are sets of announcements
         made; a pirate who did not hear a promise believes the world without it.
         Built once per game."""
-        if self._model is None:
-            model = KripkeModel.initial(self._solver.agents[1:])
+        model = self._model
+        if model is None:
+            model = KripkeModel.initial([p for p in self.solver.agents if p is not None])
             for a in self.announcements:
                 model = announce(model, a)
             object.__setattr__(self, "_model", model)
-        return self._model
+        return model
 
     def knowledge_of(self, rank: int, *nested: int) -> Knowledge:
         """What pirate ``rank`` knows; with ``nested`` ranks, what he believes
@@ -244,7 +252,7 @@ class PirateGame:
     def knowledge_groups(self) -> list[KnowledgeGroup]:
         """Pirates grouped by what they know, the least informed group first."""
         groups: dict[Knowledge, list[int]] = {}
-        classes, class_of, default = self._solver.voter_classes(self.everything)
+        classes, class_of, default = self.solver.voter_classes(self.everything)
         for view, ranks in classes:
             if ranks:
                 groups.setdefault(view, []).extend(ranks)
@@ -254,15 +262,15 @@ class PirateGame:
     # play --------------------------------------------------------------------------
     def prediction(self, round: int, knowledge: Knowledge | None = None) -> Prediction:
         """The prediction of ``round`` on ``knowledge`` (default: everything, i.e. the play)."""
-        return self._solver.prediction(round, self.everything if knowledge is None else self._checked(knowledge))
+        return self.solver.prediction(round, self.everything if knowledge is None else self._checked(knowledge))
 
     def play(self) -> Play:
         """Play the game: every pirate proposes and votes on his own knowledge."""
         rounds = []
         everything = self.everything
         for r in range(1, self.pirates + 1):
-            p = self._solver.prediction(r, everything)
-            own = p if p.source is not OfferSource.PROPOSER else self._solver.prediction(r, p.proposer_knowledge)
+            p = self.solver.prediction(r, everything)
+            own = p if p.source is not OfferSource.PROPOSER else self.solver.prediction(r, p.proposer_knowledge)
             rounds.append(Round(p, own.source))
             if p.accepted:
                 return Play(tuple(rounds), p.offer)
@@ -279,7 +287,7 @@ class PirateGame:
     def table_predictions(self, knowledge: Knowledge) -> list[Prediction]:
         """The predictions of rounds 1 to n on ``knowledge``, behind :meth:`table`."""
         knowledge = self._checked(knowledge)
-        return [self._solver.prediction(r, knowledge) for r in range(1, self.pirates + 1)]
+        return [self.solver.prediction(r, knowledge) for r in range(1, self.pirates + 1)]
 
     def prediction_graph(self, knowledge: Knowledge | None = None):
         """The predictions the play rests on, as a networkx ``MultiDiGraph``.
@@ -299,13 +307,13 @@ class PirateGame:
         (9, ['offer', 'outcome'])
         """
         if knowledge is None:
-            roots = [self._solver.key(r.number, self.everything) for r in self.play().rounds]
+            roots = [self.solver.key(r.number, self.everything) for r in self.play().rounds]
         else:
             knowledge = self._checked(knowledge)
-            roots = [self._solver.key(r, knowledge) for r in range(1, self.pirates + 1)]
+            roots = [self.solver.key(r, knowledge) for r in range(1, self.pirates + 1)]
             for r in range(1, self.pirates + 1):
-                self._solver.prediction(r, knowledge)
-        return self._solver.dag.to_networkx(roots=roots)
+                self.solver.prediction(r, knowledge)
+        return self.solver.dag.to_networkx(roots=roots)
 
     def _checked(self, knowledge: Knowledge) -> Knowledge:
         instance_of(knowledge, Knowledge, "knowledge must be a Knowledge", type_name=True, error=PirateGameError)
@@ -316,5 +324,5 @@ class PirateGame:
 
     def dag_nodes(self) -> int:
         """Predictions in the shared DAG so far."""
-        return len(self._solver.dag)
+        return len(self.solver.dag)
 

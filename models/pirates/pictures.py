@@ -8,17 +8,17 @@ on, fewest promises first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 
 from epistemic import Announcement, Knowledge, Reason
 from epistemic.visualize import MAX_NODES, Palette, Picture, PictureError, dag_picture, knowledge_table, kripke_picture
 from epistemic.visualize import reason_picture
 
-from .division import Promise, pirate_name, rank_of, rank_runs
+from .division import Promise, pirate_name, promise_in, rank_of, rank_runs
 from .explain import DEPTH, ReasonKind
 from .explore import parse_why
 from .game import PirateGame, PirateGameError
-from .predict import OfferSource
+from .predict import OfferSource, node_key
 from .wording import division_text, knowledge_label, names_text
 
 __all__ = ["game_palette", "why_picture", "prediction_dag_picture", "knowledge_picture",
@@ -69,7 +69,7 @@ def game_palette(game: PirateGame) -> Palette:
     roots = [solver.key(r.number, game.everything) for r in game.play().rounds]
     for group in game.knowledge_groups():
         roots += [(p.round, p.knowledge) for p in game.table_predictions(group.knowledge)]
-    return Palette(_sorted_labels(k for _, k in solver.dag.reachable(roots)))
+    return Palette(_sorted_labels(node_key(key)[1] for key in solver.dag.reachable(roots)))
 
 
 def _palette_for(game: PirateGame, knowledge: Iterable[Knowledge]) -> Palette:
@@ -87,13 +87,20 @@ def promise_text(announcement: Announcement) -> str:
     >>> promise_text(promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5]))
     'p2 promises 1 1 0 1 to p2-p5'
     """
-    d = announcement.content.division
+    d = promise_in(announcement).division
     text = f"{pirate_name(d.first)} promises {' '.join(str(c) for c in d.row())}"
     if len(d.row()) > 12:
         text = f"{pirate_name(d.first)} promises {division_text(d)}"
     if announcement.audience is None:
         return text + " to everyone"
     return text + " to " + names_text(map(rank_of, announcement.audience))
+
+
+def _fact_text(fact: Hashable) -> str:
+    """A fact of the game's Kripke model: a promise made."""
+    if not isinstance(fact, Announcement):
+        raise PirateGameError(f"the facts of a pirate game's Kripke model are promises, got {fact!r}")
+    return promise_text(fact)
 
 
 def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reason], *,
@@ -129,7 +136,7 @@ def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reaso
             raise PirateGameError(f"a question is text or a Reason, got {type(q).__name__}")
     if not trees:
         raise PirateGameError("why_picture needs at least one question")
-    seen = {r.key[1] for tree in trees for _, r in tree.walk() if _knowledge_key(r) is not None}
+    seen = {k for tree in trees for _, r in tree.walk() if (k := _knowledge_key(r)) is not None}
     return reason_picture(trees, group=_reason_group, palette=_palette_for(game, seen), title="\n".join(headings),
                           marked=lambda r: r.kind is ReasonKind.DIFFER,
                           marked_note="a voter expects otherwise than the proposer, who knows less, thinks")
@@ -170,7 +177,8 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
     graph = game.prediction_graph(knowledge)
     palette = _palette_for(game, (k for _, k in graph.nodes))
     labels = {k: group_label(k) for k in {k for _, k in graph.nodes}}
-    promises = {label: len(_makers(k)) for k, label in labels.items()}
+    # keyed by the group, which is all dag_picture knows coarse() is given
+    promises: dict[Hashable, int] = {label: len(_makers(k)) for k, label in labels.items()}
 
     def label(node):
         p = graph.nodes[node]["value"]
@@ -205,8 +213,9 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
 
     title = (f"Predictions of the play of {game.pirates:,} pirates and {game.coins:,} coins" if knowledge is None
              else f"Predictions of the table of a pirate who {knowledge_label(knowledge)}")
-    return dag_picture(graph, label=label, group=lambda n: labels[n[1]], run_label=run_label,
-                       edge_label=edge_label, order=lambda n: (n[0], palette.groups.index(labels[n[1]])),
+    return dag_picture(graph, label=label, group=lambda n: labels[node_key(n)[1]], run_label=run_label,
+                       edge_label=edge_label,
+                       order=lambda n: (node_key(n)[0], palette.groups.index(labels[node_key(n)[1]])),
                        palette=palette, max_nodes=max_nodes, title=title, what="predictions",
                        coarse=lambda label: _promises_known(promises[label]),
                        arrow_note="the prediction rests on the one it points to")
@@ -229,7 +238,7 @@ def knowledge_picture(game: PirateGame) -> Picture:
     """
     groups = sorted(game.knowledge_groups(), key=lambda g: g.members[0])
     rows = [(names_text(g.members), g.knowledge) for g in groups]
-    announcements = sorted(game.announcements, key=lambda a: a.content.maker)
+    announcements = sorted(game.announcements, key=lambda a: promise_in(a).maker)
     return knowledge_table(announcements, rows, announcement_label=promise_text, group=group_label,
                            palette=_palette_for(game, (g.knowledge for g in groups)), corner="pirates",
                            title=f"Who knows which promise ({game.pirates:,} pirates, {game.coins:,} coins)")
@@ -249,7 +258,7 @@ def kripke_model_picture(game: PirateGame) -> Picture:
     """
     model = game.kripke_model()
     try:
-        return kripke_picture(model, fact_label=promise_text, no_facts="no promise made",
+        return kripke_picture(model, fact_label=_fact_text, no_facts="no promise made",
                               world_label=lambda w: f"world {w}",
                               title=f"What the pirates believe was promised ({game.pirates:,} pirates)")
     except PictureError as err:

@@ -14,24 +14,30 @@ from __future__ import annotations
 import enum
 import heapq
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Hashable, Iterable, Iterator
 from itertools import islice
+from typing import cast
 
 import attrs
 
-from epistemic import Knowledge, PredictionDAG, Request
+from epistemic import Announcement, Knowledge, PredictionDAG, Request
 from epistemic.errors import EpistemicError
 from epistemic.validators import between, one_of, whole_number
 
-from .division import DEAD, Division, Pirate, Promise, pirate_name, rank_of
+from .division import DEAD, Division, Pirate, Promise, pirate_name, promise_in, rank_of
 
-__all__ = ["Prediction", "OfferSource", "View", "PirateSolver", "TIE_RULES"]
+__all__ = ["Prediction", "OfferSource", "View", "PirateSolver", "TIE_RULES", "Key", "VoterClasses", "node_key"]
 
 #: Among equally cheap voters the proposer buys the ``lowest``-ranked first
 #: (the seed's rule) or the ``highest``-ranked first.
 TIE_RULES = ("lowest", "highest")
 
 Slices = tuple[tuple[tuple[int, ...], int], ...]
+#: A node of the prediction DAG: a round and the knowledge the prediction is made on.
+Key = tuple[int, Knowledge]
+#: The voter classes of a knowledge: ``(knowledge, sorted ranks)`` per class, the
+#: class index of each pirate in some private audience, and the index of everyone else's.
+VoterClasses = tuple[list[tuple[Knowledge, tuple[int, ...]]], dict[int, int], int]
 
 
 class OfferSource(enum.Enum):
@@ -129,6 +135,23 @@ class Prediction:
             return None
         raise EpistemicError(f"{pirate_name(rank)} does not vote in round {self.round}")
 
+    def voter_view(self, rank: int) -> View:
+        """The view of voter ``rank``, who must not be the proposer.
+
+        >>> p = PirateSolver(3, 3).prediction(1, Knowledge.of([]))
+        >>> p.voter_view(3).members()
+        [2, 3]
+        >>> p.voter_view(1)
+        Traceback (most recent call last):
+        ...
+        epistemic.errors.EpistemicError: p1 proposes in round 1: he has no view of the next round
+        """
+        view = self.view_of(rank)
+        if view is None:
+            raise EpistemicError(f"{pirate_name(rank)} proposes in round {self.round}: "
+                                 f"he has no view of the next round")
+        return view
+
     def expectation(self, rank: int) -> int:
         """What voter ``rank`` expects if the offer fails: his payoff in his
         prediction of the next round (:data:`DEAD` for the proposer)."""
@@ -175,12 +198,12 @@ class PirateSolver:
         self.dag = PredictionDAG(self._predict, memo=memo, progress=progress, keep_tree=keep_tree)
         self.agents: list[Pirate | None] = [None] + [Pirate(i) for i in range(1, pirates + 1)]
         self._everyone = tuple(range(1, pirates + 1))
-        self._classes_cache: dict[Knowledge, tuple[list, dict[int, int], int]] = {}
+        self._classes_cache: dict[Knowledge, VoterClasses] = {}
 
     # keys -------------------------------------------------------------------
-    def key(self, round: int, knowledge: Knowledge) -> tuple[int, Knowledge]:
+    def key(self, round: int, knowledge: Knowledge) -> Key:
         """The DAG key: promises of pirates already overboard are dropped."""
-        return round, knowledge.restricted(lambda a: a.content.maker >= round)
+        return round, knowledge.restricted(lambda a: promise_in(a).maker >= round)
 
     def prediction(self, round: int, knowledge: Knowledge) -> Prediction:
         """The prediction of ``round`` made on ``knowledge``."""
@@ -188,7 +211,7 @@ class PirateSolver:
         return self.dag[self.key(round, knowledge)]
 
     # voter classes ------------------------------------------------------------
-    def voter_classes(self, knowledge: Knowledge):
+    def voter_classes(self, knowledge: Knowledge) -> VoterClasses:
         """Pirates grouped by what they heard of ``knowledge``.
 
         Returns the classes as ``(view, sorted ranks)``, a map from rank to
@@ -199,15 +222,16 @@ class PirateSolver:
         if hit is not None:
             return hit
         public = [a for a in knowledge.announcements if a.is_public]
-        heard: dict[int, list] = {}
+        heard: dict[int, list[Announcement]] = {}
         for a in knowledge.announcements:
-            if not a.is_public:
+            if a.audience is not None:
                 for pirate in a.audience:
                     heard.setdefault(rank_of(pirate), []).append(a)
-        by_sig: dict[frozenset, list[int]] = {}
+        by_sig: dict[frozenset[Announcement], list[int]] = {}
         for rank, anns in heard.items():
             by_sig.setdefault(frozenset(anns), []).append(rank)
-        classes, class_of = [], {}
+        classes: list[tuple[Knowledge, tuple[int, ...]]] = []
+        class_of: dict[int, int] = {}
         for sig, ranks in by_sig.items():
             for r in ranks:
                 class_of[r] = len(classes)
@@ -215,12 +239,12 @@ class PirateSolver:
         rest = self._everyone if not heard else tuple(r for r in self._everyone if r not in heard)
         default = len(classes)
         classes.append((Knowledge(frozenset(public)), rest))
-        result = (classes, class_of, default)
+        result: VoterClasses = (classes, class_of, default)
         self._classes_cache[knowledge] = result
         return result
 
     # one prediction -------------------------------------------------------------
-    def _predict(self, key):
+    def _predict(self, key: Hashable) -> Generator[list[Request], dict[Hashable, Prediction], Prediction]:
         """The prediction of round ``r`` on knowledge ``K``, as a DAG generator.
 
         It asks each group of voters for their prediction of the next round,
@@ -233,7 +257,7 @@ class PirateSolver:
         prediction with ``m`` living pirates, which gives the seed's counts
         1, 3, 13, 71, 505, ...
         """
-        r, knowledge = key
+        r, knowledge = node_key(key)
         n, coins = self.pirates, self.coins
         if r == n:
             alone = Division(n, n, (n,) if coins else (), (coins,) if coins else ())
@@ -243,15 +267,16 @@ class PirateSolver:
         in_place = proposer_knowledge == knowledge
         promise = _promise_of(r, proposer_knowledge)
 
-        groups: dict[tuple[int, Knowledge], list] = {}
-        group_of_class = []
+        groups: dict[Key, list[tuple[tuple[int, ...], int]]] = {}
+        group_of_class: list[Key | None] = []
         for view_knowledge, ranks in classes:
             lo = bisect_right(ranks, r)
             k = self.key(r + 1, view_knowledge) if lo < len(ranks) else None
             group_of_class.append(k)
             if k is not None:
                 groups.setdefault(k, []).append((ranks, lo))
-        position = {k: i for i, k in enumerate(groups)}
+        # a living voter's class always has a group: which() never looks up None
+        position: dict[Key | None, int] = {k: i for i, k in enumerate(groups)}
 
         def which(rank: int) -> int:
             """Index of the view of living voter ``rank``, by a dictionary look-up."""
@@ -267,7 +292,8 @@ class PirateSolver:
         got = yield requests
 
         views = tuple(View(k[1], got["expectation", k[1]].outcome, tuple(s)) for k, s in groups.items())
-        paid, free = (), 0
+        paid: tuple[tuple[int, int], ...] = ()
+        free = 0
         if not in_place:
             offer, source = got["offer"].offer, OfferSource.PROPOSER
         elif promise is not None:
@@ -292,7 +318,7 @@ class PirateSolver:
                           yes, needed, yes >= needed, outcome)
 
     @staticmethod
-    def _count_yes(r: int, offer: Division, views: tuple[View, ...], which) -> int:
+    def _count_yes(r: int, offer: Division, views: tuple[View, ...], which: Callable[[int], int]) -> int:
         yes = 1 + sum(v.doomed() for v in views)  # the proposer, and everyone who would die next
         expected = [dict(zip(v.outcome.ranks, v.outcome.amounts)) for v in views]
         for rank, coins in zip(offer.ranks, offer.amounts):
@@ -304,7 +330,8 @@ class PirateSolver:
                 yes += 1
         return yes
 
-    def _optimize(self, r: int, views: tuple[View, ...], which):
+    def _optimize(self, r: int, views: tuple[View, ...],
+                  which: Callable[[int], int]) -> tuple[Division, tuple[tuple[int, int], ...], int]:
         """The cheapest offer that buys the votes the proposer needs.
 
         A voter who expects ``e`` coins costs ``e + 1``; one who expects to
@@ -345,7 +372,7 @@ class PirateSolver:
         return Division.from_shares(r, n, shares), tuple(sorted(paid)), free
 
     @staticmethod
-    def _cheap_voters(views, dear: set[int], lowest_first: bool) -> Iterator[int]:
+    def _cheap_voters(views: tuple[View, ...], dear: set[int], lowest_first: bool) -> Iterator[int]:
         """Voters who expect no coins and will not die, in the order the tie rule buys them."""
         streams = []
         for view in views:
@@ -358,16 +385,23 @@ class PirateSolver:
         return (rank for rank in merged if rank not in dear)
 
 
-def _count(slices) -> int:
+def _count(slices: Iterable[tuple[tuple[int, ...], int]]) -> int:
     return sum(len(ranks) - lo for ranks, lo in slices)
 
 
-def _member(slices, rank) -> bool:
+def _member(slices: Iterable[tuple[tuple[int, ...], int]], rank: int) -> bool:
     for ranks, lo in slices:
         i = bisect_left(ranks, rank, lo)
         if i < len(ranks) and ranks[i] == rank:
             return True
     return False
+
+
+def node_key(key: Hashable) -> Key:
+    """A key of a solver's DAG, as the DAG or its networkx graph hands it back."""
+    # every key in the DAG is made by PirateSolver.key, but PredictionDAG types its keys
+    # only as Hashable
+    return cast(Key, key)
 
 
 def _promise_of(rank: int, knowledge: Knowledge) -> Promise | None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from types import GeneratorType
 from typing import TextIO
 
-from epistemic import Announcement, Knowledge
+from epistemic import Agent, Announcement, Knowledge
 
-from .division import DEAD, Division, by_rank, pirate_name
+from .division import DEAD, Division, by_rank, pirate_name, promise_in
 from .game import KnowledgeGroup, PirateGame, Play, Round
 from .predict import OfferSource
 from .wording import division_text, names_text
@@ -31,14 +31,14 @@ def knowledge_heading(knowledge: Knowledge) -> str:
     if not len(knowledge):
         return "no promise"
     parts = []
-    for a in sorted(knowledge.announcements, key=lambda a: a.content.maker):
-        parts.append(f"{a.speaker}'s promise {' '.join(map(str, a.content.division.row()))}"
-                     + ("" if a.is_public else " (" + _audience(a) + ")"))
+    for a in sorted(knowledge.announcements, key=lambda a: promise_in(a).maker):
+        parts.append(f"{a.speaker}'s promise {' '.join(map(str, promise_in(a).division.row()))}"
+                     + ("" if a.audience is None else " (" + _audience(a.audience) + ")"))
     return "; ".join(parts)
 
 
-def _audience(a: Announcement) -> str:
-    return "told " + ", ".join(str(x) for x in by_rank(a.audience))
+def _audience(audience: Iterable[Agent]) -> str:
+    return "told " + ", ".join(str(x) for x in by_rank(audience))
 
 
 def _payoff(value: int) -> str:
@@ -91,9 +91,9 @@ def format_report(game: PirateGame, tables: bool | None = None) -> str:
              f"equally cheap voters are bought {game.tie_rule}-ranked first."]
     if game.announcements:
         lines.append("Promises (shares lowest-ranked pirate first, the maker last):")
-        for a in sorted(game.announcements, key=lambda a: a.content.maker):
-            lines.append(f"  {a.speaker}: {' '.join(map(str, a.content.division.row()))}"
-                         + ("  (public)" if a.is_public else f"  ({_audience(a)})"))
+        for a in sorted(game.announcements, key=lambda a: promise_in(a).maker):
+            lines.append(f"  {a.speaker}: {' '.join(map(str, promise_in(a).division.row()))}"
+                         + ("  (public)" if a.audience is None else f"  ({_audience(a.audience)})"))
     else:
         lines.append("No promises.")
     lines.append("")
@@ -117,8 +117,8 @@ def format_report(game: PirateGame, tables: bool | None = None) -> str:
 def _announcement_json(a: Announcement) -> dict:
     return {
         "maker": str(a.speaker),
-        "division": list(a.content.division.row()),
-        "audience": "public" if a.is_public else [str(x) for x in by_rank(a.audience)],
+        "division": list(promise_in(a).division.row()),
+        "audience": "public" if a.audience is None else [str(x) for x in by_rank(a.audience)],
     }
 
 
@@ -130,7 +130,7 @@ def _group_json(game: PirateGame, group: KnowledgeGroup) -> dict:
     return {
         "pirates": [pirate_name(r) for r in group.members],
         "knows": [_announcement_json(a) for a in sorted(group.knowledge.announcements,
-                                                         key=lambda a: a.content.maker)],
+                                                         key=lambda a: promise_in(a).maker)],
     }
 
 
@@ -158,7 +158,7 @@ def _json_fields(game: PirateGame, knowledge_of: int):
     play = game.play()
     knowledge = game.knowledge_of(knowledge_of)
     game.table_predictions(knowledge)
-    by_maker = lambda a: a.content.maker  # noqa: E731
+    by_maker = lambda a: promise_in(a).maker  # noqa: E731
     yield "pirates", game.pirates
     yield "coins", game.coins
     yield "tie_rule", game.tie_rule

@@ -7,7 +7,7 @@ from math import comb
 
 import attrs
 
-from .division import pirate_name
+from .division import pirate_name, promise_in
 from .game import PirateGame, PirateGameError, promise
 
 __all__ = ["PromiseSearch", "best_public_promise", "MAX_WORK"]
@@ -71,7 +71,7 @@ def best_public_promise(game: PirateGame, maker: int,
     (2, ((2, 1),), 0)
     """
     game.agent(maker)
-    if any(a.content.maker == maker for a in game.announcements):
+    if any(promise_in(a).maker == maker for a in game.announcements):
         raise PirateGameError(f"{pirate_name(maker)} already promises: a pirate makes one promise")
     parts = game.pirates - maker + 1
     count = comb(game.coins + parts - 1, parts - 1)
@@ -81,7 +81,8 @@ def best_public_promise(game: PirateGame, maker: int,
             f"the search is for small games (at most {MAX_WORK:,} rounds in all)"
         )
     baseline = game.play().payoff(maker)
-    best_value, best = None, []
+    best_value: int | None = None
+    best: list[tuple[int, ...]] = []
     for i, row in enumerate(_compositions(game.coins, parts)):
         candidate = PirateGame(game.pirates, game.coins,
                                game.announcements + (promise(game.pirates, maker, row),),
@@ -93,6 +94,7 @@ def best_public_promise(game: PirateGame, maker: int,
             best.append(row)
         if progress and i % 500 == 0:
             progress(i, count)
+    assert best_value is not None  # there is always a candidate: one division at least
     return PromiseSearch(maker, best_value, tuple(sorted(best, key=lambda r: r[::-1], reverse=True)),
                          baseline, count)
 

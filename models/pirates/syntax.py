@@ -20,7 +20,7 @@ import re
 
 from epistemic import Announcement
 
-from .division import by_rank, pirate_name
+from .division import by_rank, pirate_name, promise_in
 from .game import PirateGameError, check_rank, promise
 
 __all__ = ["parse_promise", "parse_pirate", "format_promise"]
@@ -98,7 +98,7 @@ def format_promise(announcement: Announcement) -> str:
     >>> format_promise(parse_promise("p2: 1 1 0 1 to p3-p5", 5))
     'p2: 1 1 0 1 to p2 p3 p4 p5'
     """
-    d = announcement.content.division
+    d = promise_in(announcement).division
     text = f"{pirate_name(d.first)}: " + " ".join(str(c) for c in d.row())
     if announcement.audience is not None:
         text += " to " + " ".join(str(pirate) for pirate in by_rank(announcement.audience))

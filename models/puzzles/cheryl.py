@@ -46,6 +46,7 @@ References
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 from epistemic import Agent, Atom, Knows, KripkeModel, Story, after_announcement
 from epistemic.formulas import Formula, disjunction
@@ -120,7 +121,8 @@ def survivors() -> list[str]:
     model = initial_model()
     for _, formula in statements():
         model = after_announcement(model, formula)
-    return model.worlds
+    # the worlds are the dates initial_model names; announcements only remove worlds
+    return cast(list[str], model.worlds)
 
 
 def solve(**parameters) -> Solution:

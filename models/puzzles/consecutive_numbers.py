@@ -63,6 +63,8 @@ References
 
 from __future__ import annotations
 
+from typing import cast
+
 from epistemic import Agent, Atom, Formula, KnowsWhether, KripkeModel, Not, Story
 from epistemic.relations import Partition
 
@@ -179,12 +181,14 @@ def solve(**parameters) -> Solution:
 
     # pairs within reach of the cut are artefacts of the finite model (see the module's notes)
     sound = bound - (len(story.rounds) - 1)
-    pairs = [[x, y] for x, y in story.model.worlds if max(x, y) <= sound]
+    # the worlds are the pairs initial_model names; announcements only remove worlds
+    left = cast(list[tuple[int, int]], story.model.worlds)
+    pairs = [[x, y] for x, y in left if max(x, y) <= sound]
     answer = {"anne": anne, "bill": bill, "bound": bound, "first": _NAMES[speaker], "round": number,
               "conversation": [r.announcement for r in story.rounds[1:]], "consistent_pairs": pairs}
     common = set.intersection(*(set(p) for p in pairs))
     surely = f": one number is surely {min(common)}" if len(pairs) > 1 and common else ""
-    cut = [_pair(w) for w in story.model.worlds if max(w) > sound]
+    cut = [_pair(w) for w in left if max(w) > sound]
     if cut:
         surely += f" ({', '.join(cut)} {'is' if len(cut) == 1 else 'are'} left only because the model stops at {bound})"
     summary = (f"{_NAMES[speaker]} knows {_NAMES[other]}'s number first, in round {number}; "

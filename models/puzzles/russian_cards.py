@@ -105,7 +105,8 @@ def initial_model() -> KripkeModel:
     >>> len(m.partition(ALICE)), len(m.partition(EVE))
     (35, 7)
     """
-    names, facts, hands = [], [], {ALICE: [], BOB: [], EVE: []}
+    names, facts = [], []
+    hands: dict[Agent, list[int]] = {ALICE: [], BOB: [], EVE: []}
     for alice in combinations(CARDS, 3):
         rest = [c for c in CARDS if c not in alice]
         for bob in combinations(rest, 3):
@@ -183,7 +184,7 @@ def candidate_announcements(sizes=(5, 6, 7)) -> tuple[tuple[Hand, ...], ...]:
             for i in range(len(hands))]
     wanted, top = set(sizes), max(sizes)
     found = []
-    stack = [((i,), set(fits[i])) for i in reversed(range(len(hands)))]
+    stack: list[tuple[tuple[int, ...], set[int]]] = [((i,), set(fits[i])) for i in reversed(range(len(hands)))]
     while stack:
         chosen, open_ = stack.pop()
         if len(chosen) in wanted:

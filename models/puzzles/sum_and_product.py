@@ -58,6 +58,7 @@ References
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 import numpy as np
 
@@ -147,7 +148,8 @@ def survivors(limit: int = 100) -> list[tuple[int, int]]:
     model = initial_model(limit)
     for _, formula in statements(limit):
         model = after_announcement(model, formula)
-    return model.worlds
+    # the worlds are the pairs initial_model names; announcements only remove worlds
+    return cast(list[tuple[int, int]], model.worlds)
 
 
 def solve(**parameters) -> Solution:
