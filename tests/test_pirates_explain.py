@@ -19,7 +19,7 @@ from epistemic.models.pirates.explain import (
     why_overboard,
     why_vote,
 )
-from epistemic.models.pirates.explore import Explorer, explain, parse_why, run_explorer
+from epistemic.models.pirates.explore import Explorer, QuestionKind, explain, parse_why, run_explorer
 from epistemic.models.pirates.wording import knowledge_label
 
 NOTHING = Knowledge.of([])
@@ -499,3 +499,16 @@ def test_long_chains_stay_off_the_call_stack(pirates, coins, overboard):
     assert len(text.splitlines()) == full.height() + 1
     assert walked > overboard
     assert text.splitlines()[overboard].lstrip().startswith(f"round {overboard + 1} ends with")
+
+
+@pytest.mark.parametrize("text, kind, pirate, round_", [
+    ("why does p5 vote no in round 1", QuestionKind.VOTE, 5, 1),
+    ("p2's offer", QuestionKind.OFFER, None, 2),
+    ("what does p3 expect in r2", QuestionKind.EXPECTATION, 3, 2),
+    ("why was p1 thrown over", QuestionKind.OVERBOARD, 1, 1),
+    ("how did it end", QuestionKind.OUTCOME, None, 1),
+])
+def test_questions_are_read_as_their_kind(text, kind, pirate, round_):
+    game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
+    question = parse_why(text, game)
+    assert (question.kind, question.pirate, question.round) == (kind, pirate, round_)

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from epistemic import Knowledge
-from epistemic.models.pirates import DEAD, TIE_RULES, Division, OfferSource, PirateGame, PirateSolver, promise
+from epistemic.models.pirates import (DEAD, TIE_RULES, Division, OfferSource, PirateGame, PirateSolver, TieRule,
+                                     promise)
 from strategies import pirate_games, rows
 
 NOTHING = Knowledge.of([])
@@ -208,7 +209,7 @@ def test_equally_priced_voters_are_bought_in_tie_rule_order(args):
             assert price == p.expectation(v) + 1 == p.offer.share(v)
             for u in range(r + 1, n + 1):
                 if u not in paid and p.expectation(u) + 1 == price:
-                    assert u < v if game.tie_rule == "lowest" else u > v, (r, u, v)
+                    assert u < v if game.tie_rule is TieRule.LOWEST else u > v, (r, u, v)
 
 
 @given(pirate_games(), st.data())

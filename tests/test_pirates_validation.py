@@ -2,8 +2,9 @@
 
 import pytest
 
-from epistemic import Agent, Announcement, Knowledge
-from epistemic.models.pirates import Division, Pirate, PirateGame, PirateGameError, Promise, promise
+from epistemic import Agent, Announcement, EpistemicError, Knowledge
+from epistemic.models.pirates import (Division, Pirate, PirateGame, PirateGameError, PirateSolver, Promise, TieRule,
+                                     promise)
 
 
 @pytest.mark.parametrize("row", [[1.9, 1, 0, 1.2], [True, 1, 0, 1], ["1", "1", "0", "1"]])
@@ -57,3 +58,13 @@ def test_pirates_carry_their_rank_and_are_the_agents_of_their_names():
     # an agent named in text is the pirate of that name in the model
     assert model.believed_facts([Agent("p11")]) == model.believed_facts([game.agent(11)]) == {said}
     assert model.believed_facts([Agent("p9")]) == frozenset()
+
+
+def test_tie_rules_are_named_or_given_as_values():
+    assert PirateGame(4, 1, tie_rule="highest").tie_rule is TieRule.HIGHEST
+    assert PirateGame(4, 1, tie_rule=TieRule.HIGHEST) == PirateGame(4, 1, tie_rule="highest")
+    assert PirateSolver(4, 1, "lowest").tie_rule is TieRule.LOWEST
+    with pytest.raises(PirateGameError, match="^unknown tie rule 'middle': use one of lowest, highest$"):
+        PirateGame(4, 1, tie_rule="middle")
+    with pytest.raises(EpistemicError, match="^unknown tie rule 'LOWEST'"):
+        PirateSolver(4, 1, "LOWEST")

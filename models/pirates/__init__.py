@@ -2,7 +2,7 @@
 
 from .division import DEAD, Division, Pirate, Promise, pirate_name
 from .game import KnowledgeGroup, PirateGame, PirateGameError, Play, Round, promise
-from .predict import TIE_RULES, OfferSource, PirateSolver, Prediction, View
+from .predict import TIE_RULES, OfferSource, PirateSolver, Prediction, TieRule, View
 
 __all__ = [
     "PirateGame",
@@ -20,5 +20,6 @@ __all__ = [
     "Prediction",
     "OfferSource",
     "View",
+    "TieRule",
     "TIE_RULES",
 ]

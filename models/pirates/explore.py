@@ -10,6 +10,7 @@ outcome, each shown with the knowledge it is made on.
 
 from __future__ import annotations
 
+import enum
 import re
 import sys
 from typing import TextIO
@@ -27,15 +28,27 @@ from .game import PirateGame, PirateGameError, check_rank
 from .predict import OfferSource
 from .wording import coins_text, division_text, knowledge_label, names_text
 
-__all__ = ["Question", "parse_why", "explain", "Explorer", "run_explorer", "describe_play",
+__all__ = ["Question", "QuestionKind", "parse_why", "explain", "Explorer", "run_explorer", "describe_play",
            "describe_prediction"]
 
+
+
+class QuestionKind(enum.Enum):
+    """What a why-question asks about; the values are how questions are written."""
+
+    VOTE = "vote"
+    OFFER = "offer"
+    EXPECTATION = "expectation"
+    OVERBOARD = "overboard"
+    OUTCOME = "outcome"
+
+
 _WORDS = {
-    "vote": ("vote", "votes", "voted", "voting"),
-    "offer": ("offer", "offers", "proposal", "propose", "proposes", "proposed", "division"),
-    "expectation": ("expectation", "expectations", "expect", "expects", "expected"),
-    "overboard": ("overboard", "thrown", "throw", "over", "die", "dies", "died", "killed"),
-    "outcome": ("outcome", "end", "ends", "ended", "result"),
+    QuestionKind.VOTE: ("vote", "votes", "voted", "voting"),
+    QuestionKind.OFFER: ("offer", "offers", "proposal", "propose", "proposes", "proposed", "division"),
+    QuestionKind.EXPECTATION: ("expectation", "expectations", "expect", "expects", "expected"),
+    QuestionKind.OVERBOARD: ("overboard", "thrown", "throw", "over", "die", "dies", "died", "killed"),
+    QuestionKind.OUTCOME: ("outcome", "end", "ends", "ended", "result"),
 }
 _KIND = {word: kind for kind, words in _WORDS.items() for word in words}
 _KNOWING = {"knowledge", "view", "prediction", "sees", "knows"}
@@ -55,7 +68,7 @@ class Question:
     for questions asked "as pK".
     """
 
-    kind: str
+    kind: QuestionKind
     pirate: int | None
     round: int
     knowledge: Knowledge | None = None
@@ -64,23 +77,23 @@ class Question:
     def answer(self, game: PirateGame, depth: int | None = DEPTH) -> Reason:
         """The explanation tree that answers the question."""
         k = self.knowledge
-        if self.kind == "offer":
+        if self.kind is QuestionKind.OFFER:
             return why_offer(game, self.round, k, depth=depth)
-        if self.kind == "outcome":
+        if self.kind is QuestionKind.OUTCOME:
             return why_outcome(game, self.round, k, depth=depth)
         # the other kinds ask about a pirate; a missing one is refused as each builder would
         rank = check_rank(self.pirate, game.pirates)
-        if self.kind == "overboard":
+        if self.kind is QuestionKind.OVERBOARD:
             return why_overboard(game, rank, depth=depth)
-        if self.kind == "vote":
+        if self.kind is QuestionKind.VOTE:
             return why_vote(game, rank, self.round, k, depth=depth)
         return why_expectation(game, rank, self.round, k, depth=depth)
 
     def __str__(self) -> str:
-        about_pirate = self.kind in ("vote", "expectation", "overboard")
+        about_pirate = self.kind not in (QuestionKind.OFFER, QuestionKind.OUTCOME)
         words = [pirate_name(self.pirate)] if about_pirate and self.pirate is not None else []
-        words.append(self.kind)
-        if self.kind != "overboard":
+        words.append(self.kind.value)
+        if self.kind is not QuestionKind.OVERBOARD:
             words.append(f"round {self.round}")
         if self.knower is not None:
             words.append(f"as {pirate_name(self.knower)}")
@@ -139,7 +152,7 @@ def parse_why(text: str, game: PirateGame) -> Question:
                     raise PirateGameError(f"the question asks as both {pirate_name(knower)} and "
                                           f"{pirate_name(rank)}: ask as one pirate")
                 knower = rank
-            elif tok.possessive and _KIND.get(after.word) == "offer":
+            elif tok.possessive and _KIND.get(after.word) is QuestionKind.OFFER:
                 if proposer is not None and proposer != rank:
                     raise PirateGameError(f"the question names the offers of {pirate_name(proposer)} and "
                                           f"{pirate_name(rank)}: ask about one offer")
@@ -220,7 +233,7 @@ class _Token:
 
 def _resolve(game, kind, subject, proposer, knower, round_, claimed) -> Question:
     knowledge = None if knower is None else game.knowledge_of(knower)
-    if kind == "overboard":
+    if kind is QuestionKind.OVERBOARD:
         rank = subject if subject is not None else proposer
         if rank is None:
             raise PirateGameError("whom? name the pirate, e.g. 'p1 overboard'")
@@ -230,8 +243,8 @@ def _resolve(game, kind, subject, proposer, knower, round_, claimed) -> Question
         if knower is not None:
             raise PirateGameError("'overboard' asks about the play: drop 'as " + pirate_name(knower) + "'")
         _check_overboard(game, rank)
-        return Question("overboard", rank, rank)
-    if kind in ("offer", "outcome"):
+        return Question(QuestionKind.OVERBOARD, rank, rank)
+    if kind in (QuestionKind.OFFER, QuestionKind.OUTCOME):
         leader = proposer if proposer is not None else subject
         if subject is not None and proposer is not None and subject != proposer:
             raise PirateGameError(f"the question names {pirate_name(subject)} and {pirate_name(proposer)}: "
@@ -243,13 +256,13 @@ def _resolve(game, kind, subject, proposer, knower, round_, claimed) -> Question
         _check_round(game, r, knowledge)
         return Question(kind, None, r, knowledge, knower)
     if subject is None:
-        raise PirateGameError(f"whose {kind}? name the pirate, e.g. 'p5 {kind} round 1'")
+        raise PirateGameError(f"whose {kind.value}? name the pirate, e.g. 'p5 {kind.value} round 1'")
     if proposer is not None and round_ is not None and proposer != round_:
         raise PirateGameError(f"{pirate_name(proposer)} does not propose in round {round_}: "
                               f"{pirate_name(round_)} does")
     r = round_ if round_ is not None else proposer if proposer is not None else 1
     p = _check_voter(game, subject, r, knowledge)
-    if kind == "vote" and claimed is not None and claimed != p.vote(subject):
+    if kind is QuestionKind.VOTE and claimed is not None and claimed != p.vote(subject):
         actual, said = ("yes", "no") if p.vote(subject) else ("no", "yes")
         raise PirateGameError(f"{pirate_name(subject)} votes {actual} in round {r}, not {said}")
     return Question(kind, subject, r, knowledge, knower)

@@ -7,10 +7,10 @@ from collections.abc import Iterable
 import attrs
 
 from epistemic import Announcement, EpistemicError, Knowledge, KripkeModel, announce
-from epistemic.validators import instance_of, is_whole, one_of, validator, whole_number
+from epistemic.validators import instance_of, is_whole, validator, whole_number
 
 from .division import Division, Pirate, Promise, pirate_name, rank_runs
-from .predict import TIE_RULES, OfferSource, PirateSolver, Prediction
+from .predict import OfferSource, PirateSolver, Prediction, TieRule
 
 __all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise", "check_promises",
            "check_rank"]
@@ -164,6 +164,10 @@ def _announcements(values: Iterable[Announcement]) -> tuple[Announcement, ...]:
     return tuple(values)
 
 
+def _tie_rule(value: TieRule | str) -> TieRule:
+    return TieRule.of(value, error=PirateGameError)
+
+
 @attrs.frozen
 class PirateGame:
     """A pirate game (Stewart 1999) with public and subgroup promises.
@@ -191,8 +195,7 @@ class PirateGame:
     coins: int = attrs.field(validator=validator(whole_number, "the number of coins", at_least=0,
                                                  error=PirateGameError))
     announcements: tuple[Announcement, ...] = attrs.field(default=(), converter=_announcements)
-    tie_rule: str = attrs.field(default="lowest", validator=validator(one_of, TIE_RULES, "tie rule",
-                                                                       error=PirateGameError))
+    tie_rule: TieRule = attrs.field(default=TieRule.LOWEST, converter=_tie_rule)
     _solver: PirateSolver | None = attrs.field(default=None, eq=False, repr=False, alias="solver")
     _everything: Knowledge = attrs.field(init=False, eq=False, repr=False)
     _model: KripkeModel | None = attrs.field(init=False, default=None, eq=False, repr=False)

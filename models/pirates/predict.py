@@ -26,11 +26,34 @@ from epistemic.validators import between, one_of, whole_number
 
 from .division import DEAD, Division, Pirate, Promise, pirate_name, promise_in, rank_of
 
-__all__ = ["Prediction", "OfferSource", "View", "PirateSolver", "TIE_RULES", "Key", "VoterClasses", "node_key"]
+__all__ = ["Prediction", "OfferSource", "View", "PirateSolver", "TieRule", "TIE_RULES", "Key", "VoterClasses",
+           "node_key"]
 
-#: Among equally cheap voters the proposer buys the ``lowest``-ranked first
-#: (the seed's rule) or the ``highest``-ranked first.
-TIE_RULES = ("lowest", "highest")
+
+class TieRule(enum.Enum):
+    """Which of equally cheap voters a proposer buys first; the values are
+    what the command line and the JSON output write."""
+
+    LOWEST = "lowest"
+    """The lowest-ranked first (the seed's rule)."""
+    HIGHEST = "highest"
+    """The highest-ranked first."""
+
+    @classmethod
+    def of(cls, value: TieRule | str, error: type[EpistemicError] = EpistemicError) -> TieRule:
+        """The rule ``value`` names (a rule, or its value).
+
+        >>> TieRule.of("highest")
+        <TieRule.HIGHEST: 'highest'>
+        """
+        if isinstance(value, TieRule):
+            return value
+        one_of(value, TIE_RULES, "tie rule", error=error)
+        return cls(value)
+
+
+#: The tie rules' names, as the command line takes them.
+TIE_RULES = tuple(rule.value for rule in TieRule)
 
 Slices = tuple[tuple[tuple[int, ...], int], ...]
 #: A node of the prediction DAG: a round and the knowledge the prediction is made on.
@@ -172,7 +195,7 @@ class PirateSolver:
     Parameters
     ----------
     pirates, coins : int
-    tie_rule : {"lowest", "highest"}
+    tie_rule : TieRule, or its value
     memo : bool
         ``False`` builds the seed's naive tree (see :meth:`_predict`).
     progress : callable, optional
@@ -187,14 +210,14 @@ class PirateSolver:
     5
     """
 
-    def __init__(self, pirates: int, coins: int, tie_rule: str = "lowest", *, memo: bool = True,
+    def __init__(self, pirates: int, coins: int, tie_rule: TieRule | str = TieRule.LOWEST, *,
+                 memo: bool = True,
                  progress: Callable[[int], None] | None = None, keep_tree: bool = False):
         whole_number(pirates, "the number of pirates", at_least=1)
         whole_number(coins, "the number of coins", at_least=0)
-        one_of(tie_rule, TIE_RULES, "tie rule")
         self.pirates = pirates
         self.coins = coins
-        self.tie_rule = tie_rule
+        self.tie_rule = TieRule.of(tie_rule)
         self.dag = PredictionDAG(self._predict, memo=memo, progress=progress, keep_tree=keep_tree)
         self.agents: list[Pirate | None] = [None] + [Pirate(i) for i in range(1, pirates + 1)]
         self._everyone = tuple(range(1, pirates + 1))
@@ -344,7 +367,7 @@ class PirateSolver:
         free = sum(v.doomed() for v in views)
         if need <= free:
             return Division.from_shares(r, n, {r: coins}), (), need
-        lowest_first = self.tie_rule == "lowest"
+        lowest_first = self.tie_rule is TieRule.LOWEST
         tie = (lambda rank: -rank) if lowest_first else (lambda rank: rank)
 
         dear = []  # voters who expect coins: (cost, tie, rank)

@@ -88,7 +88,7 @@ def format_report(game: PirateGame, tables: bool | None = None) -> str:
     """The default view: the announcements, the play round by round, and one
     table per knowledge group (for small games, or when ``tables``)."""
     lines = [f"Pirate game: {game.pirates} pirates, {game.coins} coins; "
-             f"equally cheap voters are bought {game.tie_rule}-ranked first."]
+             f"equally cheap voters are bought {game.tie_rule.value}-ranked first."]
     if game.announcements:
         lines.append("Promises (shares lowest-ranked pirate first, the maker last):")
         for a in sorted(game.announcements, key=lambda a: promise_in(a).maker):
@@ -161,7 +161,7 @@ def _json_fields(game: PirateGame, knowledge_of: int):
     by_maker = lambda a: promise_in(a).maker  # noqa: E731
     yield "pirates", game.pirates
     yield "coins", game.coins
-    yield "tie_rule", game.tie_rule
+    yield "tie_rule", game.tie_rule.value
     yield "announcements", [_announcement_json(a) for a in sorted(game.announcements, key=by_maker)]
     yield "rounds", (_round_json(r) for r in play.rounds)
     yield "outcome", {
