@@ -191,7 +191,7 @@ def common_relation_labels(model: KripkeModel, group: Iterable[Agent]) -> np.nda
     group = frozenset(group)
     key = ("components", group)
     if key not in model.cache:
-        blocks = [_relation(model, a) for a in sorted(group, key=lambda a: a.name)]
+        blocks = [_partition(model, a) for a in sorted(group, key=lambda a: a.name)]
         label = np.arange(len(model))
         while True:
             before = label
@@ -203,6 +203,13 @@ def common_relation_labels(model: KripkeModel, group: Iterable[Agent]) -> np.nda
                 break
         model.cache[key] = label
     return model.cache[key]
+
+
+def _partition(model: KripkeModel, agent: Agent) -> Partition:
+    relation = _relation(model, agent)
+    if not isinstance(relation, Partition):
+        raise ModelError(f"the relation of {agent} is not an equivalence, so it has no partition")
+    return relation
 
 
 def _common(model: KripkeModel, group, truth: np.ndarray) -> np.ndarray:
