@@ -23,6 +23,7 @@ sits above the model checker: :mod:`epistemic.checking` and
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import cast
 
 import networkx as nx
 import numpy as np
@@ -71,7 +72,8 @@ class KripkeModel:
     """
 
     __slots__ = ("_worlds", "_index", "_facts", "_relations", "_agents", "_actual", "_origin", "cache")
-    __hash__ = None  # a model holds caches: never use it as a key
+    # a model holds caches: never use it as a key; mypy has no other way to say it
+    __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, worlds: Sequence[World], facts: Sequence[Iterable[Hashable]],
                  relations: Mapping[Agent, Relation], actual: Iterable[World],
@@ -130,7 +132,7 @@ class KripkeModel:
         agents = _agents(agents)
         names = list(worlds)
         index = {w: i for i, w in enumerate(names)}
-        rels = {}
+        rels: dict[Agent, Relation] = {}
         for agent in relations:
             if agent not in agents:
                 raise ModelError(f"relation given for {agent}, who is not an agent of the model")
@@ -160,10 +162,13 @@ class KripkeModel:
             single = isinstance(actual, (str, int)) or actual in index
         except TypeError:  # a list or set of worlds is unhashable
             single = False
-        return cls(names, [worlds[w] for w in names], rels, [actual] if single else actual)
+        # the test above tells one world from a collection of them; mypy cannot follow it
+        given = [cast(World, actual)] if single else cast(Iterable[World], actual)
+        return cls(names, [worlds[w] for w in names], rels, given)
 
     @classmethod
-    def from_networkx(cls, graph: nx.DiGraph, agents: Iterable[Agent], actual: Iterable[World]) -> KripkeModel:
+    def from_networkx(cls, graph: nx.DiGraph, agents: Iterable[Agent],
+                      actual: World | Iterable[World]) -> KripkeModel:
         """Read a model from a networkx graph: node attribute ``facts``,
         edge attribute ``agents`` (a set of the agents linking the two worlds)."""
         agents = _agents(agents)
@@ -177,9 +182,11 @@ class KripkeModel:
                 arrows[agent][0].append(index[u])
                 arrows[agent][1].append(index[v])
         rels = {a: relation_from_pairs(r, c, len(names)) for a, (r, c) in arrows.items()}
-        if isinstance(actual, str) or (not isinstance(actual, (list, set, frozenset, tuple)) and actual in index):
-            actual = [actual]
-        return cls(names, [graph.nodes[w].get("facts", ()) for w in names], rels, actual)
+        single = isinstance(actual, str) or (not isinstance(actual, (list, set, frozenset, tuple))
+                                             and actual in index)
+        # the test above tells one world from a collection of them; mypy cannot follow it
+        given = [cast(World, actual)] if single else cast(Iterable[World], actual)
+        return cls(names, [graph.nodes[w].get("facts", ()) for w in names], rels, given)
 
     # reading --------------------------------------------------------------
     @property
@@ -278,7 +285,7 @@ class KripkeModel:
         attributes ``actual`` and ``agents``."""
         g = nx.DiGraph(actual=self._actual, agents=self._agents)
         for i, w in enumerate(self._worlds):
-            attrs = {"facts": self._facts[i]}
+            attrs: dict[str, object] = {"facts": self._facts[i]}
             if self._origin is not None:
                 attrs["origin"] = self._origin[i]
             g.add_node(w, **attrs)

@@ -374,8 +374,9 @@ def _object(value, where: str, keys, *, check_unknown: bool = True, exactly_one:
     ``keys`` is empty (then any key goes)."""
     if not isinstance(value, dict):
         raise ModelFileError(where or "top level", f"expected an object, got {_kind(value)}")
-    if getattr(value, "duplicate", None) is not None:
-        raise ModelFileError(where or "top level", f"key {value.duplicate!r} is given twice")
+    duplicate = getattr(value, "duplicate", None)
+    if duplicate is not None:
+        raise ModelFileError(where or "top level", f"key {duplicate!r} is given twice")
     if check_unknown and keys:
         for key in value:
             if key not in keys:
