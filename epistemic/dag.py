@@ -13,7 +13,7 @@ builds a fresh tree, as a program without a memo would.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable, Iterable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 import networkx as nx
@@ -48,10 +48,15 @@ class Request:
             raise EpistemicError(f"a request is made by at least one asker, got copies={value!r}")
 
 
-Predict = Callable[[Hashable], Generator[list[Request], dict, Any]]
+#: The value of a prediction.
+V = TypeVar("V")
+
+#: A prediction: it yields batches of requests, is sent their values by label,
+#: and returns its own value.
+Predict = Callable[[Hashable], Generator[list[Request], dict[Hashable, V], V]]
 
 
-class PredictionDAG:
+class PredictionDAG(Generic[V]):
     """Predictions keyed by ``(round, knowledge)``, each computed once.
 
     Parameters
@@ -90,18 +95,18 @@ class PredictionDAG:
     with the number of root-to-node paths, usually exponentially.
     """
 
-    def __init__(self, predict: Predict, *, memo: bool = True,
+    def __init__(self, predict: Predict[V], *, memo: bool = True,
                  progress: Callable[[int], None] | None = None, keep_tree: bool = False):
         self._predict = predict
         self.memo = memo
         self._progress = progress
-        self._values: dict[Hashable, Any] = {}
+        self._values: dict[Hashable, V] = {}
         self._edges: dict[Hashable, list[tuple[Hashable, Hashable]]] = {}
         self._tree = nx.MultiDiGraph() if not memo and keep_tree else None
         self._created = 0
 
     # public ---------------------------------------------------------------
-    def __getitem__(self, key: Hashable) -> Any:
+    def __getitem__(self, key: Hashable) -> V:
         if self.memo:
             if key not in self._values:
                 self._solve_memo(key)

@@ -146,7 +146,7 @@ class EventModel:
         raise ModelError(f"no event named {name!r}")
 
 
-def check_event_model(events, agents: Iterable[Agent]) -> EventModel:
+def check_event_model(events: object, agents: Iterable[Agent]) -> EventModel:
     """``events``, checked to be an event model over ``agents``, those of
     the Kripke model it updates.
 
@@ -155,10 +155,10 @@ def check_event_model(events, agents: Iterable[Agent]) -> EventModel:
     ModelError
         For anything else.
     """
-    instance_of(events, EventModel, "update takes an EventModel", type_name=True, error=ModelError)
-    if events.agents != frozenset(agents):
+    model = instance_of(events, EventModel, "update takes an EventModel", type_name=True, error=ModelError)
+    if model.agents != frozenset(agents):
         raise ModelError("the event model must be over the same agents as the Kripke model")
-    return events
+    return model
 
 
 def public_event(agents: Iterable[Agent], fact: Hashable | None = None,

@@ -170,7 +170,7 @@ def _check_agent(instance, attribute, value):
     instance_of(value, Agent, f"{type(instance).__name__} needs an Agent", error=FormulaError)
 
 
-def _to_group(value) -> frozenset[Agent]:
+def _to_group(value: Agent | Iterable[Agent]) -> frozenset[Agent]:
     if isinstance(value, Agent):
         value = [value]
     if isinstance(value, (str, bytes)):

@@ -77,7 +77,7 @@ class KripkeModel:
 
     def __init__(self, worlds: Sequence[World], facts: Sequence[Iterable[Hashable]],
                  relations: Mapping[Agent, Relation], actual: Iterable[World],
-                 origin: Sequence[tuple] | None = None):
+                 origin: Sequence[tuple[World, str]] | None = None):
         """The model of ``worlds`` (in order), their ``facts``, a relation
         over world numbers per agent, and the ``actual`` worlds.  Prefer the
         builders; this is the form they all end in."""
@@ -209,7 +209,7 @@ class KripkeModel:
         except (KeyError, TypeError):
             raise ModelError(f"{world!r} is not a world of the model") from None
 
-    def facts(self, world: World) -> frozenset:
+    def facts(self, world: World) -> frozenset[Hashable]:
         """What is true at ``world``."""
         return self._facts[self.index(world)]
 
@@ -217,7 +217,7 @@ class KripkeModel:
         """A boolean array over world numbers: where ``fact`` holds."""
         return np.fromiter((fact in facts for facts in self._facts), dtype=bool, count=len(self._facts))
 
-    def origin(self, world: World) -> tuple | None:
+    def origin(self, world: World) -> tuple[World, str] | None:
         """After a product update, the ``(world, event name)`` pair ``world`` came from."""
         return None if self._origin is None else self._origin[self.index(world)]
 
@@ -259,7 +259,7 @@ class KripkeModel:
             frontier = _image(self._relations[agent], frontier)
         return frozenset(self._worlds[i] for i in np.flatnonzero(frontier).tolist())
 
-    def believed_facts(self, path: Sequence[Agent], start: Iterable[World] | None = None) -> frozenset:
+    def believed_facts(self, path: Sequence[Agent], start: Iterable[World] | None = None) -> frozenset[Hashable]:
         """Facts true in every world reached along ``path``.
 
         For ``path = [j, i]`` these are the facts p for which "j believes
@@ -306,7 +306,7 @@ class KripkeModel:
         return f"<KripkeModel: {len(self)} worlds, {len(self._agents)} agents, {'/'.join(kinds) or 'no'} relations>"
 
     # new models -------------------------------------------------------------
-    def restricted(self, keep) -> KripkeModel:
+    def restricted(self, keep: np.ndarray | Iterable[World]) -> KripkeModel:
         """The submodel of the worlds where ``keep`` (a boolean array over
         world numbers, or a collection of worlds) is true; actual worlds
         outside it are dropped."""
@@ -329,7 +329,7 @@ class KripkeModel:
                 sub.cache[key] = _read_only(truth[mask])
         return sub
 
-    def _mask(self, keep) -> np.ndarray:
+    def _mask(self, keep: np.ndarray | Iterable[World]) -> np.ndarray:
         if isinstance(keep, np.ndarray) and keep.dtype == bool:
             if keep.shape != (len(self._worlds),):
                 raise ModelError("a mask needs one entry per world")
