@@ -13,7 +13,7 @@ from .validators import instance_of
 __all__ = ["Announcement"]
 
 
-def _to_audience(value):
+def _to_audience(value: Agent | Iterable[Agent] | None) -> frozenset[Agent] | None:
     if value is None:
         return None
     if isinstance(value, Agent):
@@ -76,7 +76,7 @@ class Announcement:
     )
 
     @classmethod
-    def private(cls, speaker: Agent, content: Hashable, hearers: Iterable[Agent]) -> Announcement:
+    def private(cls, speaker: Agent, content: Hashable, hearers: Agent | Iterable[Agent]) -> Announcement:
         """Announce ``content`` to ``hearers``; the speaker is added to them."""
         hearers = [hearers] if isinstance(hearers, Agent) else list(hearers)
         return cls(speaker, content, frozenset(hearers) | {speaker})

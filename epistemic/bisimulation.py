@@ -151,9 +151,9 @@ def contract(model: KripkeModel) -> KripkeModel:
             rows, cols = relation.pairs()
             relations[agent] = relation_from_pairs(label[rows], label[cols], count)
     actual = {names[label[model.index(w)]] for w in model.actual}
-    origin = [model.origin(w) for w in names]
+    origin = [o for o in (model.origin(w) for w in names) if o is not None]
     return KripkeModel(names, [model.facts(w) for w in names], relations, actual,
-                       None if any(o is None for o in origin) else origin)
+                       origin if len(origin) == len(names) else None)
 
 
 def _count(label: np.ndarray) -> int:

@@ -223,7 +223,7 @@ def _satisfying(law: Formula, names: list[str]) -> np.ndarray:
     """
     total = 1 << len(names)
     law_atoms = [f for f in subformulas(law) if isinstance(f, Atom)]
-    nothing = frozenset()
+    nothing: frozenset[str] = frozenset()
     kept = []
     for start in range(0, total, _CHUNK):
         codes = np.arange(start, min(start + _CHUNK, total), dtype=np.int64)

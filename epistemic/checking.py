@@ -46,14 +46,14 @@ from .validators import instance_of
 __all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "product", "common_relation_labels",
            "group_relation"]
 
-_DYNAMIC = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Act)
+_ANNOUNCEMENTS = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether)
 
 
 def _same_model_operands(f: Formula) -> tuple[Formula, ...]:
     """The operands evaluated in the same model as ``f``."""
     if isinstance(f, Act):
         return ()
-    if isinstance(f, _DYNAMIC):
+    if isinstance(f, _ANNOUNCEMENTS):
         return (f.announced,)
     return f.operands()
 
@@ -169,17 +169,21 @@ def group_relation(model: KripkeModel, group: Iterable[Agent]) -> Relation:
     key = ("intersection", group)
     if key not in model.cache:
         relations = [_relation(model, a) for a in sorted(group, key=lambda a: a.name)]
-        if all(isinstance(r, Partition) for r in relations):
-            out = relations[0]
-            for r in relations[1:]:
-                out = out.meet(r)
+        partitions = [r for r in relations if isinstance(r, Partition)]
+        out: Relation
+        if len(partitions) == len(relations):
+            meet = partitions[0]
+            for p in partitions[1:]:
+                meet = meet.meet(p)
+            out = meet
         else:
             n = max(len(model), 1)
-            codes = None
-            for r in relations:
+            first, *rest = relations
+            rows, cols = first.pairs()
+            codes = rows * n + cols
+            for r in rest:
                 rows, cols = r.pairs()
-                code = rows * n + cols
-                codes = code if codes is None else np.intersect1d(codes, code, assume_unique=True)
+                codes = np.intersect1d(codes, rows * n + cols, assume_unique=True)
             out = Arrows(codes // n, codes % n, len(model))
         model.cache[key] = out
     return model.cache[key]
@@ -191,7 +195,7 @@ def common_relation_labels(model: KripkeModel, group: Iterable[Agent]) -> np.nda
     group = frozenset(group)
     key = ("components", group)
     if key not in model.cache:
-        blocks = [_relation(model, a) for a in sorted(group, key=lambda a: a.name)]
+        blocks = [_partition(model, a) for a in sorted(group, key=lambda a: a.name)]
         label = np.arange(len(model))
         while True:
             before = label
@@ -203,6 +207,13 @@ def common_relation_labels(model: KripkeModel, group: Iterable[Agent]) -> np.nda
                 break
         model.cache[key] = label
     return model.cache[key]
+
+
+def _partition(model: KripkeModel, agent: Agent) -> Partition:
+    relation = _relation(model, agent)
+    if not isinstance(relation, Partition):
+        raise ModelError(f"the relation of {agent} is not an equivalence, so it has no partition")
+    return relation
 
 
 def _common(model: KripkeModel, group, truth: np.ndarray) -> np.ndarray:
@@ -274,7 +285,7 @@ def updated(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.nda
     return model.cache[key]
 
 
-def _event_model(model: KripkeModel, f: Formula):
+def _event_model(model: KripkeModel, f: AnnouncePrivately | AnnounceWhether) -> tuple[EventModel, str | None]:
     group = frozenset(f.group)
     strangers = group - model.agents
     if strangers:
@@ -292,9 +303,10 @@ def _dynamic(model: KripkeModel, f: Formula) -> np.ndarray:
         out[where] = after
         return out
     if isinstance(f, Act):
-        after_events, new = updated(model, f.action)
+        action = check_event_model(f.action, model.agents)
+        after_events, new = updated(model, action)
         after = truth_array(after_events, f.arg)
-        column = new[:, [e.name for e in f.action.events].index(f.event)]
+        column = new[:, [e.name for e in action.events].index(f.event)]
         out = np.ones(len(model), dtype=bool)
         out[column >= 0] = after[column[column >= 0]]
         return out

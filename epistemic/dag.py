@@ -13,7 +13,7 @@ builds a fresh tree, as a program without a memo would.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable, Iterable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 import networkx as nx
@@ -28,8 +28,12 @@ class CycleError(EpistemicError):
     """A prediction (indirectly) asked for itself."""
 
 
+#: The key of a prediction, such as ``(round, knowledge)``.
+K = TypeVar("K", bound=Hashable)
+
+
 @attrs.frozen
-class Request:
+class Request(Generic[K]):
     """A prediction needed by another one.
 
     ``label`` names the edge (unique within the asking prediction), ``key``
@@ -39,7 +43,7 @@ class Request:
     """
 
     label: Hashable
-    key: Hashable
+    key: K
     copies: int = attrs.field(default=1)
 
     @copies.validator
@@ -48,10 +52,15 @@ class Request:
             raise EpistemicError(f"a request is made by at least one asker, got copies={value!r}")
 
 
-Predict = Callable[[Hashable], Generator[list[Request], dict, Any]]
+#: The value of a prediction.
+V = TypeVar("V")
+
+#: A prediction: it yields batches of requests, is sent their values by label,
+#: and returns its own value.
+Predict = Callable[[K], Generator[list[Request[K]], dict[Hashable, V], V]]
 
 
-class PredictionDAG:
+class PredictionDAG(Generic[K, V]):
     """Predictions keyed by ``(round, knowledge)``, each computed once.
 
     Parameters
@@ -90,25 +99,25 @@ class PredictionDAG:
     with the number of root-to-node paths, usually exponentially.
     """
 
-    def __init__(self, predict: Predict, *, memo: bool = True,
+    def __init__(self, predict: Predict[K, V], *, memo: bool = True,
                  progress: Callable[[int], None] | None = None, keep_tree: bool = False):
         self._predict = predict
         self.memo = memo
         self._progress = progress
-        self._values: dict[Hashable, Any] = {}
-        self._edges: dict[Hashable, list[tuple[Hashable, Hashable]]] = {}
+        self._values: dict[K, V] = {}
+        self._edges: dict[K, list[tuple[Hashable, K]]] = {}
         self._tree = nx.MultiDiGraph() if not memo and keep_tree else None
         self._created = 0
 
     # public ---------------------------------------------------------------
-    def __getitem__(self, key: Hashable) -> Any:
+    def __getitem__(self, key: K) -> V:
         if self.memo:
             if key not in self._values:
                 self._solve_memo(key)
             return self._values[key]
         return self._solve_naive(key)
 
-    def __contains__(self, key: Hashable) -> bool:
+    def __contains__(self, key: object) -> bool:
         return key in self._values
 
     def __len__(self) -> int:
@@ -116,18 +125,18 @@ class PredictionDAG:
         ``memo=False``, every prediction and prediction of a prediction built."""
         return len(self._values) if self.memo else self._created
 
-    def keys(self) -> Iterable[Hashable]:
+    def keys(self) -> Iterable[K]:
         return self._values.keys()
 
-    def children(self, key: Hashable) -> list[tuple[Hashable, Hashable]]:
+    def children(self, key: K) -> list[tuple[Hashable, K]]:
         """The ``(label, key)`` edges out of a solved node, in request order."""
         self._require_memo()
         return list(self._edges.get(key, ()))
 
-    def reachable(self, roots: Iterable[Hashable]) -> set[Hashable]:
+    def reachable(self, roots: Iterable[K]) -> set[K]:
         """Keys of the solved nodes reachable from ``roots`` (roots included)."""
         self._require_memo()
-        seen: set[Hashable] = set()
+        seen: set[K] = set()
         stack = [self._ensure(k) for k in roots]
         while stack:
             k = stack.pop()
@@ -137,7 +146,7 @@ class PredictionDAG:
             stack.extend(child for _, child in self._edges.get(k, ()))
         return seen
 
-    def to_networkx(self, roots: Iterable[Hashable] | None = None) -> nx.MultiDiGraph:
+    def to_networkx(self, roots: Iterable[K] | None = None) -> nx.MultiDiGraph:
         """The DAG (or the naive tree) as a networkx multigraph.
 
         Memoized: nodes are keys with attribute ``value``; edges carry
@@ -159,7 +168,7 @@ class PredictionDAG:
         return g
 
     # memoized solving ------------------------------------------------------
-    def _ensure(self, key):
+    def _ensure(self, key: K) -> K:
         if key not in self._values:
             self._solve_memo(key)
         return key
@@ -168,7 +177,7 @@ class PredictionDAG:
         if not self.memo:
             raise EpistemicError("the naive tree has no shared nodes; use to_networkx()")
 
-    def _solve_memo(self, root: Hashable) -> None:
+    def _solve_memo(self, root: K) -> None:
         values, edges = self._values, self._edges
         stack = [_Frame(root, self._predict(root))]
         active = {root}
@@ -176,8 +185,9 @@ class PredictionDAG:
             frame = stack[-1]
             reply = None
             if frame.pending is not None:
-                missing = next((r.key for r in frame.pending if r.key not in values), _NONE)
-                if missing is not _NONE:
+                unsolved = next((r for r in frame.pending if r.key not in values), None)
+                if unsolved is not None:
+                    missing = unsolved.key
                     if missing in active:
                         raise CycleError(f"prediction {missing!r} depends on itself")
                     active.add(missing)
@@ -197,7 +207,7 @@ class PredictionDAG:
                     self._progress(len(values))
 
     # naive solving ----------------------------------------------------------
-    def _solve_naive(self, root: Hashable) -> Any:
+    def _solve_naive(self, root: K) -> Any:
         tree = self._tree
         root_id = self._new_node(root, "prediction")
         stack = [_Frame(root, self._predict(root), node=root_id)]
@@ -244,9 +254,6 @@ class PredictionDAG:
         if self._progress and self._created % 20000 == 0:
             self._progress(self._created)
         return self._created
-
-
-_NONE = object()
 
 
 class _Frame:

@@ -39,7 +39,11 @@ def _check_precondition(instance, attribute, value):
         raise ModelError(f"a precondition is a formula or a function (model, world) -> bool, got {value!r}")
 
 
-def _to_assignments(value) -> frozenset:
+def _to_facts(value: Iterable[Hashable]) -> frozenset[Hashable]:
+    return frozenset(value)
+
+
+def _to_assignments(value) -> frozenset[tuple[str, Formula]]:
     pairs = value.items() if isinstance(value, Mapping) else value
     out = []
     for pair in pairs:
@@ -74,12 +78,12 @@ class Event:
 
     name: str
     precondition: Formula | Callable | None = attrs.field(default=None, validator=_check_precondition)
-    adds: frozenset = attrs.field(default=frozenset(), converter=frozenset)
-    removes: frozenset = attrs.field(default=frozenset(), converter=frozenset)
-    assign: frozenset = attrs.field(default=frozenset(), converter=_to_assignments)
+    adds: frozenset[Hashable] = attrs.field(default=frozenset(), converter=_to_facts)
+    removes: frozenset[Hashable] = attrs.field(default=frozenset(), converter=_to_facts)
+    assign: frozenset[tuple[str, Formula]] = attrs.field(default=frozenset(), converter=_to_assignments)
 
 
-def _to_relations(value) -> frozenset:
+def _to_relations(value) -> frozenset[tuple[Agent, str, str]]:
     out = set()
     for agent, pairs in (value.items() if isinstance(value, Mapping) else value):
         for pair in pairs:
@@ -106,7 +110,7 @@ class EventModel:
 
     agents: frozenset[Agent]
     events: tuple[Event, ...]
-    arrows: frozenset
+    arrows: frozenset[tuple[Agent, str, str]]
     actual: tuple[str, ...]
 
     def __init__(self, agents: Iterable[Agent], events: Iterable[Event],
@@ -115,8 +119,8 @@ class EventModel:
         events = tuple(events)
         for agent in agents:
             instance_of(agent, Agent, "agents must be Agent objects", error=ModelError)
-        for e in events:
-            instance_of(e, Event, "an event model holds Events", error=ModelError)
+        for event in events:
+            instance_of(event, Event, "an event model holds Events", error=ModelError)
         names = [e.name for e in events]
         if len(set(names)) != len(names):
             raise ModelError("event names must be distinct")
@@ -142,7 +146,7 @@ class EventModel:
         raise ModelError(f"no event named {name!r}")
 
 
-def check_event_model(events, agents: Iterable[Agent]) -> EventModel:
+def check_event_model(events: object, agents: Iterable[Agent]) -> EventModel:
     """``events``, checked to be an event model over ``agents``, those of
     the Kripke model it updates.
 
@@ -151,10 +155,10 @@ def check_event_model(events, agents: Iterable[Agent]) -> EventModel:
     ModelError
         For anything else.
     """
-    instance_of(events, EventModel, "update takes an EventModel", type_name=True, error=ModelError)
-    if events.agents != frozenset(agents):
+    model = instance_of(events, EventModel, "update takes an EventModel", type_name=True, error=ModelError)
+    if model.agents != frozenset(agents):
         raise ModelError("the event model must be over the same agents as the Kripke model")
-    return events
+    return model
 
 
 def public_event(agents: Iterable[Agent], fact: Hashable | None = None,

@@ -29,7 +29,8 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
@@ -40,7 +41,7 @@ from .validators import instance_of
 __all__ = [
     "Formula", "Atom", "Top", "Bottom", "TOP", "BOTTOM", "Not", "And", "Or", "Implies", "Iff",
     "Knows", "Possible", "KnowsWhether", "Believes", "Everybody", "Common", "Distributed",
-    "Announce", "AnnounceDiamond", "AnnouncePrivately", "AnnounceWhether", "Act",
+    "Announce", "AnnounceDiamond", "AnnouncePrivately", "AnnounceWhether", "Act", "EventModelLike",
     "FormulaError", "atoms", "agents_of", "subformulas", "conjunction", "disjunction", "to_text",
 ]
 
@@ -74,6 +75,9 @@ class Formula:
     """
 
     __slots__ = ("_hash",)
+    _hash: int
+    # every concrete formula is an attrs class: attrs.fields() reads its operands
+    __attrs_attrs__: ClassVar[tuple[attrs.Attribute[Any], ...]]
 
     def __attrs_post_init__(self):
         own = tuple(getattr(self, f.name) for f in attrs.fields(type(self))
@@ -106,7 +110,7 @@ class Formula:
         # written left to right from an explicit stack, so that formulas
         # thousands of levels deep have a repr, in memory linear in its length
         out: list[str] = []
-        stack: list = [self]
+        stack: list[Formula | str] = [self]
         while stack:
             item = stack.pop()
             if isinstance(item, str):
@@ -115,7 +119,7 @@ class Formula:
             if type(item).__repr__ is not Formula.__repr__:
                 out.append(type(item).__repr__(item))
                 continue
-            pieces: list = [f"{type(item).__name__}("]
+            pieces: list[Formula | str] = [f"{type(item).__name__}("]
             for i, field in enumerate(attrs.fields(type(item))):
                 value = getattr(item, field.name)
                 if i:
@@ -166,7 +170,7 @@ def _check_agent(instance, attribute, value):
     instance_of(value, Agent, f"{type(instance).__name__} needs an Agent", error=FormulaError)
 
 
-def _to_group(value) -> frozenset[Agent]:
+def _to_group(value: Agent | Iterable[Agent]) -> frozenset[Agent]:
     if isinstance(value, Agent):
         value = [value]
     if isinstance(value, (str, bytes)):
@@ -192,17 +196,16 @@ def _check_name(instance, attribute, value):
                            f"underscores or primes; not a reserved word, and not starting like K_")
 
 
-_frozen = attrs.frozen(eq=False, repr=False)
-
-
-@_frozen
+# equality and repr are Formula's own, iterative ones.  The decorator is spelled out on
+# each class, as mypy's attrs plugin recognizes it only there.
+@attrs.frozen(eq=False, repr=False)
 class Atom(Formula):
     """A propositional atom, true at the worlds whose facts include its name."""
 
     name: str = attrs.field(validator=_check_name)
 
 
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Top(Formula):
     """The formula true everywhere."""
 
@@ -210,7 +213,7 @@ class Top(Formula):
         return "TOP"
 
 
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Bottom(Formula):
     """The formula false everywhere."""
 
@@ -232,7 +235,7 @@ def _binary(cls):
 
 
 @_unary
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Not(Formula):
     """Negation."""
 
@@ -240,7 +243,7 @@ class Not(Formula):
 
 
 @_binary
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class And(Formula):
     """Conjunction."""
 
@@ -249,7 +252,7 @@ class And(Formula):
 
 
 @_binary
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Or(Formula):
     """Disjunction."""
 
@@ -258,7 +261,7 @@ class Or(Formula):
 
 
 @_binary
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Implies(Formula):
     """Material implication."""
 
@@ -267,7 +270,7 @@ class Implies(Formula):
 
 
 @_binary
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Iff(Formula):
     """Material equivalence."""
 
@@ -276,7 +279,7 @@ class Iff(Formula):
 
 
 @_unary
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Knows(Formula):
     """``K_a φ``: φ holds at every world the agent considers possible."""
 
@@ -285,7 +288,7 @@ class Knows(Formula):
 
 
 @_unary
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Possible(Formula):
     """``M_a φ``, the dual of knowledge: the agent considers a φ-world possible."""
 
@@ -294,7 +297,7 @@ class Possible(Formula):
 
 
 @_unary
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class KnowsWhether(Formula):
     """``Kw_a φ``: the agent knows φ or knows not φ."""
 
@@ -303,7 +306,7 @@ class KnowsWhether(Formula):
 
 
 @_unary
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Believes(Formula):
     """``B_a φ``: belief; the same clause as knowledge, read on KD45 relations."""
 
@@ -312,7 +315,7 @@ class Believes(Formula):
 
 
 @_unary
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Everybody(Formula):
     """``E_G φ``: every agent of the group knows φ."""
 
@@ -321,7 +324,7 @@ class Everybody(Formula):
 
 
 @_unary
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Common(Formula):
     """``C_G φ``: φ holds at every world reachable in one or more steps of
     any group member's relation."""
@@ -331,7 +334,7 @@ class Common(Formula):
 
 
 @_unary
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Distributed(Formula):
     """``D_G φ``: φ holds at every world all group members consider possible
     together (the intersection of their relations)."""
@@ -340,7 +343,7 @@ class Distributed(Formula):
     arg: Formula = attrs.field(validator=_check_formula)
 
 
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Announce(Formula):
     """``[!φ]ψ``: after a truthful public announcement of φ, ψ holds
     (true where φ is false: the announcement cannot be made there)."""
@@ -352,7 +355,7 @@ class Announce(Formula):
         return (self.announced, self.arg)
 
 
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class AnnounceDiamond(Formula):
     """``<!φ>ψ``: φ is true, and after announcing it ψ holds."""
 
@@ -363,7 +366,7 @@ class AnnounceDiamond(Formula):
         return (self.announced, self.arg)
 
 
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class AnnouncePrivately(Formula):
     """``[!φ]_G ψ``: after the group alone learns φ (outsiders believe
     nothing happened), ψ holds; true where φ is false."""
@@ -376,7 +379,7 @@ class AnnouncePrivately(Formula):
         return (self.announced, self.arg)
 
 
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class AnnounceWhether(Formula):
     """``[?φ]_G ψ``: after the group learns whether φ while outsiders see
     that it did (a semi-private announcement), ψ holds."""
@@ -387,6 +390,24 @@ class AnnounceWhether(Formula):
 
     def operands(self) -> tuple[Formula, ...]:
         return (self.announced, self.arg)
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class EventModelLike(Protocol):
+    """What an :class:`Act` holds: an :class:`~epistemic.EventModel`, known
+    here by what the formula reads of it, its named events and its arrows,
+    since the event models' module imports this one (preconditions are
+    formulas)."""
+
+    @property
+    def events(self) -> Sequence[_Named]: ...
+
+    @property
+    def arrows(self) -> frozenset[tuple[Agent, str, str]]: ...
 
 
 def _check_event_model(instance, attribute, value):
@@ -400,13 +421,13 @@ def _check_event_name(instance, attribute, value):
         raise FormulaError(f"the event model has no event {value!r}")
 
 
-@_frozen
+@attrs.frozen(eq=False, repr=False)
 class Act(Formula):
     """``[A, e]ψ``: after event ``e`` of the event model ``A`` happens (where
     its precondition holds), ψ holds; true where ``e`` cannot happen.
     Event models have no text syntax: build these in Python."""
 
-    action: object = attrs.field(validator=_check_event_model)
+    action: EventModelLike = attrs.field(validator=_check_event_model)
     event: str = attrs.field(validator=_check_event_name)
     arg: Formula = attrs.field(validator=_check_formula)
 
@@ -542,7 +563,8 @@ def _pieces(f: Formula, spell: dict, unicode: bool) -> tuple[list, int]:
         return [spell["top"]], _ATOM
     if isinstance(f, Bottom):
         return [spell["bot"]], _ATOM
-    if type(f) in _BINARY:
+    if isinstance(f, (Iff, Implies, Or, And)) and type(f) in _BINARY:
+        # the exact class picks the spelling: a subclass has none of its own
         word, strength, left, right = _BINARY[type(f)]
         return [(f.left, left), spell[word], (f.right, right)], strength
     if isinstance(f, Not):

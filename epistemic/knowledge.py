@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
@@ -14,7 +14,7 @@ from .validators import instance_of
 __all__ = ["Knowledge"]
 
 
-def _to_announcements(value) -> frozenset[Announcement]:
+def _to_announcements(value: Iterable[Announcement]) -> frozenset[Announcement]:
     if isinstance(value, (str, bytes)):
         raise EpistemicError("knowledge is a collection of announcements, got a string")
     value = frozenset(value)
@@ -63,7 +63,7 @@ class Knowledge:
         kept = frozenset(a for a in self.announcements if a.heard_by(agent))
         return self if len(kept) == len(self.announcements) else Knowledge(kept)
 
-    def restricted(self, keep) -> Knowledge:
+    def restricted(self, keep: Callable[[Announcement], object]) -> Knowledge:
         """The announcements for which ``keep(announcement)`` is true."""
         kept = frozenset(a for a in self.announcements if keep(a))
         return self if len(kept) == len(self.announcements) else Knowledge(kept)
@@ -71,7 +71,7 @@ class Knowledge:
     def __contains__(self, announcement: object) -> bool:
         return announcement in self.announcements
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Announcement]:
         return iter(sorted(self.announcements, key=_announcement_order))
 
     def __len__(self) -> int:

@@ -23,6 +23,7 @@ sits above the model checker: :mod:`epistemic.checking` and
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import cast
 
 import networkx as nx
 import numpy as np
@@ -71,11 +72,12 @@ class KripkeModel:
     """
 
     __slots__ = ("_worlds", "_index", "_facts", "_relations", "_agents", "_actual", "_origin", "cache")
-    __hash__ = None  # a model holds caches: never use it as a key
+    # a model holds caches: never use it as a key; mypy has no other way to say it
+    __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, worlds: Sequence[World], facts: Sequence[Iterable[Hashable]],
                  relations: Mapping[Agent, Relation], actual: Iterable[World],
-                 origin: Sequence[tuple] | None = None):
+                 origin: Sequence[tuple[World, str]] | None = None):
         """The model of ``worlds`` (in order), their ``facts``, a relation
         over world numbers per agent, and the ``actual`` worlds.  Prefer the
         builders; this is the form they all end in."""
@@ -130,7 +132,7 @@ class KripkeModel:
         agents = _agents(agents)
         names = list(worlds)
         index = {w: i for i, w in enumerate(names)}
-        rels = {}
+        rels: dict[Agent, Relation] = {}
         for agent in relations:
             if agent not in agents:
                 raise ModelError(f"relation given for {agent}, who is not an agent of the model")
@@ -160,10 +162,13 @@ class KripkeModel:
             single = isinstance(actual, (str, int)) or actual in index
         except TypeError:  # a list or set of worlds is unhashable
             single = False
-        return cls(names, [worlds[w] for w in names], rels, [actual] if single else actual)
+        # the test above tells one world from a collection of them; mypy cannot follow it
+        given = [cast(World, actual)] if single else cast(Iterable[World], actual)
+        return cls(names, [worlds[w] for w in names], rels, given)
 
     @classmethod
-    def from_networkx(cls, graph: nx.DiGraph, agents: Iterable[Agent], actual: Iterable[World]) -> KripkeModel:
+    def from_networkx(cls, graph: nx.DiGraph, agents: Iterable[Agent],
+                      actual: World | Iterable[World]) -> KripkeModel:
         """Read a model from a networkx graph: node attribute ``facts``,
         edge attribute ``agents`` (a set of the agents linking the two worlds)."""
         agents = _agents(agents)
@@ -177,9 +182,11 @@ class KripkeModel:
                 arrows[agent][0].append(index[u])
                 arrows[agent][1].append(index[v])
         rels = {a: relation_from_pairs(r, c, len(names)) for a, (r, c) in arrows.items()}
-        if isinstance(actual, str) or (not isinstance(actual, (list, set, frozenset, tuple)) and actual in index):
-            actual = [actual]
-        return cls(names, [graph.nodes[w].get("facts", ()) for w in names], rels, actual)
+        single = isinstance(actual, str) or (not isinstance(actual, (list, set, frozenset, tuple))
+                                             and actual in index)
+        # the test above tells one world from a collection of them; mypy cannot follow it
+        given = [cast(World, actual)] if single else cast(Iterable[World], actual)
+        return cls(names, [graph.nodes[w].get("facts", ()) for w in names], rels, given)
 
     # reading --------------------------------------------------------------
     @property
@@ -202,7 +209,7 @@ class KripkeModel:
         except (KeyError, TypeError):
             raise ModelError(f"{world!r} is not a world of the model") from None
 
-    def facts(self, world: World) -> frozenset:
+    def facts(self, world: World) -> frozenset[Hashable]:
         """What is true at ``world``."""
         return self._facts[self.index(world)]
 
@@ -210,7 +217,7 @@ class KripkeModel:
         """A boolean array over world numbers: where ``fact`` holds."""
         return np.fromiter((fact in facts for facts in self._facts), dtype=bool, count=len(self._facts))
 
-    def origin(self, world: World) -> tuple | None:
+    def origin(self, world: World) -> tuple[World, str] | None:
         """After a product update, the ``(world, event name)`` pair ``world`` came from."""
         return None if self._origin is None else self._origin[self.index(world)]
 
@@ -252,7 +259,7 @@ class KripkeModel:
             frontier = _image(self._relations[agent], frontier)
         return frozenset(self._worlds[i] for i in np.flatnonzero(frontier).tolist())
 
-    def believed_facts(self, path: Sequence[Agent], start: Iterable[World] | None = None) -> frozenset:
+    def believed_facts(self, path: Sequence[Agent], start: Iterable[World] | None = None) -> frozenset[Hashable]:
         """Facts true in every world reached along ``path``.
 
         For ``path = [j, i]`` these are the facts p for which "j believes
@@ -278,7 +285,7 @@ class KripkeModel:
         attributes ``actual`` and ``agents``."""
         g = nx.DiGraph(actual=self._actual, agents=self._agents)
         for i, w in enumerate(self._worlds):
-            attrs = {"facts": self._facts[i]}
+            attrs: dict[str, object] = {"facts": self._facts[i]}
             if self._origin is not None:
                 attrs["origin"] = self._origin[i]
             g.add_node(w, **attrs)
@@ -299,7 +306,7 @@ class KripkeModel:
         return f"<KripkeModel: {len(self)} worlds, {len(self._agents)} agents, {'/'.join(kinds) or 'no'} relations>"
 
     # new models -------------------------------------------------------------
-    def restricted(self, keep) -> KripkeModel:
+    def restricted(self, keep: np.ndarray | Iterable[World]) -> KripkeModel:
         """The submodel of the worlds where ``keep`` (a boolean array over
         world numbers, or a collection of worlds) is true; actual worlds
         outside it are dropped."""
@@ -322,7 +329,7 @@ class KripkeModel:
                 sub.cache[key] = _read_only(truth[mask])
         return sub
 
-    def _mask(self, keep) -> np.ndarray:
+    def _mask(self, keep: np.ndarray | Iterable[World]) -> np.ndarray:
         if isinstance(keep, np.ndarray) and keep.dtype == bool:
             if keep.shape != (len(self._worlds),):
                 raise ModelError("a mask needs one entry per world")

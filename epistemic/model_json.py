@@ -131,12 +131,13 @@ def model_to_dict(model: KripkeModel) -> dict:
         seen.add(name)
     worlds = []
     for w, name in zip(model.worlds, names):
-        facts = model.facts(w)
-        for fact in facts:
+        true: list[str] = []
+        for fact in model.facts(w):
             if not isinstance(fact, str):
                 raise ModelError(f"cannot save world {name!r}: its fact {_short(fact)} is not a string "
                                  f"(only atom names can be saved)")
-        worlds.append({"name": name, "true": sorted(facts)})
+            true.append(fact)
+        worlds.append({"name": name, "true": sorted(true)})
     relations = {}
     for agent in sorted(model.agents):
         if not _AGENT_NAME.fullmatch(agent.name):
@@ -374,8 +375,9 @@ def _object(value, where: str, keys, *, check_unknown: bool = True, exactly_one:
     ``keys`` is empty (then any key goes)."""
     if not isinstance(value, dict):
         raise ModelFileError(where or "top level", f"expected an object, got {_kind(value)}")
-    if getattr(value, "duplicate", None) is not None:
-        raise ModelFileError(where or "top level", f"key {value.duplicate!r} is given twice")
+    duplicate = getattr(value, "duplicate", None)
+    if duplicate is not None:
+        raise ModelFileError(where or "top level", f"key {duplicate!r} is given twice")
     if check_unknown and keys:
         for key in value:
             if key not in keys:

@@ -29,6 +29,8 @@ class Relation(ABC):
     """What partitions and arrows have in common."""
 
     __slots__ = ("size",)
+    #: The number of worlds.
+    size: int
 
     @abstractmethod
     def box(self, truth: np.ndarray) -> np.ndarray:
@@ -75,7 +77,8 @@ class Relation(ABC):
         a, b = self.pairs(), other.pairs()
         return np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
 
-    __hash__ = None
+    # relations compare by value and are unhashable; mypy has no other way to say it
+    __hash__ = None  # type: ignore[assignment]
 
 
 def _successor_sets(rows, cols, n) -> list[frozenset]:

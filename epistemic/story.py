@@ -121,7 +121,7 @@ class Story:
         and the answers."""
         out = []
         for r in self.rounds:
-            entry = {"round": r.number, "announcement": r.announcement,
+            entry: dict[str, object] = {"round": r.number, "announcement": r.announcement,
                      "formula": None if r.formula is None else _text_or_none(r.formula),
                      "worlds_left": r.worlds,
                      "answers": {label: value for label, value in r.answers}}

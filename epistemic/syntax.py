@@ -47,7 +47,10 @@ epistemic.syntax.FormulaSyntaxError: line 1, column 7: expected ')' to close the
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
+from typing import NoReturn
 
 from .agents import Agent
 from .formulas import (AGENT_WORD, BOTTOM, BRACED_NAME, TOP, And, Announce, AnnounceDiamond, AnnouncePrivately,
@@ -77,8 +80,10 @@ _TOKEN = re.compile(r"""
 
 _SPELLING = {"<->": "<->", "↔": "<->", "->": "->", "→": "->", "&": "&", "∧": "&", "and": "&",
              "|": "|", "∨": "|", "or": "|", "~": "~", "¬": "~", "not": "~", "⟨!": "<!", "⟩": ">"}
-_MODAL = {"K_": Knows, "M_": Possible, "◇_": Possible, "Kw_": KnowsWhether, "B_": Believes,
-          "E_": Everybody, "C_": Common, "D_": Distributed}
+_AGENT_MODAL: dict[str, Callable[[Agent, Formula], Formula]] = {
+    "K_": Knows, "M_": Possible, "◇_": Possible, "Kw_": KnowsWhether, "B_": Believes}
+_GROUP_MODAL: dict[str, Callable[[frozenset[Agent], Formula], Formula]] = {
+    "E_": Everybody, "C_": Common, "D_": Distributed}
 _CONSTANTS = {"top": TOP, "true": TOP, "⊤": TOP, "bot": BOTTOM, "false": BOTTOM, "⊥": BOTTOM}
 
 
@@ -137,7 +142,7 @@ class _Parser:
         t = self.peek()
         return t.kind == "op" and t.text in ops
 
-    def fail(self, message: str, token: _Token | None = None):
+    def fail(self, message: str, token: _Token | None = None) -> NoReturn:
         token = token or self.peek()
         raise FormulaSyntaxError(message, token.line, token.column)
 
@@ -184,7 +189,7 @@ class _Parser:
 
     def unary(self) -> Formula:
         # prefixes are collected in a loop, so "~~~~p" costs no recursion
-        prefixes = []
+        prefixes: list[Callable[[Formula], Formula]] = []
         while True:
             t = self.peek()
             if t.kind == "op" and t.text == "~":
@@ -192,31 +197,28 @@ class _Parser:
                 prefixes.append(Not)
             elif t.kind == "modal":
                 self.take()
-                cls = _MODAL[t.text]
-                if cls in (Everybody, Common, Distributed):
-                    group = self.group(t)
-                    prefixes.append(lambda f, cls=cls, group=group: cls(group, f))
+                if t.text in _GROUP_MODAL:
+                    prefixes.append(functools.partial(_GROUP_MODAL[t.text], self.group(t)))
                 else:
-                    agent = self.agent(t)
-                    prefixes.append(lambda f, cls=cls, agent=agent: cls(agent, f))
+                    prefixes.append(functools.partial(_AGENT_MODAL[t.text], self.agent(t)))
             elif t.kind == "op" and t.text in ("[!", "[?"):
                 self.take()
                 inner = self.formula()
                 if self.at("]_"):
                     under = self.take()
                     group = self.group(under)
-                    cls = AnnouncePrivately if t.text == "[!" else AnnounceWhether
-                    prefixes.append(lambda f, cls=cls, group=group, inner=inner: cls(group, inner, f))
+                    announce = AnnouncePrivately if t.text == "[!" else AnnounceWhether
+                    prefixes.append(functools.partial(announce, group, inner))
                 else:
                     self.expect("]", "']'", t)
                     if t.text == "[?":
                         self.fail("a '[?...]' announcement needs a group: write [?p]_{a,b}", self.tokens[self.i - 1])
-                    prefixes.append(lambda f, inner=inner: Announce(inner, f))
+                    prefixes.append(functools.partial(Announce, inner))
             elif t.kind == "op" and t.text == "<!":
                 self.take()
                 inner = self.formula()
                 self.expect(">", "'>'", t)
-                prefixes.append(lambda f, inner=inner: AnnounceDiamond(inner, f))
+                prefixes.append(functools.partial(AnnounceDiamond, inner))
             else:
                 break
         out = self.primary()

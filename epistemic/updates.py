@@ -79,7 +79,7 @@ def announce(model: KripkeModel, announcement: Announcement) -> KripkeModel:
     """
     if announcement.speaker not in model.agents:
         raise ModelError(f"{announcement.speaker} is not an agent of the model")
-    if announcement.is_public:
+    if announcement.audience is None:
         events = public_event(model.agents, announcement)
     else:
         unknown = announcement.audience - model.agents

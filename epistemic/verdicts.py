@@ -24,7 +24,7 @@ import enum
 
 from .checking import after_announcement, group_relation, truth_array, updated
 from .errors import ModelError
-from .events import private_event, whether_event
+from .events import check_event_model, private_event, whether_event
 from .explanation import OMITTED, Reason
 from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
                        Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
@@ -100,7 +100,7 @@ def explain_verdict(model: KripkeModel, formula: Formula, world: World | None = 
         if parent is not None:
             entries[parent][4].append(len(entries) - 1)
         stack.extend((*child, level + 1, len(entries) - 1) for child in reversed(children))
-    made: list[Reason | None] = [None] * len(entries)
+    made: dict[int, Reason] = {}
     for n in range(len(entries) - 1, -1, -1):
         claim, key, kind, verdict, children = entries[n]
         made[n] = Reason(claim, key=key, kind=kind, verdict=verdict, because=[made[c] for c in children])
@@ -295,7 +295,7 @@ def _dynamic(m: KripkeModel, f: Formula, w: World, head: str, kind: FormulaKind,
         return (f"{head}: after {_text(f.announced)} is announced, {_text(f.arg)} is {_says(value)} "
                 f"at {w}"), kind, [(after, f.arg, w)]
     if isinstance(f, Act):
-        events, name = f.action, f.event
+        events, name = check_event_model(f.action, m.agents), f.event
         column = [e.name for e in events.events].index(name)
     elif isinstance(f, AnnouncePrivately):
         if not truth_array(m, f.announced)[i]:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from epistemic import Agent, KripkeModel, ModelError, parse_formula, update
 from epistemic import formulas as fm
-from epistemic.checking import holds, truth_array, worlds_where
+from epistemic.checking import common_relation_labels, holds, truth_array, worlds_where
 from epistemic.events import Event, EventModel
 
 A, B, C = Agent("a"), Agent("b"), Agent("c")
@@ -259,6 +259,13 @@ def test_common_belief_is_a_fixpoint_not_one_step():
     assert not holds(m, parse_formula("E_{a,b} E_{a,b} p"))
     assert not holds(m, parse_formula("C_{a,b} p"))
     assert holds(m, parse_formula("C_{a} p"))          # a alone never leaves the p-worlds
+
+
+def test_common_relation_labels_need_equivalences():
+    # a believes (KD45, not S5): its relation has no blocks to label worlds by
+    m = KripkeModel.from_relations([A, B], {"w": {"p"}, "v": set()}, {A: [("w", "v"), ("v", "v")]}, "w")
+    with pytest.raises(ModelError, match="not an equivalence"):
+        common_relation_labels(m, [A, B])
 
 
 def test_distributed_knowledge_pools_what_agents_know():

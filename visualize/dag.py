@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Protocol
 
 import graphviz
 import networkx as nx
@@ -19,6 +20,12 @@ __all__ = ["dag_picture", "summarize", "Summary", "MAX_NODES"]
 MAX_NODES = 60
 
 NodeText = tuple[Sequence[str], Sequence[tuple[str, int]]]
+
+
+class SortKey(Protocol):
+    """What an ``order`` function returns: anything ``<`` compares, as ``sort`` needs."""
+
+    def __lt__(self, other: Any, /) -> bool: ...
 
 
 class Summary:
@@ -42,7 +49,7 @@ class Summary:
 
 def summarize(graph: nx.DiGraph, group: Callable[[Hashable], Hashable], *,
               edge_label: Callable[[Hashable, Hashable, dict], str | None] | None = None,
-              order: Callable[[Hashable], object] | None = None, max_nodes: int = MAX_NODES,
+              order: Callable[[Hashable], SortKey] | None = None, max_nodes: int = MAX_NODES,
               coarse: Callable[[Hashable], Hashable] | None = None) -> Summary:
     """Reduce ``graph`` to at most ``max_nodes`` boxes, as little as needed.
 
@@ -95,7 +102,7 @@ def summarize(graph: nx.DiGraph, group: Callable[[Hashable], Hashable], *,
         return group_of[u] == group_of[v] == group_of[w]
 
     box_of: dict = {}
-    boxes: dict = {}
+    boxes = {}
     for v in nodes:
         if v in box_of:
             continue
@@ -162,7 +169,7 @@ def _check_dag(graph) -> None:
 def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
                 group: Callable[[Hashable], Hashable], run_label: Callable[[list], NodeText] | None = None,
                 edge_label: Callable[[Hashable, Hashable, dict], str | None] | None = None,
-                order: Callable[[Hashable], object] | None = None, palette: Palette | None = None,
+                order: Callable[[Hashable], SortKey] | None = None, palette: Palette | None = None,
                 coarse: Callable[[Hashable], Hashable] | None = None,
                 max_nodes: int = MAX_NODES, title: str | None = None, legend_title: str = "Knowledge",
                 what: str = "nodes", arrow_note: str = "the node rests on the one it points to") -> Picture:
@@ -217,7 +224,7 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
     """
     summary = summarize(graph, group, edge_label=edge_label, order=order, max_nodes=max_nodes, coarse=coarse)
     palette = palette or Palette(())
-    if summary.level == "coarse":
+    if summary.level == "coarse" and coarse is not None:  # summarize is coarse only with coarse given
         # classes get their own colours, in the order of the first group of each in the palette
         rank = {g: i for i, g in enumerate(palette.groups)}
         first: dict = {}
@@ -241,9 +248,9 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
                "coarse": "each box stands for all of them in one class of knowledge"}[summary.level]
         heading = (heading + "\n" if heading else "") + f"{n:,} {what} summarized: {how}"
     if heading:
-        lines = "<BR/>".join(f"<B>{escape(t)}</B>" if i == 0 and title else escape(t)
-                             for i, t in enumerate(heading.split("\n")))
-        g.attr(label=f"<{lines}>")
+        markup = "<BR/>".join(f"<B>{escape(t)}</B>" if i == 0 and title else escape(t)
+                              for i, t in enumerate(heading.split("\n")))
+        g.attr(label=f"<{markup}>")
 
     ids = {box: f"n{i}" for i, box in enumerate(summary.boxes)}
     by_group: dict = {}

@@ -66,8 +66,9 @@ def knowledge_table(announcements: Sequence[Announcement], rows: Iterable[tuple[
     for heading, knowledge in rows:
         instance_of(knowledge, Knowledge, f"row {heading!r} must hold Knowledge", type_name=True, error=PictureError)
     names = [group(k) for _, k in rows] if group is not None else None
+    palette = palette or Palette(())
     if names is not None:
-        palette = (palette or Palette(())).extended(names)
+        palette = palette.extended(names)
 
     head = [f'<TD BGCOLOR="#EEEEEE"><B>{escape(corner)}</B></TD>']
     for a in announcements:

@@ -39,7 +39,7 @@ def fact_text(fact: Hashable) -> str:
 
 
 def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] = fact_text,
-                   world_label: Callable[[object], str] = _world_name, title: str | None = None,
+                   world_label: Callable[[Hashable], str] = _world_name, title: str | None = None,
                    no_facts: str = "nothing holds", legend: bool = True,
                    max_worlds: int | None = MAX_WORLDS) -> Picture:
     """Draw ``model``: worlds labelled with what holds there, links labelled

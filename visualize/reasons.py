@@ -93,7 +93,7 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
     try:
         roots = [reasons] if isinstance(reasons, Reason) else list(reasons)
     except TypeError:
-        roots = [None]
+        roots = []  # neither a reason nor reasons: refused just below
     if not roots or not all(isinstance(r, Reason) for r in roots):
         raise PictureError("reason_picture draws one or more Reason trees")
     # A reason cut by a depth limit and the same reason drawn in full are one box.
@@ -152,7 +152,7 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
                    style="rounded,dashed", fillcolor=NEUTRAL)
             continue
         reason = shown[ident]
-        attrs = {}
+        attrs: dict[str, str] = {}
         kind = groups[ident]
         if kind is not None:
             swatch = palette.swatch(kind)

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import warnings
+from collections.abc import Iterator
 
 from epistemic.validators import one_of
 
@@ -112,6 +113,7 @@ def render_bytes(source: str, format: str, renderer: str = "auto") -> bytes:
 
 def _with_pygraphviz(source: str, format: str) -> bytes:
     pygraphviz = _pygraphviz()
+    failure: str | None
     with _engine_messages() as messages:
         try:
             graph = pygraphviz.AGraph(string=source)
@@ -127,8 +129,11 @@ def _with_pygraphviz(source: str, format: str) -> bytes:
 
 
 def _with_dot(source: str, format: str) -> bytes:
+    program = _dot_program()
+    if program is None:  # found a moment ago, it can only have been removed since
+        raise RendererMissing(f"cannot render {format.upper()} with dot: no dot program is on the PATH")
     try:
-        done = subprocess.run([_dot_program(), f"-T{format}"], input=source.encode("utf-8"),
+        done = subprocess.run([program, f"-T{format}"], input=source.encode("utf-8"),
                               capture_output=True, timeout=_TIMEOUT, check=False)
     except (OSError, subprocess.TimeoutExpired) as err:
         raise PictureError(f"the dot program failed: {err}") from None
@@ -161,7 +166,7 @@ def _report(lines: list[str], failure: str | None) -> None:
 
 
 @contextlib.contextmanager
-def _engine_messages():
+def _engine_messages() -> Iterator[list[str]]:
     """Collect what the Graphviz library writes on file descriptor 2."""
     messages: list[str] = []
     try:

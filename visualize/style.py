@@ -134,7 +134,8 @@ def agent_names(names: Iterable[str], most: int = 6) -> str:
     'p1, p3, p5, ..., p39 (20 agents)'
     """
     names = list(dict.fromkeys(names))
-    plain, numbered = [], {}
+    plain: list[str] = []
+    numbered: dict[str, list[int]] = {}
     for name in names:
         m = _NUMBERED.fullmatch(name)
         if m and not (len(m.group(2)) > 1 and m.group(2).startswith("0")):

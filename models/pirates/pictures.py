@@ -69,7 +69,7 @@ def game_palette(game: PirateGame) -> Palette:
     roots = [solver.key(r.number, game.everything) for r in game.play().rounds]
     for group in game.knowledge_groups():
         roots += [(p.round, p.knowledge) for p in game.table_predictions(group.knowledge)]
-    return Palette(_sorted_labels(node_key(key)[1] for key in solver.dag.reachable(roots)))
+    return Palette(_sorted_labels(knowledge for _, knowledge in solver.dag.reachable(roots)))
 
 
 def _palette_for(game: PirateGame, knowledge: Iterable[Knowledge]) -> Palette:

@@ -421,9 +421,10 @@ def _member(slices: Iterable[tuple[tuple[int, ...], int]], rank: int) -> bool:
 
 
 def node_key(key: Hashable) -> Key:
-    """A key of a solver's DAG, as the DAG or its networkx graph hands it back."""
-    # every key in the DAG is made by PirateSolver.key, but PredictionDAG types its keys
-    # only as Hashable
+    """A key of a solver's DAG, as an explanation (a Reason's key) or the DAG's
+    networkx graph hands it back."""
+    # every key in the DAG is made by PirateSolver.key, but a Reason and a networkx
+    # graph type their keys only as Hashable
     return cast(Key, key)
 
 
