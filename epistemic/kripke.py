@@ -158,13 +158,7 @@ class KripkeModel:
                 rels[agent] = Partition(_classes(rows, cols, len(names)))
             else:
                 rels[agent] = relation_from_pairs(rows, cols, len(names))
-        try:
-            single = isinstance(actual, (str, int)) or actual in index
-        except TypeError:  # a list or set of worlds is unhashable
-            single = False
-        # the test above tells one world from a collection of them; mypy cannot follow it
-        given = [cast(World, actual)] if single else cast(Iterable[World], actual)
-        return cls(names, [worlds[w] for w in names], rels, given)
+        return cls(names, [worlds[w] for w in names], rels, _actual_worlds(actual, index))
 
     @classmethod
     def from_networkx(cls, graph: nx.DiGraph, agents: Iterable[Agent],
@@ -182,11 +176,7 @@ class KripkeModel:
                 arrows[agent][0].append(index[u])
                 arrows[agent][1].append(index[v])
         rels = {a: relation_from_pairs(r, c, len(names)) for a, (r, c) in arrows.items()}
-        single = isinstance(actual, str) or (not isinstance(actual, (list, set, frozenset, tuple))
-                                             and actual in index)
-        # the test above tells one world from a collection of them; mypy cannot follow it
-        given = [cast(World, actual)] if single else cast(Iterable[World], actual)
-        return cls(names, [graph.nodes[w].get("facts", ()) for w in names], rels, given)
+        return cls(names, [graph.nodes[w].get("facts", ()) for w in names], rels, _actual_worlds(actual, index))
 
     # reading --------------------------------------------------------------
     @property
@@ -426,6 +416,17 @@ class KripkeModel:
         origin = [(self._worlds[w], events.events[j].name) for w, j in zip(ws.tolist(), js.tolist())]
         new_id.flags.writeable = False
         return KripkeModel(range(len(ws)), facts, relations, [], origin), new_id
+
+
+def _actual_worlds(actual: World | Iterable[World], worlds: Mapping[World, int]) -> Iterable[World]:
+    """The actual worlds a builder is given: one world (a string, a number, or
+    any other world of the model, a tuple among them) or a collection of them."""
+    try:
+        single = isinstance(actual, (str, int)) or actual in worlds
+    except TypeError:  # a list or set of worlds is unhashable
+        single = False
+    # the test above tells one world from a collection of them; mypy cannot follow it
+    return [cast(World, actual)] if single else cast(Iterable[World], actual)
 
 
 def _read_only(array: np.ndarray) -> np.ndarray:

@@ -374,3 +374,12 @@ def test_public_announcements_give_knowledge(case):
 def test_from_relations_number_actual_that_is_no_world_is_a_model_error():
     with pytest.raises(ModelError, match="actual world 5"):
         KripkeModel.from_relations(agents=[Agent("a")], worlds={0: (), 1: ()}, relations={}, actual=5)
+
+
+def test_networkx_round_trip_names_one_world_as_from_relations_does():
+    # a world named by a tuple is one world, whichever builder is given it
+    m = KripkeModel.from_relations([A], {("x", 1): {"p"}, ("y", 2): set()}, {A: [(("x", 1), ("y", 2))]},
+                                   ("x", 1), reflexive=True, symmetric=True)
+    back = KripkeModel.from_networkx(m.to_networkx(), [A], ("x", 1))
+    assert back.actual == m.actual == {("x", 1)}
+    assert KripkeModel.from_networkx(m.to_networkx(), [A], [("x", 1), ("y", 2)]).actual == {("x", 1), ("y", 2)}
