@@ -111,7 +111,7 @@ MUTANTS: tuple[Mutant, ...] = (
            ("tests/test_core_types.py::test_announcement_validation",)),
     # kripke.py and updates.py -------------------------------------------------------------------
     Mutant(UPDATES,
-           "    if announcement.is_public:\n        events = public_event",
+           "    if announcement.audience is None:\n        events = public_event",
            "    if True:\n        events = public_event",
            "announce makes every private announcement public",
            ("tests/test_core_kripke.py::test_announce_private",
@@ -173,8 +173,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "common knowledge labels: one pass over the blocks instead of a fixpoint",
            ("tests/test_core_checking.py::test_common_knowledge_chains_in_any_order_of_agents",)),
     Mutant(CHECKING,
-           "                out = out.meet(r)",
-           "                out = r",
+           "                meet = meet.meet(p)",
+           "                meet = p",
            "distributed knowledge of S5 agents uses the last agent's relation alone",
            ("tests/test_core_checking.py::test_distributed_knowledge_pools_what_agents_know",)),
     # dag.py -----------------------------------------------------------------------------------
