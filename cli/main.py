@@ -43,9 +43,11 @@ def build_parser(commands: dict[str, Command]) -> argparse.ArgumentParser:
 
 
 def _commands(argv: list[str]) -> dict[str, Command]:
-    """The built-in commands and the registered models; only the model asked for
-    is imported when the first argument names one."""
+    """The built-in commands and the registered models; when the first argument
+    names a command, only that one is made ready."""
     first = next((a for a in argv if not a.startswith("-")), None)
+    if first in BUILT_IN:
+        return {first: BUILT_IN[first]}
     only = first if first in registered_names(reserved=BUILT_IN) else None
     models, problems = load_commands(reserved=BUILT_IN, only=only)
     for problem in problems:

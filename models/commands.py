@@ -17,10 +17,12 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable, Iterable
-from importlib.metadata import EntryPoint, entry_points
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import attrs
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 __all__ = ["Command", "GROUP", "registered_names", "load_commands", "whole_number_argument"]
 
@@ -104,6 +106,10 @@ def whole_number_argument(text: str) -> int:
 
 def _entries(group: str) -> list[EntryPoint]:
     """The group's entry points, this package's first, then by distribution and name."""
+    # imported here: reading distributions' metadata costs a start-up that the
+    # command line's own commands do without
+    from importlib.metadata import entry_points
+
     def order(ep: EntryPoint):
         dist = ep.dist.name if ep.dist is not None else ""
         return dist != _OWN, dist, ep.name
