@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Hashable
 from typing import TextIO
 
@@ -12,8 +11,8 @@ from epistemic import EpistemicError, explain_verdict, parse_formula, to_text, w
 from epistemic.model_json import load_model
 from epistemic.validators import between
 from epistemic.verdicts import verdict_of
-from epistemic.models import Command
-from epistemic.visualize import RENDERERS, check_destinations, reason_picture, write_images
+from epistemic.models import MAX_DEPTH, Command, whole_number_argument, write_pictures
+from epistemic.visualize import RENDERERS, check_destinations, reason_picture
 
 __all__ = ["COMMAND", "add_arguments", "run"]
 
@@ -33,7 +32,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--world", metavar="W", default=None,
                    help="the world to check and explain (default: the actual world)")
     p.add_argument("--why", action="store_true", help="explain the verdict")
-    p.add_argument("--depth", type=int, default=12, metavar="D", help="levels of the explanation (default: 12)")
+    p.add_argument("--depth", type=whole_number_argument, default=12, metavar="D",
+                   help="levels of the explanation (default: 12)")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
     p.add_argument("--draw", metavar="FILE", default=None,
                    help="draw the explanation (.svg, .png, .pdf or .dot)")
@@ -53,7 +53,7 @@ def _worlds(model, name: str | None) -> list:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    between(args.depth, 1, 200, "--depth")
+    between(args.depth, 1, MAX_DEPTH, "--depth")
     drawn = [args.draw] if args.draw is not None else []
     formats = check_destinations(drawn)
     formula = parse_formula(args.formula)
@@ -91,10 +91,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 f"holds at {len(ordered):,} of {len(model):,} worlds" + (f": {listed}" if ordered else "") + "\n")
         if args.why and why is not None:
             text += why.to_text() + "\n"
-    if images:
-        write_images(images)
-        for path, data in images:
-            print(f"wrote {path} ({len(data):,} bytes)", file=sys.stderr)
+    write_pictures(images)
     out.write(text)
     return 0
 

@@ -50,6 +50,8 @@ def _commands(argv: list[str]) -> dict[str, Command]:
         return {first: BUILT_IN[first]}
     only = first if first in registered_names(reserved=BUILT_IN) else None
     models, problems = load_commands(reserved=BUILT_IN, only=only)
+    if only is not None and only not in models:  # it was left out: name every command there is
+        models, problems = load_commands(reserved=BUILT_IN)
     for problem in problems:
         print(f"epistemic: warning: {problem}", file=sys.stderr)
     return {**BUILT_IN, **models}

@@ -44,7 +44,7 @@ import networkx as nx
 from .dag import PredictionDAG, Request
 from .errors import EpistemicError
 from .explanation import Reason
-from .validators import is_whole
+from .validators import is_whole, whole_number
 
 __all__ = ["SequentialGame", "Choice", "BackwardInduction"]
 
@@ -155,25 +155,24 @@ class BackwardInduction(Generic[State, Move]):
         player, ``says(state, move)`` words a move (``"takes at move 2"``);
         the tree stops ``depth`` choices down.
         """
-        if depth < 1:
-            raise EpistemicError(f"depth must be at least 1, got {depth}")
+        whole_number(depth, "depth", at_least=1)
         if self[state].is_end:
             return Reason("the game ends: " + ", ".join(f"{name(i)} gets {v}"
                                                         for i, v in enumerate(self[state].payoffs)), key=state)
-        # the choices down to ``depth``, then their reasons from the deepest up,
-        # with explicit stacks: a game may be long
-        order: list[tuple[State, int]] = []
-        stack, seen = [(state, 0)], set()
-        while stack:
-            at, level = stack.pop()
-            if (at, level) not in seen:
-                seen.add((at, level))
-                order.append((at, level))
-                if level + 1 < depth:
-                    stack.extend((child, level + 1) for _, child in self.game.moves(at) if not self[child].is_end)
+        # the choices level by level down to ``depth``, then their reasons from the
+        # deepest level up, so that a reason is made after every reason it rests
+        # on, however many paths lead to its state; no recursion: a game may be long
+        levels = [[state]]
+        while len(levels) < depth:
+            below = dict.fromkeys(child for at in levels[-1] for _, child in self.game.moves(at)
+                                  if not self[child].is_end)
+            if not below:
+                break
+            levels.append(list(below))
         made: dict[tuple[State, int], Reason] = {}
-        for at, level in reversed(order):
-            made[at, level] = self._reason(at, level, made, name, says)
+        for level in range(len(levels) - 1, -1, -1):
+            for at in levels[level]:
+                made[at, level] = self._reason(at, level, made, name, says)
         return made[state, 0]
 
     def to_networkx(self, roots: Iterable[State] | None = None) -> nx.MultiDiGraph:
@@ -189,8 +188,13 @@ class BackwardInduction(Generic[State, Move]):
         options = list(game.moves(state))
         if not options:
             raise EpistemicError(f"player {mover + 1} has no move at {state!r}, which is not an end")
+        if len({move for move, _ in options}) < len(options):
+            raise EpistemicError(f"two moves at {state!r} have one name: each move needs its own")
         got = yield [Request(move, child) for move, child in options]
         values = [(move, child, self._value(state, move, got[move])) for move, child in options]
+        if not 0 <= mover < len(values[0][2]):
+            raise EpistemicError(f"player {mover + 1} moves at {state!r}, but the payoffs are for "
+                                 f"{len(values[0][2])} players")
         most = max(value[mover] for _, _, value in values)
         best = [(move, child, value) for move, child, value in values if value[mover] == most]
         move, child, value = best[0]
@@ -199,7 +203,11 @@ class BackwardInduction(Generic[State, Move]):
     def _value(self, state: State, move: Move, following: Choice[State, Move]) -> Payoffs:
         if self._gains is None:
             return following.payoffs
-        return tuple(g + v for g, v in zip(self._gains(state, move), following.payoffs, strict=True))
+        gains = tuple(self._gains(state, move))
+        if len(gains) != len(following.payoffs):
+            raise EpistemicError(f"the move {move!r} at {state!r} has gains for {len(gains)} players, "
+                                 f"but the payoffs are for {len(following.payoffs)}")
+        return tuple(g + v for g, v in zip(gains, following.payoffs))
 
     # explaining -----------------------------------------------------------------------
     def _reason(self, at: State, level: int, made: dict[tuple[State, int], Reason], name: Callable[[int], str],

@@ -40,7 +40,7 @@ DEPTH = 12
 _SHOWN = 3
 
 
-class FormulaKind(enum.Enum):
+class FormulaKind(str, enum.Enum):
     """The kind of a verdict's reason: the main operator of its formula.
 
     The values are the formula classes' names in lower case, as JSON

@@ -5,6 +5,8 @@ registers it under the entry-point group ``epistemic.models``
 (:mod:`epistemic.models.commands`); ``docs/adding-a-model.md`` shows how.
 """
 
-from .commands import GROUP, Command, load_commands, registered_names, whole_number_argument
+from .commands import (GROUP, MAX_DEPTH, Command, load_commands, registered_names, whole_number_argument,
+                       write_pictures)
 
-__all__ = ["Command", "GROUP", "load_commands", "registered_names", "whole_number_argument"]
+__all__ = ["Command", "GROUP", "MAX_DEPTH", "load_commands", "registered_names", "whole_number_argument",
+           "write_pictures"]

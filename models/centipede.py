@@ -26,20 +26,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
+import math
 from typing import TextIO
 
 import attrs
 
 from epistemic import BackwardInduction, EpistemicError
-from epistemic.models import Command, whole_number_argument
+from epistemic.models import MAX_DEPTH, Command, whole_number_argument, write_pictures
 from epistemic.validators import between, validator, whole_number_at_least
-from epistemic.visualize import RENDERERS, check_destinations, reason_picture, write_images
+from epistemic.visualize import RENDERERS, check_destinations, reason_picture
 
 __all__ = ["Centipede", "CentipedeError", "COMMAND"]
 
-#: The command line's longest game; the piles grow too long to read beyond it.
+#: The command line's longest game, and the most digits its piles may grow to.
 MAX_LENGTH = 1000
+MAX_DIGITS = 1000
 #: Moves shown in a table before its middle is cut.
 SHOWN = 20
 
@@ -118,7 +119,7 @@ def report(game: Centipede, solved: BackwardInduction[int, str]) -> str:
     table = "\n".join(lines)
     last = solved.play(1)[-1]
     ended = "every move passes" if last.state > 0 else f"{name(game.player(-last.state))} takes at move {-last.state}"
-    return (f"The centipede game: {game.length} moves, piles of {game.large} and {game.small} "
+    return (f"The centipede game: {game.length} move{'s' * (game.length != 1)}, piles of {game.large} and {game.small} "
             f"that grow {game.factor}-fold at each pass.\n\n{table}\n\n"
             f"Subgame-perfect play: {ended}; p1 gets {last.payoffs[0]}, p2 gets {last.payoffs[1]}.")
 
@@ -136,26 +137,32 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    between(args.length, 1, MAX_LENGTH, "--length", error=CentipedeError)  # checked before any work
-    between(args.depth, 1, 200, "--depth", error=CentipedeError)
-    formats = check_destinations([args.draw]) if args.draw else []
+    # every limit is checked before any work
+    between(args.length, 1, MAX_LENGTH, "--length", error=CentipedeError)
+    between(args.depth, 1, MAX_DEPTH, "--depth", error=CentipedeError)
     game = Centipede(args.length, args.large, args.small, args.factor)
+    # the last pile, large * factor ** length, has this many digits
+    digits = int(math.log10(max(game.large, game.small, 1)) + game.length * math.log10(game.factor)) + 1
+    if digits > MAX_DIGITS:
+        raise CentipedeError(f"the piles would grow to {digits:,} digits, more than {MAX_DIGITS:,}: "
+                             f"ask for fewer moves, a smaller factor or smaller piles")
+    drawn = [] if args.draw is None else [args.draw]
+    formats = check_destinations(drawn)
     solved = game.solve()
-    why = solved.explain(1, name=name, says=says, depth=args.depth)
-    images = [(args.draw, reason_picture(why, group=None, title=f"Why {why.claim}", chain=12,
-                                         legend_title="Reading the picture")
-               .pipe(formats[0], args.renderer))] if args.draw else []
+    why = solved.explain(1, name=name, says=says, depth=args.depth) if args.why or drawn else None
+    images = [(path, reason_picture(why, group=None, title=f"Why {why.claim}", chain=12,
+                                    legend_title="Reading the picture").pipe(fmt, args.renderer))
+              for path, fmt in zip(drawn, formats) if why is not None]
+    shown = why if args.why else None
     if args.json:
-        text = json.dumps({**to_dict(game, solved), **({"why": why.to_dict()} if args.why else {})}) + "\n"
+        text = json.dumps({**to_dict(game, solved), **({"why": shown.to_dict()} if shown else {})}, indent=2)
     else:
-        text = report(game, solved) + (f"\n\nWhy?\n{why.to_text()}" if args.why else "") + "\n"
-    write_images(images)
-    for path, data in images:
-        print(f"wrote {path} ({len(data):,} bytes)", file=sys.stderr)
-    out.write(text)
+        text = report(game, solved) + (f"\n\nWhy?\n{shown.to_text()}" if shown else "")
+    write_pictures(images)
+    out.write(text + "\n")
     return 0
 
 
 COMMAND = Command(help="the centipede game, solved by backward induction", add_arguments=add_arguments, run=run,
-                  description="Solve the centipede game (Rosenthal 1981) by backward induction: what each "
+                  description="Solve the centipede game (Rosenthal 1981) by backward induction: what each\n"
                               "player does at every move, the subgame-perfect play, and why.")

@@ -16,15 +16,19 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, TextIO
 
 import attrs
 
+from epistemic.visualize import write_images
+
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
-__all__ = ["Command", "GROUP", "registered_names", "load_commands", "whole_number_argument"]
+__all__ = ["Command", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "whole_number_argument",
+           "write_pictures"]
 
 #: The entry-point group models register in.
 GROUP = "epistemic.models"
@@ -34,6 +38,10 @@ _NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 #: The distribution whose models win when two register the same name.
 _OWN = "epistemic"
+
+#: The most levels of reasons a command shows: deeper explanations are
+#: unreadable as text, and JSON encoders recurse on nesting.
+MAX_DEPTH = 200
 
 
 @attrs.frozen
@@ -101,7 +109,19 @@ def whole_number_argument(text: str) -> int:
     """
     if not re.fullmatch(r"-?[0-9]+", text):
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
-    return int(text)
+    try:
+        return int(text)
+    except ValueError:  # Python reads at most a few thousand digits
+        raise argparse.ArgumentTypeError(f"a number of {len(text.lstrip('-')):,} digits is too long") from None
+
+
+def write_pictures(images: Iterable[tuple[str, bytes]]) -> None:
+    """Write rendered pictures, all or none (:func:`~epistemic.visualize.write_images`),
+    and say on standard error what was written."""
+    images = list(images)
+    write_images(images)
+    for path, data in images:
+        print(f"wrote {path} ({len(data):,} bytes)", file=sys.stderr)
 
 
 def _entries(group: str) -> list[EntryPoint]:
@@ -140,8 +160,9 @@ def load_commands(group: str = GROUP, reserved: Iterable[str] = (), only: str | 
 
     A model is left out when its name is not a lower-case word, is
     ``reserved`` or already taken (this package's models come first), when
-    importing it fails, or when it names something that is not a
-    :class:`Command`.  With ``only``, just the model of that name is imported.
+    importing it fails, when it names something that is not a
+    :class:`Command`, or when its options cannot be added to a parser.
+    With ``only``, just the model of that name is imported.
     """
     taken = set(reserved)
     commands: dict[str, Command] = {}
@@ -159,13 +180,22 @@ def load_commands(group: str = GROUP, reserved: Iterable[str] = (), only: str | 
         try:
             command = ep.load()
         except Exception as error:  # a model's own bug must not stop the command line
-            first = str(error).splitlines()[0] if str(error) else ""
-            problems.append(f"{where} is left out: it cannot be loaded ({type(error).__name__}: {first})")
+            problems.append(f"{where} is left out: it cannot be loaded ({_first_line(error)})")
             continue
         if not isinstance(command, Command):
             kind = type(command).__name__
             problems.append(f"{where} is left out: {ep.value} is not a Command but of type {kind}")
             continue
+        try:  # on a parser of its own: a model whose options clash must not spoil the others'
+            command.add_to(argparse.ArgumentParser().add_subparsers(), ep.name)
+        except Exception as error:
+            problems.append(f"{where} is left out: its options cannot be added ({_first_line(error)})")
+            continue
         taken.add(ep.name)
         commands[ep.name] = command
     return commands, problems
+
+
+def _first_line(error: Exception) -> str:
+    text = str(error)
+    return f"{type(error).__name__}: {text.splitlines()[0] if text else ''}"

@@ -165,6 +165,9 @@ def test_cli_draws_the_why_graph(capsys, tmp_path):
     (["--small", "-3"], "the small pile must be a whole number of at least 0, got -3"),
     (["--depth", "0"], "--depth must be between 1 and 200"),
     (["--draw", "why.jpg"], "cannot tell the image format of 'why.jpg'"),
+    (["--draw", ""], "cannot tell the image format of ''"),
+    (["--length", "1000", "--factor", "100000"], "the piles would grow to 5,002 digits, more than 1,000"),
+    (["--large", "9" * 5000], "a number of 5,000 digits is too long"),
 ])
 def test_cli_bad_input_is_one_line(capsys, argv, message):
     code, out, err = run(capsys, *argv)
@@ -176,3 +179,8 @@ def test_cli_refuses_a_missing_folder_before_solving(capsys, tmp_path):
     code, _, err = run(capsys, "--draw", str(tmp_path / "nowhere" / "why.png"))
     assert code == 2 and "does not exist" in err
     assert not (tmp_path / "nowhere").exists()
+
+
+def test_cli_one_move(capsys):
+    code, out, _ = run(capsys, "--length", "1")
+    assert code == 0 and out.startswith("The centipede game: 1 move, piles of 40 and 10")

@@ -8,11 +8,14 @@ put on ``sys.path``.
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from epistemic.cli.main import BUILT_IN, main
 from epistemic.models import GROUP, Command, load_commands, registered_names
+
+ROOT = Path(__file__).resolve().parent.parent
 
 HELLO = '''
 from epistemic import EpistemicError
@@ -111,3 +114,33 @@ def test_only_loads_the_model_asked_for(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(tmp_path))
     commands, problems = load_commands(only="centipede")
     assert list(commands) == ["centipede"] and problems == []
+
+
+CLASHING = HELLO.replace('parser.add_argument("--to", default="world")', 'parser.add_argument("-h")')
+
+
+def test_a_model_whose_options_clash_is_left_out(tmp_path, monkeypatch, capsys):
+    install(tmp_path, "clash", {"clash": "clash_module:COMMAND"}, CLASHING)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    code, out, err = run(capsys, "--help")
+    assert code == 0 and "centipede" in out and "clash" not in out
+    assert err.startswith("epistemic: warning: model 'clash' of clash 1.0 is left out: its options cannot be added "
+                          "(ArgumentError: ")
+    assert run(capsys, "check", "--help")[0] == 0
+
+
+def test_asking_for_a_model_left_out_names_the_commands_there_are(tmp_path, monkeypatch, capsys):
+    install(tmp_path, "broken", {"broken": "broken_module:COMMAND"}, "raise RuntimeError('oops')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    code, out, err = run(capsys, "broken")
+    assert code == 2 and out == ""
+    warning, error = err.splitlines()
+    assert warning.startswith("epistemic: warning: model 'broken' of broken 1.0 is left out")
+    assert "invalid choice: 'broken'" in error and "'centipede'" in error and "'pirates'" in error
+
+
+def test_the_command_lines_own_commands_do_not_load_models(tmp_path, monkeypatch, capsys):
+    install(tmp_path, "broken", {"broken": "broken_module:COMMAND"}, "raise RuntimeError('oops')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    code, out, err = run(capsys, "check", str(ROOT / "docs" / "examples" / "letter.json"), "p")
+    assert (code, err) == (0, "") and out.startswith("true at p")

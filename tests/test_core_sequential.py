@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import attrs
@@ -144,9 +145,72 @@ def test_explanation_of_a_choice_and_of_an_end():
     assert end.claim == "the game ends: player 1 gets 0, player 2 gets 0"
 
 
+def reference_text(solved, game, state, depth, name, says, indent=0, level=0):
+    choice = solved[state]
+    who = name(choice.mover)
+    lines = [f"{'  ' * indent}{who} {says(state, choice.move)}  ({who} gets {choice.payoffs[choice.mover]})"]
+    deeper = level + 1 < depth
+    for move, child in game.moves(state):
+        if move == choice.move and deeper and not solved[child].is_end:
+            lines += reference_text(solved, game, child, depth, name, says, indent + 1, level + 1)
+    for move, child in game.moves(state):
+        if move != choice.move:
+            value = solved.options(state)[[m for m, _ in game.moves(state)].index(move)][1][choice.mover]
+            lines.append(f"{'  ' * (indent + 1)}if {who} {says(state, move)} instead  ({who} gets {value})")
+            if deeper and not solved[child].is_end:
+                lines += reference_text(solved, game, child, depth, name, says, indent + 2, level + 1)
+    return lines
+
+
+@given(st.lists(st.integers(0, 9), min_size=2, max_size=7), st.integers(1, 6))
+@settings(max_examples=60, deadline=None)
+def test_explanations_are_whole_where_paths_meet(row, depth):
+    # taking left then right and right then left reach the same state: the
+    # explanation must rest on that state's reasons under both
+    game = Coins(tuple(row))
+    solved = BackwardInduction(game)
+    start = (0, len(row) - 1, 0)
+    name, says = (lambda i: f"p{i + 1}"), (lambda state, move: f"takes the {move} coin")
+    why = solved.explain(start, name=name, says=says, depth=depth)
+    assert why.to_text().splitlines() == reference_text(solved, game, start, depth, name, says)
+
+
 def test_explanation_depth_is_checked():
     with pytest.raises(EpistemicError, match="depth must be at least 1"):
         BackwardInduction(Coins((1,))).explain((0, 0, 0), depth=0)
+    with pytest.raises(EpistemicError, match="depth must be a whole number"):
+        BackwardInduction(Coins((1,))).explain((0, 0, 0), depth=1.5)
+
+
+class Broken(Coins):
+    """The coin game, broken in one way or another."""
+
+    def __init__(self, fault):
+        super().__init__((1, 2, 3))
+        object.__setattr__(self, "fault", fault)
+
+    def moves(self, state):
+        moves = super().moves(state)
+        return [moves[0], moves[0]] if self.fault == "twice" else moves
+
+    def mover(self, state):
+        mover = super().mover(state)
+        return 2 if self.fault == "third player" and mover is not None else mover
+
+    def gains(self, state, move):
+        return (1,) if self.fault == "short gains" else super().gains(state, move)
+
+
+@pytest.mark.parametrize("fault, message", [
+    # a fault is named at the first state solved where it shows: moves are read before
+    # the states they lead to are solved, payoffs after
+    ("twice", "two moves at (0, 2, 0) have one name: each move needs its own"),
+    ("third player", "player 3 moves at (2, 2, 0), but the payoffs are for 2 players"),
+    ("short gains", "the move 'left' at (2, 2, 0) has gains for 1 players, but the payoffs are for 2"),
+])
+def test_a_game_that_contradicts_itself_is_named(fault, message):
+    with pytest.raises(EpistemicError, match=f"^{re.escape(message)}$"):
+        BackwardInduction(Broken(fault))[(0, 2, 0)]
 
 
 def test_a_value_that_is_no_game_is_refused():

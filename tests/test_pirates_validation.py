@@ -27,13 +27,14 @@ def test_table_rejects_knowledge_that_breaks_the_rules():
     twice = Knowledge.of([promise(5, 2, [1, 1, 0, 1]), promise(5, 2, [0, 0, 0, 3], hearers=[3])])
     with pytest.raises(PirateGameError, match="promises twice"):
         game.table(twice)
-    stranger = Announcement.private(Pirate(2), Promise(Division.from_row(2, 5, [1, 1, 0, 1])), [Pirate(9)])
+    stranger = Announcement.private(Agent("p2"), Promise(Division.from_row(2, 5, [1, 1, 0, 1])),
+                                    [Agent("p9")])
     with pytest.raises(PirateGameError, match="unknown pirate p9"):
         game.prediction(1, Knowledge.of([stranger]))
-    # pirates are Pirate agents, who carry their rank; an agent that is only named like one is refused
-    named = Announcement.private(Pirate(2), Promise(Division.from_row(2, 5, [1, 1, 0, 1])), [Agent("p3")])
-    with pytest.raises(PirateGameError, match="p3 in p2's promise is an Agent, not a Pirate"):
-        game.prediction(1, Knowledge.of([named]))
+    # an agent named like a pirate is that pirate
+    named = Announcement.private(Agent("p2"), Promise(Division.from_row(2, 5, [1, 1, 0, 1])), [Agent("p3")])
+    assert game.prediction(1, Knowledge.of([named])) == game.prediction(1, Knowledge.of([promise(5, 2, [1, 1, 0, 1],
+                                                                                                  hearers=[3])]))
     with pytest.raises(PirateGameError, match="pirates announce promises"):
         game.prediction(1, Knowledge.of([Announcement(Agent("p2"), "hello")]))
     with pytest.raises(PirateGameError, match="must be a Knowledge"):
@@ -68,3 +69,25 @@ def test_tie_rules_are_named_or_given_as_values():
         PirateGame(4, 1, tie_rule="middle")
     with pytest.raises(EpistemicError, match="^unknown tie rule 'LOWEST'"):
         PirateSolver(4, 1, "LOWEST")
+
+
+def test_promises_made_with_plain_agents_are_the_pirates_they_name():
+    # Agent("p3") is the pirate p3: a game made with plain agents plays as one made with promise()
+    content = Promise(Division.from_row(2, 5, [1, 1, 0, 1]))
+    plain = Announcement.private(Agent("p2"), content, [Agent("p3"), Agent("p4"), Agent("p5")])
+    game = PirateGame(5, 3, [plain])
+    made = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
+    assert game == made and game.play() == made.play()
+    assert all(isinstance(x, Pirate) for x in game.announcements[0].audience)
+    assert game.table(Knowledge.of([plain])) == made.table(made.everything)
+    with pytest.raises(PirateGameError, match="^unknown pirate bob in the subgroup of p2's promise$"):
+        PirateGame(5, 3, [Announcement.private(Agent("p2"), content, [Agent("bob")])])
+    with pytest.raises(PirateGameError, match="^bob cannot announce p2's promise$"):
+        PirateGame(5, 3, [Announcement(Agent("bob"), content)])
+
+
+def test_pirate_kinds_equal_the_words_they_are_written_as():
+    game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
+    rounds = game.play().rounds
+    assert [r.source for r in rounds] == ["optimized", "promise"]
+    assert game.tie_rule == "lowest"

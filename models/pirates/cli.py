@@ -7,9 +7,9 @@ import sys
 from collections.abc import Hashable
 from typing import TextIO
 
-from epistemic.models import Command, whole_number_argument
+from epistemic.models import MAX_DEPTH, Command, whole_number_argument, write_pictures
 from epistemic.validators import between, whole_number
-from epistemic.visualize import RENDERERS, check_destinations, write_images
+from epistemic.visualize import RENDERERS, check_destinations
 
 from .game import PirateGame, PirateGameError
 from .division import promise_in
@@ -36,8 +36,6 @@ Graphviz source), e.g.  --why "p5 vote round 1" --draw why.svg
 
 #: The command line refuses bigger games: 100,000 pirates take about 20 s and 1.4 GB.
 MAX_PIRATES = 100_000
-#: Deeper explanations are unreadable as text, and JSON encoders recurse on nesting.
-MAX_DEPTH = 200
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -120,7 +118,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         if search is not None:
             extra["best_announcement"] = _search_json(search)
         _end_progress(progress)
-        _write_images(images)
+        write_pictures(images)
         write_json(game, out, knowledge_of, extra)
         return 0
     text = format_report(game, args.tables) + "\n"
@@ -129,7 +127,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if search is not None:
         text += "\n" + _search_text(game, search) + "\n"
     _end_progress(progress)
-    _write_images(images)
+    write_pictures(images)
     out.write(text)
     if args.explain:
         run_explorer(game, sys.stdin, out, depth=args.depth)
@@ -150,12 +148,6 @@ def _images(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, bytes
         asked.append((args.draw_kripke, lambda: kripke_model_picture(game)))
     formats = check_destinations([path for path, _ in asked])  # a bad name fails before any drawing
     return [(path, draw().pipe(fmt, args.renderer)) for (path, draw), fmt in zip(asked, formats)]
-
-
-def _write_images(images: list[tuple[str, bytes]]) -> None:
-    write_images(images)
-    for path, data in images:
-        print(f"wrote {path} ({len(data):,} bytes)", file=sys.stderr)
 
 
 def _key_json(key: Hashable) -> dict[str, object] | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 
@@ -10,7 +11,8 @@ import attrs
 from epistemic import Agent, Announcement, EpistemicError
 from epistemic.validators import whole_number
 
-__all__ = ["Pirate", "Division", "Promise", "pirate_name", "rank_of", "by_rank", "rank_runs", "promise_in", "DEAD"]
+__all__ = ["Pirate", "Division", "Promise", "pirate_name", "as_pirate", "rank_of", "by_rank", "rank_runs",
+           "promise_in", "DEAD"]
 
 #: The payoff of a pirate thrown overboard; it compares below every number of coins.
 DEAD = -1
@@ -50,6 +52,20 @@ class Pirate(Agent):
 
     def __repr__(self) -> str:
         return f"Pirate({self.rank})"
+
+
+def as_pirate(agent: Agent) -> Agent:
+    """The pirate an agent's name names (``Agent("p3")`` is ``Pirate(3)``), or
+    the agent as it is when it names none: where plain agents come in, they
+    become the pirates they are.
+
+    >>> as_pirate(Agent("p3")), as_pirate(Agent("p03")), as_pirate(Agent("bob"))
+    (Pirate(3), Agent('p03'), Agent('bob'))
+    """
+    if isinstance(agent, Pirate):
+        return agent
+    named = re.fullmatch(r"p([1-9][0-9]*)", agent.name)
+    return Pirate(int(named.group(1))) if named else agent
 
 
 def rank_of(agent: Agent) -> int:

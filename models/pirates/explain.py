@@ -46,7 +46,7 @@ __all__ = [
 DEPTH = 6
 
 
-class ReasonKind(enum.Enum):
+class ReasonKind(str, enum.Enum):
     """What a reason of the pirate game explains: its :attr:`~epistemic.Reason.kind`.
     The values are the ``kind`` of the JSON output."""
 

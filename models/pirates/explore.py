@@ -33,7 +33,7 @@ __all__ = ["Question", "QuestionKind", "parse_why", "explain", "Explorer", "run_
 
 
 
-class QuestionKind(enum.Enum):
+class QuestionKind(str, enum.Enum):
     """What a why-question asks about; the values are how questions are written."""
 
     VOTE = "vote"

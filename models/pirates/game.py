@@ -9,7 +9,7 @@ import attrs
 from epistemic import Announcement, EpistemicError, Knowledge, KripkeModel, announce
 from epistemic.validators import instance_of, is_whole, validator, whole_number
 
-from .division import Division, Pirate, Promise, pirate_name, rank_runs
+from .division import Division, Pirate, Promise, as_pirate, pirate_name, rank_runs
 from .predict import OfferSource, PirateSolver, Prediction, TieRule
 
 __all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise", "check_promises",
@@ -69,8 +69,8 @@ def promise(game_pirates: int, maker: int, row: Iterable[int], hearers: Iterable
 def check_promises(announcements: Iterable, pirates: int, coins: int) -> None:
     """Raise :class:`PirateGameError` unless ``announcements`` are promises that
     fit a game of ``pirates`` and ``coins``, at most one per pirate, made
-    and heard by its pirates (:class:`Pirate` agents, as :func:`promise`
-    makes them)."""
+    and heard by its pirates (:class:`Pirate` agents: a game takes a plain
+    ``Agent("p3")`` as the pirate it names before it checks)."""
     makers = set()
     for a in announcements:
         if not isinstance(a, Announcement) or not isinstance(a.content, Promise):
@@ -87,10 +87,8 @@ def check_promises(announcements: Iterable, pirates: int, coins: int) -> None:
             raise PirateGameError(f"{a.speaker} promises twice: a pirate makes one promise")
         makers.add(maker)
         for agent in (a.speaker, *(a.audience or ())):
-            if not isinstance(agent, Pirate):
-                raise PirateGameError(f"{agent} in {a.speaker}'s promise is an Agent, not a Pirate: "
-                                      f"make promises with promise(), or their agents with Pirate(rank)")
-            if agent.rank > pirates:  # the speaker's rank, the maker's, was checked above
+            # the speaker is the maker, checked above; an Agent here names no pirate
+            if not isinstance(agent, Pirate) or agent.rank > pirates:
                 raise PirateGameError(f"unknown pirate {agent} in the subgroup of {a.speaker}'s promise")
 
 
@@ -161,7 +159,18 @@ def _members_label(members) -> str:
 
 
 def _announcements(values: Iterable[Announcement]) -> tuple[Announcement, ...]:
-    return tuple(values)
+    return tuple(_with_pirates(a) for a in values)
+
+
+def _with_pirates(a: Announcement) -> Announcement:
+    """``a`` with each of its agents as the pirate it names: an equal
+    announcement whose agents carry their ranks."""
+    if not isinstance(a, Announcement):
+        return a  # check_promises names what it is
+    if all(isinstance(x, Pirate) for x in (a.speaker, *(a.audience or ()))):
+        return a
+    audience = None if a.audience is None else frozenset(as_pirate(x) for x in a.audience)
+    return attrs.evolve(a, speaker=as_pirate(a.speaker), audience=audience)
 
 
 def _tie_rule(value: TieRule | str) -> TieRule:
@@ -320,10 +329,13 @@ class PirateGame:
 
     def _checked(self, knowledge: Knowledge) -> Knowledge:
         instance_of(knowledge, Knowledge, "knowledge must be a Knowledge", type_name=True, error=PirateGameError)
+        if knowledge is self._everything:
+            return knowledge
+        announcements = _announcements(knowledge.announcements)
         # the game's own announcements were checked when it was made
-        if not knowledge.announcements <= self.everything.announcements:
-            check_promises(knowledge.announcements, self.pirates, self.coins)
-        return knowledge
+        if not frozenset(announcements) <= self._everything.announcements:
+            check_promises(announcements, self.pirates, self.coins)
+        return Knowledge.of(announcements)
 
     def dag_nodes(self) -> int:
         """Predictions in the shared DAG so far."""

@@ -30,7 +30,7 @@ __all__ = ["Prediction", "OfferSource", "View", "PirateSolver", "TieRule", "TIE_
            "node_key"]
 
 
-class TieRule(enum.Enum):
+class TieRule(str, enum.Enum):
     """Which of equally cheap voters a proposer buys first; the values are
     what the command line and the JSON output write."""
 
@@ -63,7 +63,7 @@ Key = tuple[int, Knowledge]
 VoterClasses = tuple[list[tuple[Knowledge, tuple[int, ...]]], dict[int, int], int]
 
 
-class OfferSource(enum.Enum):
+class OfferSource(str, enum.Enum):
     """Where a proposer's offer comes from; the values are the JSON output's
     ``offer_source``."""
 
