@@ -207,6 +207,7 @@ class PirateGame:
     tie_rule: TieRule = attrs.field(default=TieRule.LOWEST, converter=_tie_rule)
     _solver: PirateSolver | None = attrs.field(default=None, eq=False, repr=False, alias="solver")
     _everything: Knowledge = attrs.field(init=False, eq=False, repr=False)
+    _own: dict[Announcement, Announcement] = attrs.field(init=False, eq=False, repr=False)
     _model: KripkeModel | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     @announcements.validator
@@ -215,6 +216,7 @@ class PirateGame:
 
     def __attrs_post_init__(self):
         object.__setattr__(self, "_everything", Knowledge.of(self.announcements))
+        object.__setattr__(self, "_own", {a: a for a in self.announcements})
         if self._solver is None:
             object.__setattr__(self, "_solver", PirateSolver(self.pirates, self.coins, self.tie_rule))
         elif (self._solver.pirates, self._solver.coins, self._solver.tie_rule) != (
@@ -329,12 +331,13 @@ class PirateGame:
 
     def _checked(self, knowledge: Knowledge) -> Knowledge:
         instance_of(knowledge, Knowledge, "knowledge must be a Knowledge", type_name=True, error=PirateGameError)
-        if knowledge is self._everything:
-            return knowledge
+        own = self._own
+        if all(own.get(a) is a for a in knowledge.announcements):
+            return knowledge  # the game's own announcements were checked when it was made
+        if knowledge.announcements <= self._everything.announcements:
+            return Knowledge.of(own[a] for a in knowledge.announcements)  # equal ones, of plain agents
         announcements = _announcements(knowledge.announcements)
-        # the game's own announcements were checked when it was made
-        if not frozenset(announcements) <= self._everything.announcements:
-            check_promises(announcements, self.pirates, self.coins)
+        check_promises(announcements, self.pirates, self.coins)
         return Knowledge.of(announcements)
 
     def dag_nodes(self) -> int:
