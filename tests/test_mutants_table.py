@@ -17,8 +17,10 @@ def test_every_snippet_is_in_its_file_exactly_once():
 def test_every_named_test_exists():
     for mutant in MUTANTS:
         for node in mutant.tests:
-            path, _, name = node.partition("::")
+            path, *classes, name = node.split("::")
             source = (ROOT / path).read_text(encoding="utf-8")
+            for cls in classes:
+                assert f"class {cls}" in source, f"{node}, named by mutant {mutant.description!r}"
             assert f"def {name.split('[')[0]}(" in source, f"{node}, named by mutant {mutant.description!r}"
 
 
