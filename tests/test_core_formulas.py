@@ -53,6 +53,32 @@ def test_binding_and_grouping():
     assert parse_formula("true") == TOP and parse_formula("false") == BOTTOM
 
 
+def test_printer_writes_the_parentheses_reading_back_needs():
+    # expected texts written by hand from the grammar in epistemic.syntax: -> groups to the
+    # right, & | <-> to the left, prefixes bind tightest; no other parentheses are written
+    cases = [
+        (Implies(Implies(p, q), r), "(p -> q) -> r"),
+        (Implies(p, Implies(q, r)), "p -> q -> r"),
+        (And(And(p, q), r), "p & q & r"),
+        (And(p, And(q, r)), "p & (q & r)"),
+        (Or(And(p, q), r), "p & q | r"),
+        (And(Or(p, q), r), "(p | q) & r"),
+        (Iff(Iff(p, q), r), "p <-> q <-> r"),
+        (Iff(p, Iff(q, r)), "p <-> (q <-> r)"),
+        (Implies(Or(p, q), Iff(q, r)), "p | q -> (q <-> r)"),
+        (And(p, Not(q)), "p & ~q"),
+        (Not(Not(p)), "~~p"),
+        (Not(And(p, q)), "~(p & q)"),
+        (Knows(a, Possible(b, Not(p))), "K_a M_b ~p"),
+        (Knows(a, Or(p, q)), "K_a (p | q)"),
+        (Announce(Implies(p, q), Knows(a, q)), "[!p -> q] K_a q"),
+        (And(Announce(p, q), r), "[!p] q & r"),
+    ]
+    for formula, text in cases:
+        assert to_text(formula) == text
+        assert parse_formula(text) == formula
+
+
 def test_operators_build_formulas():
     assert (~p & q | r) >> p == Implies(Or(And(Not(p), q), r), p)
     with pytest.raises(FormulaError):
@@ -114,3 +140,9 @@ def test_walks():
     order = [to_text(g) for g in subformulas(f)]
     assert order.index("p") < order.index("C_{a,b} p") < order.index(to_text(f)) == len(order) - 1
     assert conjunction([]) == TOP and disjunction([]) == BOTTOM
+    # left to right, as the docstrings say: ((p & q) & r)
+    assert conjunction([p, q, r]) == And(And(p, q), r) and disjunction([p, q, r]) == Or(Or(p, q), r)
+    # each subformula once, operands before the formula holding them, left operand first
+    assert list(subformulas(Implies(q, p))) == [q, p, Implies(q, p)]
+    shared = Or(And(p, q), And(p, q))
+    assert list(subformulas(shared)) == [p, q, And(p, q), shared]

@@ -70,6 +70,19 @@ def test_agents_order_and_differ_by_name(x, y):
     assert sorted([ay, ax]) == [Agent(n) for n in sorted([y, x])]
 
 
+def test_a_subclass_agent_is_the_agent_of_its_name():
+    # a game's own agents carry more about themselves, and stay the agents of their names
+    @attrs.frozen(eq=False)
+    class Player(Agent):
+        seat: int = 0
+
+    player = Player("a", seat=3)
+    assert player == A and A == player and player != B
+    assert hash(player) == hash(A)
+    assert player in {A, B} and {A: "plain"}[player] == "plain" and {player: "own"}[A] == "own"
+    assert sorted([Player("c"), B, player]) == [A, B, C]
+
+
 def test_agent_is_frozen():
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         A.name = "z"

@@ -25,6 +25,7 @@ class GameError(EpistemicError):
     (lambda: one_of("png", ("svg", "dot"), "format"), "unknown format 'png': use one of svg, dot"),
     (lambda: text_line("  ", "a claim is a line"), "a claim is a line, got '  '"),
     (lambda: text_line("a b", "a name is a word", word=True), "a name is a word, got 'a b'"),
+    (lambda: text_line("two\nlines", "a claim is a line"), "a claim is a line, got 'two\\nlines'"),
 ])
 def test_each_check_says_what_it_expected_and_what_it_got(check, message):
     with pytest.raises(EpistemicError) as caught:
@@ -34,6 +35,8 @@ def test_each_check_says_what_it_expected_and_what_it_got(check, message):
 
 def test_checks_return_what_they_accept_and_raise_the_error_asked_for():
     assert whole_number(0, "n", at_least=0, at_most=0) == 0
+    assert whole_number_at_least(2, 2, "depth") == 2
+    assert between(1, 1, 200, "--depth") == 1 and between(200, 1, 200, "--depth") == 200
     assert text_line("a\tb", "a line") == "a\tb" and is_whole(-3) and not is_whole(True)
     with pytest.raises(GameError, match="unknown rule 'x'"):
         one_of("x", ("y",), "rule", error=GameError)

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 
 from epistemic import Agent, KripkeModel, ModelError, parse_formula
+from epistemic import formulas as fm
 from epistemic.checking import holds
 from epistemic.explanation import OMITTED
 from epistemic.verdicts import FormulaKind, explain_verdict, verdict_of
@@ -61,9 +62,88 @@ def test_common_knowledge_fails_along_a_path():
     assert why.claim == "C_{a,b} p is false at w0: a links w0 to w1; b links w1 to w2, and p is false at w2"
 
 
+def test_what_follows_an_announcement_is_explained_after_it():
+    # a and b cannot tell w (p) from v; after p is announced only w is left, and a knows p.
+    # A private or semi-private announcement is a product update, whose worlds are numbered:
+    # 0 is the pair (w, told) or (w, yes), 1 the pair (v, no)
+    m = KripkeModel.from_relations([A, B], {"w": {"p"}, "v": set()}, {A: [("w", "v")], B: [("w", "v")]}, "w",
+                                   reflexive=True, symmetric=True)
+
+    def claims(text, world=None):
+        return [r.claim for _, r in explain_verdict(m, parse_formula(text), world).walk()]
+
+    assert claims("[!p] K_a p") == [
+        "[!p] K_a p is true at w: after p is announced, K_a p is true at w",
+        "K_a p is true at w: p is true at every world a considers possible (w)",
+        "p is true at w: it is among the facts there"]
+    assert claims("[!~p] bot") == ["[!~p] bot is true at w: ~p is false there, so it cannot be announced",
+                                   "~p is false at w: p is true there",
+                                   "p is true at w: it is among the facts there"]
+    assert claims("[?p]_{a} K_a ~p", "v") == [
+        "[?p]_{a} K_a ~p is true at v: after event 'no', K_a ~p is true at 1 (the pair v, no)",
+        "K_a ~p is true at 1: ~p is true at every world a considers possible (1)",
+        "~p is true at 1: p is false there",
+        "p is false at 1: it is not among the facts there"]
+    assert claims("[!p]_{a} ~K_b p")[:2] == [
+        "[!p]_{a} ~K_b p is true at w: after event 'told', ~K_b p is true at 0 (the pair w, told)",
+        "~K_b p is true at 0: K_b p is false there"]
+
+
 def test_long_conjunctions_explain_without_recursion():
     m = KripkeModel.from_relations([A], {"w": {"p"}}, {}, "w", reflexive=True)
     f = parse_formula(" & ".join(["p"] * 3000))
     why = explain_verdict(m, f, depth=None)
     assert why.height() == 2999 and len(why.claim) < 200   # 2999 conjunctions; claims stay short
     assert repr(f).startswith("And(And(")
+
+
+def _decided(kind: FormulaKind, formula, verdict: bool, rests: list) -> bool:
+    """Whether reasons ``rests``, pairs (formula, verdict), decide ``verdict`` of
+    ``formula`` by the clause of its main operator: only what decides is kept."""
+    verdicts = [v for _, v in rests]
+    if kind in (FormulaKind.ATOM, FormulaKind.TOP, FormulaKind.BOTTOM):
+        return rests == []
+    if kind is FormulaKind.NOT:
+        return rests == [(formula.arg, not verdict)]
+    if kind in (FormulaKind.AND, FormulaKind.OR):
+        decisive = kind is FormulaKind.OR       # a true side decides an Or, a false side an And
+        if verdict is decisive:
+            return len(rests) == 1 and rests[0][1] is decisive and rests[0][0] in (formula.left, formula.right)
+        return rests == [(formula.left, not decisive), (formula.right, not decisive)]
+    if kind is FormulaKind.IMPLIES:
+        if not verdict:
+            return rests == [(formula.left, True), (formula.right, False)]
+        return rests in ([(formula.left, False)], [(formula.right, True)])
+    if kind is FormulaKind.IFF:
+        return [f for f, _ in rests] == [formula.left, formula.right] and (verdicts[0] == verdicts[1]) is verdict
+    if kind in (FormulaKind.KNOWS, FormulaKind.BELIEVES, FormulaKind.DISTRIBUTED, FormulaKind.POSSIBLE):
+        if verdict is (kind is FormulaKind.POSSIBLE):   # one witness world decides
+            return len(rests) == 1 and rests[0] == (formula.arg, verdict)
+        return all(r == (formula.arg, verdict) for r in rests)
+    if kind is FormulaKind.KNOWS_WHETHER:
+        if verdict:
+            return len(rests) == 1 and rests[0][1] and isinstance(rests[0][0], fm.Knows)
+        return rests == [(formula.arg, True), (formula.arg, False)]
+    if kind is FormulaKind.EVERYBODY:
+        if not verdict:
+            return len(rests) == 1 and rests[0][1] is False and rests[0][0].arg == formula.arg
+        return all(v and f.arg == formula.arg for f, v in rests)
+    if kind is FormulaKind.COMMON:
+        return rests == [] if verdict else rests == [(formula.arg, False)]
+    if kind in (FormulaKind.ANNOUNCE, FormulaKind.ANNOUNCE_DIAMOND, FormulaKind.ANNOUNCE_PRIVATELY):
+        if rests and rests[0] == (formula.announced, False):     # it cannot be announced there
+            return len(rests) == 1 and verdict is (kind is not FormulaKind.ANNOUNCE_DIAMOND)
+        return rests == [(formula.arg, verdict)]
+    if kind is FormulaKind.ANNOUNCE_WHETHER:      # the group learns yes or no: one of them happens
+        return rests == [(formula.arg, verdict)]
+    raise AssertionError(f"no clause for {kind}")
+
+
+@settings(max_examples=150, deadline=None)
+@given(models(), formulas())
+def test_each_reason_rests_on_the_reasons_that_decide_it(model, formula):
+    # the oracle is the truth clause of each operator, read on the verdicts of the reasons
+    why = explain_verdict(model, formula, depth=None)
+    for _, reason in why.walk():
+        rests = [(child.key[1], child.verdict) for child in reason.because]
+        assert _decided(reason.kind, reason.key[1], reason.verdict, rests), (reason.claim, rests)
