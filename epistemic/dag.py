@@ -3,6 +3,8 @@
 A game describes one prediction as a generator: it yields batches of
 :class:`Request` (the predictions it needs, each under a label) and receives
 a dict from label to the value of each; it finally returns its own value.
+A batch may also be a dict from label to key: each key asked for once, with
+no :class:`Request` to build (the fast form for games with many moves).
 :class:`PredictionDAG` drives those generators with an explicit stack, so
 the depth of the reasoning is bounded by memory, not by Python's recursion
 limit, and stores each value once under its key, typically
@@ -12,7 +14,7 @@ builds a fresh tree, as a program without a memo would.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Hashable, Iterable
+from collections.abc import Callable, Generator, Hashable, Iterable, Mapping
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -55,9 +57,9 @@ class Request(Generic[K]):
 #: The value of a prediction.
 V = TypeVar("V")
 
-#: A prediction: it yields batches of requests, is sent their values by label,
-#: and returns its own value.
-Predict = Callable[[K], Generator[list[Request[K]], dict[Hashable, V], V]]
+#: A prediction: it yields batches of requests (or dicts from label to key), is
+#: sent their values by label, and returns its own value.
+Predict = Callable[[K], Generator["list[Request[K]] | Mapping[Any, K]", dict[Hashable, V], V]]
 
 
 class PredictionDAG(Generic[K, V]):
@@ -105,7 +107,7 @@ class PredictionDAG(Generic[K, V]):
         self.memo = memo
         self._progress = progress
         self._values: dict[K, V] = {}
-        self._edges: dict[K, list[tuple[Hashable, K]]] = {}
+        self._edges: dict[K, Mapping[Hashable, K]] = {}
         self._tree = nx.MultiDiGraph() if not memo and keep_tree else None
         self._created = 0
 
@@ -131,7 +133,7 @@ class PredictionDAG(Generic[K, V]):
     def children(self, key: K) -> list[tuple[Hashable, K]]:
         """The ``(label, key)`` edges out of a solved node, in request order."""
         self._require_memo()
-        return list(self._edges.get(key, ()))
+        return list(self._edges.get(key, {}).items())
 
     def reachable(self, roots: Iterable[K]) -> set[K]:
         """Keys of the solved nodes reachable from ``roots`` (roots included)."""
@@ -143,7 +145,7 @@ class PredictionDAG(Generic[K, V]):
             if k in seen:
                 continue
             seen.add(k)
-            stack.extend(child for _, child in self._edges.get(k, ()))
+            stack.extend(self._edges.get(k, {}).values())
         return seen
 
     def to_networkx(self, roots: Iterable[K] | None = None) -> nx.MultiDiGraph:
@@ -163,7 +165,7 @@ class PredictionDAG(Generic[K, V]):
         for k in keep:
             g.add_node(k, value=self._values[k])
         for k in keep:
-            for label, child in self._edges.get(k, ()):
+            for label, child in self._edges.get(k, {}).items():
                 g.add_edge(k, child, label=label)
         return g
 
@@ -178,33 +180,41 @@ class PredictionDAG(Generic[K, V]):
             raise EpistemicError("the naive tree has no shared nodes; use to_networkx()")
 
     def _solve_memo(self, root: K) -> None:
-        values, edges = self._values, self._edges
-        stack = [_Frame(root, self._predict(root))]
+        values, edges, predict = self._values, self._edges, self._predict
+        stack = [_Frame(root, predict(root))]
         active = {root}
         while stack:
             frame = stack[-1]
             reply = None
-            if frame.pending is not None:
-                unsolved = next((r for r in frame.pending if r.key not in values), None)
-                if unsolved is not None:
-                    missing = unsolved.key
+            batch = frame.pending
+            if batch is not None:
+                # values are never taken back, so the keys before ``frame.at`` stay solved:
+                # each key of a batch is looked at once, however often the frame resumes
+                wanted, at = frame.todo, frame.at
+                while at < len(wanted) and wanted[at] in values:
+                    at += 1
+                frame.at = at
+                if at < len(wanted):
+                    missing = wanted[at]
                     if missing in active:
                         raise CycleError(f"prediction {missing!r} depends on itself")
                     active.add(missing)
-                    stack.append(_Frame(missing, self._predict(missing)))
+                    stack.append(_Frame(missing, predict(missing)))
                     continue
-                reply = {r.label: values[r.key] for r in frame.pending}
-                frame.results.update((r.label, r.key) for r in frame.pending)
+                reply = {label: values[key] for label, key in batch.items()}
+                frame.results = {**frame.results, **batch} if frame.results else batch
             try:
-                frame.pending = _check(frame.gen.send(reply))
+                frame.pending = batch = _labelled(frame.gen.send(reply))
             except StopIteration as done:
                 # edges are kept only for finished nodes: one that raised may be asked again
-                edges[frame.key] = list(frame.results.items())
+                edges[frame.key] = frame.results
                 values[frame.key] = done.value
                 active.discard(frame.key)
                 stack.pop()
                 if self._progress and len(values) % 2000 == 0:
                     self._progress(len(values))
+                continue
+            frame.todo, frame.at = list(batch.values()), 0
 
     # naive solving ----------------------------------------------------------
     def _solve_naive(self, root: K) -> Any:
@@ -232,7 +242,7 @@ class PredictionDAG(Generic[K, V]):
                     continue
                 reply = frame.results
             try:
-                frame.pending = _check(frame.gen.send(reply))
+                frame.pending = _requests(frame.gen.send(reply))
             except StopIteration as done:
                 if tree is not None:
                     tree.nodes[frame.node]["value"] = done.value
@@ -257,7 +267,7 @@ class PredictionDAG(Generic[K, V]):
 
 
 class _Frame:
-    __slots__ = ("key", "gen", "pending", "node", "todo", "results", "parent_label")
+    __slots__ = ("key", "gen", "pending", "node", "todo", "at", "results", "parent_label")
 
     def __init__(self, key, gen, node=None, parent_label=None):
         self.key = key
@@ -265,11 +275,15 @@ class _Frame:
         self.pending = None
         self.node = node
         self.todo = []
+        self.at = 0
         self.results = {}
         self.parent_label = parent_label
 
 
-def _check(batch) -> list[Request]:
+def _requests(batch) -> list[Request]:
+    """A batch as a list of requests with distinct labels."""
+    if isinstance(batch, Mapping):
+        return [Request(label, key) for label, key in batch.items()]
     batch = list(batch)
     labels = set()
     for r in batch:
@@ -279,3 +293,10 @@ def _check(batch) -> list[Request]:
             raise ValueError(f"duplicate request label {r.label!r}")
         labels.add(r.label)
     return batch
+
+
+def _labelled(batch) -> Mapping[Hashable, Any]:
+    """A batch as a dict from label to key; a dict is taken as it is."""
+    if isinstance(batch, dict):
+        return batch
+    return {r.label: r.key for r in _requests(batch)}

@@ -3,7 +3,8 @@
 A game describes its states: who moves at a state (``mover``), the moves
 there and the states they lead to (``moves``), what each player gets when
 the game ends (``payoffs``) and, optionally, what a move itself gives each
-player (``gains``).  :class:`BackwardInduction` solves it as a
+player (``gains``) and which entry of the payoffs a move is worth to the
+mover (``stake``).  :class:`BackwardInduction` solves it as a
 :class:`~epistemic.PredictionDAG` keyed by the state: at each state the
 mover predicts what follows every move he can make (predictions of
 predictions, shared by all the states that lead to the same one) and makes
@@ -36,12 +37,13 @@ his rival at 1, from where any move can be answered by reaching 4.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
+from operator import add
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 import networkx as nx
 
-from .dag import PredictionDAG, Request
+from .dag import PredictionDAG
 from .errors import EpistemicError
 from .explanation import Reason
 from .validators import is_whole, whole_number
@@ -62,8 +64,16 @@ class SequentialGame(Protocol[State, _Move_co]):
 
     States are hashable values (frozen, so that they can key the DAG);
     players are numbered from 0.  A game may also define
-    ``gains(state, move)``: what each player gets from the move itself, added
-    to what follows (a morsel eaten now, a discounted reward).
+
+    ``gains(state, move)``
+        what each player gets from the move itself, added to what follows (a
+        morsel eaten now, a discounted reward);
+    ``stake(state, move)``
+        the index of the payoffs entry the mover maximises by making ``move``;
+        by default his own number.  Where players are anonymous (whoever
+        takes a stack gets what it earns), payoffs can be kept by seat rather
+        than by player, so that states reached by different players, with the
+        same seats taken, share one solution.
     """
 
     def mover(self, state: State) -> int | None:
@@ -124,6 +134,7 @@ class BackwardInduction(Generic[State, Move]):
             raise EpistemicError(f"a sequential game needs mover, moves and payoffs, got {type(game).__name__}")
         self.game = game
         self._gains: Callable[[State, Move], Sequence[Any]] | None = getattr(game, "gains", None)
+        self._stake: Callable[[State, Move], int] | None = getattr(game, "stake", None)
         self.dag = PredictionDAG(self._predict, progress=progress)
 
     def __getitem__(self, state: State) -> Choice[State, Move]:
@@ -180,34 +191,49 @@ class BackwardInduction(Generic[State, Move]):
         return self.dag.to_networkx(roots)
 
     # solving ------------------------------------------------------------------------
-    def _predict(self, state: State) -> Generator[list[Request], dict, Choice[State, Move]]:
+    def _predict(self, state: State) -> Generator[dict[Move, State], dict, Choice[State, Move]]:
         game = self.game
         mover = game.mover(state)
         if mover is None:
             return Choice(state, None, None, None, game.payoffs(state))
         options = list(game.moves(state))
-        if not options:
+        batch = dict(options)
+        if not batch:
             raise EpistemicError(f"player {mover + 1} has no move at {state!r}, which is not an end")
-        if len({move for move, _ in options}) < len(options):
+        if len(batch) < len(options):
             raise EpistemicError(f"two moves at {state!r} have one name: each move needs its own")
-        got = yield [Request(move, child) for move, child in options]
-        values = [(move, child, self._value(state, move, got[move])) for move, child in options]
-        if not 0 <= mover < len(values[0][2]):
-            raise EpistemicError(f"player {mover + 1} moves at {state!r}, but the payoffs are for "
-                                 f"{len(values[0][2])} players")
-        most = max(value[mover] for _, _, value in values)
-        best = [(move, child, value) for move, child, value in values if value[mover] == most]
-        move, child, value = best[0]
-        return Choice(state, mover, move, child, value, [tied for tied, _, _ in best])
+        got = yield batch
+        gains, stake = self._gains, self._stake
+        most: Any = None
+        for move, child in options:
+            value = got[move].payoffs if gains is None else self._value(state, move, got[move])
+            worth = value[self._index(state, move, mover, value)] if stake is not None or most is None \
+                else value[mover]
+            if most is None or worth > most:
+                most, best, ties = worth, (move, child, value), [move]
+            elif worth == most:
+                ties.append(move)
+        return Choice(state, mover, best[0], best[1], best[2], ties)
+
+    def _index(self, state: State, move: Move, mover: int, value: Payoffs) -> int:
+        """The payoffs entry that ``move`` is worth to the mover, checked against the payoffs."""
+        index = mover if self._stake is None else self._stake(state, move)
+        if not (is_whole(index) and 0 <= index < len(value)):
+            if self._stake is None:
+                raise EpistemicError(f"player {mover + 1} moves at {state!r}, but the payoffs are for "
+                                     f"{len(value)} players")
+            raise EpistemicError(f"the move {move!r} at {state!r} has the stake {index!r}, but the payoffs "
+                                 f"have {len(value)} entries")
+        return index
 
     def _value(self, state: State, move: Move, following: Choice[State, Move]) -> Payoffs:
         if self._gains is None:
             return following.payoffs
-        gains = tuple(self._gains(state, move))
+        gains = self._gains(state, move)
         if len(gains) != len(following.payoffs):
             raise EpistemicError(f"the move {move!r} at {state!r} has gains for {len(gains)} players, "
                                  f"but the payoffs are for {len(following.payoffs)}")
-        return tuple(g + v for g, v in zip(gains, following.payoffs))
+        return tuple(map(add, gains, following.payoffs))
 
     # explaining -----------------------------------------------------------------------
     def _reason(self, at: State, level: int, made: dict[tuple[State, int], Reason], name: Callable[[int], str],
@@ -225,9 +251,11 @@ class BackwardInduction(Generic[State, Move]):
             if move == made_move:
                 chosen.extend(below)
             else:
-                value = self._value(at, move, self[child])[mover]
-                others.append(_reason(f"if {who} {says(at, move)} instead", f"{who} gets", value, child, below))
-        return _reason(f"{who} {says(at, made_move)}", f"{who} gets", choice.payoffs[mover], at, chosen + others)
+                value = self._value(at, move, self[child])
+                others.append(_reason(f"if {who} {says(at, move)} instead", f"{who} gets",
+                                      value[self._index(at, move, mover, value)], child, below))
+        worth = choice.payoffs[self._index(at, made_move, mover, choice.payoffs)]
+        return _reason(f"{who} {says(at, made_move)}", f"{who} gets", worth, at, chosen + others)
 
 
 def _reason(claim: str, label: str, value: Any, key: Hashable, because: Iterable[Reason]) -> Reason:

@@ -324,3 +324,39 @@ def test_a_node_that_raised_keeps_no_half_recorded_edges():
     assert dag[2] == 2
     assert dag.children(2) == [("a", 1)]
     assert dag.to_networkx().number_of_edges() == 2
+
+
+def fib_by_dict(n):
+    if n < 2:
+        return n
+    got = yield {"a": n - 1, "b": n - 2}
+    return got["a"] + got["b"]
+
+
+def test_a_batch_may_be_a_dict_from_label_to_key():
+    dag, tree = PredictionDAG(fib_by_dict), PredictionDAG(fib_by_dict, memo=False)
+    assert dag[40] == 102334155 and len(dag) == 41
+    assert dag.children(5) == [("a", 4), ("b", 3)]
+    assert tree[10] == 55 and len(tree) == naive_fib_size(10)
+
+
+def test_each_key_of_a_batch_is_looked_up_once():
+    """A prediction asking for many unsolved keys resumes once per key; keys
+    found solved are not looked at again on later resumes (no quadratic scan)."""
+    looked = Counter()
+
+    class Counted(int):
+        def __hash__(self):
+            looked[int(self)] += 1
+            return int.__hash__(self)
+
+    def wide(n):
+        if n > 0:
+            return n
+        got = yield {k: Counted(k) for k in range(1, 201)}
+        return sum(got.values())
+
+    dag = PredictionDAG(wide)
+    assert dag[0] == 200 * 201 // 2
+    # a constant number of lookups per key (asked, pushed, stored, found, answered)
+    assert max(looked.values()) <= 10, looked.most_common(3)

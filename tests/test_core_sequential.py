@@ -230,3 +230,62 @@ def test_a_state_without_moves_that_is_no_end_is_named():
             return (0,)
     with pytest.raises(EpistemicError, match="player 1 has no move at 'here'"):
         BackwardInduction(Stuck())["here"]
+
+
+class Seats:
+    """Players take seats in a row in turn; a seat is worth its value less one for
+    each taken neighbour.  ``by_seat`` keys states by the set of taken seats and
+    payoffs by seat (``stake``); otherwise by the seats in the players' order."""
+
+    def __init__(self, values, players, by_seat):
+        self.values, self.players, self.by_seat = values, players, by_seat
+
+    def _taken(self, state):
+        return state if self.by_seat else frozenset(state)
+
+    def mover(self, state):
+        return None if len(state) == self.players else len(state)
+
+    def moves(self, state):
+        taken = self._taken(state)
+        return [(seat, (taken | {seat}) if self.by_seat else state + (seat,))
+                for seat in range(len(self.values)) if seat not in taken]
+
+    def payoffs(self, state):
+        taken = self._taken(state)
+        worth = [self.values[s] - (s - 1 in taken) - (s + 1 in taken) if s in taken else 0
+                 for s in range(len(self.values))]
+        return tuple(worth) if self.by_seat else tuple(worth[s] for s in state)
+
+
+class StakedSeats(Seats):
+    def stake(self, state, seat):
+        return seat
+
+
+@given(st.lists(st.integers(0, 6), min_size=2, max_size=7), st.integers(1, 4))
+@settings(max_examples=80, deadline=None)
+def test_a_stake_lets_anonymous_players_share_subgames(values, players):
+    """Payoffs kept by seat give the same play as payoffs kept by player, on
+    fewer states: who sits where does not matter to those still to sit."""
+    players = min(players, len(values))
+    by_player = Seats(values, players, by_seat=False)
+    by_seat = StakedSeats(values, players, by_seat=True)
+    plain, shared = BackwardInduction(by_player), BackwardInduction(by_seat)
+    played = [c.move for c in plain.play(()) if not c.is_end]
+    assert [c.move for c in shared.play(frozenset()) if not c.is_end] == played
+    end = shared.play(frozenset())[-1]
+    assert tuple(end.payoffs[s] for s in played) == plain[()].payoffs
+    assert len(shared.dag) <= len(plain.dag)
+    # the explanation speaks of what the seat is worth to its taker
+    first = shared[frozenset()]
+    assert shared.explain(frozenset(), depth=1).values == (("player 1 gets", first.payoffs[first.move]),)
+
+
+def test_a_stake_outside_the_payoffs_is_named():
+    class Outside(StakedSeats):
+        def stake(self, state, seat):
+            return seat + 10
+
+    with pytest.raises(EpistemicError, match=r"^the move 0 at frozenset\(\) has the stake 10, but the payoffs have 3 entries$"):
+        BackwardInduction(Outside([1, 2, 3], 1, by_seat=True))[frozenset()]
