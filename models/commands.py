@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
 __all__ = ["Command", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "whole_number_argument",
+           "progress_printer", "end_progress",
            "write_pictures"]
 
 #: The entry-point group models register in.
@@ -122,6 +123,25 @@ def write_pictures(images: Iterable[tuple[str, bytes]]) -> None:
     write_images(images)
     for path, data in images:
         print(f"wrote {path} ({len(data):,} bytes)", file=sys.stderr)
+
+
+def progress_printer(what: str) -> Callable[..., None] | None:
+    """A callback ``show(done, total=None)`` that keeps a count of ``what`` on
+    one line of standard error while long work runs, or ``None`` where standard
+    error is no terminal (a log or a pipe gets no progress lines)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int | None = None) -> None:
+        tail = f" of {total:,}" if total else ""
+        print(f"\r{what}: {done:,}{tail}", end="", file=sys.stderr, flush=True)
+    return show
+
+
+def end_progress(printer: Callable[..., None] | None) -> None:
+    """Clear the line that ``printer`` (from :func:`progress_printer`) kept."""
+    if printer is not None:
+        print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
 def _entries(group: str) -> list[EntryPoint]:

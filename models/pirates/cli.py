@@ -7,7 +7,7 @@ import sys
 from collections.abc import Hashable
 from typing import TextIO
 
-from epistemic.models import MAX_DEPTH, Command, whole_number_argument, write_pictures
+from epistemic.models import MAX_DEPTH, Command, end_progress, progress_printer, whole_number_argument, write_pictures
 from epistemic.validators import between, whole_number
 from epistemic.visualize import RENDERERS, check_destinations
 
@@ -73,21 +73,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                       help="Graphviz engine: pygraphviz, a system dot program, or the first present (default)")
 
 
-def _progress_printer(what: str):
-    if not sys.stderr.isatty():
-        return None
-
-    def show(done, total=None):
-        tail = f" of {total}" if total else ""
-        print(f"\r{what}: {done}{tail}", end="", file=sys.stderr, flush=True)
-    return show
-
-
-def _end_progress(printer) -> None:
-    if printer is not None:
-        print("\r\033[K", end="", file=sys.stderr, flush=True)
-
-
 def run(args: argparse.Namespace, out: TextIO) -> int:
     whole_number(args.pirates, "the number of pirates", at_least=2)
     if args.pirates > MAX_PIRATES:
@@ -99,7 +84,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     promises = [parse_promise(text, args.pirates) for text in args.promises]
     knowledge_of = parse_pirate(args.knowledge_of, args.pirates)
     searched = None if args.best_announcement is None else parse_pirate(args.best_announcement, args.pirates)
-    progress = _progress_printer("predictions")
+    progress = progress_printer("predictions")
     game = PirateGame(args.pirates, args.coins, promises, args.tie_rule,
                       solver=PirateSolver(args.pirates, args.coins, args.tie_rule, progress=progress))
 
@@ -108,16 +93,16 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     images = _images(game, args)
     search = None
     if searched is not None:
-        search_progress = _progress_printer("candidate promises")
+        search_progress = progress_printer("candidate promises")
         search = best_public_promise(game, searched, progress=search_progress)
-        _end_progress(search_progress)
+        end_progress(search_progress)
     if args.json:
         extra: dict[str, object] = {}
         if answers:
             extra["why"] = [{"question": q, "answer": reason.to_dict(key=_key_json)} for q, reason in answers]
         if search is not None:
             extra["best_announcement"] = _search_json(search)
-        _end_progress(progress)
+        end_progress(progress)
         write_pictures(images)
         write_json(game, out, knowledge_of, extra)
         return 0
@@ -126,7 +111,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         text += f"\nWhy {q}?\n{reason.to_text()}\n"
     if search is not None:
         text += "\n" + _search_text(game, search) + "\n"
-    _end_progress(progress)
+    end_progress(progress)
     write_pictures(images)
     out.write(text)
     if args.explain:
