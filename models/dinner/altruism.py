@@ -13,11 +13,11 @@ good to both), so it is made with the tie rule ``listed``.
 Examples
 --------
 >>> from epistemic.models.dinner import Dinner
->>> dinner = Dinner([(1, 8), (2, 3), (3, 6), (4, 4)])
+>>> dinner = Dinner([(1, 2), (2, 4), (3, 1), (4, 3)])
 >>> transformed(dinner, COMPETITIVE).morsels        # a + b, centred: the temperature
-((2, 2), (-2, -2), (2, 2), (-2, -2))
->>> [m for m, _ in crossout_play(dinner, COMPETITIVE)]
-[0, 2, 1, 3]
+((-2, -2), (1, 1), (-1, -1), (2, 2))
+>>> [m for m, _ in crossout_play(dinner, COMPETITIVE)]   # by decreasing a + b
+[3, 1, 2, 0]
 >>> agreement(dinner, COOPERATIVE)
 Agreement(states=15, movers=15, both=15)
 """
@@ -32,7 +32,7 @@ from epistemic import BackwardInduction
 
 from .crossout import crossout, crossout_sequence, first_mover
 from .dinner import Dinner, DinnerError
-from .game import MAX_SOLVED, DinnerGame, turn_order
+from .game import MAX_SOLVED, DinnerGame, _coefficients, turn_order
 
 __all__ = ["COMPETITIVE", "COOPERATIVE", "transformed", "altruistic_game", "crossout_play", "Agreement",
            "agreement"]
@@ -51,7 +51,9 @@ def _two(dinner: Dinner) -> None:
 def transformed(dinner: Dinner, coefficients) -> Dinner:
     """The ordinary dinner ``D'`` equivalent to ``dinner`` under generalized payoffs."""
     _two(dinner)
-    alpha_a, beta_a, alpha_b, beta_b = DinnerGame(dinner, turn_order(dinner.size, 2), altruism=coefficients).altruism
+    checked = _coefficients(coefficients)
+    assert checked is not None, "generalized payoffs need their coefficients"
+    alpha_a, beta_a, alpha_b, beta_b = checked
     n = dinner.size
     mean_a = Fraction(sum(m[0] for m in dinner.morsels), n)
     mean_b = Fraction(sum(m[1] for m in dinner.morsels), n)
@@ -100,6 +102,7 @@ def agreement(dinner: Dinner, coefficients, last: int = 1) -> Agreement:
     states = movers = both = 0
     for state in range(1, 1 << n):
         choice = solved[state]
+        assert choice.mover is not None, "a sub-dinner that is not empty has a mover"
         played = [0] * 2
         left = state
         for morsel, _ in crossout_play(dinner, coefficients, last, state):

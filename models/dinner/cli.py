@@ -143,11 +143,12 @@ def _checks(dinner: Dinner, game: DinnerGame, solution: DinnerSolution, played: 
     agree_mover = agree_both = 0
     for state in range(1, 1 << dinner.size):
         sequence = crossout_sequence(dinner, last, state)
-        scores = [0, 0]
+        scores: list[Any] = [0, 0]
         for k, m in enumerate(sequence):
             p = last if k % 2 == 0 else 1 - last
             scores[p] += dinner.morsels[m][p]
         choice = solved[state]
+        assert choice.mover is not None, "a sub-dinner that is not empty has a mover"
         exact = game.exact(choice.payoffs)
         agree_mover += exact[choice.mover] == scores[choice.mover]
         agree_both += exact == tuple(scores)

@@ -159,7 +159,7 @@ def crossout(dinner: Dinner, last: int = 1) -> Crossout:
     eaters = [last if k % 2 == 0 else 1 - last for k in range(len(sequence))]
     labels = tuple((m, 1 - p) for m, p in zip(sequence, eaters))
     play = tuple(zip(reversed(sequence), reversed(eaters)))
-    scores = [0, 0]
+    scores: list[Utility] = [0, 0]
     for m, p in play:
         scores[p] += dinner.morsels[m][p]
     return Crossout(dinner, last, sequence, labels, play, tuple(scores))
@@ -186,7 +186,7 @@ def greedy(dinner: Dinner, first: int = 0) -> Greedy:
     eaten = bytearray(dinner.size)
     pointer = [dinner.size - 1, dinner.size - 1]
     play = []
-    scores = [0, 0]
+    scores: list[Utility] = [0, 0]
     player = first
     for _ in range(dinner.size):
         order, at = dinner.preference[player], pointer[player]

@@ -167,8 +167,8 @@ class Dinner:
                                           f"(or choose the tie rule 'listed')")
             preference.append(tuple(order))
         ranks = [[0] * self.size for _ in preference]
-        for p, order in enumerate(preference):
-            for rank, i in enumerate(order):
+        for p, listed in enumerate(preference):
+            for rank, i in enumerate(listed):
                 ranks[p][i] = rank
         object.__setattr__(self, "preference", tuple(preference))
         object.__setattr__(self, "ranks", tuple(tuple(r) for r in ranks))

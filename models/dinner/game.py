@@ -134,6 +134,10 @@ def _read_order(text: str, players: int) -> tuple[int, ...]:
                       f"got {text!r}")
 
 
+def _turns(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
 def _discount(value: Any) -> Fraction:
     if isinstance(value, str):
         value = parse_utility(value)
@@ -196,7 +200,7 @@ class DinnerGame:
     """
 
     dinner: Dinner
-    order: tuple[int, ...] = attrs.field(converter=tuple)
+    order: tuple[int, ...] = attrs.field(converter=_turns)
     discount: Fraction = attrs.field(default=Fraction(1), converter=_discount)
     altruism: tuple[Fraction, ...] | None = attrs.field(default=None, converter=_coefficients)
     crossout_player: int | None = None
@@ -286,5 +290,6 @@ def solve(game: DinnerGame, progress: Callable[[int], None] | None = None,
         solved = BackwardInduction(game, progress=progress)
     turns = []
     for t, choice in enumerate(solved.play(game.start)[:-1], 1):
+        assert choice.mover is not None and choice.move is not None, "only the end has no mover"
         turns.append(Turn(t, choice.mover, choice.move, choice.ties))
     return DinnerSolution(tuple(turns), game.exact(solved[game.start].payoffs), solved)
