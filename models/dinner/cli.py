@@ -1,0 +1,255 @@
+"""``epistemic dinner``: crossout, backward induction and the paper's experiment on Ethiopian Dinners."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, TextIO
+
+from epistemic import BackwardInduction
+from epistemic.models import Command, end_progress, progress_printer, whole_number_argument
+
+from .crossout import Crossout, crossout, crossout_sequence, last_mover
+from .dinner import TIE_RULES, Dinner, DinnerError, parse_dinner, parse_morsel, player_name
+from .efficiency import MAX_EXPERIMENT, experiment
+from .game import MAX_SOLVED, ORDERS, DinnerGame, DinnerSolution, solve, turn_order
+
+__all__ = ["COMMAND", "add_arguments", "run", "MAX_MORSELS"]
+
+#: The most morsels the command line reads: crossout takes about a second a million.
+MAX_MORSELS = 1_000_000
+#: Rows shown before the middle of a long list is cut.
+SHOWN = 20
+
+EPILOG = """\
+morsels: inline as 1,2 2,3 3,1 or "{(1,2),(2,3),(3,1)}", or --file with one a line
+  (e.g. "1 8" or "1,8", # comments); utilities are exact: 3, 2.5 or 5/2.
+crossout is used for two players alternating without discount; otherwise (or with
+--solve) the dinner is solved by backward induction (at most 20 morsels).
+  epistemic dinner 1,2 2,3 3,1 --first alice
+  epistemic dinner --file docs/examples/dinner-figure2.txt --check
+  epistemic dinner --experiment --dinners 1000 --size 12 --seed 1
+"""
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("morsels", nargs="*", metavar="MORSEL", help="a morsel such as 1,8 (or a whole dinner in braces)")
+    p.add_argument("--file", metavar="FILE", help="read the morsels from FILE, one a line")
+    p.add_argument("--first", metavar="PLAYER", help="who moves first: alice, bob or a player number "
+                   "(default: two players alternating have Bob move last)")
+    p.add_argument("--order", default="alternating", metavar="ORDER",
+                   help="alternating, thue-morse, or one player a turn such as ABBA (default: alternating)")
+    p.add_argument("--discount", metavar="L", help="a morsel eaten on turn i is worth L**i times its utility")
+    p.add_argument("--ties", choices=TIE_RULES, default="strict",
+                   help="equal utilities: refuse them (strict) or count the one listed first as less tasty")
+    p.add_argument("--solve", action="store_true", help="also solve by backward induction, ties reported")
+    p.add_argument("--check", action="store_true",
+                   help="compare backward induction and best responses against crossout with crossout")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--experiment", action="store_true",
+                   help="the paper's experiment: how often crossout is Pareto inefficient in random dinners")
+    p.add_argument("--dinners", type=whole_number_argument, default=10_000, metavar="N",
+                   help="the experiment's number of dinners (default: 10000)")
+    p.add_argument("--size", type=whole_number_argument, default=16, metavar="n",
+                   help="the experiment's morsels a dinner (default: 16)")
+    p.add_argument("--seed", type=whole_number_argument, default=0, help="the experiment's seed (default: 0)")
+
+
+def _player(text: str, players: int) -> int:
+    word = text.strip().lower()
+    names = [player_name(p).lower() for p in range(players)]
+    if word in names:
+        return names.index(word)
+    if word.isdigit() and 1 <= int(word) <= players:
+        return int(word) - 1
+    raise DinnerError(f"--first names one of {', '.join(names)} or a number from 1 to {players}, got {text!r}")
+
+
+def _read(args: argparse.Namespace) -> Dinner:
+    if args.file is not None and args.morsels:
+        raise DinnerError("give the morsels inline or with --file, not both")
+    if args.file is not None:
+        try:
+            text = Path(args.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise DinnerError(f"cannot read {args.file}: {e.strerror if isinstance(e, OSError) else e}") from None
+        if text.count("\n") > MAX_MORSELS + 10_000:
+            raise DinnerError(f"the command line reads at most {MAX_MORSELS:,} morsels")
+        return _checked(parse_dinner(text, args.ties))
+    if not args.morsels:
+        raise DinnerError("give the morsels, e.g. 'epistemic dinner 1,2 2,3 3,1', or --file, or --experiment")
+    if len(args.morsels) == 1:
+        return _checked(parse_dinner(args.morsels[0], args.ties))
+    if len(args.morsels) > MAX_MORSELS:
+        raise DinnerError(f"the command line reads at most {MAX_MORSELS:,} morsels, got {len(args.morsels):,}")
+    return Dinner([parse_morsel(m) for m in args.morsels], args.ties)
+
+
+def _checked(dinner: Dinner) -> Dinner:
+    if dinner.size > MAX_MORSELS:
+        raise DinnerError(f"the command line reads at most {MAX_MORSELS:,} morsels, got {dinner.size:,}")
+    return dinner
+
+
+def _number(v: Any) -> Any:
+    return str(v) if isinstance(v, Fraction) else v
+
+
+def _morsel(dinner: Dinner, i: int) -> str:
+    return "(" + ", ".join(map(str, dinner.morsels[i])) + ")"
+
+
+def _cut(rows: list[str]) -> list[str]:
+    if len(rows) <= SHOWN:
+        return rows
+    half = SHOWN // 2
+    return rows[:half] + [f"... {len(rows) - 2 * half:,} more ..."] + rows[-half:]
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    if args.experiment:
+        return _experiment(args, out)
+    dinner = _read(args)
+    n, players = dinner.size, dinner.players
+    first = None if args.first is None else _player(args.first, players)
+    order_name = args.order.strip().lower()
+    order = turn_order(n, players, order_name if order_name in ORDERS else args.order, first)
+    game_options: dict[str, Any] = {} if args.discount is None else {"discount": args.discount}
+    applies = players == 2 and order_name == "alternating" and args.discount is None
+    if args.check and not applies:
+        raise DinnerError("--check compares with crossout: two players alternating, without discount")
+    solving = args.solve or args.check or not applies
+    if solving and n > MAX_SOLVED:
+        raise DinnerError(f"backward induction solves at most {MAX_SOLVED} morsels (2**n states), got {n:,}")
+    game = DinnerGame(dinner, order, **game_options) if solving else None
+    played = crossout(dinner, order[-1]) if applies else None
+    progress = progress_printer("states solved") if solving else None
+    solution = solve(game, progress=progress) if game is not None else None
+    checks = _checks(dinner, game, solution, played) if args.check and game and solution and played else None
+    end_progress(progress)
+    if args.json:
+        out.write(json.dumps(_json(dinner, order, played, solution, checks, args.discount), indent=1) + "\n")
+        return 0
+    out.write(_text(dinner, order, played, solution, checks, args.discount))
+    return 0
+
+
+def _checks(dinner: Dinner, game: DinnerGame, solution: DinnerSolution, played: Crossout) -> dict:
+    """Backward induction against crossout at every sub-dinner, and each player's best response to crossout."""
+    solved = solution.solved
+    last = played.last
+    agree_mover = agree_both = 0
+    for state in range(1, 1 << dinner.size):
+        sequence = crossout_sequence(dinner, last, state)
+        scores: list[Any] = [0, 0]
+        for k, m in enumerate(sequence):
+            p = last if k % 2 == 0 else 1 - last
+            scores[p] += dinner.morsels[m][p]
+        choice = solved[state]
+        assert choice.mover is not None, "a sub-dinner that is not empty has a mover"
+        exact = game.exact(choice.payoffs)
+        agree_mover += exact[choice.mover] == scores[choice.mover]
+        agree_both += exact == tuple(scores)
+    best = []
+    for player in (0, 1):
+        response = DinnerGame(dinner, game.order, crossout_player=1 - player)
+        best.append(response.exact(BackwardInduction(response)[response.start].payoffs)[player])
+    return {"states": (1 << dinner.size) - 1, "mover_agrees": agree_mover, "both_agree": agree_both,
+            "best_response": best}
+
+
+def _json(dinner, order, played, solution, checks, discount) -> dict:
+    data: dict[str, Any] = {
+        "morsels": [[_number(u) for u in m] for m in dinner.morsels],
+        "players": [player_name(p) for p in range(dinner.players)],
+        "order": [player_name(p) for p in order],
+        "discount": discount,
+        "crossout": None if played is None else {
+            "sequence": [m + 1 for m in played.sequence],
+            "labels": [{"morsel": m + 1, "axis": player_name(p)} for m, p in played.labels],
+            "play": [{"morsel": m + 1, "player": player_name(p)} for m, p in played.play],
+            "scores": [_number(s) for s in played.scores]},
+        "solution": None if solution is None else {
+            "play": [{"turn": t.turn, "player": player_name(t.player), "morsel": t.morsel + 1,
+                      "ties": [m + 1 for m in t.ties]} for t in solution.turns],
+            "scores": [_number(s) for s in solution.scores]},
+    }
+    if checks is not None:
+        data["check"] = {**checks, "best_response": [_number(v) for v in checks["best_response"]]}
+    return data
+
+
+def _scores(scores) -> str:
+    return ", ".join(f"{player_name(p)} {s}" for p, s in enumerate(scores))
+
+
+def _text(dinner, order, played, solution, checks, discount) -> str:
+    n = dinner.size
+    shown = dinner.text() if n <= SHOWN else f"{n:,} morsels"
+    lines = [f"Ethiopian Dinner: {n:,} morsel{'s' if n != 1 else ''} {shown}; "
+             f"{player_name(order[0])} moves first, {player_name(order[-1])} last"
+             + ("" if discount is None else f"; a morsel eaten on turn i is worth {discount}**i of its utility")
+             + "."]
+    if played is not None:
+        lines.append("Crossout sequence (least favourite of the player who does not eat it):")
+        lines += _cut([f"  {k:>3}. {_morsel(dinner, m)}  on {player_name(p)}'s axis"
+                       for k, (m, p) in enumerate(played.labels, 1)])
+        lines.append("Order of play:")
+        lines += _cut([f"  {t:>3}. {player_name(p)} eats {_morsel(dinner, m)}"
+                       for t, (m, p) in enumerate(played.play, 1)])
+        lines.append(f"Crossout scores: {_scores(played.scores)}.")
+    if solution is not None:
+        lines.append(f"Subgame-perfect play by backward induction ({len(solution.solved.dag):,} states):")
+        rows = []
+        for t in solution.turns:
+            others = [m for m in t.ties if m != t.morsel]
+            tie = "" if not others else "  (as good: " + ", ".join(_morsel(dinner, m) for m in others) + ")"
+            rows.append(f"  {t.turn:>3}. {player_name(t.player)} eats {_morsel(dinner, t.morsel)}{tie}")
+        lines += _cut(rows)
+        lines.append(f"Scores: {_scores(solution.scores)}.")
+    if checks is not None:
+        lines.append(f"Check at all {checks['states']:,} sub-dinners: backward induction gives the mover his "
+                     f"crossout score at {checks['mover_agrees']:,}, both players theirs at "
+                     f"{checks['both_agree']:,}.")
+        lines.append("Best response to crossout: " + ", ".join(
+            f"{player_name(p)} {v} (crossout {played.scores[p]})" for p, v in enumerate(checks["best_response"]))
+            + ".")
+    return "\n".join(lines) + "\n"
+
+
+def _experiment(args: argparse.Namespace, out: TextIO) -> int:
+    largest, most = MAX_EXPERIMENT
+    if not 2 <= args.size <= largest:
+        raise DinnerError(f"--size must be between 2 and {largest}, got {args.size}")
+    if not 1 <= args.dinners <= most:
+        raise DinnerError(f"--dinners must be between 1 and {most:,}, got {args.dinners:,}")
+    if args.morsels or args.file:
+        raise DinnerError("--experiment draws its own dinners: give no morsels")
+    progress = progress_printer("dinners")
+    found = experiment(args.dinners, args.size, args.seed, progress=progress)
+    end_progress(progress)
+    if args.json:
+        out.write(json.dumps({"dinners": found.dinners, "size": found.size, "seed": found.seed,
+                              "inefficient": found.inefficient, "inefficient_interval": found.inefficient_interval,
+                              "not_weakly": found.not_weakly, "not_weakly_interval": found.not_weakly_interval,
+                              "improvement": str(found.improvement),
+                              "best_dinner": list(found.best_dinner)}, indent=1) + "\n")
+        return 0
+
+    def share(count: int, interval: tuple[float, float]) -> str:
+        return (f"{count:,} ({count / found.dinners:.2%}; 95% interval {interval[0]:.2%} to {interval[1]:.2%})")
+    out.write(f"{found.dinners:,} random permutation dinners of {found.size} morsels (seed {found.seed}):\n"
+              f"  crossout not Pareto efficient: {share(found.inefficient, found.inefficient_interval)}\n"
+              f"  crossout not weakly efficient: {share(found.not_weakly, found.not_weakly_interval)}\n"
+              f"  largest gain an outcome dominating crossout offers a player: {found.improvement} "
+              f"({float(found.improvement):.2%})\n")
+    return 0
+
+
+COMMAND = Command(
+    help="Ethiopian Dinner: the crossout strategy and exact backward induction",
+    description="Share a dinner (Levine and Stange 2011): the crossout strategy, subgame-perfect play by\n"
+                "backward induction for any turn order, players or discount, and the paper's experiment.",
+    add_arguments=add_arguments, run=run, epilog=EPILOG)

@@ -1,0 +1,249 @@
+"""An Ethiopian Dinner: morsels, each with an exact utility for every player.
+
+Levine and Stange ("How to make the most of a shared meal: plan the last bite
+first", 2011) call a finite set of morsels ``m_i = (a_i, b_i)`` a dinner:
+Alice and Bob take turns eating one morsel each; Alice's score is the sum of
+the ``a_i`` she eats, Bob's the sum of the ``b_i`` he eats.  The paper
+assumes strict preferences (``a_i != a_j`` and ``b_i != b_j``); a dinner
+here refuses equal utilities for one player unless a tie rule says how
+to order them.
+
+Examples
+--------
+>>> dinner = Dinner([(1, 2), (2, 3), (3, 1)])
+>>> dinner.size, dinner.players
+(3, 2)
+>>> dinner.ranks                       # 0 is the player's least favourite
+((0, 1, 2), (1, 2, 0))
+>>> parse_dinner("(1, 2.5) (2, 5/2)", ties="listed").morsels
+((1, Fraction(5, 2)), (2, Fraction(5, 2)))
+>>> Dinner([(1, 2), (2, 2)])
+Traceback (most recent call last):
+...
+epistemic.models.dinner.dinner.DinnerError: Bob's utilities must differ, but morsels 1 and 2 both give 2 (or choose the tie rule 'listed')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any, Union
+
+import attrs
+
+from epistemic import EpistemicError
+
+__all__ = ["Dinner", "DinnerError", "TIE_RULES", "Utility", "parse_utility", "parse_morsel", "parse_dinner",
+           "player_name", "player_letter"]
+
+#: An exact utility.
+Utility = Union[int, Fraction]
+
+#: How equal utilities of one player are ordered: ``strict`` refuses them, ``listed``
+#: counts the morsel listed earlier as the less tasty.
+TIE_RULES = ("strict", "listed")
+
+_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi", "Ivan")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+|[0-9]+/[0-9]+)")
+
+
+class DinnerError(EpistemicError):
+    """A dinner, a turn order or a question about them was given bad input."""
+
+
+def player_name(player: int) -> str:
+    """The name of player ``player`` (from 0): Alice, Bob, Carol, ...
+
+    >>> player_name(0), player_name(2), player_name(12)
+    ('Alice', 'Carol', 'player 13')
+    """
+    return _NAMES[player] if player < len(_NAMES) else f"player {player + 1}"
+
+
+def player_letter(player: int) -> str:
+    """The letter of player ``player`` in a turn order: A, B, C, ...
+
+    >>> player_letter(1)
+    'B'
+    """
+    return chr(ord("A") + player)
+
+
+def parse_utility(text: str) -> Utility:
+    """An exact utility from text: a whole number, a decimal or a fraction.
+
+    >>> parse_utility("2.5"), parse_utility("5/2"), parse_utility("-3")
+    (Fraction(5, 2), Fraction(5, 2), -3)
+    >>> parse_utility("1e3")
+    Traceback (most recent call last):
+    ...
+    epistemic.models.dinner.dinner.DinnerError: a utility is a number such as 3, 2.5 or 5/2, got '1e3'
+    """
+    text = text.strip()
+    if not _NUMBER.fullmatch(text):
+        raise DinnerError(f"a utility is a number such as 3, 2.5 or 5/2, got {text!r}")
+    try:
+        value = Fraction(text)
+    except ZeroDivisionError:
+        raise DinnerError(f"a utility's denominator must not be 0, got {text!r}") from None
+    return value.numerator if value.denominator == 1 else value
+
+
+def _utility(value: Any) -> Utility:
+    if isinstance(value, str):
+        return parse_utility(value)
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise DinnerError(f"a utility is exact: a whole number, a Fraction or text such as '2.5', got {value!r}")
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+def _morsels(morsels: Any) -> tuple[tuple[Utility, ...], ...]:
+    if isinstance(morsels, (str, bytes)) or not isinstance(morsels, Iterable):
+        raise DinnerError(f"a dinner is a list of morsels, got {morsels!r}")
+    made = []
+    for number, morsel in enumerate(morsels, 1):
+        if isinstance(morsel, (str, bytes)) or not isinstance(morsel, Iterable):
+            raise DinnerError(f"morsel {number} must be a tuple of utilities, one a player, got {morsel!r}")
+        made.append(tuple(_utility(u) for u in morsel))
+    if not made:
+        raise DinnerError("a dinner has at least one morsel")
+    players = len(made[0])
+    if players < 2:
+        raise DinnerError(f"a dinner has at least two players, but morsel 1 has {players} "
+                          f"utilit{'y' if players == 1 else 'ies'}")
+    for number, morsel in enumerate(made, 1):
+        if len(morsel) != players:
+            raise DinnerError(f"every morsel has one utility a player: morsel 1 has {players}, "
+                              f"morsel {number} has {len(morsel)}")
+    return tuple(made)
+
+
+@attrs.frozen
+class Dinner:
+    """A dinner: morsels, each a tuple of exact utilities, one a player.
+
+    Parameters
+    ----------
+    morsels : iterable of tuples
+        ``(a, b)`` for Alice and Bob, or one utility for each of more players;
+        whole numbers, :class:`~fractions.Fraction` or text such as ``'2.5'``.
+    ties : {'strict', 'listed'}
+        ``strict`` (the paper's assumption) refuses equal utilities for one
+        player; ``listed`` counts, among equal utilities, the morsel listed
+        earlier as the less tasty.
+
+    Attributes
+    ----------
+    ranks : tuple of tuples
+        ``ranks[p][i]``: where morsel ``i`` stands in player ``p``'s
+        preference, 0 for the least favourite.
+    preference : tuple of tuples
+        ``preference[p]``: the morsels' indices from ``p``'s least favourite up.
+    """
+
+    morsels: tuple[tuple[Utility, ...], ...] = attrs.field(converter=_morsels)
+    ties: str = attrs.field(default="strict")
+    ranks: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
+    preference: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
+
+    @ties.validator
+    def _known_rule(self, attribute, value):
+        if value not in TIE_RULES:
+            raise DinnerError(f"unknown tie rule {value!r}: use one of {', '.join(TIE_RULES)}")
+
+    def __attrs_post_init__(self) -> None:
+        preference = []
+        for p in range(self.players):
+            order = sorted(range(self.size), key=lambda i: (self.morsels[i][p], i))
+            if self.ties == "strict":
+                for low, high in zip(order, order[1:]):
+                    if self.morsels[low][p] == self.morsels[high][p]:
+                        first, second = sorted((low, high))
+                        raise DinnerError(f"{player_name(p)}'s utilities must differ, but morsels {first + 1} and "
+                                          f"{second + 1} both give {self.morsels[low][p]} "
+                                          f"(or choose the tie rule 'listed')")
+            preference.append(tuple(order))
+        ranks = [[0] * self.size for _ in preference]
+        for p, listed in enumerate(preference):
+            for rank, i in enumerate(listed):
+                ranks[p][i] = rank
+        object.__setattr__(self, "preference", tuple(preference))
+        object.__setattr__(self, "ranks", tuple(tuple(r) for r in ranks))
+
+    @property
+    def size(self) -> int:
+        """The number of morsels."""
+        return len(self.morsels)
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return len(self.morsels[0])
+
+    def utility(self, player: int, morsel: int) -> Utility:
+        """What morsel ``morsel`` (an index) is worth to ``player``."""
+        return self.morsels[morsel][player]
+
+    def without(self, morsel: int) -> Dinner:
+        """The dinner with morsel ``morsel`` (an index) eaten.
+
+        >>> Dinner([(1, 2), (2, 3), (3, 1)]).without(0).morsels
+        ((2, 3), (3, 1))
+        """
+        if not 0 <= morsel < self.size or self.size == 1:
+            raise DinnerError(f"cannot remove morsel {morsel + 1} from a dinner of {self.size}")
+        return Dinner(self.morsels[:morsel] + self.morsels[morsel + 1:], self.ties)
+
+    def text(self) -> str:
+        """The dinner as the paper writes it: ``{(1, 2), (2, 3), (3, 1)}``."""
+        return "{" + ", ".join("(" + ", ".join(map(str, m)) + ")" for m in self.morsels) + "}"
+
+
+def parse_morsel(text: str) -> tuple[Utility, ...]:
+    """A morsel from text: utilities separated by commas or spaces, in optional parentheses.
+
+    >>> parse_morsel("(1, 8)"), parse_morsel("2.5 3")
+    ((1, 8), (Fraction(5, 2), 3))
+    """
+    inner = text.strip()
+    if inner.startswith("(") and inner.endswith(")"):
+        inner = inner[1:-1]
+    parts = [p for p in re.split(r"[,\s]+", inner.strip()) if p]
+    if len(parts) < 2:
+        raise DinnerError(f"a morsel is a pair (or tuple) of numbers such as 1,8, got {text.strip()!r}")
+    try:
+        return tuple(parse_utility(p) for p in parts)
+    except DinnerError:
+        raise DinnerError(f"a morsel is a pair (or tuple) of numbers such as 1,8, got {text.strip()!r}") from None
+
+
+def parse_dinner(text: str, ties: str = "strict") -> Dinner:
+    """A dinner from text: ``{(1,2),(2,3),(3,1)}``, ``1,2 2,3 3,1`` or one morsel a line.
+
+    Lines may end in ``#`` comments.
+
+    >>> parse_dinner("{(1,2),(2,3),(3,1)}").morsels
+    ((1, 2), (2, 3), (3, 1))
+    >>> parse_dinner("1 8   # Bob's favourite\\n2 3").morsels
+    ((1, 8), (2, 3))
+    """
+    lines = [line.split("#", 1)[0].strip() for line in text.splitlines()]
+    body = "\n".join(line for line in lines if line)
+    if "(" in body or ")" in body:
+        stripped = body.strip()
+        if stripped.startswith("{") and stripped.endswith("}"):
+            stripped = stripped[1:-1]
+        pieces = re.findall(r"\(([^()]*)\)", stripped)
+        rest = re.sub(r"\([^()]*\)", "", stripped)
+        if re.sub(r"[\s,;]", "", rest):
+            raise DinnerError(f"a dinner in parentheses is written like {{(1,2),(2,3)}}, got {text.strip()!r}")
+    elif len([line for line in lines if line]) > 1:
+        pieces = [line for line in lines if line]
+    elif "," in body:
+        pieces = [p for p in re.split(r"[\s;]+", body) if p]
+    else:
+        pieces = [body] if body else []
+    return Dinner([parse_morsel(p) for p in pieces], ties)
