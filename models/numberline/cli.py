@@ -9,8 +9,8 @@ Examples
 >>> out = io.StringIO()
 >>> run(parser.parse_args(["--players", "2", "--stacks", "4"]), out)
 0
->>> print(out.getvalue().splitlines()[2])
-  p1 places her token on 2 and gets 6
+>>> print(out.getvalue().splitlines()[3])
+  p1 places her token on 3 and gets 6
 """
 
 from __future__ import annotations

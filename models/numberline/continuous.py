@@ -16,12 +16,14 @@ interval that reaches the grid's edge is marked so.
 
 Examples
 --------
-The seed: "Ariel 5, Beatrice 9, Cassandra anywhere in (7, 8]".
+The seed: "Ariel 5, Beatrice 9, Cassandra anywhere in (7, 8]"; p3's whole
+optimal set is (7, 9), which holds the seed's (7, 8]: from (8, 9) too she
+claims stacks 7 and 8.
 
 >>> from epistemic.models.numberline import NumberLine
 >>> answer = continuous(range(1, 11), 3)
 >>> [", ".join(map(str, sets)) for sets in answer.sets], answer.grid, answer.stable
-(['5', '9', '(7, 8]'], 4, True)
+(['5', '9', '(7, 9)'], 4, True)
 """
 
 from __future__ import annotations
@@ -76,8 +78,8 @@ class Continuous:
     why_not : why the refinement stopped unstable, or ``""``.
     """
 
-    sets: tuple[tuple[Interval, ...], ...] = attrs.field(converter=tuple)
-    payoffs: tuple[Fraction, ...] = attrs.field(converter=tuple)
+    sets: tuple[tuple[Interval, ...], ...]
+    payoffs: tuple[Fraction, ...]
     grid: int
     stable: bool
     why_not: str = ""
@@ -164,7 +166,7 @@ def continuous(values: Iterable[Any], players: int, *, ties: str = "lowest", mar
             break
         grid *= 2
     game, solution, sets = solved[-1]
-    last = told[-1] if told and told[-1] is not None else tuple(
+    last: tuple[tuple[Interval, ...], ...] = told[-1] if told and told[-1] is not None else tuple(
         tuple(Interval(Fraction(game.position(a)), Fraction(game.position(b))) for a, b in _runs(game, one))
         for one in sets)
     return Continuous(last, solution.payoffs, game.grid, False, why_not)

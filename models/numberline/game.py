@@ -70,7 +70,8 @@ def _values(values: Iterable[Any]) -> tuple[Fraction | int, ...]:
     for value in values:
         if isinstance(value, bool) or not isinstance(value, Rational):
             raise NumberLineError(f"a stack's value must be a whole number or a fraction, got {value!r}")
-        out.append(int(value) if value.denominator == 1 else Fraction(value))
+        exact = Fraction(value)
+        out.append(exact.numerator if exact.denominator == 1 else exact)
     if not out:
         raise NumberLineError("a game needs at least one stack")
     return tuple(out)

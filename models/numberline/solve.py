@@ -72,9 +72,9 @@ class Solution:
 
     game: NumberLine
     solved: BackwardInduction = attrs.field(eq=False, repr=False)
-    placed: tuple[Fraction | int, ...] = attrs.field(converter=tuple)
-    payoffs: tuple[Fraction, ...] = attrs.field(converter=tuple)
-    tied: tuple[tuple[Fraction | int, ...], ...] = attrs.field(converter=tuple)
+    placed: tuple[Fraction | int, ...]
+    payoffs: tuple[Fraction, ...]
+    tied: tuple[tuple[Fraction | int, ...], ...]
     tie_states: int
 
     @property
@@ -104,23 +104,24 @@ def solve(game: NumberLine, *, progress: Callable[[int], None] | None = None,
     solved: BackwardInduction[int, int] = BackwardInduction(game, progress=progress)
     path = solved.play(0)
     end = path[-1]
-    places = [c.move for c in path[:-1]]
+    places = [c.move for c in path[:-1] if c.move is not None]
     tie_states = sum(1 for state in solved.dag.keys() if len(solved[state].ties) > 1)
-    return Solution(game, solved, [game.position(p) for p in places],
-                    [Fraction(end.payoffs[p], game.scale) for p in places],
-                    [tuple(sorted(game.position(p) for p in c.ties)) for c in path[:-1]], tie_states)
+    return Solution(game, solved, tuple(game.position(p) for p in places),
+                    tuple(Fraction(end.payoffs[p], game.scale) for p in places),
+                    tuple(tuple(sorted(game.position(p) for p in c.ties)) for c in path[:-1]), tie_states)
 
 
 def explain(solution: Solution, depth: int = 6) -> Reason:
     """Why p1 places her token where she does, in the stacks' money.
 
     >>> from epistemic.models.numberline import NumberLine
-    >>> why = explain(solve(NumberLine.with_stacks(4, players=2)), depth=1)
+    >>> why = explain(solve(NumberLine.with_stacks(5, players=2, clock=True)), depth=1)
     >>> print(why.to_text())
-    p1 places her token on 2  (p1 gets 6)
-      if p1 places her token on 1 instead  (p1 gets 2.5)
-      if p1 places her token on 3 instead  (p1 gets 6)
-      if p1 places her token on 4 instead  (p1 gets 4)
+    p1 places her token on 4  (p1 gets 8)
+      if p1 places her token on 1 instead  (p1 gets 4.5)
+      if p1 places her token on 2 instead  (p1 gets 4.5)
+      if p1 places her token on 3 instead  (p1 gets 5.5)
+      if p1 places her token on 5 instead  (p1 gets 7)
     """
     game = solution.game
     word = "on" if game.grid == 1 else "at"
