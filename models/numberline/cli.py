@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from fractions import Fraction
 from typing import TextIO
 
@@ -32,6 +33,9 @@ __all__ = ["COMMAND", "parse_values", "report", "to_dict"]
 #: The most stacks the command line takes, and the most lines an explanation may have.
 MAX_STACKS = 1000
 MAX_WHY_LINES = 10_000
+#: The longest value written in --values, and how one is written.
+MAX_DIGITS = 30
+_VALUE = re.compile(r"-?[0-9]+(\.[0-9]+)?(/[0-9]+)?")
 #: Values and tied places shown before a list is cut.
 SHOWN = 12
 #: Games with more states than this show progress on a terminal.
@@ -46,14 +50,18 @@ def parse_values(text: str) -> tuple[Fraction | int, ...]:
     >>> parse_values("1,two")
     Traceback (most recent call last):
     ...
-    epistemic.models.numberline.game.NumberLineError: a stack's value must be a number, got 'two'
+    epistemic.models.numberline.game.NumberLineError: a stack's value must be a number such as 3, 2.5 or 7/2 of at most 30 characters, got 'two'
     """
     values: list[Fraction | int] = []
-    for word in text.split(","):
+    for word in (w.strip() for w in text.split(",")):
+        # no exponents: "1e999999999" would be a number too large to work with
         try:
-            value = Fraction(word.strip())
+            if len(word) > MAX_DIGITS or not _VALUE.fullmatch(word):
+                raise ValueError(word)
+            value = Fraction(word)
         except (ValueError, ZeroDivisionError):
-            raise NumberLineError(f"a stack's value must be a number, got {word.strip()!r}") from None
+            raise NumberLineError(f"a stack's value must be a number such as 3, 2.5 or 7/2 of at most "
+                                  f"{MAX_DIGITS} characters, got {word!r}") from None
         values.append(int(value) if value.denominator == 1 else value)
     return tuple(values)
 
@@ -109,7 +117,8 @@ def report_continuous(game: NumberLine, answer: Continuous) -> str:
     if answer.stable:
         lines.append(f"Optimal play (settled on grids of step {steps}):")
     else:
-        lines.append(f"The answer did not settle: {answer.why_not}. What grids of step {steps} show:")
+        lines.append(f"The answer did not settle on grids of step {steps}: {answer.why_not}.")
+        lines.append(f"On the finest grid solved, of step 1/{answer.grid}:")
     for i, (sets, got) in enumerate(zip(answer.sets, answer.payoffs)):
         where = " or ".join(str(s) for s in sets)
         single = len(sets) == 1 and not sets[0].low_open and not sets[0].high_open and sets[0].low == sets[0].high

@@ -34,7 +34,7 @@ from typing import Any
 
 import attrs
 
-from .game import MAX_STATES, NumberLine, NumberLineError, count_states
+from .game import MAX_STATES, NumberLine, NumberLineError
 from .solve import number, solve
 
 __all__ = ["Interval", "Continuous", "continuous", "MAX_GRID"]
@@ -74,7 +74,7 @@ class Continuous:
     payoffs : what each player gets.
     grid : the finest grid solved (places per unit).
     stable : whether two successive pairs of grids agreed; if not, ``sets``
-        are those of the last pair (or of the one grid solved) and unproven.
+        are the runs of places of the finest grid solved, as closed intervals.
     why_not : why the refinement stopped unstable, or ``""``.
     """
 
@@ -140,17 +140,17 @@ def continuous(values: Iterable[Any], players: int, *, ties: str = "lowest", mar
     base = NumberLine(values, players, ties=ties, margin=margin)
     if max_grid < 1 or max_grid & (max_grid - 1) or max_grid > MAX_GRID:
         raise NumberLineError(f"the finest grid must be a power of 2 from 1 to {MAX_GRID}, got {max_grid}")
-    first = count_states(base.places, players)
-    if first > max_states:
-        raise NumberLineError(f"{players} players on {base.places} places make {first:,} states, "
-                              f"more than {max_states:,}: ask for fewer players or stacks")
+    why = base.too_large(max_states)
+    if why:
+        raise NumberLineError(f"{why}: ask for fewer players or stacks")
     solved: list[tuple[NumberLine, Any, tuple]] = []
     told: list[Any] = []
     grid, why_not = 1, ""
     while True:
         game = attrs.evolve(base, grid=grid)
-        if game.states() > max_states:
-            why_not = f"the grid of step 1/{grid} has {game.states():,} states, more than {max_states:,}"
+        why = game.too_large(max_states)
+        if why:
+            why_not = f"on the grid of step 1/{grid}, {why}"
             break
         solution = solve(game, progress=progress, max_states=max_states)
         sets = tuple(tuple(game.place(x) for x in tied) for tied in solution.tied)
@@ -166,7 +166,6 @@ def continuous(values: Iterable[Any], players: int, *, ties: str = "lowest", mar
             break
         grid *= 2
     game, solution, sets = solved[-1]
-    last: tuple[tuple[Interval, ...], ...] = told[-1] if told and told[-1] is not None else tuple(
-        tuple(Interval(Fraction(game.position(a)), Fraction(game.position(b))) for a, b in _runs(game, one))
-        for one in sets)
+    last = tuple(tuple(Interval(Fraction(game.position(a)), Fraction(game.position(b))) for a, b in _runs(game, one))
+                 for one in sets)
     return Continuous(last, solution.payoffs, game.grid, False, why_not)

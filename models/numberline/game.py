@@ -49,7 +49,9 @@ __all__ = ["NumberLine", "NumberLineError", "TIE_RULES", "MAX_STATES", "count_st
 #: Among equally good moves, the mover takes the lowest place (the seed's rule) or the highest.
 TIE_RULES = ("lowest", "highest")
 #: The most states a game may have before it is solved (each keeps its choice and its moves).
-MAX_STATES = 2_000_000
+MAX_STATES = 1_000_000
+#: The most numbers the ends' payoffs may hold: each end keeps one per place.
+MAX_END_PAYOFFS = 20_000_000
 
 
 class NumberLineError(EpistemicError):
@@ -178,6 +180,22 @@ class NumberLine:
         """How many states the game has (see :func:`count_states`)."""
         return count_states(self.places, self.players)
 
+    def too_large(self, max_states: int = MAX_STATES) -> str:
+        """Why the game is too large to solve, or ``""``: too many states, or
+        ends whose payoffs (one number per place each) are too many numbers.
+
+        >>> NumberLine.with_stacks(400, players=2).too_large()
+        '2 players on 400 places make 79,800 ends of 400 payoffs each, more than 20,000,000 numbers'
+        """
+        states = self.states()
+        if states > max_states:
+            return f"{self.players} players on {self.places} places make {states:,} states, more than {max_states:,}"
+        numbers = comb(self.places, self.players) * self.places
+        if numbers > MAX_END_PAYOFFS:
+            return (f"{self.players} players on {self.places} places make {comb(self.places, self.players):,} ends "
+                    f"of {self.places} payoffs each, more than {MAX_END_PAYOFFS:,} numbers")
+        return ""
+
     # places and shares ------------------------------------------------------------
     def position(self, place: int) -> Fraction | int:
         """Where place ``place`` lies: the stack it is on, or a point between stacks."""
@@ -207,8 +225,11 @@ class NumberLine:
 
     def _split(self, state: int) -> list[tuple[int, int]]:
         """``(place, share)`` for every token, in units of ``1/scale``; ends only."""
-        tokens = [place for place, _ in self._order if state & (1 << place)]
-        tokens.sort()
+        tokens = []
+        while state:  # the taken places, lowest first, in as many steps as tokens
+            low = state & -state
+            tokens.append(low.bit_length() - 1)
+            state ^= low
         before, worth = self._before, self._worth
         got = {t: worth[t] for t in tokens}
         if self.clock:

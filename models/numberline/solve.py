@@ -97,10 +97,9 @@ def solve(game: NumberLine, *, progress: Callable[[int], None] | None = None,
     taken; a state's payoffs are by place, so it is solved once however many
     orders of play lead to it.
     """
-    states = game.states()
-    if states > max_states:
-        raise NumberLineError(f"{game.players} players on {game.places} places make {states:,} states, "
-                              f"more than {max_states:,}: ask for fewer players or stacks")
+    why = game.too_large(max_states)
+    if why:
+        raise NumberLineError(f"{why}: ask for fewer players or stacks")
     solved: BackwardInduction[int, int] = BackwardInduction(game, progress=progress)
     path = solved.play(0)
     end = path[-1]
