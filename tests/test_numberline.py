@@ -37,8 +37,22 @@ def test_the_clock_of_the_seed():
     assert play.placed[0] == 7 and play.payoffs[0] == Fraction(63, 2)
 
 
+# seed 003_07095144786165f0.txt, its program (section "Code (Python)") run as printed, with
+# PLAYERS = 4, 5, 6, 7 (and CLOCK with MAX_DOLLARS = 12), prints "An optimal game is" these plays
+@pytest.mark.parametrize("players, stacks, clock, placed, payoffs", [
+    (4, 10, False, (7, 4, 9, 10), (17, 15, 13, 10)),
+    (5, 10, False, (4, 6, 8, 10, 9), (12.5, 12, 11.5, 10, 9)),
+    (6, 10, False, (4, 10, 9, 6, 8, 7), (12.5, 10, 9, 8.5, 8, 7)),
+    (7, 10, False, (10, 9, 3, 8, 5, 7, 6), (10, 9, 8, 8, 7, 7, 6)),
+    (3, 12, True, (7, 11, 10), (31.5, 27.5, 19))])
+def test_plays_printed_by_the_seeds_program(players, stacks, clock, placed, payoffs):
+    play = solve(NumberLine.with_stacks(stacks, players=players, clock=clock))
+    assert play.placed == placed and play.payoffs == tuple(Fraction(v) for v in payoffs)
+
+
 def test_ties_on_the_seven_player_play():
-    # the seed's program prints "Tie at" each prefix of the optimal game whose mover had equal best moves
+    # seed 003_07095144786165f0.txt, its program run with PLAYERS = 7 prints "Tie at [10, 9]" and
+    # "Tie at [10, 9, 3, 8]": the prefixes of the optimal game whose mover had equal best moves
     play = solve(NumberLine.with_stacks(10, players=7))
     assert play.placed == (10, 9, 3, 8, 5, 7, 6)
     assert play.tie_points() == [(10, 9), (10, 9, 3, 8)]
