@@ -26,7 +26,7 @@ from epistemic.validators import between
 
 from .continuous import MAX_GRID, Continuous, continuous
 from .game import TIE_RULES, NumberLine, NumberLineError
-from .solve import Solution, explain, name, number, solve
+from .solve import Solution, advantage, explain, name, number, solve
 
 __all__ = ["COMMAND", "parse_values", "report", "to_dict"]
 
@@ -86,8 +86,8 @@ def _money(value: Fraction) -> int | str:
 
 
 def _advantage(payoffs: tuple[Fraction, ...]) -> str:
-    others = Fraction(sum(payoffs[1:]), len(payoffs) - 1)
-    return (f"Going first is worth {number(payoffs[0] - others)}: p1 gets {number(payoffs[0])}, "
+    others = payoffs[0] - advantage(payoffs)
+    return (f"Going first is worth {number(advantage(payoffs))}: p1 gets {number(payoffs[0])}, "
             f"the others {number(others)} on average, of {number(sum(payoffs, Fraction(0)))} in all.")
 
 

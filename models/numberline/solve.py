@@ -25,7 +25,7 @@ from epistemic import BackwardInduction, Reason
 
 from .game import MAX_STATES, NumberLine, NumberLineError
 
-__all__ = ["Solution", "solve", "name", "number", "explain"]
+__all__ = ["Solution", "solve", "name", "number", "advantage", "explain"]
 
 
 def name(player: int) -> str:
@@ -55,6 +55,16 @@ def number(value: Fraction | int) -> str:
     return f"{'-' if value < 0 else ''}{whole}.{part:0{digits}d}"
 
 
+def advantage(payoffs: tuple[Fraction, ...]) -> Fraction:
+    """What going first is worth: p1's payoff less the average of the others'.
+
+    >>> advantage((Fraction(21), Fraction(19), Fraction(15)))
+    Fraction(4, 1)
+    """
+    others = payoffs[1:]
+    return payoffs[0] - Fraction(sum(others), len(others))
+
+
 @attrs.frozen
 class Solution:
     """A solved game and its optimal play.
@@ -80,8 +90,7 @@ class Solution:
     @property
     def advantage(self) -> Fraction:
         """What going first is worth: p1's payoff less the average of the others'."""
-        others = self.payoffs[1:]
-        return self.payoffs[0] - Fraction(sum(others), len(others))
+        return advantage(self.payoffs)
 
     def tie_points(self) -> list[tuple[Fraction | int, ...]]:
         """The moves so far at each turn of the optimal play whose mover had more
