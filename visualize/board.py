@@ -38,6 +38,7 @@ _VALUE_SIZE = 8.0
 _TITLE_SIZE = 12.0
 _AXIS_PAD = 7.0  # between an axis and its first lane
 _KEY_SIZE = 8.0
+_RIGHT_MARGIN = _LABEL_SIZE * 1.5
 _GAP = 4.0  # the least space between two labels
 
 # DejaVu Sans advance widths, in ems, for the characters labels use; a little
@@ -114,15 +115,47 @@ class Board:
         """Left, bottom, right and top margins around the board."""
         axis_title = _LABEL_SIZE * 2.2
         left = _AXIS_PAD + self.lanes[1] * self._lane_width + axis_title
-        bottom = _AXIS_PAD + self.lanes[0] * self._lane_height + axis_title + _KEY_SIZE * 2
+        bottom = _AXIS_PAD + self.lanes[0] * self._lane_height + axis_title + self._key_height
         top = _TITLE_SIZE * 2.5 if self.title else _LABEL_SIZE
-        return left, bottom, _LABEL_SIZE * 1.5, top
+        return left, bottom, _RIGHT_MARGIN, top
+
+    @property
+    def _width(self) -> float:
+        """The figure's width, in inches."""
+        axis_title = _LABEL_SIZE * 2.2
+        return round(self.side + (_AXIS_PAD + self.lanes[1] * self._lane_width + axis_title + _RIGHT_MARGIN) / 72, 3)
+
+    @property
+    def _key(self) -> list[str]:
+        """The lines of the key that says what the labels mean, wrapped to the figure's width."""
+        kinds = {mark.kind for mark in self.marks}
+        entries = []
+        if "crossout" in kinds:
+            entries.append("bold $k$: the $k$-th crossout")
+        if any("_{" in mark.text for mark in self.marks):
+            entries.append("$A_t$, $B_t$: eaten on turn $t$")
+        if "dash" in kinds:
+            entries.append("–: eaten by the axis's player")
+        entries.append("grey: the utility")
+        room = self._width * 72 - 12
+        lines = [entries[0]]
+        for entry in entries[1:]:
+            longer = f"{lines[-1]};   {entry}"
+            if len(longer.replace("$", "")) * _KEY_SIZE * 0.62 <= room:
+                lines[-1] = longer
+            else:
+                lines.append(entry)
+        return lines
+
+    @property
+    def _key_height(self) -> float:
+        return len(self._key) * _KEY_SIZE * 1.45 + 6
 
     @property
     def size(self) -> tuple[float, float]:
         """The figure's width and height, in inches."""
-        left, bottom, right, top = self._margins
-        return (round(self.side + (left + right) / 72, 3), round(self.side + (bottom + top) / 72, 3))
+        _, bottom, _, top = self._margins
+        return (self._width, round(self.side + (bottom + top) / 72, 3))
 
     def draw(self, figure: Any) -> None:
         """Draw the board on a matplotlib ``figure`` of :attr:`size`."""
@@ -185,17 +218,10 @@ class Board:
         left_margin, bottom_margin, _, _ = self._margins
         ranked = [", by rank" if by_rank else "" for by_rank in self.by_rank]
         axes.text(0.5, 0, f"{alice} (a{ranked[0]}) \N{RIGHTWARDS ARROW}",
-                  transform=axes.transAxes + shift(0, -(bottom_margin - 4 - _KEY_SIZE * 2)),
+                  transform=axes.transAxes + shift(0, -(bottom_margin - self._key_height)),
                   ha="center", va="bottom", fontsize=_LABEL_SIZE, gid="axis-title-a")
-        kinds = {mark.kind for mark in self.marks}
-        key = ["bold $k$: the $k$-th crossout"]
-        if any("_{" in mark.text for mark in self.marks):
-            key.append("$A_t$, $B_t$: eaten on turn $t$")
-        if "dash" in kinds:
-            key.append("–: eaten by the axis's player")
-        key.append("grey: the utility")
-        figure.text(0.5, 4 / 72 / height, ";   ".join(key), ha="center", va="bottom", fontsize=_KEY_SIZE,
-                    color="0.35", gid="key")
+        figure.text(0.5, 4 / 72 / height, "\n".join(self._key), ha="center", va="bottom", fontsize=_KEY_SIZE,
+                    color="0.35", linespacing=1.45, gid="key")
         axes.text(0, 0.5, f"{bob} (b{ranked[1]})", transform=axes.transAxes + shift(-(left_margin - 4), 0),
                   ha="left", va="center", rotation=90, fontsize=_LABEL_SIZE, gid="axis-title-b")
         if self.title:

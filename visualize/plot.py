@@ -93,7 +93,8 @@ class Plot:
     drawing: Drawing = attrs.field(validator=_check_drawing)
 
     def figure(self):
-        """A new matplotlib figure with the plot drawn on it (not attached to pyplot).
+        """A new matplotlib figure with the plot drawn on it, on an Agg canvas
+        (not attached to pyplot).
 
         Raises
         ------
@@ -106,9 +107,11 @@ class Plot:
             return self._figure()
 
     def _figure(self):
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
 
         figure = Figure(figsize=self.drawing.size, dpi=_DPI)
+        FigureCanvasAgg(figure)
         self.drawing.draw(figure)
         return figure
 
