@@ -79,7 +79,7 @@ def bounded_list(items: Any, limit: int, what: str, too_many: str) -> list:
         iterator = iter(items)
     except TypeError:
         raise PictureError(f"{what} must be a sequence, got {items!r}") from None
-    found = []
+    found: list = []
     for item in iterator:
         if len(found) == limit:
             count = f"{len(items):,}" if hasattr(items, "__len__") else f"more than {limit:,}"

@@ -6,7 +6,7 @@ marked (Levine and Stange, Figure 1).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
+from numbers import Rational
 from typing import Any
 
 import attrs
@@ -34,9 +34,9 @@ class Scatter:
     ``reachable``, which are drawn over them; ``crossout`` is drawn last.
     """
 
-    others: tuple[tuple[Fraction, Fraction], ...]
-    reachable: tuple[tuple[Fraction, Fraction], ...]
-    crossout: tuple[Fraction, Fraction]
+    others: tuple[tuple[Rational, Rational], ...]
+    reachable: tuple[tuple[Rational, Rational], ...]
+    crossout: tuple[Rational, Rational]
     players: tuple[str, str]
     title: str | None
 
