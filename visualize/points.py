@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from numbers import Rational
 from typing import Any
@@ -10,7 +11,7 @@ from epistemic.validators import text_line
 
 from .errors import PictureError
 
-__all__ = ["exact_number", "number_pair", "number_text", "bounded_list", "two_players", "optional_title"]
+__all__ = ["exact_number", "number_pair", "number_text", "bounded_list", "items_of", "two_players", "optional_title"]
 
 
 def exact_number(value: Any, what: str) -> Rational:
@@ -73,19 +74,30 @@ def bounded_list(items: Any, limit: int, what: str, too_many: str) -> list:
     ...
     epistemic.visualize.errors.PictureError: at most 3 morsels, got 5
     """
-    if isinstance(items, (str, bytes)):
-        raise PictureError(f"{what} must be a sequence, got {items!r}")
-    try:
-        iterator = iter(items)
-    except TypeError:
-        raise PictureError(f"{what} must be a sequence, got {items!r}") from None
     found: list = []
-    for item in iterator:
+    for item in items_of(items, f"{what} must be a sequence"):
         if len(found) == limit:
             count = f"{len(items):,}" if hasattr(items, "__len__") else f"more than {limit:,}"
             raise PictureError(too_many.format(count=count))
         found.append(item)
     return found
+
+
+def items_of(items: Any, expected: str) -> Iterator:
+    """An iterator over ``items``, or :class:`PictureError` saying ``expected``
+    for a text or something that cannot be iterated.
+
+    >>> items_of(5, "the morsels must be a sequence")
+    Traceback (most recent call last):
+    ...
+    epistemic.visualize.errors.PictureError: the morsels must be a sequence, got 5
+    """
+    if isinstance(items, (str, bytes)):
+        raise PictureError(f"{expected}, got {items!r}")
+    try:
+        return iter(items)
+    except TypeError:
+        raise PictureError(f"{expected}, got {items!r}") from None
 
 
 def two_players(players: Any) -> tuple[str, str]:

@@ -13,7 +13,7 @@ import attrs
 
 from .errors import PictureError
 from .plot import Plot
-from .points import number_pair, number_text, optional_title, two_players
+from .points import items_of, number_pair, number_text, optional_title, two_players
 
 __all__ = ["MAX_OUTCOME_POINTS", "Scatter", "outcome_scatter"]
 
@@ -123,14 +123,8 @@ def outcome_scatter(outcomes: Iterable, *, against_crossout: Iterable = (), cros
 def _distinct(points: Iterable, what: str, seen: set) -> set:
     """The distinct pairs of ``points``; ``seen`` collects those of every
     call, so that the limit counts what will be drawn."""
-    if isinstance(points, (str, bytes)):
-        raise PictureError(f"the {what}s must be a collection of score pairs, got {points!r}")
-    try:
-        iterator = iter(points)
-    except TypeError:
-        raise PictureError(f"the {what}s must be a collection of score pairs, got {points!r}") from None
     found = set()
-    for i, point in enumerate(iterator):
+    for i, point in enumerate(items_of(points, f"the {what}s must be a collection of score pairs")):
         pair = number_pair(point, f"{what} {i}")
         found.add(pair)
         if pair not in seen:
