@@ -1,17 +1,22 @@
 """Pictures of epistemic models: who knows what, why an agent acts, and the
-prediction DAG behind it, as DOT source and as SVG, PNG or PDF images.
+prediction DAG behind it, as DOT source and as SVG, PNG or PDF images; and
+plots of the games' outcomes (crossout boards, outcome scatters).
 
-Every drawing function returns a :class:`Picture`; ``picture.render(path)``
-writes it in the format its suffix names, and notebooks show it inline.
+Every Graphviz drawing function returns a :class:`Picture`, every plot a
+:class:`Plot`; ``render(path)`` writes either in the format its suffix
+names, and notebooks show them inline.
 """
 
+from .board import MAX_BOARD_MORSELS, crossout_board
 from .dag import MAX_NODES, Summary, dag_picture, summarize
 from .errors import PictureError, RendererMissing
 from .knowledge import knowledge_table
 from .kripke import MAX_WORLDS, kripke_picture
 from .picture import Picture, check_destinations, write_image, write_images
+from .plot import PLOT_FORMATS, Plot
 from .reasons import MAX_REASONS, reason_picture
 from .render import FORMATS, RENDERERS, available_renderers, format_of, render_bytes
+from .scatter import MAX_OUTCOME_POINTS, outcome_scatter
 from .style import FILLS, Palette, Swatch, agent_names
 
 __all__ = [
@@ -26,6 +31,9 @@ __all__ = [
     "reason_picture",
     "dag_picture",
     "summarize",
+    "Plot",
+    "crossout_board",
+    "outcome_scatter",
     "Summary",
     "agent_names",
     "available_renderers",
@@ -39,4 +47,7 @@ __all__ = [
     "MAX_NODES",
     "MAX_REASONS",
     "MAX_WORLDS",
+    "MAX_BOARD_MORSELS",
+    "MAX_OUTCOME_POINTS",
+    "PLOT_FORMATS",
 ]

@@ -10,4 +10,4 @@ class PictureError(EpistemicError):
 
 
 class RendererMissing(PictureError):
-    """No Graphviz engine is available to turn DOT into an image."""
+    """No engine is available to draw the image: Graphviz for pictures, matplotlib for plots."""
