@@ -56,7 +56,42 @@ def test_experiment(capsys):
     (["--experiment", "--size", "40"], "--size must be between"),
     (["1,2", "2,3", "--order", "thue-morse", "--check"], "--check compares with crossout"),
     ([], "give the morsels"),
+    (["1,2", "2,3", "--draw-board", "board.dot"], "the dinner's pictures are png, svg, pdf"),
+    (["1,2", "2,3", "--draw-board", "missing/board.png"], "does not exist"),
+    (["1,2", "2,3", "--draw-board", "b.png", "--draw-play", "b.png"], "the same file"),
+    (["1,2,3", "2,3,1", "--order", "AB", "--draw-play", "p.png"], "the pictures show crossout"),
+    ([f"{i},{(5 * i) % 31}" for i in range(31)] + ["--draw-board", "b.png"], "at most 30 morsels"),
+    ([f"{i},{(5 * i) % 17}" for i in range(17)] + ["--draw-outcomes", "o.png"], "at most 16 morsels"),
+    (["--experiment", "--draw-outcomes", "o.png"], "--experiment draws no pictures"),
 ])
-def test_bad_input_is_one_line_and_status_2(argv, message, capsys):
+def test_bad_input_is_one_line_and_status_2(argv, message, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     status, out, err = _run(argv, capsys)
     assert status == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []  # nothing half-written
+
+
+def test_pictures_of_figures_1_2_and_4(capsys, tmp_path):
+    figure2 = "docs/examples/dinner-figure2.txt"
+    paths = [tmp_path / "board.png", tmp_path / "play.svg", tmp_path / "outcomes.pdf"]
+    status, out, err = _run(["--file", figure2, "--draw-board", str(paths[0]), "--draw-play", str(paths[1]),
+                             "--draw-outcomes", str(paths[2])], capsys)
+    assert status == 0 and "Crossout scores: Alice 23, Bob 22." in out
+    assert paths[0].read_bytes().startswith(b"\x89PNG") and paths[2].read_bytes().startswith(b"%PDF")
+    svg = paths[1].read_text(encoding="utf-8")
+    # Figure 4: Alice eats (8, 7) on turn 1 and Bob (1, 8) on turn 8 (seed 002, "Figure 4")
+    assert "Crossout board and order of play" in svg and svg.count("<svg") == 1
+    assert [line.split()[1] for line in err.splitlines()] == [str(p) for p in paths]
+
+
+def test_the_pictures_draw_the_dinner_given():
+    from epistemic.models.dinner import Dinner
+    from epistemic.models.dinner.pictures import board_plot, outcomes_plot
+
+    dinner = Dinner([(1, 8), (2, 3), (3, 6), (4, 4), (5, 1), (6, 2), (7, 5), (8, 7)])
+    marks = {(m.axis, m.at): m.text for m in board_plot(dinner).drawing.marks if m.kind == "crossout"}
+    # seed 002, Figure 2: Alice's axis has 1, 3, 5, 7 at a = 1, 2, 3, 7; Bob's 2, 4, 6, 8 at b = 1, 2, 4, 7
+    assert marks == {(0, 1): "1", (0, 2): "3", (0, 3): "5", (0, 7): "7",
+                     (1, 1): "2", (1, 2): "4", (1, 4): "6", (1, 7): "8"}
+    scatter = outcomes_plot(dinner).drawing
+    assert scatter.crossout == (23, 22) and len(scatter.others) + len(scatter.reachable) == 58

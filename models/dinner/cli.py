@@ -9,12 +9,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from epistemic import BackwardInduction
-from epistemic.models import Command, end_progress, progress_printer, whole_number_argument
+from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
+from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations
 
 from .crossout import Crossout, crossout, crossout_sequence, last_mover
 from .dinner import TIE_RULES, Dinner, DinnerError, parse_dinner, parse_morsel, player_name
 from .efficiency import MAX_EXPERIMENT, experiment
 from .game import MAX_SOLVED, ORDERS, DinnerGame, DinnerSolution, solve, turn_order
+from .pictures import board_plot, check_drawable, outcomes_plot
 
 __all__ = ["COMMAND", "add_arguments", "run", "MAX_MORSELS"]
 
@@ -31,6 +33,8 @@ crossout is used for two players alternating without discount; otherwise (or wit
   epistemic dinner 1,2 2,3 3,1 --first alice
   epistemic dinner --file docs/examples/dinner-figure2.txt --check
   epistemic dinner --experiment --dinners 1000 --size 12 --seed 1
+pictures (two players alternating, .png, .svg or .pdf; needs epistemic[plots]):
+  epistemic dinner --file docs/examples/dinner-figure2.txt --draw-board board.png --draw-play play.png
 """
 
 
@@ -55,6 +59,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", type=whole_number_argument, default=16, metavar="n",
                    help="the experiment's morsels a dinner (default: 16)")
     p.add_argument("--seed", type=whole_number_argument, default=0, help="the experiment's seed (default: 0)")
+    draw = p.add_argument_group("pictures (two players alternating, without discount)")
+    draw.add_argument("--draw-board", metavar="FILE",
+                      help="draw the crossout board, its labels on the players' axes (Figure 2)")
+    draw.add_argument("--draw-play", metavar="FILE",
+                      help="draw the crossout board with the order of play (Figure 4)")
+    draw.add_argument("--draw-outcomes", metavar="FILE",
+                      help="draw every outcome's scores, those Alice reaches against crossout, and the "
+                           "crossout point (Figure 1; at most 16 morsels)")
 
 
 def _player(text: str, players: int) -> int:
@@ -120,6 +132,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     applies = players == 2 and order_name == "alternating" and args.discount is None
     if args.check and not applies:
         raise DinnerError("--check compares with crossout: two players alternating, without discount")
+    drawn = _pictures(args)
+    if drawn and not applies:
+        raise DinnerError("the pictures show crossout: two players alternating, without discount")
+    check_drawable(dinner, board=bool(args.draw_board or args.draw_play), outcomes=bool(args.draw_outcomes))
     solving = args.solve or args.check or not applies
     if solving and n > MAX_SOLVED:
         raise DinnerError(f"backward induction solves at most {MAX_SOLVED} morsels (2**n states), got {n:,}")
@@ -130,10 +146,26 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     checks = _checks(dinner, game, solution, played) if args.check and game and solution and played else None
     end_progress(progress)
     if args.json:
-        out.write(json.dumps(_json(dinner, order, played, solution, checks, args.discount), indent=1) + "\n")
-        return 0
-    out.write(_text(dinner, order, played, solution, checks, args.discount))
+        answer = json.dumps(_json(dinner, order, played, solution, checks, args.discount), indent=1) + "\n"
+    else:
+        answer = _text(dinner, order, played, solution, checks, args.discount)
+    # every picture is made before anything is written: a failure leaves no half output
+    images = [(path, draw(dinner, order[-1]).pipe(fmt)) for path, fmt, draw in drawn]
+    out.write(answer)
+    write_pictures(images)
     return 0
+
+
+def _pictures(args: argparse.Namespace) -> list[tuple[str, str, Any]]:
+    """``(path, format, drawing function)`` of each picture asked for, its destination checked."""
+    asked = [(path, draw) for path, draw in ((args.draw_board, board_plot),
+                                              (args.draw_play, lambda d, last: board_plot(d, last, play=True)),
+                                              (args.draw_outcomes, outcomes_plot)) if path is not None]
+    formats = check_destinations([path for path, _ in asked])
+    for (path, _), fmt in zip(asked, formats):
+        if fmt not in PLOT_FORMATS:
+            raise PictureError(f"cannot draw {path!r}: the dinner's pictures are {', '.join(PLOT_FORMATS)}")
+    return [(path, fmt, draw) for (path, draw), fmt in zip(asked, formats)]
 
 
 def _checks(dinner: Dinner, game: DinnerGame, solution: DinnerSolution, played: Crossout) -> dict:
@@ -227,6 +259,8 @@ def _experiment(args: argparse.Namespace, out: TextIO) -> int:
         raise DinnerError(f"--dinners must be between 1 and {most:,}, got {args.dinners:,}")
     if args.morsels or args.file:
         raise DinnerError("--experiment draws its own dinners: give no morsels")
+    if args.draw_board or args.draw_play or args.draw_outcomes:
+        raise DinnerError("--experiment draws no pictures: give a dinner to draw")
     progress = progress_printer("dinners")
     found = experiment(args.dinners, args.size, args.seed, progress=progress)
     end_progress(progress)
