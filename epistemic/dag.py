@@ -78,6 +78,10 @@ class PredictionDAG(Generic[K, V]):
     keep_tree : bool
         With ``memo=False``, also keep the naive tree for :meth:`to_networkx`
         (it is large; by default only its size is counted).
+    edges : callable, optional
+        Where the edges out of a node can be made again from its key (a
+        game's moves), ``edges(key)`` gives them as a dict from label to key,
+        and the DAG keeps no copy of its own: its memory is the values alone.
 
     Examples
     --------
@@ -102,12 +106,14 @@ class PredictionDAG(Generic[K, V]):
     """
 
     def __init__(self, predict: Predict[K, V], *, memo: bool = True,
-                 progress: Callable[[int], None] | None = None, keep_tree: bool = False):
+                 progress: Callable[[int], None] | None = None, keep_tree: bool = False,
+                 edges: Callable[[K], Mapping[Any, K]] | None = None):
         self._predict = predict
         self.memo = memo
         self._progress = progress
         self._values: dict[K, V] = {}
         self._edges: dict[K, Mapping[Hashable, K]] = {}
+        self._remake = edges
         self._tree = nx.MultiDiGraph() if not memo and keep_tree else None
         self._created = 0
 
@@ -133,7 +139,7 @@ class PredictionDAG(Generic[K, V]):
     def children(self, key: K) -> list[tuple[Hashable, K]]:
         """The ``(label, key)`` edges out of a solved node, in request order."""
         self._require_memo()
-        return list(self._edges.get(key, {}).items())
+        return list(self._out(key).items())
 
     def reachable(self, roots: Iterable[K]) -> set[K]:
         """Keys of the solved nodes reachable from ``roots`` (roots included)."""
@@ -145,7 +151,7 @@ class PredictionDAG(Generic[K, V]):
             if k in seen:
                 continue
             seen.add(k)
-            stack.extend(self._edges.get(k, {}).values())
+            stack.extend(self._out(k).values())
         return seen
 
     def to_networkx(self, roots: Iterable[K] | None = None) -> nx.MultiDiGraph:
@@ -165,11 +171,17 @@ class PredictionDAG(Generic[K, V]):
         for k in keep:
             g.add_node(k, value=self._values[k])
         for k in keep:
-            for label, child in self._edges.get(k, {}).items():
+            for label, child in self._out(k).items():
                 g.add_edge(k, child, label=label)
         return g
 
     # memoized solving ------------------------------------------------------
+    def _out(self, key: K) -> Mapping[Hashable, K]:
+        """The edges out of a solved node (none out of one not solved)."""
+        if self._remake is None:
+            return self._edges.get(key, {})
+        return self._remake(key) if key in self._values else {}
+
     def _ensure(self, key: K) -> K:
         if key not in self._values:
             self._solve_memo(key)
@@ -181,6 +193,7 @@ class PredictionDAG(Generic[K, V]):
 
     def _solve_memo(self, root: K) -> None:
         values, edges, predict = self._values, self._edges, self._predict
+        keep = self._remake is None
         stack = [_Frame(root, predict(root))]
         active = {root}
         while stack:
@@ -207,7 +220,8 @@ class PredictionDAG(Generic[K, V]):
                 frame.pending = batch = _labelled(frame.gen.send(reply))
             except StopIteration as done:
                 # edges are kept only for finished nodes: one that raised may be asked again
-                edges[frame.key] = frame.results
+                if keep:
+                    edges[frame.key] = frame.results
                 values[frame.key] = done.value
                 active.discard(frame.key)
                 stack.pop()

@@ -135,7 +135,8 @@ class BackwardInduction(Generic[State, Move]):
         self.game = game
         self._gains: Callable[[State, Move], Sequence[Any]] | None = getattr(game, "gains", None)
         self._stake: Callable[[State, Move], int] | None = getattr(game, "stake", None)
-        self.dag = PredictionDAG(self._predict, progress=progress)
+        # the edges out of a state are its moves: made again when asked for, not kept
+        self.dag = PredictionDAG(self._predict, progress=progress, edges=self._edges)
 
     def __getitem__(self, state: State) -> Choice[State, Move]:
         """The choice made at ``state``."""
@@ -191,6 +192,9 @@ class BackwardInduction(Generic[State, Move]):
         return self.dag.to_networkx(roots)
 
     # solving ------------------------------------------------------------------------
+    def _edges(self, state: State) -> dict[Move, State]:
+        return {} if self.dag[state].is_end else dict(self.game.moves(state))
+
     def _predict(self, state: State) -> Generator[dict[Move, State], dict, Choice[State, Move]]:
         game = self.game
         mover = game.mover(state)

@@ -360,3 +360,32 @@ def test_each_key_of_a_batch_is_looked_up_once():
     assert dag[0] == 200 * 201 // 2
     # a constant number of lookups per key (asked, pushed, stored, found, answered)
     assert max(looked.values()) <= 10, looked.most_common(3)
+
+
+def test_edges_made_again_from_the_key_are_not_kept():
+    """With ``edges=``, the DAG answers children, reachability and export from
+    the function and keeps no copy of the batches: far less memory."""
+    import tracemalloc
+
+    def spread(n):
+        if n >= 300:
+            return 1
+        got = yield {k: n + k for k in range(1, 41)}
+        return sum(got.values()) % 1_000_003
+
+    def remade(n):
+        return {} if n >= 300 else {k: n + k for k in range(1, 41)}
+
+    sizes = []
+    for edges in (None, remade):
+        tracemalloc.start()
+        dag = PredictionDAG(spread, edges=edges)
+        value = dag[0]
+        sizes.append(tracemalloc.get_traced_memory()[0])
+        tracemalloc.stop()
+        assert value == PredictionDAG(spread)[0]
+        assert dag.children(10) == [(k, 10 + k) for k in range(1, 41)] and dag.children(400) == []
+        assert dag.reachable([290]) == set(range(290, 340))
+        assert dag.to_networkx([299]).number_of_edges() == 40
+    kept, remade_size = sizes
+    assert remade_size < kept / 3, sizes
