@@ -159,9 +159,11 @@ def crossout(dinner: Dinner, last: int = 1) -> Crossout:
     eaters = [last if k % 2 == 0 else 1 - last for k in range(len(sequence))]
     labels = tuple((m, 1 - p) for m, p in zip(sequence, eaters))
     play = tuple(zip(reversed(sequence), reversed(eaters)))
+    morsels = dinner.morsels
+    # the last mover eats the 1st, 3rd, ... morsels crossed out, the other the 2nd, 4th, ...
     scores: list[Utility] = [0, 0]
-    for m, p in play:
-        scores[p] += dinner.morsels[m][p]
+    scores[last] = sum(morsels[m][last] for m in sequence[::2])
+    scores[1 - last] = sum(morsels[m][1 - last] for m in sequence[1::2])
     return Crossout(dinner, last, sequence, labels, play, tuple(scores))
 
 

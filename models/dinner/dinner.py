@@ -91,6 +91,8 @@ def parse_utility(text: str) -> Utility:
 
 
 def _utility(value: Any) -> Utility:
+    if type(value) is int:  # the common case, first: a dinner may have a million morsels
+        return value
     if isinstance(value, str):
         return parse_utility(value)
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
@@ -157,10 +159,12 @@ class Dinner:
     def __attrs_post_init__(self) -> None:
         preference = []
         for p in range(self.players):
-            order = sorted(range(self.size), key=lambda i: (self.morsels[i][p], i))
+            column = [morsel[p] for morsel in self.morsels]
+            # a stable sort: among equal utilities, the morsel listed first comes first
+            order = sorted(range(self.size), key=column.__getitem__)
             if self.ties == "strict":
                 for low, high in zip(order, order[1:]):
-                    if self.morsels[low][p] == self.morsels[high][p]:
+                    if column[low] == column[high]:
                         first, second = sorted((low, high))
                         raise DinnerError(f"{player_name(p)}'s utilities must differ, but morsels {first + 1} and "
                                           f"{second + 1} both give {self.morsels[low][p]} "
