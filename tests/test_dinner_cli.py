@@ -45,7 +45,7 @@ def test_experiment(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["1,2", "2,x"], "a morsel is a pair"),
+    (["1,2", "2,x"], "a utility is a number such as 3, 2.5 or 5/2, got 'x', in the morsel"),
     (["1,2", "2,2"], "Bob's utilities must differ"),
     (["1", "2"], "a morsel is a pair"),
     (["1,2", "2,3", "--order", "AC"], "players A to B"),

@@ -247,8 +247,8 @@ def _scores(scores) -> str:
 
 def _text(dinner, order, played, solution, checks, discount) -> str:
     n = dinner.size
-    shown = dinner.text() if n <= SHOWN else f"{n:,} morsels"
-    lines = [f"Ethiopian Dinner: {n:,} morsel{'s' if n != 1 else ''} {shown}; "
+    shown = f" {dinner.text()}" if n <= SHOWN else ""
+    lines = [f"Ethiopian Dinner: {n:,} morsel{'s' if n != 1 else ''}{shown}; "
              f"{player_name(order[0])} moves first, {player_name(order[-1])} last"
              + ("" if discount is None else f"; a morsel eaten on turn i is worth ({discount})**i of its utility")
              + "."]

@@ -272,8 +272,7 @@ def parse_morsel(text: str) -> tuple[Utility, ...]:
     try:
         return tuple(parse_utility(p) for p in parts)
     except DinnerError as e:
-        raise DinnerError(f"a morsel is a pair (or tuple) of numbers such as 1,8, got {excerpt(text.strip())}: "
-                          f"{e}") from None
+        raise DinnerError(f"{e}, in the morsel {excerpt(text.strip())}") from None
 
 
 def count_morsels(text: str) -> int:
@@ -310,7 +309,7 @@ def parse_dinner(text: str, ties: str = "strict", most: int | None = None) -> Di
     >>> parse_dinner("1 8\\n2 x")
     Traceback (most recent call last):
     ...
-    epistemic.models.dinner.dinner.DinnerError: line 2: a morsel is a pair (or tuple) of numbers such as 1,8, got '2 x': a utility is a number such as 3, 2.5 or 5/2, got 'x'
+    epistemic.models.dinner.dinner.DinnerError: line 2: a utility is a number such as 3, 2.5 or 5/2, got 'x', in the morsel '2 x'
     """
     if most is not None:
         count = count_morsels(text)

@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable
@@ -44,16 +45,23 @@ _CHUNK_CELLS = 4_000_000
 
 
 def outcome_matrix(size: int, eaten: int) -> np.ndarray:
-    """Every set of ``eaten`` morsels out of ``size`` that Alice may eat, as 0/1 rows.
+    """Every set of ``eaten`` morsels out of ``size`` that Alice may eat, as 0/1 rows (read-only).
 
     >>> outcome_matrix(3, 1).tolist()
     [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
     """
     if not 0 <= eaten <= size <= MAX_OUTCOMES:
         raise DinnerError(f"outcomes are listed for at most {MAX_OUTCOMES} morsels, got {size}")
+    return _outcome_matrix(size, eaten)
+
+
+@functools.lru_cache(maxsize=8)
+def _outcome_matrix(size: int, eaten: int) -> np.ndarray:
+    # kept: comparing many dinners of one size would otherwise list the same outcomes each time
     rows = np.zeros((math.comb(size, eaten), size), dtype=np.int8)
     for row, chosen in enumerate(itertools.combinations(range(size), eaten)):
         rows[row, list(chosen)] = 1
+    rows.setflags(write=False)
     return rows
 
 

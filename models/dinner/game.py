@@ -146,6 +146,8 @@ def _read_order(text: str, players: int) -> tuple[int, ...]:
                                   f"players 1 to {players}")
             turns.append(int(w) - 1)
         return tuple(turns)
+    if re.fullmatch(r"[A-Za-z\s,_-]+", text):
+        _unknown_name(text)
     raise DinnerError(f"a turn order is alternating, thue-morse, or one player a turn such as ABBA or 1 2 2 1, "
                       f"got {excerpt(text)}")
 
