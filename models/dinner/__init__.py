@@ -9,7 +9,8 @@ players, discounting and generalized payoffs.
 """
 
 from .crossout import Crossout, Greedy, crossout, crossout_choice, crossout_sequence, first_mover, greedy, last_mover
-from .dinner import MAX_PLAYERS, Dinner, DinnerError, count_morsels, parse_dinner, parse_morsel, parse_utility, player_name
+from .dinner import (MAX_PLAYERS, Dinner, DinnerError, count_morsels, parse_dinner, parse_morsel, parse_utility,
+                     player_name)
 from .game import MAX_SOLVED, DinnerGame, DinnerSolution, Turn, order_name, solve, turn_order
 
 __all__ = ["Dinner", "DinnerError", "parse_dinner", "parse_morsel", "parse_utility", "count_morsels", "player_name",
