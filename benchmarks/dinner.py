@@ -3,7 +3,9 @@
 Run ``python benchmarks/dinner.py``.  Each case runs in a fresh process:
 backward induction over all ``2**n`` sub-dinners (two players alternating,
 and three), crossout on long dinners (``O(n log n)``), Theorem 1 checked on
-every permutation dinner of 1 to 8 morsels, and the paper's experiment.
+every permutation dinner of 1 to 8 morsels, the paper's experiment, the
+outcomes of Figure 1 when their sums pass int64 (exact Python ints), and the
+refusal of a dinner of 1,100,000 morsels in braces, counted before parsing.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ import random
 
 from harness import main
 
-from epistemic.models.dinner import Dinner, DinnerGame, crossout, solve, turn_order
+from epistemic.models.dinner import Dinner, DinnerError, DinnerGame, crossout, parse_dinner, solve, turn_order
 from epistemic.models.dinner.efficiency import experiment
+from epistemic.models.dinner.outcomes import outcome_scores
 from epistemic.models.dinner.theorem import check_theorem_one
 
 CASES = [
@@ -26,6 +29,9 @@ CASES = [
     ("crossout, 1,000,000 morsels", dict(job="crossout", size=1_000_000)),
     ("Theorem 1, all dinners up to 8", dict(job="theorem")),
     ("experiment, 10,000 x 16", dict(job="experiment")),
+    ("outcomes of 16 morsels, int64", dict(job="outcomes", big=False)),
+    ("outcomes of 16 morsels past int64", dict(job="outcomes", big=True)),
+    ("refuse 1,100,000 morsels in braces", dict(job="refuse")),
 ]
 
 
@@ -44,6 +50,18 @@ def run_case(spec: dict) -> dict:
     if spec["job"] == "crossout":
         crossout(_dinner(spec["size"], 2))
         return {"states": 0, "moves": spec["size"]}
+    if spec["job"] == "outcomes":
+        dinner = _dinner(16, 2)
+        if spec["big"]:
+            dinner = Dinner([(a + 2 ** 62, b) for a, b in dinner.morsels])
+        return {"states": len(outcome_scores(dinner)), "moves": 12_870}
+    if spec["job"] == "refuse":
+        text = "{" + ",".join(f"({i},{i})" for i in range(1_100_000)) + "}"
+        try:
+            parse_dinner(text, most=1_000_000)
+        except DinnerError:
+            return {"states": 0, "moves": 1_100_000}
+        raise AssertionError("a dinner over the limit was read")
     if spec["job"] == "theorem":
         check = check_theorem_one(8)
         return {"states": check.states, "moves": check.dinners}

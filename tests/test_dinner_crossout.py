@@ -3,9 +3,11 @@ and against an independent brute force."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -93,13 +95,37 @@ def _brute_spe_mover(dinner: Dinner, order) -> dict:
     return value
 
 
+def _turns(n: int, players: int, order: str) -> tuple[int, ...]:
+    """Who moves on each turn, written out here from the definitions rather than taken from turn_order."""
+    if order == "alternating":
+        # two players: Bob moves last (seed 002's convention); more: round robin from Alice
+        start = (1 if n % 2 == 1 else 0) if players == 2 else 0
+        return tuple((start + t) % players for t in range(n))
+    # seed 002, "First move advantage": "the n-th term equals A or B according to whether the sum of the binary
+    # digits of n is even or odd"; for more players, the digits in base p, summed modulo p
+    return tuple(sum(int(d, players) for d in np.base_repr(t, players)) % players for t in range(n))
+
+
+def test_thue_morse_order():
+    # seed 002, "First move advantage": "A,B,B,A,B,A,A,B,B,A,A,B,A,B,B,A"
+    paper = "A,B,B,A,B,A,A,B,B,A,A,B,A,B,B,A".split(",")
+    assert turn_order(16, 2, "thue-morse") == tuple("AB".index(x) for x in paper)
+    # three players, by hand: t = 0..8 in base 3 is 0, 1, 2, 10, 11, 12, 20, 21, 22, digit sums mod 3
+    assert turn_order(9, 3, "thue-morse") == (0, 1, 2, 1, 2, 0, 2, 0, 1)
+    assert turn_order(4, 3, "thue-morse", first=1) == (1, 2, 0, 2)
+    for n in range(1, 9):
+        for players in (2, 3, 4):
+            for order in ("alternating", "thue-morse"):
+                assert turn_order(n, players, order) == _turns(n, players, order)
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 7), st.integers(2, 3), st.data())
 def test_backward_induction_against_brute_force(n, players, data):
     rows = [data.draw(st.permutations(range(1, n + 1))) for _ in range(players)]
     dinner = Dinner(list(zip(*rows)))
     order = data.draw(st.sampled_from(["alternating", "thue-morse"]))
-    turns = turn_order(n, players, order)
+    turns = _turns(n, players, order)
     game = DinnerGame(dinner, turns)
     solved = solve(game).solved
     brute = _brute_spe_mover(dinner, turns)
@@ -109,6 +135,39 @@ def test_backward_induction_against_brute_force(n, players, data):
     if players == 2 and order == "alternating":
         # crossout is subgame perfect: the movers' values are its scores (seed 002, Theorem 1)
         assert solve(game).scores[turns[0]] == crossout(dinner, turns[-1]).scores[turns[0]]
+
+
+def _discounted(dinner: Dinner, turns, discount: Fraction) -> tuple:
+    """Every player's subgame-perfect payoff, by a plain recursion: the mover eats, among the morsels that
+    give him most, the one listed first."""
+    n = dinner.size
+
+    @functools.lru_cache(maxsize=None)
+    def value(left: frozenset) -> tuple:
+        if not left:
+            return (Fraction(0),) * dinner.players
+        turn = n - len(left) + 1
+        mover = turns[turn - 1]
+        best = None
+        for i in sorted(left):
+            rest = value(left - {i})
+            got = tuple(v + (dinner.morsels[i][mover] * discount ** turn if p == mover else 0)
+                        for p, v in enumerate(rest))
+            if best is None or got[mover] > best[mover]:
+                best = got
+        return best
+
+    return value(frozenset(range(n)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 6), st.integers(2, 3), st.sampled_from(["1/2", "2/3", "9/10", "1"]), st.data())
+def test_discounted_play_against_a_plain_recursion(n, players, discount, data):
+    rows = [data.draw(st.lists(st.integers(-4, 9), min_size=n, max_size=n)) for _ in range(players)]
+    dinner = Dinner(list(zip(*rows)), ties="listed")
+    turns = tuple(data.draw(st.lists(st.integers(0, players - 1), min_size=n, max_size=n)))
+    found = solve(DinnerGame(dinner, turns, discount=discount)).scores
+    assert found == _discounted(dinner, turns, Fraction(discount))
 
 
 def test_discount_is_exact():

@@ -15,19 +15,22 @@ from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations
 from .crossout import Crossout, crossout, crossout_sequence, last_mover
 from .dinner import TIE_RULES, Dinner, DinnerError, parse_dinner, parse_morsel, player_name
 from .efficiency import MAX_EXPERIMENT, experiment
-from .game import MAX_SOLVED, ORDERS, DinnerGame, DinnerSolution, solve, turn_order
+from .game import MAX_SOLVED, DinnerGame, DinnerSolution, _discount, order_name, solve, turn_order
 from .pictures import board_plot, check_drawable, outcomes_plot
 
-__all__ = ["COMMAND", "add_arguments", "run", "MAX_MORSELS"]
+__all__ = ["COMMAND", "add_arguments", "run", "MAX_MORSELS", "JSON_LISTED"]
 
-#: The most morsels the command line reads: crossout takes about a second a million.
+#: The most morsels the command line reads: crossout takes about eight seconds a million.
 MAX_MORSELS = 1_000_000
+#: The most morsels whose lists (morsels, turn order, crossout sequence, labels, play) ``--json`` writes.
+JSON_LISTED = 10_000
 #: Rows shown before the middle of a long list is cut.
 SHOWN = 20
 
 EPILOG = """\
 morsels: inline as 1,2 2,3 3,1 or "{(1,2),(2,3),(3,1)}", or --file with one a line
-  (e.g. "1 8" or "1,8", # comments); utilities are exact: 3, 2.5 or 5/2.
+  (e.g. "1 8", "1,8" or "(1, 8)", # comments); utilities are exact: 3, 2.5 or 5/2.
+  A morsel that starts with a minus goes after --: epistemic dinner -- 5,5 -3,-3
 crossout is used for two players alternating without discount; otherwise (or with
 --solve) the dinner is solved by backward induction (at most 20 morsels).
   epistemic dinner 1,2 2,3 3,1 --first alice
@@ -43,10 +46,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--file", metavar="FILE", help="read the morsels from FILE, one a line")
     p.add_argument("--first", metavar="PLAYER", help="who moves first: alice, bob or a player number "
                    "(default: two players alternating have Bob move last)")
-    p.add_argument("--order", default="alternating", metavar="ORDER",
+    p.add_argument("--order", metavar="ORDER",
                    help="alternating, thue-morse, or one player a turn such as ABBA (default: alternating)")
     p.add_argument("--discount", metavar="L", help="a morsel eaten on turn i is worth L**i times its utility")
-    p.add_argument("--ties", choices=TIE_RULES, default="strict",
+    p.add_argument("--ties", choices=TIE_RULES,
                    help="equal utilities: refuse them (strict) or count the one listed first as less tasty")
     p.add_argument("--solve", action="store_true", help="also solve by backward induction, ties reported")
     p.add_argument("--check", action="store_true",
@@ -54,11 +57,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--experiment", action="store_true",
                    help="the paper's experiment: how often crossout is Pareto inefficient in random dinners")
-    p.add_argument("--dinners", type=whole_number_argument, default=10_000, metavar="N",
+    p.add_argument("--dinners", type=whole_number_argument, metavar="N",
                    help="the experiment's number of dinners (default: 10000)")
-    p.add_argument("--size", type=whole_number_argument, default=16, metavar="n",
+    p.add_argument("--size", type=whole_number_argument, metavar="n",
                    help="the experiment's morsels a dinner (default: 16)")
-    p.add_argument("--seed", type=whole_number_argument, default=0, help="the experiment's seed (default: 0)")
+    p.add_argument("--seed", type=whole_number_argument, help="the experiment's seed (default: 0)")
     draw = p.add_argument_group("pictures (two players alternating, without discount)")
     draw.add_argument("--draw-board", metavar="FILE",
                       help="draw the crossout board, its labels on the players' axes (Figure 2)")
@@ -80,29 +83,46 @@ def _player(text: str, players: int) -> int:
 
 
 def _read(args: argparse.Namespace) -> Dinner:
+    ties = args.ties or "strict"
     if args.file is not None and args.morsels:
         raise DinnerError("give the morsels inline or with --file, not both")
     if args.file is not None:
         try:
-            text = Path(args.file).read_text(encoding="utf-8")
+            # utf-8-sig: a file saved with a byte order mark reads as the same dinner
+            text = Path(args.file).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as e:
             raise DinnerError(f"cannot read {args.file}: {e.strerror if isinstance(e, OSError) else e}") from None
-        if text.count("\n") > MAX_MORSELS + 10_000:
-            raise DinnerError(f"the command line reads at most {MAX_MORSELS:,} morsels")
-        return _checked(parse_dinner(text, args.ties))
+        return parse_dinner(text, ties, most=MAX_MORSELS)
     if not args.morsels:
         raise DinnerError("give the morsels, e.g. 'epistemic dinner 1,2 2,3 3,1', or --file, or --experiment")
     if len(args.morsels) == 1:
-        return _checked(parse_dinner(args.morsels[0], args.ties))
+        return parse_dinner(args.morsels[0], ties, most=MAX_MORSELS)
     if len(args.morsels) > MAX_MORSELS:
         raise DinnerError(f"the command line reads at most {MAX_MORSELS:,} morsels, got {len(args.morsels):,}")
-    return Dinner([parse_morsel(m) for m in args.morsels], args.ties)
+    morsels = []
+    for number, text in enumerate(args.morsels, 1):
+        try:
+            morsels.append(parse_morsel(text))
+        except DinnerError as e:
+            raise DinnerError(f"morsel {number}: {e}") from None
+    return Dinner(morsels, ties)
 
 
-def _checked(dinner: Dinner) -> Dinner:
-    if dinner.size > MAX_MORSELS:
-        raise DinnerError(f"the command line reads at most {MAX_MORSELS:,} morsels, got {dinner.size:,}")
-    return dinner
+#: Options of the experiment alone, and of a given dinner alone.
+_EXPERIMENT_ONLY = ("dinners", "size", "seed")
+_DINNER_ONLY = ("first", "order", "discount", "ties", "solve", "check", "draw_board", "draw_play", "draw_outcomes")
+
+
+def _refuse_unused(args: argparse.Namespace) -> None:
+    """Refuse options that mean nothing in the mode asked for, rather than ignore them."""
+    unused = _DINNER_ONLY if args.experiment else _EXPERIMENT_ONLY
+    given = ["--" + name.replace("_", "-") for name in unused if getattr(args, name) not in (None, False)]
+    if given and args.experiment:
+        raise DinnerError(f"--experiment draws its own dinners and takes --dinners, --size, --seed and --json; "
+                          f"not {', '.join(given)}")
+    if given:
+        raise DinnerError(f"{', '.join(given)} belong{'s' if len(given) == 1 else ''} to --experiment; "
+                          f"a given dinner does not use {'it' if len(given) == 1 else 'them'}")
 
 
 def _number(v: Any) -> Any:
@@ -121,15 +141,17 @@ def _cut(rows: list[str]) -> list[str]:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
+    _refuse_unused(args)
     if args.experiment:
         return _experiment(args, out)
+    discount = None if args.discount is None else _discount(args.discount)
     dinner = _read(args)
     n, players = dinner.size, dinner.players
     first = None if args.first is None else _player(args.first, players)
-    order_name = args.order.strip().lower()
-    order = turn_order(n, players, order_name if order_name in ORDERS else args.order, first)
-    game_options: dict[str, Any] = {} if args.discount is None else {"discount": args.discount}
-    applies = players == 2 and order_name == "alternating" and args.discount is None
+    named = order_name(args.order or "alternating")
+    order = turn_order(n, players, named or args.order, first)
+    game_options: dict[str, Any] = {} if discount is None else {"discount": discount}
+    applies = players == 2 and named == "alternating" and discount is None
     if args.check and not applies:
         raise DinnerError("--check compares with crossout: two players alternating, without discount")
     drawn = _pictures(args)
@@ -146,9 +168,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     checks = _checks(dinner, game, solution, played) if args.check and game and solution and played else None
     end_progress(progress)
     if args.json:
-        answer = json.dumps(_json(dinner, order, played, solution, checks, args.discount), indent=1) + "\n"
+        answer = json.dumps(_json(dinner, order, played, solution, checks, discount), indent=1) + "\n"
     else:
-        answer = _text(dinner, order, played, solution, checks, args.discount)
+        answer = _text(dinner, order, played, solution, checks, discount)
     # every picture is made before anything is written: a failure leaves no half output
     images = [(path, draw(dinner, order[-1]).pipe(fmt)) for path, fmt, draw in drawn]
     out.write(answer)
@@ -193,15 +215,21 @@ def _checks(dinner: Dinner, game: DinnerGame, solution: DinnerSolution, played: 
 
 
 def _json(dinner, order, played, solution, checks, discount) -> dict:
+    # the lists grow with the dinner; past JSON_LISTED morsels they are left out, the scores kept
+    listed = dinner.size <= JSON_LISTED
     data: dict[str, Any] = {
-        "morsels": [[_number(u) for u in m] for m in dinner.morsels],
+        "size": dinner.size,
+        "listed": listed,
+        "morsels": [[_number(u) for u in m] for m in dinner.morsels] if listed else None,
         "players": [player_name(p) for p in range(dinner.players)],
-        "order": [player_name(p) for p in order],
-        "discount": discount,
+        "first": player_name(order[0]),
+        "last": player_name(order[-1]),
+        "order": [player_name(p) for p in order] if listed else None,
+        "discount": None if discount is None else str(discount),
         "crossout": None if played is None else {
-            "sequence": [m + 1 for m in played.sequence],
-            "labels": [{"morsel": m + 1, "axis": player_name(p)} for m, p in played.labels],
-            "play": [{"morsel": m + 1, "player": player_name(p)} for m, p in played.play],
+            "sequence": [m + 1 for m in played.sequence] if listed else None,
+            "labels": [{"morsel": m + 1, "axis": player_name(p)} for m, p in played.labels] if listed else None,
+            "play": [{"morsel": m + 1, "player": player_name(p)} for m, p in played.play] if listed else None,
             "scores": [_number(s) for s in played.scores]},
         "solution": None if solution is None else {
             "play": [{"turn": t.turn, "player": player_name(t.player), "morsel": t.morsel + 1,
@@ -219,10 +247,10 @@ def _scores(scores) -> str:
 
 def _text(dinner, order, played, solution, checks, discount) -> str:
     n = dinner.size
-    shown = dinner.text() if n <= SHOWN else f"{n:,} morsels"
-    lines = [f"Ethiopian Dinner: {n:,} morsel{'s' if n != 1 else ''} {shown}; "
+    shown = f" {dinner.text()}" if n <= SHOWN else ""
+    lines = [f"Ethiopian Dinner: {n:,} morsel{'s' if n != 1 else ''}{shown}; "
              f"{player_name(order[0])} moves first, {player_name(order[-1])} last"
-             + ("" if discount is None else f"; a morsel eaten on turn i is worth {discount}**i of its utility")
+             + ("" if discount is None else f"; a morsel eaten on turn i is worth ({discount})**i of its utility")
              + "."]
     if played is not None:
         lines.append("Crossout sequence (least favourite of the player who does not eat it):")
@@ -248,21 +276,30 @@ def _text(dinner, order, played, solution, checks, discount) -> str:
         lines.append("Best response to crossout: " + ", ".join(
             f"{player_name(p)} {v} (crossout {played.scores[p]})" for p, v in enumerate(checks["best_response"]))
             + ".")
+        if checks["both_agree"] < checks["states"]:
+            lines.append("Where they differ, backward induction reached a different equilibrium through ties: among "
+                         "equally good morsels it eats the one listed first (which the tie rule 'listed' counts as "
+                         "the less tasty).")
+            lines.append("This is no failure of Theorem 1: against crossout no player beats his crossout score, "
+                         "as the best responses show.")
     return "\n".join(lines) + "\n"
 
 
 def _experiment(args: argparse.Namespace, out: TextIO) -> int:
     largest, most = MAX_EXPERIMENT
-    if not 2 <= args.size <= largest:
-        raise DinnerError(f"--size must be between 2 and {largest}, got {args.size}")
-    if not 1 <= args.dinners <= most:
-        raise DinnerError(f"--dinners must be between 1 and {most:,}, got {args.dinners:,}")
+    size = 16 if args.size is None else args.size
+    dinners = 10_000 if args.dinners is None else args.dinners
+    seed = 0 if args.seed is None else args.seed
+    if not 2 <= size <= largest:
+        raise DinnerError(f"--size must be between 2 and {largest}, got {size:,}")
+    if not 1 <= dinners <= most:
+        raise DinnerError(f"--dinners must be between 1 and {most:,}, got {dinners:,}")
+    if seed < 0:
+        raise DinnerError(f"--seed is a whole number from 0, got {seed:,}")
     if args.morsels or args.file:
         raise DinnerError("--experiment draws its own dinners: give no morsels")
-    if args.draw_board or args.draw_play or args.draw_outcomes:
-        raise DinnerError("--experiment draws no pictures: give a dinner to draw")
     progress = progress_printer("dinners")
-    found = experiment(args.dinners, args.size, args.seed, progress=progress)
+    found = experiment(dinners, size, seed, progress=progress)
     end_progress(progress)
     if args.json:
         out.write(json.dumps({"dinners": found.dinners, "size": found.size, "seed": found.seed,

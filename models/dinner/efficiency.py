@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable
@@ -44,25 +45,39 @@ _CHUNK_CELLS = 4_000_000
 
 
 def outcome_matrix(size: int, eaten: int) -> np.ndarray:
-    """Every set of ``eaten`` morsels out of ``size`` that Alice may eat, as 0/1 rows.
+    """Every set of ``eaten`` morsels out of ``size`` that Alice may eat, as 0/1 rows (read-only).
 
     >>> outcome_matrix(3, 1).tolist()
     [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
     """
     if not 0 <= eaten <= size <= MAX_OUTCOMES:
         raise DinnerError(f"outcomes are listed for at most {MAX_OUTCOMES} morsels, got {size}")
+    return _outcome_matrix(size, eaten)
+
+
+@functools.lru_cache(maxsize=8)
+def _outcome_matrix(size: int, eaten: int) -> np.ndarray:
+    # kept: comparing many dinners of one size would otherwise list the same outcomes each time
     rows = np.zeros((math.comb(size, eaten), size), dtype=np.int8)
     for row, chosen in enumerate(itertools.combinations(range(size), eaten)):
         rows[row, list(chosen)] = 1
+    rows.setflags(write=False)
     return rows
 
 
 def _scaled(dinner: Dinner) -> tuple[np.ndarray, np.ndarray, int]:
-    """The dinner's utilities as whole numbers, and the common denominator they were scaled by."""
+    """Alice's and Bob's utilities as whole numbers, and the common denominator they were scaled by.
+
+    The arrays are int64 when every sum of the dinner's values fits with
+    room to spare (``n * max|value| < 2**62``), and otherwise hold Python
+    ints (dtype object): slower, but never a wrapped-around number.
+    """
     common = math.lcm(*(Fraction(u).denominator for m in dinner.morsels for u in m[:2]))
-    a = np.array([int(m[0] * common) for m in dinner.morsels], dtype=np.int64)
-    b = np.array([int(m[1] * common) for m in dinner.morsels], dtype=np.int64)
-    return a, b, common
+    a = [int(m[0] * common) for m in dinner.morsels]
+    b = [int(m[1] * common) for m in dinner.morsels]
+    largest = max(max(abs(v) for v in a), max(abs(v) for v in b))
+    dtype = np.int64 if dinner.size * largest < 2 ** 62 else object
+    return np.array(a, dtype=dtype), np.array(b, dtype=dtype), common
 
 
 @attrs.frozen
@@ -102,7 +117,7 @@ def efficiency(dinner: Dinner, last: int = 1) -> Efficiency:
     scores = crossout(dinner, last).scores
     a, b, common = _scaled(dinner)
     alice_eats = dinner.size // 2 if last == 1 else (dinner.size + 1) // 2
-    rows = outcome_matrix(dinner.size, alice_eats).astype(np.int64)
+    rows = outcome_matrix(dinner.size, alice_eats).astype(a.dtype)
     alice, bob = rows @ a, (1 - rows) @ b
     chi_a, chi_b = (int(s * common) for s in scores)
     dominating = (alice >= chi_a) & (bob >= chi_b) & ((alice > chi_a) | (bob > chi_b))
@@ -208,6 +223,8 @@ def experiment(dinners: int = 10_000, size: int = 16, seed: int = 0,
         raise DinnerError(f"the experiment's dinners have 2 to {largest} morsels, got {size}")
     if not 1 <= dinners <= most:
         raise DinnerError(f"the experiment draws 1 to {most:,} dinners, got {dinners:,}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise DinnerError(f"the experiment's seed is a whole number from 0, got {seed!r}")
     rng = np.random.default_rng(seed)
     a = np.arange(1, size + 1, dtype=np.int64)
     rows = outcome_matrix(size, size // 2)

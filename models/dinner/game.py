@@ -29,6 +29,7 @@ Examples
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -40,15 +41,28 @@ import attrs
 from epistemic import BackwardInduction
 
 from .crossout import crossout_choice, first_mover
-from .dinner import Dinner, DinnerError, Utility, parse_utility, player_letter
+from .dinner import Dinner, DinnerError, Utility, excerpt, parse_utility, player_letter
 
-__all__ = ["DinnerGame", "DinnerSolution", "Turn", "turn_order", "solve", "MAX_SOLVED", "ORDERS"]
+__all__ = ["DinnerGame", "DinnerSolution", "Turn", "turn_order", "order_name", "solve", "MAX_SOLVED", "ORDERS"]
 
 #: The most morsels solved by backward induction: 2**n states, n * 2**(n-1) moves.
 MAX_SOLVED = 20
 
 #: The named turn orders; any other text is read as a sequence of turns.
 ORDERS = ("alternating", "thue-morse")
+
+
+def order_name(text: str) -> str | None:
+    """The named order ``text`` stands for, whatever its case, spaces, hyphens and underscores; else None.
+
+    >>> order_name("Thue Morse"), order_name("thue_morse"), order_name("ABBA")
+    ('thue-morse', 'thue-morse', None)
+    """
+    key = re.sub(r"[\s_-]+", "", text.lower())
+    for name in ORDERS:
+        if key == name.replace("-", ""):
+            return name
+    return None
 
 
 def turn_order(size: int, players: int, order: str | Sequence[int] = "alternating",
@@ -83,8 +97,9 @@ def turn_order(size: int, players: int, order: str | Sequence[int] = "alternatin
     """
     if first is not None and not (isinstance(first, int) and 0 <= first < players):
         raise DinnerError(f"the first mover is one of the {players} players, got {first!r}")
-    if isinstance(order, str) and order in ORDERS:
-        if order == "alternating":
+    named = order_name(order) if isinstance(order, str) else None
+    if named is not None:
+        if named == "alternating":
             start = first if first is not None else (first_mover(size, 1) if players == 2 else 0)
             return tuple((start + t) % players for t in range(size))
         start = first or 0
@@ -115,8 +130,9 @@ def _read_order(text: str, players: int) -> tuple[int, ...]:
         for t, letter in enumerate(compact.upper(), 1):
             p = ord(letter) - ord("A")
             if p >= players:
-                raise DinnerError(f"turn {t} of the order {text!r} is {letter!r}, but a dinner of {players} players "
-                                  f"has players A to {player_letter(players - 1)}")
+                _unknown_name(text)
+                raise DinnerError(f"turn {t} of the order {excerpt(text)} is {letter!r}, but a dinner of {players} "
+                                  f"players has players A to {player_letter(players - 1)}")
             turns.append(p)
         return tuple(turns)
     words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
@@ -126,12 +142,24 @@ def _read_order(text: str, players: int) -> tuple[int, ...]:
         turns = []
         for t, w in enumerate(words, 1):
             if not 1 <= int(w) <= players:
-                raise DinnerError(f"turn {t} of the order {text!r} names player {w}, but there are players 1 "
-                                  f"to {players}")
+                raise DinnerError(f"turn {t} of the order {excerpt(text)} names player {excerpt(w)}, but there are "
+                                  f"players 1 to {players}")
             turns.append(int(w) - 1)
         return tuple(turns)
+    if re.fullmatch(r"[A-Za-z\s,_-]+", text):
+        _unknown_name(text)
     raise DinnerError(f"a turn order is alternating, thue-morse, or one player a turn such as ABBA or 1 2 2 1, "
-                      f"got {text!r}")
+                      f"got {excerpt(text)}")
+
+
+def _unknown_name(text: str) -> None:
+    """Refuse, as a misspelled name, an order that reads as a word rather than as turns."""
+    key = re.sub(r"[\s_-]+", "", text.lower())
+    near = difflib.get_close_matches(key, [name.replace("-", "") for name in ORDERS], n=1, cutoff=0.6)
+    if near or (len(key) >= 4 and any(c.islower() for c in text)):
+        hint = "" if not near else f" (did you mean {ORDERS[[n.replace('-', '') for n in ORDERS].index(near[0])]}?)"
+        raise DinnerError(f"unknown order {excerpt(text.strip())}{hint}: use alternating, thue-morse or a "
+                          f"sequence such as ABBA")
 
 
 def _turns(value: Iterable[int]) -> tuple[int, ...]:
@@ -140,7 +168,7 @@ def _turns(value: Iterable[int]) -> tuple[int, ...]:
 
 def _discount(value: Any) -> Fraction:
     if isinstance(value, str):
-        value = parse_utility(value)
+        value = parse_utility(value, "the discount")
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise DinnerError(f"the discount is an exact number such as 9/10 or 0.9, got {value!r}")
     if not 0 < value <= 1:

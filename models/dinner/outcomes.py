@@ -46,7 +46,7 @@ def outcome_scores(dinner: Dinner, last: int = 1) -> tuple[tuple[Utility, Utilit
                           f"got {dinner.players} players and {dinner.size} morsels")
     a, b, common = _scaled(dinner)
     alice_eats = dinner.size // 2 if last == 1 else (dinner.size + 1) // 2
-    rows = outcome_matrix(dinner.size, alice_eats).astype("int64")
+    rows = outcome_matrix(dinner.size, alice_eats).astype(a.dtype)
     pairs = set(zip((rows @ a).tolist(), ((1 - rows) @ b).tolist()))
     return tuple((_exact(x, common), _exact(y, common)) for x, y in sorted(pairs))
 
