@@ -73,13 +73,25 @@ def parse_values(text: str) -> tuple[Fraction | int, ...]:
 
 def _listed(items: list[str]) -> str:
     """``items`` joined, the middle left out of a list of more than ``SHOWN`` or of
-    more than ``MAX_PHRASE`` characters (at least one item is kept at each end)."""
-    keep = SHOWN // 2
-    while keep > 1 and 2 * keep < len(items) and len(", ".join(items[:keep] + items[-keep:])) > MAX_PHRASE:
+    more than ``MAX_PHRASE`` characters (at least one item is kept at each end).
+
+    >>> _listed([str(k) for k in range(1, 14)])
+    '1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13'
+    >>> _listed([str(k) for k in range(1, 15)])
+    '1, 2, 3, 4, 5, 6, ... 2 more ..., 13, 14'
+    >>> _listed([str(10 ** 29 + k) for k in range(20)])
+    '100000000000000000000000000000, 100000000000000000000000000001, 100000000000000000000000000002, \
+... 14 more ..., 100000000000000000000000000017, 100000000000000000000000000018, 100000000000000000000000000019'
+    """
+    joined = ", ".join(items)
+    if len(items) <= SHOWN + 1 and len(joined) <= MAX_PHRASE:
+        return joined
+    keep = min(SHOWN // 2, (len(items) - 2) // 2)  # "... 1 more ..." would save nothing
+    while keep > 1 and len(", ".join(items[:keep] + items[-keep:])) > MAX_PHRASE:
         keep -= 1
-    if len(items) > 2 * keep + 1 and (len(items) > SHOWN or len(", ".join(items)) > MAX_PHRASE):
-        items = items[:keep] + [f"... {len(items) - 2 * keep} more ..."] + items[-keep:]
-    return ", ".join(items)
+    if keep < 1:
+        return joined
+    return ", ".join(items[:keep] + [f"... {len(items) - 2 * keep} more ..."] + items[-keep:])
 
 
 def _board(game: NumberLine) -> str:

@@ -84,8 +84,11 @@ def about(n: int) -> str:
     """
     if n < _WRITTEN:
         return f"{n:,}"
-    # 10^k <= 2^(bits - 1) <= n; the small shave keeps float rounding from overshooting
-    return f"more than 10^{int((n.bit_length() - 1) * log10(2) - 1e-9)}"
+    # a first guess from the bits, low by at most one (and float rounding), then made exact
+    k = max(0, int((n.bit_length() - 1) * log10(2)) - 1)
+    while 10 ** (k + 1) < n:
+        k += 1
+    return f"more than 10^{k}"
 
 
 def counted(n: int, thing: str, things: str | None = None) -> str:
