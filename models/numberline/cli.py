@@ -19,7 +19,7 @@ import argparse
 import json
 import re
 from fractions import Fraction
-from typing import TextIO
+from typing import Any, TextIO
 
 from epistemic import Reason
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument
@@ -216,7 +216,9 @@ def why_to_dict(why: Reason) -> dict:
     >>> data["claim"], data["stacks_taken"], data["because"][0]["stacks_taken"]
     ('p1 places her token on 2', [], [1])
     """
-    root = why.to_dict(key=lambda key: None if key is None else [_money(Fraction(x)) for x in key])
+    def stacks(key: Any) -> list | None:  # a key of explain's: the positions taken
+        return None if key is None else [_money(Fraction(x)) for x in key]
+    root = why.to_dict(key=stacks)
     stack = [root]
     while stack:
         node = stack.pop()

@@ -227,7 +227,7 @@ def continuous(values: Iterable[Any], players: int, *, ties: str = "lowest", mar
         grid *= 2
     game, solution, sets = solved[-1]
     edges = (0, game.places - 1)
-    last = tuple(tuple(Interval(Fraction(game.position(a)), Fraction(game.position(b)), at_edge=a in edges or b in edges)
-                       for a, b in _runs(game, one))
+    last = tuple(tuple(Interval(Fraction(game.position(a)), Fraction(game.position(b)),
+                                at_edge=a in edges or b in edges) for a, b in _runs(game, one))
                  for one in sets)
     return Continuous(last, tuple(_taken(one, ties) for one in last), solution.payoffs, game.grid, False, why_not)
