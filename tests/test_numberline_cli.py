@@ -77,6 +77,8 @@ def test_cli_continuous_sets_of_points_read_as_points(capsys):
     code, out, _ = run(capsys, "--continuous", "--players", "11")
     assert code == 0 and "The answer did not settle on the grid of step 1: on the grid of step 1/2, 11 players" in out
     assert "  p11 places her token at 0 (as good: at 0 or 11 (reaching the grid's edge)) and gets 0\n" in out
+    code, out, _ = run(capsys, "--continuous", "--values", "5", "--players", "2")
+    assert code == 0 and "2 players, a stack worth 5 on a line" in out
     code, out, _ = run(capsys, "--continuous", "--max-grid", "1")
     assert ("The answer did not settle on the grid of step 1: settling takes three grids, of step 1, 1/2 and 1/4, "
             "and the finest allowed is of step 1.") in out

@@ -99,7 +99,8 @@ def _board(game: NumberLine) -> str:
     worth = (f"1 to {len(values)}" if values == list(range(1, len(values) + 1))
              else _listed([number(v) for v in values]))
     where = f"a clock of {len(values)} hours" if game.clock else "a line"
-    return f"{game.players} players, stacks worth {worth} on {where}; ties go to the {game.ties} place"
+    stacks = "stacks" if len(values) > 1 else "a stack"
+    return f"{game.players} players, {stacks} worth {worth} on {where}; ties go to the {game.ties} place"
 
 
 def _money(value: Fraction) -> int | str:
