@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
+from functools import cache
 
 import pytest
 from hypothesis import assume, given, settings
@@ -106,7 +108,8 @@ def brute(values, positions, players, clock, ties, placed=(), seen=None):
     return best[1], best[2]
 
 
-values_ = st.lists(st.one_of(st.integers(0, 9), st.fractions(0, 5, max_denominator=3)), min_size=2, max_size=5)
+# negative stacks too: on the stacks (and a grid with a margin) the game is a plain finite game
+values_ = st.lists(st.one_of(st.integers(-9, 9), st.fractions(-5, 5, max_denominator=3)), min_size=2, max_size=5)
 
 
 @given(values=values_, players=st.integers(2, 4), clock=st.booleans(), ties=st.sampled_from(["lowest", "highest"]),
@@ -143,14 +146,24 @@ def test_all_the_money_is_shared_out(values, clock, data):
     assert list(shares.values()) == final(values, sorted(tokens), range(len(tokens)), clock)
 
 
-@given(n=st.integers(2, 12), grid=st.integers(1, 3), clock=st.booleans(), data=st.data())
+@given(values=values_, grid=st.integers(1, 3), margin=st.integers(0, 1), clock=st.booleans(), data=st.data())
 @settings(max_examples=80, deadline=None)
-def test_a_stack_is_shared_by_at_most_two_tokens(n, grid, clock, data):
-    # why half units suffice: tokens at distinct places, distances measured plainly
-    places = n * grid if clock else (n - 1) * grid + 1
-    tokens = data.draw(st.lists(st.integers(0, places - 1), min_size=2, max_size=places, unique=True))
-    for stack in range(1, n + 1):
-        near = [distance(1 + Fraction(t, grid), stack, clock, n) for t in tokens]
+def test_shares_on_any_grid_are_those_of_plain_distances(values, grid, margin, clock, data):
+    # the model counts money in units of 1/scale, sure that a stack is shared by at most two tokens:
+    # its shares, on grids with places between the stacks and beyond them, must be the exact
+    # shares of the plain nearest-token rule, and add up to all the money
+    margin = 0 if clock else margin
+    n = len(values)
+    places = n * grid if clock else (n - 1 + 2 * margin) * grid + 1
+    tokens = data.draw(st.lists(st.integers(0, places - 1), min_size=2, max_size=min(places, 6), unique=True))
+    game = NumberLine(values, len(tokens), clock=clock, grid=grid, margin=margin)
+    positions = sorted(Fraction(t, grid) + 1 - margin for t in tokens)
+    shares = game.shares(game.taken(positions))
+    assert list(shares) == positions
+    assert list(shares.values()) == final(values, positions, range(len(positions)), clock)
+    assert sum(shares.values()) == sum(Fraction(v) for v in values)
+    for stack in range(1, n + 1):  # and the reason the unit suffices
+        near = [distance(p, stack, clock, n) for p in positions]
         assert near.count(min(near)) <= 2
 
 
@@ -173,16 +186,64 @@ def test_continuous_game_of_the_seed():
 
 @given(values=st.lists(st.integers(0, 6), min_size=3, max_size=4), players=st.integers(2, 3))
 @settings(max_examples=15, deadline=None)
-def test_places_beyond_the_end_stacks_change_nothing(values, players):
-    # tokens outside [1, N] are never better than on it: with and without a margin, one answer
+def test_places_beyond_the_end_stacks_change_nothing_for_non_negative_stacks(values, players):
+    # with stacks of value 0 or more (all the continuous game takes), tokens outside [1, N] are never
+    # better than on it: with and without a margin, one answer.  With a negative stack they can be
+    # (see test_the_continuous_game_refuses_negative_stacks).
     wide = continuous(values, players, margin=1, max_grid=2)
     narrow = continuous(values, players, margin=0, max_grid=2)
     assert wide.payoffs == narrow.payoffs
 
 
+def test_the_continuous_game_refuses_negative_stacks():
+    # a token far from a negative stack claims nothing; the grids reach only one unit beyond the
+    # end stacks, so on 4, -5, 4, 5 they would report p1 at 4 with 5, p2 in (2, 4) with 3, where
+    # p2 does better at -1: nearest to the 4 on stack 1 alone (p1 at 4 then takes -5 + 4 + 5)
+    assert final([4, -5, 4, 5], [4, -1], [0, 1], False) == [4, 4]
+    assert final([4, -5, 4, 5], [4, 3], [0, 1], False)[1] < 4
+    with pytest.raises(NumberLineError, match="the continuous game takes no negative stacks, got -5: a token could "
+                                              "gain by going far off the line"):
+        continuous([4, -5, 4, 5], 2)
+    assert continuous([0, 0, 1], 2, max_grid=4).stable  # zero is allowed
+
+
+@cache
+def seed_continuous(ties):
+    """The seed's continuous game, solved once for the tests that read it."""
+    return continuous(range(1, 11), 3, ties=ties)
+
+
+@pytest.mark.parametrize("ties", ["lowest", "highest"])
+def test_the_point_taken_is_the_finest_grids(ties):
+    # an independent look: solve the finest grid itself; each player's point there is the one
+    # the answer names, or, at an open end, one grid step inside it
+    answer = seed_continuous(ties)
+    grid = NumberLine(range(1, 11), 3, ties=ties, grid=answer.grid, margin=1)
+    on_grid = solve(grid).placed
+    for point, at in zip(answer.placed, on_grid):
+        assert at == point.at + point.side * Fraction(1, answer.grid)
+    assert [str(p) for p in answer.placed] == (["5", "9", "just above 7"] if ties == "lowest"
+                                               else ["6", "9", "just below 8"])
+
+
+def test_later_sets_are_for_the_points_taken():
+    # with ties to the highest place p1 takes 6 of her [5, 6]; p3's set (4, 6) or (7, 8) holds only so
+    answer = seed_continuous("highest")
+    assert [", ".join(map(str, sets)) for sets in answer.sets] == ["[5, 6]", "9", "(4, 6), (7, 8)"]
+    assert answer.payoffs == (21, 19, 15)
+    for c in (Fraction(9, 2), Fraction(11, 2), Fraction(15, 2)):
+        assert final(range(1, 11), [6, 9, c], [0, 1, 2], False)[2] == 15
+    # with p1 at 5 instead, 5.5 is no longer as good
+    assert final(range(1, 11), [5, 9, Fraction(11, 2)], [0, 1, 2], False)[2] < 15
+
+
 def test_an_unsettled_answer_says_so():
     answer = continuous(range(1, 11), 3, max_grid=2)
-    assert not answer.stable and "did not settle by the grid of step 1/2" in answer.why_not
+    assert not answer.stable and answer.why_not == ("settling takes three grids, of step 1, 1/2 and 1/4, and the "
+                                                    "finest allowed is of step 1/2")
+    # the seed's game with ties to the highest place settles on the fourth grid only
+    high = continuous(range(1, 11), 3, ties="highest", max_grid=4)
+    assert not high.stable and high.why_not == "the finest grid allowed, of step 1/4, was reached"
     small = continuous(range(1, 11), 3, max_states=5_000)
     assert not small.stable and "more than 5,000" in small.why_not
 
@@ -196,7 +257,18 @@ def test_an_unsettled_answer_says_so():
     (lambda: NumberLine([1, 2], clock=True, margin=1), "a clock has no ends"),
     (lambda: solve(NumberLine.with_stacks(30, players=15)), "states, more than 1,000,000"),
     (lambda: continuous(range(1, 5), 2, max_grid=3), "the finest grid must be a power of 2"),
+    (lambda: NumberLine.with_stacks(1, players=2), "2 players cannot each take one of 1 stack"),
+    (lambda: NumberLine([1, 2], players=5, margin=1), "5 players cannot each take one of 4 places"),
+    (lambda: continuous(range(1, 11), 13), "13 players cannot each take one of the 12 places from 0 to 11 of the "
+                                           "grid of step 1"),
+    (lambda: NumberLine([1, Fraction(1, 10 ** 30)]), "at most 30 digits above and below its fraction bar, got one "
+                                                      "of more digits"),
+    (lambda: NumberLine([-10 ** 5000]), "at most 30 digits above and below its fraction bar"),
+    (lambda: NumberLine([Fraction(1, 10 ** 27 + k) for k in range(1, 201)]),
+     "the stacks' values have a common denominator of more than 30 digits"),
+    (lambda: solve(NumberLine.with_stacks(1000, players=1000)), "1000 players on 1,000 places make more than "
+                                                                "10^301 states: ask for fewer"),
 ])
 def test_bad_games_are_refused(make, message):
-    with pytest.raises(NumberLineError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(NumberLineError, match=re.escape(message)):
         make()

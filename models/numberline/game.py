@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from math import comb, lcm
+from math import comb, lcm, log10
 from numbers import Rational
 from typing import Any
 
@@ -44,7 +44,8 @@ import attrs
 from epistemic import EpistemicError
 from epistemic.validators import one_of, whole_number
 
-__all__ = ["NumberLine", "NumberLineError", "TIE_RULES", "MAX_STATES", "count_states"]
+__all__ = ["NumberLine", "NumberLineError", "TIE_RULES", "MAX_STATES", "MAX_DIGITS", "count_states", "about",
+           "counted"]
 
 #: Among equally good moves, the mover takes the lowest place (the seed's rule) or the highest.
 TIE_RULES = ("lowest", "highest")
@@ -52,6 +53,13 @@ TIE_RULES = ("lowest", "highest")
 MAX_STATES = 1_000_000
 #: The most numbers the ends' payoffs may hold: each end keeps one per place.
 MAX_END_PAYOFFS = 20_000_000
+#: The most digits of a value's numerator or denominator, and of the values' common
+#: denominator: every share is a whole number of units of ``1/scale``, and the hot
+#: loops add them, so they are kept to numbers of a few dozen digits.
+MAX_DIGITS = 30
+_BOUND = 10 ** MAX_DIGITS
+#: Counts up to this are written in full; larger ones by their order of magnitude.
+_WRITTEN = 10 ** 15
 
 
 class NumberLineError(EpistemicError):
@@ -67,15 +75,50 @@ def count_states(places: int, players: int) -> int:
     return sum(comb(places, k) for k in range(players + 1))
 
 
+def about(n: int) -> str:
+    """A count, in full when it is small, else by its order of magnitude (never
+    a number of hundreds of digits, which Python may refuse to write at all).
+
+    >>> about(968), about(10 ** 300 + 1)
+    ('968', 'more than 10^300')
+    """
+    if n < _WRITTEN:
+        return f"{n:,}"
+    # a first guess from the bits, low by at most one (and float rounding), then made exact
+    k = max(0, int((n.bit_length() - 1) * log10(2)) - 1)
+    while 10 ** (k + 1) < n:
+        k += 1
+    return f"more than 10^{k}"
+
+
+def counted(n: int, thing: str, things: str | None = None) -> str:
+    """``n`` things, in the singular for one.
+
+    >>> counted(1, "stack"), counted(12, "stack"), counted(3, "payoff", "payoffs each")
+    ('1 stack', '12 stacks', '3 payoffs each')
+    """
+    return f"{about(n)} {thing if n == 1 else (things or thing + 's')}"
+
+
 def _values(values: Iterable[Any]) -> tuple[Fraction | int, ...]:
     out = []
     for value in values:
         if isinstance(value, bool) or not isinstance(value, Rational):
             raise NumberLineError(f"a stack's value must be a whole number or a fraction, got {value!r}")
         exact = Fraction(value)
+        if not (abs(exact.numerator) < _BOUND and exact.denominator < _BOUND):
+            raise NumberLineError(f"a stack's value may have at most {MAX_DIGITS} digits above and below its "
+                                  f"fraction bar, got one of more digits")
         out.append(exact.numerator if exact.denominator == 1 else exact)
     if not out:
         raise NumberLineError("a game needs at least one stack")
+    common = 1
+    for value in out:
+        common = lcm(common, Fraction(value).denominator)
+        # checked as it grows: the common denominator of many values can run to thousands of digits
+        if common >= _BOUND:
+            raise NumberLineError(f"the stacks' values have a common denominator of more than {MAX_DIGITS} digits: "
+                                  f"ask for values with fewer different denominators")
     return tuple(out)
 
 
@@ -137,8 +180,8 @@ class NumberLine:
             raise NumberLineError("a clock has no ends: a margin is for a line only")
         places = n * self.grid if self.clock else (n - 1 + 2 * self.margin) * self.grid + 1
         if self.players > places:
-            what = "stacks" if self.grid == 1 else "places"
-            raise NumberLineError(f"{self.players} players cannot each take one of {places} {what}")
+            what = "stack" if self.grid == 1 and not self.margin else "place"
+            raise NumberLineError(f"{self.players} players cannot each take one of {counted(places, what)}")
         scale = 2 * lcm(*(Fraction(v).denominator for v in self.values))
         worth = [0] * places
         for k, value in enumerate(self.values):
@@ -189,11 +232,12 @@ class NumberLine:
         """
         states = self.states()
         if states > max_states:
-            return f"{self.players} players on {self.places} places make {states:,} states, more than {max_states:,}"
-        numbers = comb(self.places, self.players) * self.places
-        if numbers > MAX_END_PAYOFFS:
-            return (f"{self.players} players on {self.places} places make {comb(self.places, self.players):,} ends "
-                    f"of {self.places} payoffs each, more than {MAX_END_PAYOFFS:,} numbers")
+            limit = f", more than {max_states:,}" if states < _WRITTEN else ""  # "more than" twice reads badly
+            return f"{self.players} players on {counted(self.places, 'place')} make {about(states)} states{limit}"
+        ends = comb(self.places, self.players)
+        if ends * self.places > MAX_END_PAYOFFS:
+            return (f"{self.players} players on {counted(self.places, 'place')} make {counted(ends, 'end')} "
+                    f"of {counted(self.places, 'payoff', 'payoffs each')}, more than {MAX_END_PAYOFFS:,} numbers")
         return ""
 
     # places and shares ------------------------------------------------------------

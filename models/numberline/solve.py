@@ -25,7 +25,11 @@ from epistemic import BackwardInduction, Reason
 
 from .game import MAX_STATES, NumberLine, NumberLineError
 
-__all__ = ["Solution", "solve", "name", "number", "advantage", "explain"]
+__all__ = ["Solution", "solve", "name", "number", "advantage", "explain", "taken"]
+
+
+#: The most decimals a number is written with; a longer one is written as a fraction.
+MAX_DECIMALS = 12
 
 
 def name(player: int) -> str:
@@ -34,10 +38,13 @@ def name(player: int) -> str:
 
 
 def number(value: Fraction | int) -> str:
-    """An exact number as the seed writes it: 21, 12.5, or 1/3 where no decimal is exact.
+    """An exact number as the seed writes it: 21, 12.5, or 1/3 where no short decimal
+    is exact (a fraction such as ``1/2**90`` would take 90 decimals).
 
     >>> number(Fraction(25, 2)), number(Fraction(21)), number(Fraction(1, 3)), number(Fraction(-3, 8))
     ('12.5', '21', '1/3', '-0.375')
+    >>> number(Fraction(1, 2 ** 20))
+    '1/1048576'
     """
     value = Fraction(value)
     if value.denominator == 1:
@@ -47,7 +54,7 @@ def number(value: Fraction | int) -> str:
         d, twos = d // 2, twos + 1
     while d % 5 == 0:
         d, fives = d // 5, fives + 1
-    if d != 1:
+    if d != 1 or max(twos, fives) > MAX_DECIMALS:
         return str(value)
     digits = max(twos, fives)
     scaled = abs(value.numerator) * 10 ** digits // value.denominator
@@ -137,12 +144,29 @@ def explain(solution: Solution, depth: int = 6) -> Reason:
     def says(state: int, move: int) -> str:
         return f"places her token {word} {number(game.position(move))}"
     why = solution.solved.explain(0, name=name, says=says, depth=depth)
-    return _in_money(why, game.scale)
+    return _in_money(why, game)
 
 
-def _in_money(why: Reason, scale: int) -> Reason:
-    """``why`` with its numbers, kept in units of ``1/scale``, turned to money;
-    a number that is not whole is written into its claim, as the core does."""
+def taken(game: NumberLine, state: int) -> tuple[Fraction | int, ...]:
+    """Where the tokens of ``state`` lie, lowest first.
+
+    >>> game = NumberLine.with_stacks(10)
+    >>> taken(game, game.taken([9, 5]))
+    (5, 9)
+    """
+    places = []
+    while state:  # the taken places, lowest first, in as many steps as tokens
+        low = state & -state
+        places.append(game.position(low.bit_length() - 1))
+        state ^= low
+    return tuple(places)
+
+
+def _in_money(why: Reason, game: NumberLine) -> Reason:
+    """``why`` with its numbers, kept in units of ``1/scale``, turned to money, and
+    its keys, the bitmasks of places taken, turned to the positions taken; a
+    number that is not whole is written into its claim, as the core does."""
+    scale = game.scale
     order, seen, stack = [], set(), [(why, False)]
     while stack:  # each shared reason once, after every reason it rests on
         reason, ready = stack.pop()
@@ -161,6 +185,7 @@ def _in_money(why: Reason, scale: int) -> Reason:
                 values.append((label, int(money)))
             else:
                 claim = f"{claim}  ({label} {number(money)})"
-        made[id(reason)] = attrs.evolve(reason, claim=claim, values=values,
+        key = reason.key if not isinstance(reason.key, int) else taken(game, reason.key)
+        made[id(reason)] = attrs.evolve(reason, claim=claim, values=values, key=key,
                                         because=[made[id(child)] for child in reason.because])
     return made[id(why)]
