@@ -10,18 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from epistemic import EpistemicError
-from epistemic.cli.main import main
+from cli_runs import run as run_cli
 from epistemic.models.centipede import MAX_LENGTH, Centipede, CentipedeError, name, says
 from picture_checks import needs_engine, svg_texts
 
 
 def run(capsys, *argv):
-    try:
-        code = main(["centipede", *argv])
-    except SystemExit as stop:  # argparse's own errors exit from inside main
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_cli(capsys, "centipede", *argv)
 
 
 # McKelvey and Palfrey (1992), "An experimental study of the centipede game",

@@ -6,16 +6,7 @@ import sys
 
 import pytest
 
-from epistemic.cli.main import main
-
-
-def run(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:  # argparse's own errors exit from inside main
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
+from cli_runs import run
 
 
 def test_default_view_shows_rounds_and_tables(capsys):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_runs import run
 from epistemic.cli.main import BUILT_IN, main
 from epistemic.models import GROUP, Command, load_commands, registered_names
 
@@ -44,15 +45,6 @@ def install(folder, distribution: str, entries: dict[str, str], module: str | No
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {distribution}\nVersion: 1.0\n")
     lines = "\n".join(f"{name} = {value}" for name, value in entries.items())
     (info / "entry_points.txt").write_text(f"[{GROUP}]\n{lines}\n")
-
-
-def run(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_the_packages_own_models_are_registered():

@@ -7,16 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from epistemic.cli.main import main
+from cli_runs import run as run_cli
 
 
 def run(capsys, *argv):
-    try:
-        code = main(["numberline", *argv])
-    except SystemExit as stop:  # argparse's own errors exit from inside main
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_cli(capsys, "numberline", *argv)
 
 
 def test_cli_reports_the_seeds_play(capsys):
