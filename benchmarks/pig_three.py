@@ -20,7 +20,7 @@ from epistemic.models.pig.three_variants import Coalition
 CASES = [
     ("exact, goal 8", dict(goal=8, p=Fraction(1, 2))),
     ("floats, goal 30", dict(goal=30, p=0.5)),
-    ("floats, goal 60", dict(goal=60, p=0.5)),
+    ("floats, goal 40", dict(goal=40, p=0.5)),
     ("coalition, floats, goal 30", dict(goal=30, p=0.5, coalition=True)),
 ]
 

@@ -60,7 +60,7 @@ __all__ = ["PigletError", "Rewards", "ONE_WINNER", "StateSolution", "ThreePiglet
 
 #: Largest goal solved in exact rationals, and in floats.
 MAX_EXACT_GOAL = 8
-MAX_GOAL = 60
+MAX_GOAL = 40
 #: Float gains closer than this (relative to the rewards) count as equal.
 TOLERANCE = 1e-12
 
@@ -252,7 +252,10 @@ class ThreePiglet:
         self.exact = isinstance(self.p, (int, Fraction))
         if self.exact:
             self.p = Fraction(self.p)
-        self.dag: PredictionDAG[State, StateSolution] = PredictionDAG(self._predict, progress=progress)
+        # the states after each hold are made again when asked for, not kept: a
+        # state has a + b + c of them, which would outweigh its solution
+        self.dag: PredictionDAG[State, StateSolution] = PredictionDAG(self._predict, progress=progress,
+                                                                      edges=self._children)
 
     def __getitem__(self, state: State) -> StateSolution:
         a, b, c = state
@@ -276,12 +279,19 @@ class ThreePiglet:
         """Every state within ``goal`` with more than one pure equilibrium (or none)."""
         return [s for s in self.states(goal) if len(s.equilibria) != 1]
 
+    @staticmethod
+    def _children(state: State) -> dict[tuple[str, State], State]:
+        if 0 in state:
+            return {}
+        after_mover, after_next, after_last = next_states(state)
+        return {("m", s): s for s in after_mover} | {("n", s): s for s in after_next} | \
+            {("l", s): s for s in after_last}
+
     def _predict(self, state: State):
         if 0 in state:
             return StateSolution(state, None, self.rewards.ends(state))
         after_mover, after_next, after_last = next_states(state)
-        got = yield {("m", s): s for s in after_mover} | {("n", s): s for s in after_next} | \
-            {("l", s): s for s in after_last}
+        got = yield self._children(state)
         solved = ([got["m", s].gains for s in after_mover], [got["n", s].gains for s in after_next],
                   [got["l", s].gains for s in after_last])
         if any(g is None for seat in solved for g in seat):

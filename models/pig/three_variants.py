@@ -91,7 +91,8 @@ class Coalition:
         if self.exact:
             self.p = Fraction(self.p)
         self.rewards = rewards
-        self.dag: PredictionDAG[Key, CoalitionSolution] = PredictionDAG(self._predict, progress=progress)
+        self.dag: PredictionDAG[Key, CoalitionSolution] = PredictionDAG(self._predict, progress=progress,
+                                                                        edges=_edges)
 
     def __getitem__(self, key: Key) -> CoalitionSolution:
         *points, mover = key
@@ -107,22 +108,14 @@ class Coalition:
     def no_saddle(self, goal: int) -> list[CoalitionSolution]:
         """The solved states within ``goal`` whose stage game had no pure saddle point."""
         self.solve_goal(goal)
-        return [s for s in self.dag._values.values() if not s.saddle and max(s.state[:3]) <= goal]
+        return [self.dag[k] for k in self.dag.keys() if max(k[:3]) <= goal and not self.dag[k].saddle]
 
     def _predict(self, key: Key):
         *points, mover = key
         if 0 in points:
             return CoalitionSolution(key, None, self.rewards.ends((points[0], points[1], points[2])))
         seats = [(mover + k) % 3 for k in range(3)]  # absolute player in each seat of the round
-        needed = tuple(points[q] for q in seats)
-        children = []
-        for k, q in enumerate(seats):
-            row = []
-            for h in range(1, needed[k] + 1):
-                after = list(points)
-                after[q] -= h
-                row.append((after[0], after[1], after[2], (q + 1) % 3))
-            children.append(row)
+        children = _after_holds(key)
         got = yield {child: child for row in children for child in row}
         dtype = object if self.exact else float
         after_arrays = [np.array([[got[child].gains[q] for q in seats] for child in row], dtype=dtype)
@@ -151,6 +144,24 @@ class Coalition:
             holds[q] = by_seat[k] + 1
             out[q] = plain(gains[k][index])
         return CoalitionSolution(key, (holds[0], holds[1], holds[2]), (out[0], out[1], out[2]), bool(saddle))
+
+
+def _after_holds(key: Key) -> list[list[Key]]:
+    """The states after each seat of the round holds, for every hold value."""
+    *points, mover = key
+    rows = []
+    for q in ((mover + k) % 3 for k in range(3)):
+        row = []
+        for h in range(1, points[q] + 1):
+            after = list(points)
+            after[q] -= h
+            row.append((after[0], after[1], after[2], (q + 1) % 3))
+        rows.append(row)
+    return rows
+
+
+def _edges(key: Key) -> dict[Key, Key]:
+    return {} if 0 in key[:3] else {child: child for row in _after_holds(key) for child in row}
 
 
 def coalition_gains(goals: int = 30, p: Any = 0.5, rewards: Rewards = ONE_WINNER, *,
