@@ -175,6 +175,28 @@ def test_coalition_lowers_player_one_from_goal_five(figure4):
             assert against[2] < alone[2]
 
 
+@pytest.mark.parametrize("goal", [2, 3, 4])
+def test_coalition_agrees_with_an_independent_saddle_point(goal):
+    # player 1's hold value against the pair of players 2 and 3 at every state and
+    # mover, by plain loops: max over alpha of min over (beta, gamma) equals the min of the max
+    coalition, value = Coalition(), {}
+
+    def gains(needs, mover):
+        return _reward(needs) if 0 in needs else value[needs, mover]
+
+    for total in range(3, 3 * goal + 1):
+        for needs in itertools.product(range(1, goal + 1), repeat=3):
+            for mover in range(3) if sum(needs) == total else ():
+                table = {h: _round_gains(HALF, needs, mover, h, gains)
+                         for h in itertools.product(*(range(1, n + 1) for n in needs))}
+                pairs = sorted({h[1:] for h in table})
+                low = max(min(table[(a,) + pair][0] for pair in pairs) for a in range(1, needs[0] + 1))
+                high = min(max(table[(a,) + pair][0] for a in range(1, needs[0] + 1)) for pair in pairs)
+                assert low == high
+                value[needs, mover] = table[coalition[needs + (mover,)].holds]
+                assert value[needs, mover][0] == low
+
+
 def test_coalition_is_exact_and_has_saddle_points():
     coalition = Coalition()
     start = coalition.solve_goal(5)
