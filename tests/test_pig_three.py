@@ -155,6 +155,18 @@ def test_full_ranking_rewards_pay_the_nearer_loser_more():
     assert all(sum(s.gains) == 0 for s in game.states(3))
 
 
+def test_continuing_rewards_play_on_between_the_two_remaining():
+    # seed: full ranking, "Game continues between the two remaining players ... x ..., y ..., -(x + y)"
+    with_second = solve(3, rewards=Rewards.continuing(3, 1))
+    # the first to finish keeps 3; of the two left, the next (1 to go) holds first,
+    # at 1: he finishes second with (1/2) / (1 - 1/4) = 2/3
+    assert with_second[0, 1, 1].gains == (3, Fraction(2, 3) - Fraction(4, 3), Fraction(1, 3) - Fraction(8, 3))
+    assert all(sum(s.gains) == 0 for s in with_second.states(3))
+    # paying the second as the last (-1 each) is 1W2L: going on changes nothing
+    same = solve(4, rewards=Rewards.continuing(2, -1))
+    assert all(same[s.state].gains == s.gains for s in solve(4).states(4))
+
+
 @settings(max_examples=15, deadline=None)
 @given(st.integers(1, 19).map(lambda n: Fraction(n, 20)), st.integers(1, 3))
 def test_any_coin_gives_zero_sum_gains_within_the_rewards(p, goal):

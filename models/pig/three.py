@@ -84,7 +84,7 @@ class Rewards:
     Examples
     --------
     >>> Rewards.full_ranking(3, 1, 2)
-    Rewards(winner=3, second=1, third=-4, tie_winner=2, tie_loser=Fraction(-1, 1))
+    Rewards(winner=3, second=1, third=-4, tie_winner=2, tie_loser=Fraction(-1, 1), continues=False)
     >>> ONE_WINNER.ends((0, 3, 3))
     (2, -1, -1)
     """
@@ -94,6 +94,7 @@ class Rewards:
     third: Any = -1
     tie_winner: Any = 2
     tie_loser: Any = -1
+    continues: bool = False
 
     @classmethod
     def one_winner(cls, win: Any = 2, lose: Any = -1) -> Rewards:
@@ -108,8 +109,29 @@ class Rewards:
             raise PigletError(f"a full ranking needs x > 0 and y <= x, got x={x!r}, y={y!r}")
         return cls(x, y, -(x + y), z, -Fraction(z) / 2)
 
+    @classmethod
+    def continuing(cls, x: Any, y: Any) -> Rewards:
+        """The paper's full ranking in which the game goes on between the two remaining
+        players: ``x`` to the first to reach the goal, ``y`` to the second, ``-(x + y)`` to the last."""
+        if not y <= x or not x > 0:
+            raise PigletError(f"a full ranking needs x > 0 and y <= x, got x={x!r}, y={y!r}")
+        return cls(x, y, -(x + y), x, y, continues=True)
+
+    def is_end(self, state: State) -> bool:
+        """Whether the game is over at a mover-first state."""
+        return state.count(0) == (2 if self.continues else 1)
+
     def ends(self, state: State) -> Gains:
-        """The rewards by seat at a state where one seat needs nothing more."""
+        """The rewards by seat at a state where the game is over.
+
+        When the game goes on after the first winner, it ends with two seats at
+        0: the last seat is the one who just held, so the other finished first.
+        """
+        if self.continues:
+            first = state.index(0)
+            ranked = [self.third] * 3
+            ranked[first], ranked[2] = self.winner, self.second
+            return (ranked[0], ranked[1], ranked[2])
         winner = state.index(0)
         first, last = (winner + 1) % 3, (winner + 2) % 3
         out: list[Any] = [None, None, None]
@@ -146,7 +168,7 @@ class StateSolution:
 
     @property
     def is_end(self) -> bool:
-        return 0 in self.state
+        return self.holds is None and self.gains is not None
 
     @property
     def distinct_gains(self) -> tuple[Gains, ...]:
@@ -174,12 +196,15 @@ def next_states(state: State) -> tuple[list[State], list[State], list[State]]:
             [(a, b, c - h) for h in range(1, c + 1)])
 
 
-def stage_gains(p: Any, after: Sequence[Any]) -> tuple[Any, Any, Any]:
+def stage_gains(p: Any, after: Sequence[Any], finished: Sequence[bool] = (False, False, False)
+                ) -> tuple[Any, Any, Any]:
     """Each seat's expected gain for every triple of hold values, by equation (3).
 
     ``after[k]`` is an array ``(hold values of seat k, 3)``: the gains of seats
     0, 1, 2 after seat ``k`` holds successfully at each hold value.  Returns
-    three arrays indexed ``[alpha - 1, beta - 1, gamma - 1]``.
+    three arrays indexed ``[alpha - 1, beta - 1, gamma - 1]``.  A ``finished``
+    seat (one who reached the goal while the game goes on) never holds: it
+    is passed over, with one dummy hold value.
 
     >>> e = stage_gains(Fraction(1, 2), [np.array([[2, -1, -1]], dtype=object)] * 3)
     >>> e[0][0, 0, 0]
@@ -187,7 +212,8 @@ def stage_gains(p: Any, after: Sequence[Any]) -> tuple[Any, Any, Any]:
     """
     exact = isinstance(p, Fraction)
     # built one by one: a Fraction raised to an array would fall back to floats
-    powers = [np.array([p ** h for h in range(1, len(x) + 1)], dtype=object if exact else float) for x in after]
+    powers = [np.array([0 * p if done else p ** h for h in range(1, len(x) + 1)], dtype=object if exact else float)
+              for x, done in zip(after, finished)]
     pa, pb, pc = powers
     wa = pa[:, None, None]
     wb = ((1 - pa)[:, None] * pb[None, :])[:, :, None]
@@ -210,6 +236,12 @@ def _equilibria(e: tuple[Any, Any, Any], exact: bool) -> list[tuple[Holds, Gains
     plain = (lambda x: x) if exact else float
     return [((int(i) + 1, int(j) + 1, int(k) + 1), (plain(e[0][i, j, k]), plain(e[1][i, j, k]), plain(e[2][i, j, k])))
             for i, j, k in zip(*np.nonzero(mask))]
+
+
+def _played(holds: Holds, finished: Sequence[bool]) -> Holds:
+    """The hold values, 0 for a seat passed over."""
+    a, b, c = (0 if done else h for h, done in zip(holds, finished))
+    return (a, b, c)
 
 
 def _checked_p(p: Any) -> Any:
@@ -259,8 +291,9 @@ class ThreePiglet:
 
     def __getitem__(self, state: State) -> StateSolution:
         a, b, c = state
-        if min(state) < 0 or all(x == 0 for x in state) or sum(x == 0 for x in state) > 1:
-            raise PigletError(f"a state needs whole numbers of points, at most one of them 0, got {state!r}")
+        if min(state) < 0 or state.count(0) > (2 if self.rewards.continues else 1):
+            raise PigletError(f"a state needs whole numbers of points, at most {2 if self.rewards.continues else 1} "
+                              f"of them 0, got {state!r}")
         return self.dag[(int(a), int(b), int(c))]
 
     def solve_goal(self, goal: int) -> StateSolution:
@@ -270,30 +303,34 @@ class ThreePiglet:
     def states(self, goal: int) -> Iterator[StateSolution]:
         """The solved non-final states within ``goal`` (solving them if need be), in order of their sum."""
         self.solve_goal(goal)
-        for total in range(3, 3 * goal + 1):
-            for a in range(1, goal + 1):
-                for b in range(max(1, total - a - goal), min(goal, total - a - 1) + 1):
-                    yield self[(a, b, total - a - b)]
+        least = 0 if self.rewards.continues else 1
+        for total in range(1, 3 * goal + 1):
+            for a in range(least, goal + 1):
+                for b in range(max(least, total - a - goal), min(goal, total - a - least) + 1):
+                    state = (a, b, total - a - b)
+                    if state.count(0) <= 1 and not self.rewards.is_end(state):
+                        yield self[state]
 
     def multiple(self, goal: int) -> list[StateSolution]:
         """Every state within ``goal`` with more than one pure equilibrium (or none)."""
         return [s for s in self.states(goal) if len(s.equilibria) != 1]
 
-    @staticmethod
-    def _children(state: State) -> dict[tuple[str, State], State]:
-        if 0 in state:
+    def _children(self, state: State) -> dict[tuple[str, State], State]:
+        if self.rewards.is_end(state):
             return {}
         after_mover, after_next, after_last = next_states(state)
         return {("m", s): s for s in after_mover} | {("n", s): s for s in after_next} | \
             {("l", s): s for s in after_last}
 
     def _predict(self, state: State):
-        if 0 in state:
+        if self.rewards.is_end(state):
             return StateSolution(state, None, self.rewards.ends(state))
         after_mover, after_next, after_last = next_states(state)
         got = yield self._children(state)
-        solved = ([got["m", s].gains for s in after_mover], [got["n", s].gains for s in after_next],
-                  [got["l", s].gains for s in after_last])
+        # a seat at 0 while the game goes on is passed over: one dummy hold value, never made
+        dummy = (0, 0, 0)
+        solved = ([got["m", s].gains for s in after_mover] or [dummy], [got["n", s].gains for s in after_next] or [dummy],
+                  [got["l", s].gains for s in after_last] or [dummy])
         if any(g is None for seat in solved for g in seat):
             return StateSolution(state, None, None)
         dtype = object if self.exact else float
@@ -303,7 +340,9 @@ class ThreePiglet:
         after = (np.array([(g[2], g[0], g[1]) for g in solved[0]], dtype=dtype),
                  np.array([(g[1], g[2], g[0]) for g in solved[1]], dtype=dtype),
                  np.array(solved[2], dtype=dtype))
-        equilibria = _equilibria(stage_gains(self.p, after), self.exact)
+        finished = tuple(x == 0 for x in state)
+        equilibria = [(_played(holds, finished), gains)
+                      for holds, gains in _equilibria(stage_gains(self.p, after, finished), self.exact)]
         if not equilibria:
             return StateSolution(state, None, None)
         holds, gains = equilibria[0]

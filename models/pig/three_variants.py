@@ -90,6 +90,8 @@ class Coalition:
         self.exact = isinstance(self.p, (int, Fraction))
         if self.exact:
             self.p = Fraction(self.p)
+        if rewards.continues:
+            raise PigletError("a coalition is played to the first winner: rewards that go on are not modelled")
         self.rewards = rewards
         self.dag: PredictionDAG[Key, CoalitionSolution] = PredictionDAG(self._predict, progress=progress,
                                                                         edges=_edges)
