@@ -1,0 +1,1 @@
+"""Piglet and Pig, the jeopardy coin and dice games (Neller and Presser; Bonnet, Neller and Viennot)."""
