@@ -51,3 +51,29 @@ def test_bad_parameters_are_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.strip().splitlines() == [f"epistemic {argv[0]}: error: {message}"]
+
+
+def test_plot_draws_the_hold_map_the_same_each_time(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    first, second = tmp_path / "a.png", tmp_path / "b.png"
+    for path in (first, second):
+        code, _, err = run(capsys, "piglet", "--goal", "6", "--plot", str(path))
+        assert code == 0 and err == f"wrote {path} ({path.stat().st_size:,} bytes)\n"
+    assert first.read_bytes()[:4] == b"\x89PNG" and first.read_bytes() == second.read_bytes()
+
+
+def test_plot_refuses_a_bad_destination_before_the_work(capsys, tmp_path):
+    code, out, err = run(capsys, "pig", "--plot", str(tmp_path / "map.dot"))
+    assert code == 2 and out == "" and "a hold map is png, svg, pdf" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_hold_map_shows_the_table():
+    pytest.importorskip("matplotlib")
+    from epistemic.models.pig import piglet, solve
+    from epistemic.visualize import hold_map
+    holds = solve(piglet(4)).hold_values()
+    plot = hold_map(holds)
+    assert plot.drawing.holds == tuple(tuple(int(v) for v in row) for row in holds)
+    texts = [t.get_text() for t in plot.figure().axes[0].texts]
+    assert texts == [str(int(v)) for row in holds for v in row]

@@ -23,6 +23,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
+from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations, hold_map
 
 from .layers import Solution, evaluate, hold_at, solve
 from .rules import Jeopardy, PigError, pig, piglet
@@ -31,6 +32,8 @@ __all__ = ["PIG", "PIGLET", "report", "to_dict", "policy_table", "HoldAt"]
 
 #: Goals up to this are also solved in exact fractions, and the exact chance shown.
 EXACT_SHOWN = 10
+#: The longest exact fraction a report writes (JSON has it whole).
+MAX_EXACT_TEXT = 60
 #: The most rows and columns a printed hold table has; a larger one shows every n-th score.
 TABLE_SIDE = 20
 #: Goals from which the work shows progress on a terminal (about two seconds and more).
@@ -75,7 +78,7 @@ def policy_table(solution: Solution) -> str:
 def report(solution: Solution, rule: HoldAt | None) -> str:
     """The first player's chance, and how the hold-at rule fares."""
     chance = solution.win_probability
-    exact = f" (exactly {chance})" if solution.exact else ""
+    exact = f" (exactly {chance})" if solution.exact and len(str(chance)) <= MAX_EXACT_TEXT else ""
     lines = [f"{solution.rules.describe()}; two players, both playing optimally.",
              f"The first player wins with probability {float(chance):.6f}{exact}."]
     if rule is not None:
@@ -109,6 +112,8 @@ def _common(p: argparse.ArgumentParser, goal: int) -> None:
     p.add_argument("--players", type=whole_number_argument, default=2, help="the number of players (default: 2)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--policy", action="store_true", help="print the hold table (all of it with --json)")
+    p.add_argument("--plot", metavar="FILE", help="draw the hold values as a heat map (.png, .svg or .pdf; "
+                                                  "needs epistemic[plots])")
 
 
 def add_pig_arguments(p: argparse.ArgumentParser) -> None:
@@ -133,6 +138,10 @@ def _run(rules_of: Any, args: argparse.Namespace, out: TextIO) -> int:
     if args.hold_at < 0:
         raise PigError(f"--hold-at must be at least 1, or 0 to leave it out, got {args.hold_at}")
     rules = rules_of(args)
+    if args.plot is not None:  # a bad destination fails before the work
+        [fmt] = check_destinations([args.plot])
+        if fmt not in PLOT_FORMATS:
+            raise PictureError(f"cannot draw {args.plot!r}: a hold map is {', '.join(PLOT_FORMATS)}")
     slow = rules.goal >= SLOW_GOAL
     show = progress_printer("score sums solved") if slow else None
     try:
@@ -140,12 +149,17 @@ def _run(rules_of: Any, args: argparse.Namespace, out: TextIO) -> int:
         rule = HoldAt(rules, solution, args.hold_at, show) if args.hold_at else None
     finally:
         end_progress(show)
+    images = []
+    if args.plot is not None:
+        images.append((args.plot, hold_map(solution.hold_values().tolist(), title=f"Hold values: {rules.describe()}"
+                                           ).pipe(fmt)))
     if args.json:
         out.write(json.dumps(to_dict(solution, rule, args.policy), indent=2) + "\n")
     else:
         out.write(report(solution, rule) + "\n")
         if args.policy:
             out.write("\n" + policy_table(solution) + "\n")
+    write_pictures(images)
     return 0
 
 
