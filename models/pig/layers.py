@@ -45,8 +45,10 @@ MAX_EXACT_GOAL = 40
 #: How much better, in floats, holding must be than rolling to be chosen:
 #: rounding must not make a tie flip the policy back and forth.
 TOLERANCE = 1e-12
+#: The rounds of simultaneous policy iteration in one layer before the slower, sure method.
+SIMULTANEOUS = 12
 #: The most rounds of policy iteration in one layer before giving up.
-MAX_ROUNDS = 100
+MAX_ROUNDS = 1000
 
 Progress = Callable[..., None] | None
 
@@ -96,7 +98,7 @@ def _numbers(rules: Jeopardy, exact: bool) -> tuple[Any, list[tuple[int, Any]], 
 
 
 def turn_start_sweep(rules: Jeopardy, rows: np.ndarray, values: np.ndarray, y: np.ndarray,
-                     fixed: np.ndarray | None = None, exact: bool = False
+                     fixed: np.ndarray | None = None, exact: bool = False, free: np.ndarray | None = None
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """One pass of the turn-total recursion for the states ``rows`` (pairs ``(i, j)``).
 
@@ -127,10 +129,14 @@ def turn_start_sweep(rules: Jeopardy, rows: np.ndarray, values: np.ndarray, y: n
         roll_b = bust + sum(chance * b[:, t + gain] for gain, chance in outcomes)
         if t == 0:
             hold = np.zeros(n, dtype=bool)
-        elif fixed is not None:
-            hold = fixed[:, t]
-        else:
+        elif fixed is None:
             hold = hold_value[:, t] > roll_a + roll_b * y + tolerance
+        elif free is None:
+            hold = fixed[:, t]
+        else:  # a free mover changes his choice only for a clear gain: near-ties must not flip back and forth
+            roll = roll_a + roll_b * y
+            improved = np.where(fixed[:, t], ~(roll > hold_value[:, t] + tolerance), hold_value[:, t] > roll + tolerance)
+            hold = np.where(free, improved, fixed[:, t])
         done = won[:, t]
         holds[:, t] = hold | done
         a[:, t] = np.where(done, 1, np.where(hold, hold_value[:, t], roll_a))
@@ -142,6 +148,68 @@ def _pairs(goal: int, total: int) -> np.ndarray:
     low, high = max(0, total - goal + 1), min(total, goal - 1)
     i = np.arange(low, high + 1)
     return np.stack([i, total - i], axis=1)
+
+
+def _pair_values(swept: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> list[np.ndarray]:
+    """Each seat's turn-start values from the affine forms of a layer: the 2x2 system
+    ``u = A + B (1 - u')``, ``u' = A' + B' (1 - u)`` of each row and its partner,
+    row ``n - 1 - r`` of the other seat (a bust hands the turn to the reversed pair)."""
+    seats = len(swept)
+    values = []
+    for s in range(seats):
+        a, b, _ = swept[s]
+        other = swept[1 - s if seats == 2 else s]
+        a2, b2 = other[0][::-1], other[1][::-1]
+        values.append((a + b - b * a2 - b * b2) / (1 - b * b2))
+    return values
+
+
+def _after_bust(u: list[np.ndarray]) -> list[np.ndarray]:
+    seats = len(u)
+    return [1 - u[1 - s if seats == 2 else s][::-1] for s in range(seats)]
+
+
+def _optimal_layer(rules: Jeopardy, rows: np.ndarray, values: np.ndarray, exact: bool
+                   ) -> tuple[np.ndarray, np.ndarray, int]:
+    """The values and holds of one layer under optimal play, and the rounds it took.
+
+    Both movers improve at once (usually settled in a few rounds); should that
+    cycle, as simultaneous improvement can in a zero-sum game, the rows of the
+    mover who is behind improve only against the other's best response, found
+    by his own policy iteration (Hoffman and Karp 1966), which always ends.
+    """
+    def sweep(y: np.ndarray, fixed: np.ndarray | None = None, free: np.ndarray | None = None):
+        return turn_start_sweep(rules, rows, values, y, fixed, exact, free)
+
+    y = np.full(len(rows), Fraction(1, 2) if exact else 0.5, dtype=object if exact else float)
+    holds: np.ndarray | None = None
+    u = y
+    rounds = 0
+    everyone = np.ones(len(rows), dtype=bool)
+    for _ in range(SIMULTANEOUS):
+        swept = sweep(y) if holds is None else sweep(y, holds, everyone)
+        if holds is not None and np.array_equal(swept[2], holds):
+            return u, holds, rounds
+        holds, rounds = swept[2], rounds + 1
+        [u] = _pair_values([swept])
+        [y] = _after_bust([u])
+    assert holds is not None
+    behind = rows[:, 0] < rows[:, 1]
+    while rounds < MAX_ROUNDS:
+        while rounds < MAX_ROUNDS:  # the best response of the movers ahead (and level), to the last rounding
+            swept = sweep(y, holds, ~behind)
+            if np.array_equal(swept[2], holds):
+                break
+            holds, rounds = swept[2], rounds + 1
+            [u] = _pair_values([swept])
+            [y] = _after_bust([u])
+        swept = sweep(y, holds, behind)  # one improvement of the movers behind
+        if np.array_equal(swept[2], holds):
+            return u, holds, rounds
+        holds, rounds = swept[2], rounds + 1
+        [u] = _pair_values([swept])
+        [y] = _after_bust([u])
+    raise PigError(f"the policy did not settle in {MAX_ROUNDS} rounds")
 
 
 def _layers(rules: Jeopardy, fixed: list[np.ndarray | None], exact: bool, progress: Progress
@@ -158,33 +226,17 @@ def _layers(rules: Jeopardy, fixed: list[np.ndarray | None], exact: bool, progre
     for done, total in enumerate(range(2 * goal - 2, -1, -1)):
         rows = _pairs(goal, total)
         i, j = rows[:, 0], rows[:, 1]
-        # a bust hands the turn to the other seat at the reversed pair: row r's partner is row n-1-r
-        y = [np.full(len(rows), Fraction(1, 2) if exact else 0.5, dtype=dtype) for _ in range(seats)]
-        previous: list[np.ndarray] | None = None
-        for rounds in range(1, MAX_ROUNDS + 1):
+        if seats == 1 and fixed[0] is None:
+            u, chosen, rounds = _optimal_layer(rules, rows, values[0], exact)
+            values[0][i, j], holds[0][i, j] = u, chosen
+            most_rounds = max(most_rounds, rounds)
+        else:
+            y = [np.full(len(rows), 0, dtype=dtype) for _ in range(seats)]  # unread: the holds are given
             swept = [turn_start_sweep(rules, rows, values[1 - s if seats == 2 else s], y[s],
                                       None if given is None else given[i, j], exact)
                      for s, given in enumerate(fixed)]
-            chosen = [h for _, _, h in swept]
-            if previous is not None and all(np.array_equal(c, p) for c, p in zip(chosen, previous)):
-                break
-            previous = chosen
-            u = []
-            for s in range(seats):
-                a, b = swept[s][0], swept[s][1]
-                other = swept[1 - s if seats == 2 else s]
-                a2, b2 = other[0][::-1], other[1][::-1]
-                u.append((a + b - b * a2 - b * b2) / (1 - b * b2))
-            y = [1 - u[1 - s if seats == 2 else s][::-1] for s in range(seats)]
-            if all(f is not None for f in fixed):  # nothing to choose: one solve is the answer
-                rounds += 1
-                break
-        else:
-            raise PigError(f"the policy did not settle in {MAX_ROUNDS} rounds at score sum {total}")
-        most_rounds = max(most_rounds, rounds - 1)
-        for s in range(seats):
-            values[s][i, j] = u[s]
-            holds[s][i, j] = chosen[s]
+            for s, u in enumerate(_pair_values(swept)):
+                values[s][i, j], holds[s][i, j] = u, swept[s][2]
         if progress is not None:
             progress(done + 1, layers)
     return values, holds, most_rounds
