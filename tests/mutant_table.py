@@ -41,8 +41,21 @@ VERDICTS = "epistemic/verdicts.py"
 EXPLANATION = "epistemic/explanation.py"
 AGENTS = "epistemic/agents.py"
 VALIDATORS = "epistemic/validators.py"
+FIXEDPOINT = "epistemic/fixedpoint.py"
 
 MUTANTS: tuple[Mutant, ...] = (
+    # fixedpoint.py ----------------------------------------------------------------------------
+    Mutant(FIXEDPOINT,
+           "if change <= tolerance:",
+           "if change <= tolerance or len(changes) > 2:",
+           "iteration stops after three sweeps, settled or not",
+           ("tests/test_core_fixedpoint.py::test_changes_are_the_largest_of_each_sweep",
+            "tests/test_pig_solve.py::test_layers_agree_with_value_iteration")),
+    Mutant(FIXEDPOINT,
+           "change = float(np.max(np.abs(following - value))) if value.size else 0.0",
+           "change = float(np.max(following - value)) if value.size else 0.0",
+           "a change downwards is not counted",
+           ("tests/test_core_fixedpoint.py::test_changes_are_the_largest_of_each_sweep",)),
     # knowledge.py -----------------------------------------------------------------------------
     Mutant(KNOWLEDGE,
            "kept = frozenset(a for a in self.announcements if a.heard_by(agent))",

@@ -9,6 +9,7 @@ names, and notebooks show them inline.
 
 from .board import MAX_BOARD_MORSELS, crossout_board
 from .dag import MAX_NODES, Summary, dag_picture, summarize
+from .holdmap import MAX_HOLD_MAP, hold_map
 from .errors import PictureError, RendererMissing
 from .knowledge import knowledge_table
 from .kripke import MAX_WORLDS, kripke_picture
@@ -34,6 +35,8 @@ __all__ = [
     "Plot",
     "crossout_board",
     "outcome_scatter",
+    "hold_map",
+    "MAX_HOLD_MAP",
     "Summary",
     "agent_names",
     "available_renderers",

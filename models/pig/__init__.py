@@ -1,1 +1,13 @@
-"""Piglet and Pig, the jeopardy coin and dice games (Neller and Presser; Bonnet, Neller and Viennot)."""
+"""Piglet and Pig, the jeopardy race games (Neller and Presser 2004; Bonnet, Neller and Viennot 2018).
+
+Two players: solved layer by layer in order of the score sum
+(:mod:`.layers`), with value iteration as the independent reference
+(:mod:`.iteration`).  Three players of Piglet: pure Nash equilibria state
+by state (:mod:`.three`), and a coalition and a biased coin
+(:mod:`.three_variants`).
+"""
+
+from .layers import Solution, evaluate, hold_at, solve
+from .rules import Jeopardy, PigError, pig, piglet, probability
+
+__all__ = ["Jeopardy", "PigError", "pig", "piglet", "probability", "Solution", "solve", "evaluate", "hold_at"]

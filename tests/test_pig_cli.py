@@ -1,0 +1,79 @@
+"""The ``epistemic pig`` and ``epistemic piglet`` commands: reports, JSON, the hold table, refusals."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cli_runs import run
+
+
+def test_piglet_reports_the_exact_chance(capsys):
+    code, out, err = run(capsys, "piglet", "--goal", "2")
+    assert code == 0 and err == ""
+    assert "The first player wins with probability 0.571429 (exactly 4/7)." in out
+
+
+def test_pig_reports_hold_at_and_the_table(capsys):
+    code, out, _ = run(capsys, "pig", "--goal", "30", "--hold-at", "10", "--policy")
+    assert code == 0
+    assert "A player who holds at 10 (or on reaching the goal) wins:" in out
+    assert "scores in steps of 2" in out
+    table = out.split("hold at (row")[1].splitlines()
+    assert len(table) == 1 + 1 + 15  # the title's tail, the header, 15 rows of every other score
+
+
+def test_json_has_the_whole_table(capsys):
+    code, out, _ = run(capsys, "piglet", "--goal", "10", "--json", "--policy")
+    data = json.loads(out)
+    assert code == 0 and data["game"] == "piglet" and data["players"] == 2
+    assert data["exact"] == "5556238701119487884/10634368774326171875"
+    # seed 004_df5fff68fc07d17b.txt: "when b = 1 then the optimal hold value k = a"
+    assert [row[9] for row in data["hold_values"]] == list(range(10, 0, -1))
+    assert "hold_at" not in data
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["piglet", "--players", "3"], "three players are not yet supported by `epistemic piglet`"),
+    (["pig", "--players", "3"], "three players are not yet supported by `epistemic pig`"),
+    (["pig", "--players", "4"], "--players must be 2, got 4"),
+    (["pig", "--goal", "0"], "the goal must be at least 1, got 0"),
+    (["pig", "--goal", "301"], "the goal must be at most 300, got 301"),
+    (["pig", "--sides", "1"], "the number of sides of the die must be at least 2, got 1"),
+    (["piglet", "--p", "1"], "the probability of heads must be strictly between 0 and 1, got 1"),
+    (["piglet", "--p", "0"], "the probability of heads must be strictly between 0 and 1, got 0"),
+    (["piglet", "--p", "1/0"], "the probability of heads must be a number such as 1/2 or 0.45, got '1/0'"),
+    (["piglet", "--p", "1e3"], "the probability of heads must be a number such as 1/2 or 0.45, got '1e3'"),
+    (["pig", "--hold-at", "-1"], "--hold-at must be at least 1, or 0 to leave it out, got -1"),
+])
+def test_bad_parameters_are_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [f"epistemic {argv[0]}: error: {message}"]
+
+
+def test_plot_draws_the_hold_map_the_same_each_time(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    first, second = tmp_path / "a.png", tmp_path / "b.png"
+    for path in (first, second):
+        code, _, err = run(capsys, "piglet", "--goal", "6", "--plot", str(path))
+        assert code == 0 and err == f"wrote {path} ({path.stat().st_size:,} bytes)\n"
+    assert first.read_bytes()[:4] == b"\x89PNG" and first.read_bytes() == second.read_bytes()
+
+
+def test_plot_refuses_a_bad_destination_before_the_work(capsys, tmp_path):
+    code, out, err = run(capsys, "pig", "--plot", str(tmp_path / "map.dot"))
+    assert code == 2 and out == "" and "a hold map is png, svg, pdf" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_hold_map_shows_the_table():
+    pytest.importorskip("matplotlib")
+    from epistemic.models.pig import piglet, solve
+    from epistemic.visualize import hold_map
+    holds = solve(piglet(4)).hold_values()
+    plot = hold_map(holds)
+    assert plot.drawing.holds == tuple(tuple(int(v) for v in row) for row in holds)
+    texts = [t.get_text() for t in plot.figure().axes[0].texts]
+    assert texts == [str(int(v)) for row in holds for v in row]
