@@ -35,9 +35,7 @@ def test_json_has_the_whole_table(capsys):
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["piglet", "--players", "3"], "three players are not yet supported by `epistemic piglet`"),
-    (["pig", "--players", "3"], "three players are not yet supported by `epistemic pig`"),
-    (["pig", "--players", "4"], "--players must be 2, got 4"),
+    (["pig", "--players", "4"], "--players must be 2 or 3, got 4"),
     (["pig", "--goal", "0"], "the goal must be at least 1, got 0"),
     (["pig", "--goal", "301"], "the goal must be at most 300, got 301"),
     (["pig", "--sides", "1"], "the number of sides of the die must be at least 2, got 1"),
@@ -77,3 +75,30 @@ def test_hold_map_shows_the_table():
     assert plot.drawing.holds == tuple(tuple(int(v) for v in row) for row in holds)
     texts = [t.get_text() for t in plot.figure().axes[0].texts]
     assert texts == [str(int(v)) for row in holds for v in row]
+
+
+def test_three_player_piglet_from_the_command_line(capsys):
+    # goal 1: the mover wins at once with chance p each turn; with p = 1/2 the
+    # gains are (5/7, -1/7, -4/7) (a geometric race worked by hand: P1 wins
+    # with 4/7, P2 with 2/7, P3 with 1/7; +2 to the winner, -1 to each loser)
+    code, out, err = run(capsys, "piglet", "--players", "3", "--goal", "1", "--json")
+    data = json.loads(out)
+    assert code == 0 and err == "" and data["players"] == 3 and data["exact"]
+    assert data["start"] == {"holds": [1, 1, 1], "gains": ["5/7", "-1/7", "-4/7"]}
+    # goal 5: the rotations of (2, 3, 5) have two equilibria with equal gains,
+    # and the command lists each of them rather than picking one silently
+    code, out, _ = run(capsys, "piglet", "--players", "3", "--goal", "5")
+    assert code == 0 and "States with more than one pure equilibrium, or none: 6" in out
+    assert "(2, 3, 5): (2, 3, 2): mover 7411/7085" in out and "; (2, 3, 3): mover 7411/7085" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["piglet", "--players", "3", "--policy"], "--policy is for two players"),
+    (["piglet", "--players", "3", "--goal", "41"], "goals 1 to 40"),
+    (["piglet", "--players", "3", "--p", "1"], "strictly between 0 and 1"),
+    (["pig", "--players", "3"], "three-player Pig is not yet supported"),
+    (["piglet", "--players", "4"], "--players must be 2 or 3"),
+])
+def test_three_player_refusals(argv, message, capsys):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1

@@ -25,6 +25,7 @@ import numpy as np
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
 from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations, hold_map
 
+from .cli_three import run_three
 from .layers import Solution, evaluate, hold_at, solve
 from .rules import Jeopardy, PigError, pig, piglet
 
@@ -131,10 +132,12 @@ def add_piglet_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _run(rules_of: Any, args: argparse.Namespace, out: TextIO) -> int:
+    if args.players == 3 and args.game == "piglet":
+        return run_three(args, out)
     if args.players == 3:
-        raise PigError(f"three players are not yet supported by `epistemic {args.game}`")
+        raise PigError("three-player Pig is not yet supported: `epistemic piglet --players 3` solves the coin game")
     if args.players != 2:
-        raise PigError(f"--players must be 2, got {args.players}")
+        raise PigError(f"--players must be 2 or 3, got {args.players}")
     if args.hold_at < 0:
         raise PigError(f"--hold-at must be at least 1, or 0 to leave it out, got {args.hold_at}")
     rules = rules_of(args)
