@@ -1,0 +1,198 @@
+"""Three-player Pig by value iteration: fixed points, invariants, an independent solver, cycles.
+
+The seed is /work/shared/seeds/004_df5fff68fc07d17b.txt (Bonnet, Neller and
+Viennot 2018), section "Three-Player Pig".  Its goal-62 cycle takes two
+minutes to reach and is measured by ``benchmarks/pig_three_pig.py``, not here.
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from epistemic import EpistemicError
+from epistemic.models.pig import PigError, pig, piglet
+from epistemic.models.pig import three as three_piglet
+from epistemic.models.pig import three_pig
+from epistemic.models.pig.rules import Jeopardy
+from epistemic.models.pig.three_pig import Cycle, iterate_policies, memory_needed, sweep, value_iteration
+
+
+@pytest.fixture(scope="module")
+def pig10():
+    return value_iteration(pig(10))
+
+
+# --- the seed's equations, state by state, in plain Python ---------------------------
+def _equations(rules, starts):
+    """Each turn state's best vector, choice, and margin between holding and rolling, from the
+    turn starts ``starts``, read off the seed's equations directly: a memoized recursion over ``k``."""
+    goal = rules.goal
+    win = (1.0, 0.0, 0.0)
+
+    def rotate(v):
+        return (v[2], v[0], v[1])
+
+    @functools.lru_cache(maxsize=None)
+    def value(i, j1, j2, k):
+        if i + k >= goal:
+            return win, False, 1.0
+        roll = [float(rules.bust) * x for x in rotate(starts[j1, j2, i])]
+        for gain, chance in rules.outcomes:
+            after = value(i, j1, j2, k + gain)[0]
+            roll = [r + float(chance) * a for r, a in zip(roll, after)]
+        if k == 0:
+            return tuple(roll), False, 1.0
+        hold = rotate(starts[j1, j2, i + k])
+        margin = abs(hold[0] - roll[0])
+        return (tuple(hold), True, margin) if hold[0] > roll[0] else (tuple(roll), False, margin)
+
+    return value
+
+
+@pytest.mark.parametrize("rules, holds_somewhere", [(pig(9), False), (pig(9, sides=2), True), (piglet(5), True),
+                                                     (piglet(6, p="1/3"), True)], ids=str)
+def test_the_converged_values_solve_the_seeds_equations(rules, holds_somewhere):
+    found = value_iteration(rules)
+    assert found.converged and found.cycle is None
+    value = _equations(rules, found.values)
+    goal = rules.goal
+    holding = 0
+    for i in range(goal):
+        for j1 in range(goal):
+            for j2 in range(goal):
+                assert np.allclose(value(i, j1, j2, 0)[0], found.values[i, j1, j2], atol=1e-10)
+                for k in range(1, goal - i):
+                    _, holds, margin = value(i, j1, j2, k)
+                    # Piglet has exact ties (several equilibria, seed "Playing with a biased coin")
+                    assert holds == found.policy[i, j1, j2, k] or margin < 1e-9
+                    holding += holds
+    # at small goals a 6-sided die never holds: one turn reaches the goal often enough
+    assert (holding > 0) == holds_somewhere
+
+
+def test_one_more_sweep_changes_nothing(pig10):
+    again, holds = sweep(pig(10), pig10.values)
+    assert np.array_equal(holds, pig10.policy)
+    assert np.max(np.abs(again - pig10.values)) <= 1e-12
+    assert pig10.policy_changes[-1] == 0
+
+
+def test_updating_in_place_reaches_the_same_fixed_point():
+    rules = piglet(6)
+    jacobi, seidel = value_iteration(rules), value_iteration(rules, in_place=True)
+    assert seidel.converged and np.array_equal(jacobi.policy, seidel.policy)
+    assert np.max(np.abs(jacobi.values - seidel.values)) < 1e-10
+    # holding reads the layers above, already updated in place: the sweeps differ on the way
+    assert jacobi.changes != seidel.changes
+
+
+@settings(max_examples=12, deadline=None)
+@given(goal=st.integers(1, 9), sides=st.integers(2, 7), in_place=st.booleans())
+def test_the_three_chances_sum_to_one_everywhere(goal, sides, in_place):
+    found = value_iteration(pig(goal, sides), in_place=in_place)
+    assert found.converged
+    assert np.allclose(found.values.sum(axis=-1), 1, atol=1e-11)
+    assert (found.values >= -1e-15).all()
+
+
+@pytest.mark.parametrize("goal", [1, 2, 3, 4, 5])
+def test_piglet_agrees_with_the_equilibria_found_hold_value_by_hold_value(goal):
+    """The three-player Piglet solver (``three.py``) finds a pure Nash equilibrium of hold values
+    from the seed's Markov-chain equation (3), in exact fractions, with rewards +2 / -1 (1W2L):
+    a win chance ``w`` is the gain ``3 w - 1``.  Value iteration reaches the same values."""
+    found = value_iteration(piglet(goal))
+    solved = three_piglet.solve(goal)
+    for i in range(goal):
+        for j1 in range(goal):
+            for j2 in range(goal):
+                gains = solved[goal - i, goal - j1, goal - j2].gains
+                chances = [float((Fraction(g) + 1) / 3) for g in gains]
+                assert np.allclose(chances, found.values[i, j1, j2], atol=1e-11)
+
+
+@pytest.mark.parametrize("sides", [2, 6])
+def test_a_goal_within_one_step_is_a_race_of_first_steps(sides):
+    """With goal 1 every step that adds points wins: the mover wins with ``q``, else the next
+    player with ``q``, ...: ``q (1, b, b^2) / (1 - b^3)`` with ``b`` the bust chance, the
+    three-player form of the two-player solver's ``q / (1 - b^2)``."""
+    from epistemic.models.pig import solve
+
+    found = value_iteration(pig(1, sides))
+    b = Fraction(1, sides)
+    expected = [float((1 - b) * b ** n / (1 - b ** 3)) for n in range(3)]
+    assert np.allclose(found.values[0, 0, 0], expected, atol=1e-12)
+    two = solve(pig(1, sides), exact=True).win_probability
+    assert two == (1 - b) / (1 - b ** 2)
+
+
+# --- cycle detection ------------------------------------------------------------------
+def _flip(x):
+    low = x < 0.5
+    return np.where(low, 1.0, 0.0), low
+
+
+def test_a_two_state_flip_is_reported_as_a_cycle():
+    found = iterate_policies(_flip, np.array([0.0, 1.0]), tolerance=1e-9)
+    assert not found.converged
+    assert found.cycle == Cycle(period=2, first=2, flips=((0,), (1,)))
+    assert found.policy_changes[1:] == (2, 2, 2)
+    assert found.changes == (1.0, 1.0, 1.0, 1.0)
+
+
+def test_only_the_state_that_flips_is_named():
+    def step(x):
+        low = x < 0.5
+        return np.array([1.0 - x[0], 0.25]), low
+
+    found = iterate_policies(step, np.array([0.0, 0.25]), tolerance=1e-9)
+    assert found.cycle is not None and found.cycle.flips == ((0,),)
+
+
+def test_an_alternating_policy_with_shrinking_changes_is_no_cycle():
+    """The decision flips every sweep, but the values settle: that is convergence, not an orbit."""
+    found = iterate_policies(lambda x: (-x / 2, x > 0), np.array([1.0]), tolerance=1e-6)
+    assert found.converged and found.cycle is None
+    assert set(found.policy_changes[1:]) == {1}
+
+
+def test_a_period_three_orbit():
+    def step(x):
+        phase = int(np.argmax(x))
+        following = np.roll(x, 1)
+        return following, np.arange(3) == phase
+
+    found = iterate_policies(step, np.array([1.0, 0.0, 0.0]), tolerance=1e-9)
+    assert found.cycle is not None and found.cycle.period == 3
+    assert found.cycle.flips == ((0,), (1,), (2,))
+
+
+def test_the_sweep_limit_stops_without_a_verdict():
+    found = value_iteration(pig(8), max_sweeps=3)
+    assert found.sweeps == 3 and not found.converged and found.cycle is None
+
+
+# --- bad input ------------------------------------------------------------------------
+@pytest.mark.parametrize("call, message", [
+    (lambda: value_iteration("pig"), "needs a jeopardy game"),
+    (lambda: value_iteration(pig(5), tolerance=0), "tolerance must be positive"),
+    (lambda: value_iteration(pig(5), max_sweeps=0), "number of sweeps"),
+    (lambda: value_iteration(pig(5), max_sweeps=True), "number of sweeps"),
+])
+def test_bad_input_is_one_line_naming_the_fault(call, message):
+    with pytest.raises(PigError, match=message) as error:
+        call()
+    assert isinstance(error.value, EpistemicError) and "\n" not in str(error.value)
+
+
+def test_the_memory_limit_is_checked_before_the_work(monkeypatch):
+    assert memory_needed(pig(62)) < 2 ** 30 < memory_needed(Jeopardy(200, ((2, Fraction(1, 2)),)))
+    monkeypatch.setattr(three_pig, "MAX_BYTES", memory_needed(pig(6)) - 1)
+    assert value_iteration(pig(5)).converged
+    with pytest.raises(PigError, match=r"three-player Pig to 6 with a 6-sided die \(a 1 busts\) needs about .* GiB"):
+        value_iteration(pig(6))
