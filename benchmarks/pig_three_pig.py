@@ -33,7 +33,7 @@ def run_case(spec: dict) -> dict:
         verdict = f"period {found.cycle.period}, {len(found.cycle.flips)} decisions flip, at {starts[:4]}..."
     else:
         verdict = "no verdict"
-    return {"win": float(found.values[0, 0, 0, 0]), "sweeps": found.sweeps, "verdict": verdict}
+    return {"win": float(found.value[0, 0, 0, 0]), "sweeps": found.sweeps, "verdict": verdict}
 
 
 if __name__ == "__main__":

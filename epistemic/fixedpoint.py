@@ -4,6 +4,12 @@ Value iteration, and any method that improves an estimate by applying the
 same map again, is this loop; the diagnostics (how many sweeps, the largest
 change of each) say how fast it converged, or that it did not.
 
+A step that also returns its decisions (a policy: booleans of any shape)
+is watched for a *policy cycle*: the same sequence of policies coming back
+while the values stop settling.  Value iteration of a game with no pure
+equilibrium does this, and the loop then stops and names the decisions
+that flip instead of running to the sweep limit.
+
 Examples
 --------
 >>> import numpy as np
@@ -12,18 +18,54 @@ Examples
 (2.0, 6, True)
 >>> [f"{c:.0e}" for c in found.changes[:3]]
 ['5e-01', '8e-02', '2e-03']
+
+A two-state flip: each state's decision is whether it is below 1/2, and the
+decision moves it across:
+
+>>> def flip(x):
+...     low = x < 0.5
+...     return np.where(low, 1.0, 0.0), low
+>>> found = iterate(flip, np.array([0.0, 1.0]), tolerance=1e-9, policies=True)
+>>> found.converged, found.sweeps, found.cycle
+(False, 4, Cycle(period=2, first=2, flips=((0,), (1,))))
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import numpy as np
 
 from .errors import EpistemicError
 
-__all__ = ["FixedPoint", "iterate"]
+__all__ = ["Cycle", "FixedPoint", "iterate", "NOT_SHRINKING"]
+
+#: A cycle is declared when the largest change of the latest period is at
+#: least this fraction of the one before: it no longer shrinks.
+NOT_SHRINKING = 0.999
+
+
+@attrs.frozen
+class Cycle:
+    """A policy orbit found by :func:`iterate`.
+
+    Attributes
+    ----------
+    period : int
+        Sweeps between two visits of the same policy.
+    first : int
+        The sweep (counted from 1) at which the repeated policy was first seen.
+    flips : tuple of tuple of int
+        The decisions that change within the period, as indices into the
+        policy array.
+    """
+
+    period: int
+    first: int
+    flips: tuple[tuple[int, ...], ...]
 
 
 @attrs.frozen(eq=False)
@@ -38,11 +80,20 @@ class FixedPoint:
         The largest absolute change of each sweep, in order.
     converged : bool
         Whether the last change was within the tolerance.
+    policy : numpy.ndarray of bool or None
+        The decisions of the last sweep, where the step returns them.
+    policy_changes : tuple of int
+        How many decisions each sweep changed (the first counts those set).
+    cycle : Cycle or None
+        The orbit, where the iteration stopped on one.
     """
 
     value: np.ndarray
     changes: tuple[float, ...]
     converged: bool
+    policy: np.ndarray | None = None
+    policy_changes: tuple[int, ...] = ()
+    cycle: Cycle | None = None
 
     @property
     def sweeps(self) -> int:
@@ -50,14 +101,63 @@ class FixedPoint:
         return len(self.changes)
 
 
-def iterate(step: Callable[[np.ndarray], np.ndarray], start: np.ndarray, *, tolerance: float,
-            max_sweeps: int = 100_000, progress: Callable[..., None] | None = None) -> FixedPoint:
+class _Watch:
+    """The policies seen so far, and whether the latest closes an orbit that no longer shrinks."""
+
+    def __init__(self) -> None:
+        self.keys: list[bytes] = []
+        self.seen: dict[bytes, int] = {}
+        self.counts: list[int] = []
+        self.last: np.ndarray | None = None
+
+    def add(self, policy: np.ndarray) -> None:
+        self.counts.append(int(np.count_nonzero(policy != self.last)) if self.last is not None
+                           else int(np.count_nonzero(policy)))
+        self.last = policy
+
+    def period(self, changes: list[float]) -> int | None:
+        """The period of the orbit the latest policy closes, or None."""
+        assert self.last is not None
+        key = hashlib.blake2b(np.packbits(self.last).tobytes() + repr(self.last.shape).encode(),
+                              digest_size=16).digest()
+        keys, now = self.keys, len(self.keys)
+        keys.append(key)
+        before = self.seen.get(key)
+        self.seen[key] = now
+        if before is None or now - before < 2:
+            return None
+        period = now - before
+        if now - 2 * period + 1 < 0 or keys[now - period + 1:now + 1] != keys[now - 2 * period + 1:now - period + 1]:
+            return None
+        latest = max(changes[now - period + 1:now + 1])
+        earlier = max(changes[now - 2 * period + 1:now - period + 1])
+        return period if latest >= NOT_SHRINKING * earlier else None
+
+
+def _flips(step: Callable[[np.ndarray], Any], value: np.ndarray, period: int) -> tuple[tuple[int, ...], ...]:
+    """The decisions that differ anywhere along one more period of the orbit from ``value``."""
+    first = differ = None
+    for _ in range(period):
+        value, policy = step(value)
+        policy = np.asarray(policy, dtype=bool)
+        if first is None:
+            first, differ = policy, np.zeros(policy.shape, bool)
+        else:
+            differ |= policy != first
+    assert differ is not None
+    return tuple(tuple(int(x) for x in index) for index in np.argwhere(differ))
+
+
+def iterate(step: Callable[[np.ndarray], Any], start: np.ndarray, *, tolerance: float,
+            max_sweeps: int = 100_000, progress: Callable[..., None] | None = None,
+            policies: bool = False) -> FixedPoint:
     """Apply ``step`` from ``start`` until no entry changes by more than ``tolerance``.
 
     Parameters
     ----------
     step : callable
-        Maps an estimate to the next one, of the same shape.
+        Maps an estimate to the next one, of the same shape; with
+        ``policies``, to the pair (next estimate, its decisions).
     start : numpy.ndarray
         The first estimate.
     tolerance : float
@@ -66,22 +166,49 @@ def iterate(step: Callable[[np.ndarray], np.ndarray], start: np.ndarray, *, tole
         Stop after this many applications, converged or not.
     progress : callable, optional
         ``progress(sweeps)`` after each sweep.
+    policies : bool
+        Whether ``step`` returns decisions too.  The loop then also stops
+        on a cycle: a policy seen before, a different one in between, the
+        sequence of policies over the last two periods repeating, and the
+        largest change of the latest period at least :data:`NOT_SHRINKING`
+        of the one before.  One more period is then run to name the flips.
 
     Returns
     -------
     FixedPoint
+
+    Raises
+    ------
+    EpistemicError
+        If the tolerance is not positive.
     """
     if not tolerance > 0:
         raise EpistemicError(f"the tolerance must be positive, got {tolerance}")
     value = np.asarray(start, dtype=float)
     changes: list[float] = []
+    watch = _Watch() if policies else None
     while len(changes) < max_sweeps:
-        following = np.asarray(step(value), dtype=float)
+        following = step(value)
+        if watch is not None:
+            following, policy = following
+            watch.add(np.asarray(policy, dtype=bool))
+        following = np.asarray(following, dtype=float)
         change = float(np.max(np.abs(following - value))) if value.size else 0.0
         changes.append(change)
         value = following
         if progress is not None:
             progress(len(changes))
         if change <= tolerance:
-            return FixedPoint(value, tuple(changes), True)
-    return FixedPoint(value, tuple(changes), False)
+            return _result(value, changes, True, watch)
+        period = watch.period(changes) if watch is not None else None
+        if period is not None:
+            cycle = Cycle(period, len(changes) - period, _flips(step, value, period))
+            return _result(value, changes, False, watch, cycle)
+    return _result(value, changes, False, watch)
+
+
+def _result(value: np.ndarray, changes: list[float], converged: bool, watch: _Watch | None,
+            cycle: Cycle | None = None) -> FixedPoint:
+    if watch is None:
+        return FixedPoint(value, tuple(changes), converged)
+    return FixedPoint(value, tuple(changes), converged, watch.last, tuple(watch.counts), cycle)

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from epistemic import EpistemicError
-from epistemic.fixedpoint import iterate
+from epistemic.fixedpoint import Cycle, iterate
 
 
 @given(st.floats(0.05, 0.95), st.floats(-5, 5))
@@ -34,3 +34,56 @@ def test_a_map_that_never_settles_stops_at_the_limit():
 def test_the_tolerance_must_be_positive():
     with pytest.raises(EpistemicError, match="the tolerance must be positive, got 0"):
         iterate(lambda x: x, np.array([1.0]), tolerance=0)
+
+
+# --- cycle detection ------------------------------------------------------------------
+def _flip(x):
+    low = x < 0.5
+    return np.where(low, 1.0, 0.0), low
+
+
+def test_a_two_state_flip_is_reported_as_a_cycle():
+    found = iterate(_flip, np.array([0.0, 1.0]), tolerance=1e-9, policies=True)
+    assert not found.converged
+    assert found.cycle == Cycle(period=2, first=2, flips=((0,), (1,)))
+    assert found.policy_changes[1:] == (2, 2, 2)
+    assert found.changes == (1.0, 1.0, 1.0, 1.0)
+
+
+def test_only_the_state_that_flips_is_named():
+    def step(x):
+        low = x < 0.5
+        return np.array([1.0 - x[0], 0.25]), low
+
+    found = iterate(step, np.array([0.0, 0.25]), tolerance=1e-9, policies=True)
+    assert found.cycle is not None and found.cycle.flips == ((0,),)
+
+
+def test_an_alternating_policy_with_shrinking_changes_is_no_cycle():
+    """The decision flips every sweep, but the values settle: that is convergence, not an orbit."""
+    found = iterate(lambda x: (-x / 2, x > 0), np.array([1.0]), tolerance=1e-6, policies=True)
+    assert found.converged and found.cycle is None
+    assert set(found.policy_changes[1:]) == {1}
+
+
+def test_a_period_three_orbit():
+    def step(x):
+        phase = int(np.argmax(x))
+        following = np.roll(x, 1)
+        return following, np.arange(3) == phase
+
+    found = iterate(step, np.array([1.0, 0.0, 0.0]), tolerance=1e-9, policies=True)
+    assert found.cycle is not None and found.cycle.period == 3
+    assert found.cycle.flips == ((0,), (1,), (2,))
+
+
+def test_a_slow_contraction_under_one_policy_is_no_cycle():
+    """The same policy every sweep and changes shrinking by only 1/2000 a sweep: slow, but settling."""
+    found = iterate(lambda x: (0.9995 * x, x > 0), np.array([1.0]), tolerance=4e-4, policies=True)
+    assert found.converged and found.cycle is None
+    assert found.policy_changes[0] == 1 and set(found.policy_changes[1:]) == {0}
+
+
+def test_without_policies_the_step_returns_the_estimate_alone():
+    found = iterate(lambda x: x / 2, np.array([1.0]), tolerance=0.1)
+    assert found.policy is None and found.policy_changes == () and found.cycle is None

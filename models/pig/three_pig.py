@@ -20,9 +20,10 @@ against that estimate, for all states at once (Jacobi), or layer by layer
 in decreasing order of the score sum with each layer written back before
 the next is read (``in_place``, Gauss-Seidel: a hold reads the layers
 already updated).  Each sweep records its largest change and how many
-decisions changed; :func:`iterate_policies` stops when the values settle,
-or when a policy comes back with the largest change no longer shrinking:
-a cycle, reported with its period and the decisions that flip.
+decisions changed; the core's :func:`~epistemic.fixedpoint.iterate` stops
+when the values settle, or when a policy comes back with the largest change
+no longer shrinking: a cycle, reported with its period and the decisions
+that flip.
 
 Examples
 --------
@@ -30,160 +31,24 @@ Examples
 >>> found = value_iteration(pig(8))
 >>> found.converged, found.cycle is None
 (True, True)
->>> [round(float(x), 4) for x in found.values[0, 0, 0]]
+>>> [round(float(x), 4) for x in found.value[0, 0, 0]]
 [0.6753, 0.2397, 0.0851]
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 
-import attrs
 import numpy as np
+
+from epistemic.fixedpoint import FixedPoint, iterate
 
 from .rules import Jeopardy, PigError
 
-__all__ = ["Cycle", "Sweeps", "iterate_policies", "value_iteration", "memory_needed", "sweep", "MAX_BYTES",
-           "NOT_SHRINKING"]
+__all__ = ["value_iteration", "memory_needed", "sweep", "MAX_BYTES"]
 
 #: The most memory, in bytes, the iteration may plan to use; checked before any work.
 MAX_BYTES = 4 * 2 ** 30
-#: A cycle is declared when the largest change of the latest period is at
-#: least this fraction of the one before: it no longer shrinks.
-NOT_SHRINKING = 0.999
-
-Step = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]
-
-
-@attrs.frozen
-class Cycle:
-    """A policy orbit found by :func:`iterate_policies`.
-
-    Attributes
-    ----------
-    period : int
-        Sweeps between two visits of the same policy.
-    first : int
-        The sweep (counted from 1) at which the repeated policy was first seen.
-    flips : tuple of tuple of int
-        The decisions that change within the period, as indices into the
-        policy array (for Pig ``(i, j1, j2, k)``).
-    """
-
-    period: int
-    first: int
-    flips: tuple[tuple[int, ...], ...]
-
-
-@attrs.frozen(eq=False)
-class Sweeps:
-    """The outcome of value iteration.
-
-    Attributes
-    ----------
-    values : numpy.ndarray
-        The last estimate.
-    policy : numpy.ndarray of bool
-        The decisions of the last sweep.
-    changes : tuple of float
-        The largest absolute change of each sweep.
-    policy_changes : tuple of int
-        How many decisions each sweep changed (the first counts against all rolling).
-    converged : bool
-        Whether the last change was within the tolerance.
-    cycle : Cycle or None
-        The orbit, where the iteration stopped on one.
-    """
-
-    values: np.ndarray
-    policy: np.ndarray
-    changes: tuple[float, ...]
-    policy_changes: tuple[int, ...]
-    converged: bool
-    cycle: Cycle | None
-
-    @property
-    def sweeps(self) -> int:
-        """How many sweeps were made."""
-        return len(self.changes)
-
-
-def iterate_policies(step: Step, start: np.ndarray, *, tolerance: float, max_sweeps: int = 10_000,
-                     progress: Callable[..., None] | None = None) -> Sweeps:
-    """Apply ``step`` (estimate to next estimate and policy) until the values settle or the policies cycle.
-
-    A cycle is a policy seen before, a different one in between, the
-    sequence of policies over the last two periods repeating, and the
-    largest change of the latest period at least :data:`NOT_SHRINKING`
-    of the one before.
-
-    Examples
-    --------
-    A two-state flip: each state's decision is whether it is below 1/2,
-    and the decision moves it across:
-
-    >>> import numpy as np
-    >>> def flip(x):
-    ...     low = x < 0.5
-    ...     return np.where(low, 1.0, 0.0), low
-    >>> found = iterate_policies(flip, np.array([0.0, 1.0]), tolerance=1e-9)
-    >>> found.converged, found.sweeps, found.cycle
-    (False, 4, Cycle(period=2, first=2, flips=((0,), (1,))))
-    """
-    if not tolerance > 0:
-        raise PigError(f"the tolerance must be positive, got {tolerance}")
-    value = np.asarray(start, dtype=float)
-    changes: list[float] = []
-    counts: list[int] = []
-    keys: list[bytes] = []
-    seen: dict[bytes, int] = {}
-    previous: np.ndarray | None = None
-    while len(changes) < max_sweeps:
-        following, policy = step(value)
-        following = np.asarray(following, dtype=float)
-        policy = np.asarray(policy, dtype=bool)
-        changes.append(float(np.max(np.abs(following - value))) if value.size else 0.0)
-        counts.append(int(np.count_nonzero(policy != previous)) if previous is not None
-                      else int(np.count_nonzero(policy)))
-        value, previous = following, policy
-        if progress is not None:
-            progress(len(changes))
-        if changes[-1] <= tolerance:
-            return Sweeps(value, policy, tuple(changes), tuple(counts), True, None)
-        key = hashlib.blake2b(np.packbits(policy).tobytes(), digest_size=16).digest()
-        now = len(keys)
-        keys.append(key)
-        before = seen.get(key)
-        seen[key] = now
-        if before is None or now - before < 2:
-            continue
-        period = now - before
-        if now - 2 * period + 1 < 0 or keys[now - period + 1:now + 1] != keys[now - 2 * period + 1:now - period + 1]:
-            continue
-        latest = max(changes[now - period + 1:now + 1])
-        earlier = max(changes[now - 2 * period + 1:now - period + 1])
-        if latest < NOT_SHRINKING * earlier:
-            continue
-        cycle = Cycle(period, before + 1, tuple(_flips(step, value, period)))
-        return Sweeps(value, policy, tuple(changes), tuple(counts), False, cycle)
-    last = previous if previous is not None else np.zeros(0, bool)
-    return Sweeps(value, last, tuple(changes), tuple(counts), False, None)
-
-
-def _flips(step: Step, value: np.ndarray, period: int) -> list[tuple[int, ...]]:
-    """The decisions that differ anywhere along one more period of the orbit from ``value``."""
-    first = None
-    differ = None
-    for _ in range(period):
-        value, policy = step(value)
-        policy = np.asarray(policy, dtype=bool)
-        if first is None:
-            first, differ = policy, np.zeros(policy.shape, bool)
-        else:
-            differ |= policy != first
-    assert differ is not None
-    return [tuple(int(x) for x in index) for index in np.argwhere(differ)]
 
 
 def memory_needed(rules: Jeopardy) -> int:
@@ -257,7 +122,7 @@ def sweep(rules: Jeopardy, starts: np.ndarray, *, in_place: bool = False) -> tup
 
 
 def value_iteration(rules: Jeopardy, *, in_place: bool = False, tolerance: float = 1e-12,
-                    max_sweeps: int = 10_000, progress: Callable[..., None] | None = None) -> Sweeps:
+                    max_sweeps: int = 10_000, progress: Callable[..., None] | None = None) -> FixedPoint:
     """Three-player value iteration on ``rules`` from all turn starts at (1/3, 1/3, 1/3).
 
     Parameters
@@ -268,12 +133,12 @@ def value_iteration(rules: Jeopardy, *, in_place: bool = False, tolerance: float
         Update layer by layer, in decreasing order of the score sum, each
         layer read by the next (Gauss-Seidel), instead of all at once.
     tolerance, max_sweeps, progress
-        As for :func:`iterate_policies`.
+        As for :func:`~epistemic.fixedpoint.iterate`.
 
     Returns
     -------
-    Sweeps
-        ``values[i, j1, j2]`` the turn-start vectors, ``policy[i, j1, j2, k]``
+    FixedPoint
+        ``value[i, j1, j2]`` the turn-start vectors, ``policy[i, j1, j2, k]``
         whether the mover holds; the flips of a cycle are ``(i, j1, j2, k)``.
 
     Raises
@@ -284,6 +149,8 @@ def value_iteration(rules: Jeopardy, *, in_place: bool = False, tolerance: float
     """
     if not isinstance(rules, Jeopardy):
         raise PigError(f"three-player value iteration needs a jeopardy game such as pig(20), got {rules!r}")
+    if not tolerance > 0:
+        raise PigError(f"the tolerance must be positive, got {tolerance}")
     if isinstance(max_sweeps, bool) or not isinstance(max_sweeps, int) or max_sweeps < 1:
         raise PigError(f"the number of sweeps must be a whole number at least 1, got {max_sweeps!r}")
     needed = memory_needed(rules)
@@ -295,5 +162,5 @@ def value_iteration(rules: Jeopardy, *, in_place: bool = False, tolerance: float
     def step(starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return sweep(rules, starts, in_place=in_place)
 
-    return iterate_policies(step, np.full((goal, goal, goal, 3), 1 / 3), tolerance=tolerance,
-                            max_sweeps=max_sweeps, progress=progress)
+    return iterate(step, np.full((goal, goal, goal, 3), 1 / 3), tolerance=tolerance, max_sweeps=max_sweeps,
+                   progress=progress, policies=True)
