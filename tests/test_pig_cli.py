@@ -96,9 +96,44 @@ def test_three_player_piglet_from_the_command_line(capsys):
     (["piglet", "--players", "3", "--policy"], "--policy is for two players"),
     (["piglet", "--players", "3", "--goal", "41"], "goals 1 to 40"),
     (["piglet", "--players", "3", "--p", "1"], "strictly between 0 and 1"),
-    (["pig", "--players", "3"], "three-player Pig is not yet supported"),
+    (["pig", "--players", "3", "--policy"], "--policy is for two players"),
+    (["pig", "--players", "3", "--hold-at", "20"], "--hold-at is for two players"),
+    (["pig", "--players", "3", "--goal", "101"], "goals up to 100, got 101"),
+    (["pig", "--players", "3", "--in-place"], "--in-place and --max-sweeps are for --method value-iteration"),
+    (["pig", "--players", "3", "--method", "value-iteration", "--goal", "250"], "GiB, more than the 4 GiB allowed"),
+    (["pig", "--in-place"], "--method, --in-place and --max-sweeps are for three players"),
+    (["pig", "--players", "3", "--method", "guess"], "invalid choice: 'guess'"),
     (["piglet", "--players", "4"], "--players must be 2 or 3"),
 ])
 def test_three_player_refusals(argv, message, capsys):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_three_player_pig_mixes_where_no_pure_equilibrium_exists(capsys):
+    """A three-sided die to 14: at the start the three movers are in one state, and no pure way
+    to play it is a best reply to itself (tests/test_pig_three_orbits.py checks that by brute
+    force); the report names the mixed decision, and value iteration cycles on that very decision."""
+    code, out, err = run(capsys, "pig", "--players", "3", "--goal", "14", "--sides", "3")
+    assert code == 0 and err == ""
+    assert "From the start, the players win with chances: p1 0.380433, p2 0.330038, p3 0.289529." in out
+    assert "  (0, 0, 0): no pure equilibrium; a mixed one: at (0, 0, 0) the mover holds at 5 with chance 0.1628" in out
+    code, out, _ = run(capsys, "pig", "--players", "3", "--goal", "14", "--sides", "3", "--method", "value-iteration")
+    assert code == 0
+    assert "No convergence: the policies go round with period 2" in out
+    assert "1 decision (state, turn total) flip: (0, 0, 0) at 5." in out
+
+
+def test_three_player_pig_json(capsys):
+    code, out, _ = run(capsys, "pig", "--players", "3", "--goal", "22", "--sides", "3", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["method"] == "orbits" and abs(sum(data["start"]) - 1) < 1e-12
+    hows = sorted((o["states"][0], o["how"], o["pure_equilibria"]) for o in data["searched"])
+    assert hows == [([0, 0, 15], "mixed", 0), ([3, 11, 11], "replies in turn", 2),
+                    ([4, 11, 11], "replies in turn", 2), ([8, 8, 8], "mixed", 0)]
+    code, out, _ = run(capsys, "pig", "--players", "3", "--goal", "10", "--method", "value-iteration",
+                       "--in-place", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["converged"] and data["in_place"] and data["cycle"] is None
+    assert data["sweeps"] == len(data["changes"]) == len(data["policy_changes"])
+    assert data["changes"][-1] <= 1e-12 < data["changes"][0]

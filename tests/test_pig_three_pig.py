@@ -7,7 +7,6 @@ minutes to reach and is measured by ``benchmarks/pig_three_pig.py``, not here.
 
 from __future__ import annotations
 
-import functools
 from fractions import Fraction
 
 import numpy as np
@@ -21,6 +20,7 @@ from epistemic.models.pig import three as three_piglet
 from epistemic.models.pig import three_pig
 from epistemic.models.pig.rules import Jeopardy
 from epistemic.models.pig.three_pig import memory_needed, sweep, value_iteration
+from pig_equations import seed_equations
 
 
 @pytest.fixture(scope="module")
@@ -28,39 +28,12 @@ def pig10():
     return value_iteration(pig(10))
 
 
-# --- the seed's equations, state by state, in plain Python ---------------------------
-def _equations(rules, starts):
-    """Each turn state's best vector, choice, and margin between holding and rolling, from the
-    turn starts ``starts``, read off the seed's equations directly: a memoized recursion over ``k``."""
-    goal = rules.goal
-    win = (1.0, 0.0, 0.0)
-
-    def rotate(v):
-        return (v[2], v[0], v[1])
-
-    @functools.lru_cache(maxsize=None)
-    def value(i, j1, j2, k):
-        if i + k >= goal:
-            return win, False, 1.0
-        roll = [float(rules.bust) * x for x in rotate(starts[j1, j2, i])]
-        for gain, chance in rules.outcomes:
-            after = value(i, j1, j2, k + gain)[0]
-            roll = [r + float(chance) * a for r, a in zip(roll, after)]
-        if k == 0:
-            return tuple(roll), False, 1.0
-        hold = rotate(starts[j1, j2, i + k])
-        margin = abs(hold[0] - roll[0])
-        return (tuple(hold), True, margin) if hold[0] > roll[0] else (tuple(roll), False, margin)
-
-    return value
-
-
 @pytest.mark.parametrize("rules, holds_somewhere", [(pig(9), False), (pig(9, sides=2), True), (piglet(5), True),
                                                      (piglet(6, p="1/3"), True)], ids=str)
 def test_the_converged_values_solve_the_seeds_equations(rules, holds_somewhere):
     found = value_iteration(rules)
     assert found.converged and found.cycle is None
-    value = _equations(rules, found.value)
+    value = seed_equations(rules, found.value)
     goal = rules.goal
     holding = 0
     for i in range(goal):

@@ -26,6 +26,7 @@ from epistemic.models import Command, end_progress, progress_printer, whole_numb
 from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations, hold_map
 
 from .cli_three import run_three
+from .cli_three_pig import METHODS, run_three_pig
 from .layers import Solution, evaluate, hold_at, solve
 from .rules import Jeopardy, PigError, pig, piglet
 
@@ -120,8 +121,14 @@ def _common(p: argparse.ArgumentParser, goal: int) -> None:
 def add_pig_arguments(p: argparse.ArgumentParser) -> None:
     _common(p, 100)
     p.add_argument("--sides", type=whole_number_argument, default=6, help="the die's faces (default: 6)")
-    p.add_argument("--hold-at", type=whole_number_argument, default=20,
+    p.add_argument("--hold-at", type=whole_number_argument, default=None,
                    help="rate the rule 'hold at this turn total' (default: 20; 0 leaves it out)")
+    p.add_argument("--method", choices=METHODS, default="orbits",
+                   help="three players: solve orbit by orbit (default) or by the seed's value iteration")
+    p.add_argument("--in-place", action="store_true",
+                   help="three players, value iteration: update layer by layer, each read by the next")
+    p.add_argument("--max-sweeps", type=whole_number_argument, default=None,
+                   help="three players, value iteration: stop after this many sweeps (default: 10,000)")
 
 
 def add_piglet_arguments(p: argparse.ArgumentParser) -> None:
@@ -135,9 +142,13 @@ def _run(rules_of: Any, args: argparse.Namespace, out: TextIO) -> int:
     if args.players == 3 and args.game == "piglet":
         return run_three(args, out)
     if args.players == 3:
-        raise PigError("three-player Pig is not yet supported: `epistemic piglet --players 3` solves the coin game")
+        return run_three_pig(args, out)
     if args.players != 2:
         raise PigError(f"--players must be 2 or 3, got {args.players}")
+    if args.game == "pig" and (args.method != "orbits" or args.in_place or args.max_sweeps is not None):
+        raise PigError("--method, --in-place and --max-sweeps are for three players")
+    if args.hold_at is None:
+        args.hold_at = 20
     if args.hold_at < 0:
         raise PigError(f"--hold-at must be at least 1, or 0 to leave it out, got {args.hold_at}")
     rules = rules_of(args)
@@ -181,8 +192,11 @@ The first to the goal wins.  Each turn a player repeats a random step until
 he holds, banking his turn total, or busts, losing it.  Solved layer by
 layer in order of the score sum (Neller and Presser 2004 use value iteration)."""
 
-PIG = Command("two-player Pig: optimal play, the first player's chance, 'hold at 20'", add_pig_arguments, run_pig,
-              description=_DESCRIPTION + "\nPig rolls a die: a 1 busts, any other face adds its value.")
+PIG = Command("Pig, the dice game: optimal play for two, 'hold at 20', equilibria for three",
+              add_pig_arguments, run_pig,
+              description=_DESCRIPTION + "\nPig rolls a die: a 1 busts, any other face adds its value.  With "
+              "--players 3 the\norbits of rotated scores are solved from the largest score sum down, mixed where "
+              "no\npure equilibrium exists (--method value-iteration runs the seed's method).")
 PIGLET = Command("two-player Piglet, the coin game: optimal play and the first player's chance",
                  add_piglet_arguments, run_piglet,
                  description=_DESCRIPTION + "\nPiglet flips a coin: heads adds 1, tails busts.")

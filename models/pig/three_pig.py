@@ -11,8 +11,8 @@ after).  Bonnet, Neller and Viennot (2018) write the optimality equations
 where a score reaching the goal wins and ``rotate`` puts the vector of the
 next mover back in our seats: his (mover, next, after) are our (next,
 after, mover).  The mover picks the option better for his own component;
-he holds only where holding is strictly better (a tie rolls on), and never
-at ``k = 0`` (a turn takes at least one step).
+he holds only where holding is better by more than :data:`TIE` (a tie rolls
+on), and never at ``k = 0`` (a turn takes at least one step).
 
 Value iteration keeps an estimate of the turn starts ``P[i, j1, j2, 0]``;
 a sweep runs the turn-total recursion over ``k``, from the goal down,
@@ -39,16 +39,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
 import numpy as np
 
 from epistemic.fixedpoint import FixedPoint, iterate
 
 from .rules import Jeopardy, PigError
 
-__all__ = ["value_iteration", "memory_needed", "sweep", "MAX_BYTES"]
+__all__ = ["Turn", "turn", "rotate", "value_iteration", "memory_needed", "sweep", "MAX_BYTES", "TIE"]
 
 #: The most memory, in bytes, the iteration may plan to use; checked before any work.
 MAX_BYTES = 4 * 2 ** 30
+#: Holding must beat rolling by more than this to be chosen: closer is a tie
+#: (exact ties occur, as in Piglet), and a tie rolls on, whatever the rounding.
+TIE = 1e-12
 
 
 def memory_needed(rules: Jeopardy) -> int:
@@ -64,39 +68,82 @@ def memory_needed(rules: Jeopardy) -> int:
     return 2 * states * rules.goal + states * 3 * 8 * (rules.largest_gain + 12)
 
 
-def _rotate(vectors: np.ndarray) -> np.ndarray:
+def rotate(vectors: np.ndarray) -> np.ndarray:
     """The next mover's (mover, next, after) chances, seen from our seat: (after, mover, next) of his."""
     return vectors[..., [2, 0, 1]]
 
 
-def _turns(rules: Jeopardy, starts: np.ndarray, i: np.ndarray, j1: np.ndarray, j2: np.ndarray
-           ) -> tuple[np.ndarray, np.ndarray]:
-    """The turn-total recursion for the states ``(i, j1, j2)`` against the turn-start estimate ``starts``.
+@attrs.frozen(eq=False)
+class Turn:
+    """A turn from its start, as an affine function of what a bust is worth.
 
-    Returns the new turn-start vectors ``(n, 3)`` and the holds ``(n, goal)``.
+    For the states ``(i, j1, j2)`` of :func:`turn`: the turn-start vector is
+    ``start + bust * b``, where ``b`` is the vector (in the mover's seats) of
+    the state a bust leads to.  ``margins[n, k]`` is the mover's own chance
+    from holding at turn total ``k`` less that from rolling on (NaN where he
+    has no choice: ``k = 0``, or the goal reached); ``holds[n, k]`` is the
+    chance that he holds there.
+    """
+
+    start: np.ndarray
+    bust: np.ndarray
+    margins: np.ndarray
+    holds: np.ndarray
+
+    def value(self, bust_value: np.ndarray) -> np.ndarray:
+        """The turn-start vectors when a bust is worth ``bust_value`` (one vector a state)."""
+        return self.start + self.bust[:, None] * bust_value
+
+
+def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2: np.ndarray,
+         bust_value: np.ndarray, *, holds: np.ndarray | None = None, current: np.ndarray | None = None,
+         hysteresis: float = 0.0) -> Turn:
+    """The turn-total recursion for the states ``(i, j1, j2)``, from the goal down.
+
+    A hold at ``k`` is worth ``rotate(values[j1, j2, i + k])``; a bust is
+    worth ``bust_value`` (vectors in the mover's seats), which is what
+    the choices are made against.  With ``holds`` (the chance of holding at
+    each ``(state, k)``) the choices are those; otherwise the mover holds
+    where holding is better for him by more than ``hysteresis``, or, where
+    ``current`` holds already, not worse by more than it.
+
+    Returns the :class:`Turn`, affine in the bust's worth under the choices made.
     """
     goal = rules.goal
+    n = len(i)
     gains = [(gain, float(chance)) for gain, chance in rules.outcomes]
+    busting = float(rules.bust)
     size = rules.largest_gain + 1
     win = np.array([1.0, 0.0, 0.0])
-    window = [np.broadcast_to(win, (len(i), 3))] * size  # every turn total past the goal wins
-    bust = float(rules.bust) * _rotate(starts[j1, j2, i])
-    holds = np.zeros((len(i), goal), bool)
+    starts = [np.broadcast_to(win, (n, 3))] * size  # every turn total past the goal wins
+    busts = [np.zeros(n)] * size
+    margins = np.full((n, goal), np.nan)
+    chosen = np.zeros((n, goal))
     for k in range(goal - 1, -1, -1):
         total = i + k
         won = total >= goal
-        roll = bust.copy()
+        roll, roll_bust = np.zeros((n, 3)), np.full(n, busting)
         for gain, chance in gains:
-            roll += chance * window[(k + gain) % size]
+            roll = roll + chance * starts[(k + gain) % size]
+            roll_bust = roll_bust + chance * busts[(k + gain) % size]
         if k:
-            hold = _rotate(starts[j1, j2, np.minimum(total, goal - 1)])
-            holding = (hold[:, 0] > roll[:, 0]) & ~won
-            holds[:, k] = holding
-            now = np.where(holding[:, None], hold, roll)
+            hold = rotate(values[j1, j2, np.minimum(total, goal - 1)])
+            margin = hold[:, 0] - roll[:, 0] - roll_bust * bust_value[:, 0]
+            if holds is not None:
+                q = np.where(won, 0.0, holds[:, k])
+            elif current is not None:
+                q = (np.where(current[:, k], margin >= -hysteresis, margin > hysteresis) & ~won).astype(float)
+            else:
+                q = ((margin > hysteresis) & ~won).astype(float)
+            margins[:, k] = np.where(won, np.nan, margin)
+            chosen[:, k] = q
+            start = q[:, None] * hold + (1 - q[:, None]) * roll
+            bust = (1 - q) * roll_bust
         else:
-            now = roll
-        window[k % size] = np.where(won[:, None], win, now)
-    return window[0], holds
+            start, bust = roll, roll_bust
+        starts[k % size] = np.where(won[:, None], win, start)
+        busts[k % size] = np.where(won, 0.0, bust)
+    return Turn(starts[0], busts[0], margins, chosen)
 
 
 def sweep(rules: Jeopardy, starts: np.ndarray, *, in_place: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -110,15 +157,24 @@ def sweep(rules: Jeopardy, starts: np.ndarray, *, in_place: bool = False) -> tup
     goal = rules.goal
     i, j1, j2 = (axis.ravel() for axis in np.indices((goal, goal, goal)))
     if not in_place:
-        following, policy = _turns(rules, starts, i, j1, j2)
+        following, policy = _sweep_states(rules, starts, i, j1, j2)
         return following.reshape(goal, goal, goal, 3), policy.reshape((goal,) * 4)
     following = np.array(starts, dtype=float)
     policy = np.zeros((goal ** 3, goal), bool)
     total = i + j1 + j2
     for layer in np.split(np.argsort(-total, kind="stable"), np.cumsum(np.bincount(total)[::-1])[:-1]):
         a, b, c = i[layer], j1[layer], j2[layer]
-        following[a, b, c], policy[layer] = _turns(rules, following, a, b, c)
+        following[a, b, c], policy[layer] = _sweep_states(rules, following, a, b, c)
     return following, policy.reshape((goal,) * 4)
+
+
+def _sweep_states(rules: Jeopardy, starts: np.ndarray, i: np.ndarray, j1: np.ndarray, j2: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """One sweep's new turn-start vectors and holds for the states ``(i, j1, j2)``: a bust is
+    worth the estimate of the next mover's start (a tie, within :data:`TIE`, rolls on)."""
+    bust_value = rotate(starts[j1, j2, i])
+    found = turn(rules, starts, i, j1, j2, bust_value, hysteresis=TIE)
+    return found.value(bust_value), found.holds > 0
 
 
 def value_iteration(rules: Jeopardy, *, in_place: bool = False, tolerance: float = 1e-12,

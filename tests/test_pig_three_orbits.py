@@ -1,0 +1,177 @@
+"""Three-player Pig solved orbit by orbit: agreement with value iteration, equilibria checked
+state by state in plain Python, and the mixed equilibria where no pure one exists.
+
+The seed is /work/shared/seeds/004_df5fff68fc07d17b.txt (Bonnet, Neller and
+Viennot 2018), section "Three-Player Pig": value iteration converges up to
+goal 61 and cycles at 62, where the states (0, 1, 30) and (30, 0, 1) keep
+changing; the authors "conjecture that a mixed Nash equilibrium exists for
+3-player Pig with a goal score of 62".
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from epistemic import EpistemicError
+from epistemic.models.pig import PigError, pig
+from epistemic.models.pig import three_orbits
+from epistemic.models.pig.three_orbits import IN_TURN, MIXED, orbits, solve
+from epistemic.models.pig.three_pig import value_iteration
+from pig_equations import orbit_values, rotate, seed_equations, turn_under
+
+
+def _orbit(state):
+    a, b, c = state
+    return ((a, b, c), (b, c, a), (c, a, b))
+
+
+def _played(found, orbit, search):
+    """The hold chances of the orbit's movers in the equilibrium played: the solver's pure
+    decisions, and the chances of the flips."""
+    goal = found.rules.goal
+    holds = {s: {k: 1.0 for k in range(1, goal) if found.holds[s + (k,)]} for s in orbit}
+    for (i, j1, j2, k), q in zip(search.flips, search.holds):
+        holds[(i, j1, j2)][k] = q
+    return holds
+
+
+# --- where value iteration converges --------------------------------------------------
+@pytest.mark.parametrize("rules", [pig(12), pig(13, 3), pig(9, 2), pig(16, 8)], ids=str)
+def test_where_value_iteration_converges_the_layers_find_its_fixed_point(rules):
+    layered, iterated = solve(rules), value_iteration(rules)
+    assert iterated.converged and layered.searched == ()
+    assert np.max(np.abs(layered.value - iterated.value)) < 1e-10
+    assert np.array_equal(layered.holds, iterated.policy)
+
+
+@settings(max_examples=10, deadline=None)
+@given(goal=st.integers(1, 11), sides=st.integers(2, 7))
+def test_small_games_agree_with_value_iteration_or_say_why_not(goal, sides):
+    """Either both methods settle on the same values, or the layers report an orbit whose
+    replies go round: value iteration's cycle is never silently a different answer."""
+    layered, iterated = solve(pig(goal, sides)), value_iteration(pig(goal, sides))
+    assert np.allclose(layered.value.sum(axis=-1), 1, atol=1e-11)
+    assert (layered.value >= -1e-14).all() and (layered.value <= 1 + 1e-14).all()
+    if iterated.converged and not layered.searched:
+        assert np.max(np.abs(layered.value - iterated.value)) < 1e-10
+
+
+def test_every_state_solves_the_seeds_equations_where_nobody_mixes():
+    """A three-sided die to 22: pure orbits with two equilibria each, and two orbits that mix.
+    Every other state's value is its best reply to the values, read off the seed's equations."""
+    rules = pig(22, 3)
+    found = solve(rules)
+    hows = sorted((o.states[0], o.how, o.pure) for o in found.searched)
+    assert hows == [((0, 0, 15), MIXED, 0), ((3, 11, 11), IN_TURN, 2), ((4, 11, 11), IN_TURN, 2),
+                    ((8, 8, 8), MIXED, 0)]
+    mixing = {s for o in found.mixed for s in o.states}
+    value = seed_equations(rules, found.value)
+    checked = 0
+    for i, j1, j2 in itertools.product(range(22), repeat=3):
+        if (i, j1, j2) in mixing:
+            continue
+        assert np.allclose(value(i, j1, j2, 0)[0], found.value[i, j1, j2], atol=1e-10)
+        for k in range(1, 22 - i):
+            _, holding, margin = value(i, j1, j2, k)
+            if margin > 1e-9:
+                assert found.holds[i, j1, j2, k] == holding
+                checked += 1
+    assert checked > 50_000
+
+
+# --- where it cycles ----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def three_sided_to_14():
+    return solve(pig(14, 3))
+
+
+def test_a_three_sided_die_to_14_has_no_pure_equilibrium_at_the_start(three_sided_to_14):
+    """At (0, 0, 0) the three movers are in one state.  Every one of the 2^12 pure ways to play
+    it (the same for all three, as a state's value must be) fails to be a best reply to itself.
+    A step adds 2 or 3, so a turn total of 1 is never reached: that decision changes no value,
+    and is left to whatever is best."""
+    rules, found = pig(14, 3), three_sided_to_14
+    start = (0, 0, 0)
+    [search] = found.searched
+    assert search.states == (start,) * 3 and search.how == MIXED and search.pure == 0
+    equilibria = 0
+    for chosen in itertools.product((0.0, 1.0), repeat=12):
+        holds = dict(zip(range(2, 14), chosen))
+        v = orbit_values(rules, found.value, (start,) * 3, {start: holds})[0]
+        _, margins = turn_under(rules, found.value, start, holds, rotate(v))
+        if all(margins[k] >= -1e-12 if q else margins[k] <= 1e-12 for k, q in holds.items()):
+            equilibria += 1
+    assert equilibria == 0
+
+
+def test_the_mixed_equilibrium_makes_the_mover_indifferent(three_sided_to_14):
+    rules, found = pig(14, 3), three_sided_to_14
+    start = (0, 0, 0)
+    [search] = found.searched
+    assert search.flips == ((0, 0, 0, 5),) and 0 < search.holds[0] < 1
+    holds = _played(found, (start,) * 3, search)
+    v = orbit_values(rules, found.value, (start,) * 3, holds)[0]
+    assert np.allclose(v, found.value[start], atol=1e-12)
+    _, margins = turn_under(rules, found.value, start, holds[start], rotate(v))
+    assert abs(margins[5]) < 1e-10
+    assert all(margins[k] > 0 if holds[start].get(k) else margins[k] < 0 for k in margins if k != 5)
+
+
+def test_value_iteration_cycles_on_the_decision_that_mixes(three_sided_to_14):
+    iterated = value_iteration(pig(14, 3))
+    assert not iterated.converged and iterated.cycle is not None
+    assert iterated.cycle.flips == three_sided_to_14.searched[0].flips
+
+
+def test_two_movers_mix_against_each_other():
+    """A three-sided die to 22: at (0, 0, 15) and (15, 0, 0) two different movers each hold with
+    a chance that leaves the other indifferent, as in the seed's goal-62 orbit."""
+    rules = pig(22, 3)
+    found = solve(rules)
+    [search] = [o for o in found.mixed if o.states[0] == (0, 0, 15)]
+    assert {flip[:3] for flip in search.flips} == {(0, 0, 15), (15, 0, 0)}
+    assert all(0 < q < 1 for q in search.holds)
+    holds = _played(found, search.states, search)
+    values = orbit_values(rules, found.value, search.states, holds)
+    for x, state in enumerate(search.states):
+        assert np.allclose(values[x], found.value[state], atol=1e-12)
+        _, margins = turn_under(rules, found.value, state, holds[state], rotate(values[(x + 1) % 3]))
+        for k, margin in margins.items():
+            q = holds[state].get(k, 0.0)
+            assert (abs(margin) < 1e-10) if 0 < q < 1 else (margin > -1e-12 if q else margin < 1e-12)
+
+
+def test_goal_62_mixes_in_the_seeds_orbit():
+    """The seed's goal 62: the orbit of (0, 1, 30) and (30, 0, 1), where value iteration
+    cycles, has no pure equilibrium; its movers mix at turn totals 28 and 14."""
+    found = solve(pig(62))
+    [search] = found.mixed
+    assert search.states == ((0, 1, 30), (1, 30, 0), (30, 0, 1))
+    assert search.flips == ((0, 1, 30, 28), (30, 0, 1, 14)) and search.pure == 0
+    assert all(0.01 < q < 0.99 for q in search.holds)
+    assert found.unresolved == ()
+    assert all(o.how == IN_TURN and o.pure == 2 for o in found.searched if o is not search)
+    assert np.allclose(found.value.sum(axis=-1), 1, atol=1e-11)
+
+
+# --- orbits and bad input ------------------------------------------------------------------
+@given(goal=st.integers(1, 9), data=st.data())
+def test_the_orbits_of_a_sum_cover_its_states_once(goal, data):
+    total = data.draw(st.integers(0, 3 * goal - 3))
+    least = orbits(goal, total)
+    covered = [rotation for row in least.tolist() for rotation in set(_orbit(tuple(row)))]
+    expected = [s for s in itertools.product(range(goal), repeat=3) if sum(s) == total]
+    assert sorted(covered) == sorted(expected)
+
+
+def test_bad_input_is_a_clear_error():
+    with pytest.raises(PigError, match="needs a jeopardy game") as error:
+        solve("pig")
+    assert isinstance(error.value, EpistemicError)
+    with pytest.raises(PigError, match=f"goals up to {three_orbits.MAX_GOAL}"):
+        solve(pig(three_orbits.MAX_GOAL + 1))
