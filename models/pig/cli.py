@@ -113,10 +113,11 @@ def _common(p: argparse.ArgumentParser, goal: int) -> None:
     p.add_argument("--players", type=whole_number_argument, default=2, help="the number of players (default: 2)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--policy", action="store_true", help="print the hold table (all of it with --json)")
-    p.add_argument("--plot", metavar="FILE", help="draw the hold values as a heat map (.png, .svg or .pdf; "
-                                                  "needs epistemic[plots])")
+    p.add_argument("--plot", metavar="FILE", help="draw the hold values as a heat map, or with --players 3 a figure "
+                                                  "(see --figure) (.png, .svg or .pdf; needs epistemic[plots])")
     p.add_argument("--surface", action="store_true", help="with --plot, draw the hold values as a 3-D surface "
-                                                          "over the two scores (the seed's Figure 6) instead")
+                                                          "over the two scores (Figure 6 of Bonnet, Neller and "
+                                                          "Viennot 2018) instead")
 
 
 def add_pig_arguments(p: argparse.ArgumentParser) -> None:

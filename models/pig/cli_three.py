@@ -45,8 +45,8 @@ SEATS = ("mover", "next", "last")
 
 def add_three_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``epistemic piglet --players 3`` alone."""
-    p.add_argument("--figure", choices=FIGURES, help="with --plot and --players 3, which of the paper's figures to "
-                                                     "draw: gains (Figure 3, the default), coalition (Figure 4) or "
+    p.add_argument("--figure", choices=FIGURES, help="with --plot and --players 3, which figure of Bonnet, Neller "
+                                                     "and Viennot 2018 to draw: gains (Figure 3, the default), coalition (Figure 4) or "
                                                      "bias (Figure 5)")
 
 
