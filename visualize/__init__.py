@@ -1,6 +1,7 @@
 """Pictures of epistemic models: who knows what, why an agent acts, and the
 prediction DAG behind it, as DOT source and as SVG, PNG or PDF images; and
-plots of the games' outcomes (crossout boards, outcome scatters).
+plots of the games (crossout boards, outcome scatters, hold maps and
+surfaces, line charts).
 
 Every Graphviz drawing function returns a :class:`Picture`, every plot a
 :class:`Plot`; ``render(path)`` writes either in the format its suffix
@@ -10,9 +11,11 @@ names, and notebooks show them inline.
 from .board import MAX_BOARD_MORSELS, crossout_board
 from .dag import MAX_NODES, Summary, dag_picture, summarize
 from .holdmap import MAX_HOLD_MAP, hold_map
+from .holdsurface import MESH_SIDE, hold_surface
 from .errors import PictureError, RendererMissing
 from .knowledge import knowledge_table
 from .kripke import MAX_WORLDS, kripke_picture
+from .lines import MAX_LINE_POINTS, MAX_SERIES, line_chart
 from .picture import Picture, check_destinations, write_image, write_images
 from .plot import PLOT_FORMATS, Plot
 from .reasons import MAX_REASONS, reason_picture
@@ -37,6 +40,11 @@ __all__ = [
     "outcome_scatter",
     "hold_map",
     "MAX_HOLD_MAP",
+    "hold_surface",
+    "MESH_SIDE",
+    "line_chart",
+    "MAX_SERIES",
+    "MAX_LINE_POINTS",
     "Summary",
     "agent_names",
     "available_renderers",

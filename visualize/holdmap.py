@@ -16,7 +16,7 @@ from .errors import PictureError
 from .plot import Plot
 from .points import optional_title
 
-__all__ = ["MAX_HOLD_MAP", "HoldMap", "hold_map"]
+__all__ = ["MAX_HOLD_MAP", "HoldMap", "hold_map", "hold_table"]
 
 #: The most scores along a side of a hold map (a goal of 300 draws 90,000 cells).
 MAX_HOLD_MAP = 300
@@ -77,13 +77,26 @@ def hold_map(holds: Sequence[Sequence[int]], *, title: str | None = None) -> Plo
     ...
     epistemic.visualize.errors.PictureError: a hold map is square, one row and one column a score, got 1 rows of 2
     """
+    return Plot(HoldMap(hold_table(holds, "a hold map"), optional_title(title)))
+
+
+def hold_table(holds: Sequence[Sequence[int]], what: str) -> tuple[tuple[int, ...], ...]:
+    """``holds`` as a tuple of rows, checked to be a square table of turn totals
+    of at most :data:`MAX_HOLD_MAP` scores a side; ``what`` names the drawing
+    in the errors.
+
+    >>> hold_table([[1, 2], [3, 4], [5, 6]], "a hold surface")
+    Traceback (most recent call last):
+    ...
+    epistemic.visualize.errors.PictureError: a hold surface is square, one row and one column a score, got 3 rows of 2
+    """
     table = _table(holds)
     side = len(table)
     if side == 0 or any(len(row) != side for row in table):
-        raise PictureError(f"a hold map is square, one row and one column a score, got {side} rows of "
+        raise PictureError(f"{what} is square, one row and one column a score, got {side} rows of "
                            f"{len(table[0]) if table else 0}")
     if side > MAX_HOLD_MAP:
-        raise PictureError(f"a hold map shows at most {MAX_HOLD_MAP} scores a side, got {side}")
+        raise PictureError(f"{what} shows at most {MAX_HOLD_MAP} scores a side, got {side}")
     if any(v < 0 for row in table for v in row):
         raise PictureError("hold values are turn totals of at least 0")
-    return Plot(HoldMap(table, optional_title(title)))
+    return table

@@ -11,7 +11,7 @@ from epistemic.validators import text_line
 
 from .errors import PictureError
 
-__all__ = ["exact_number", "number_pair", "number_text", "bounded_list", "items_of", "two_players", "optional_title"]
+__all__ = ["exact_number", "number_pair", "pair_of", "number_text", "bounded_list", "items_of", "two_players", "optional_title"]
 
 
 def exact_number(value: Any, what: str) -> Rational:
@@ -39,13 +39,26 @@ def number_pair(value: Any, what: str) -> tuple[Rational, Rational]:
     ...
     epistemic.visualize.errors.PictureError: morsel 0 must be a pair of numbers, got (3, 4, 5)
     """
+    first, second = pair_of(value, what)
+    return exact_number(first, f"{what}: each number"), exact_number(second, f"{what}: each number")
+
+
+def pair_of(value: Any, what: str, kind: str = "a pair of numbers") -> tuple[Any, Any]:
+    """The two items of ``value``, or :class:`PictureError` saying that ``what``
+    must be ``kind``; a text is no pair.
+
+    >>> pair_of("xy", "point 3", "a pair (x, y)")
+    Traceback (most recent call last):
+    ...
+    epistemic.visualize.errors.PictureError: point 3 must be a pair (x, y), got 'xy'
+    """
     if isinstance(value, (str, bytes)):
-        raise PictureError(f"{what} must be a pair of numbers, got {value!r}")
+        raise PictureError(f"{what} must be {kind}, got {value!r}")
     try:
         first, second = value
     except (TypeError, ValueError):
-        raise PictureError(f"{what} must be a pair of numbers, got {value!r}") from None
-    return exact_number(first, f"{what}: each number"), exact_number(second, f"{what}: each number")
+        raise PictureError(f"{what} must be {kind}, got {value!r}") from None
+    return first, second
 
 
 def number_text(value: Rational) -> str:

@@ -23,9 +23,9 @@ from typing import Any, TextIO
 import numpy as np
 
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
-from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations, hold_map
+from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations, hold_map, hold_surface
 
-from .cli_three import run_three
+from .cli_three import add_three_arguments, run_three
 from .cli_three_pig import METHODS, run_three_pig
 from .layers import Solution, evaluate, hold_at, solve
 from .rules import Jeopardy, PigError, pig, piglet
@@ -114,8 +114,11 @@ def _common(p: argparse.ArgumentParser, goal: int) -> None:
     p.add_argument("--players", type=whole_number_argument, default=2, help="the number of players (default: 2)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--policy", action="store_true", help="print the hold table (all of it with --json)")
-    p.add_argument("--plot", metavar="FILE", help="draw the hold values as a heat map (.png, .svg or .pdf; "
-                                                  "needs epistemic[plots])")
+    p.add_argument("--plot", metavar="FILE", help="draw the hold values as a heat map, or with --players 3 a figure "
+                                                  "(see --figure) (.png, .svg or .pdf; needs epistemic[plots])")
+    p.add_argument("--surface", action="store_true", help="with --plot, draw the hold values as a 3-D surface "
+                                                          "over the two scores (Figure 6 of Bonnet, Neller and "
+                                                          "Viennot 2018) instead")
 
 
 def add_pig_arguments(p: argparse.ArgumentParser) -> None:
@@ -136,6 +139,7 @@ def add_piglet_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--p", default="1/2", help="the chance of heads, such as 1/2 or 0.45 (default: 1/2)")
     p.add_argument("--hold-at", type=whole_number_argument, default=0,
                    help="rate the rule 'hold at this turn total' (default: 0, left out)")
+    add_three_arguments(p)
 
 
 def _run(rules_of: Any, args: argparse.Namespace, out: TextIO) -> int:
@@ -149,13 +153,18 @@ def _run(rules_of: Any, args: argparse.Namespace, out: TextIO) -> int:
         raise PigError("--method, --in-place and --max-sweeps are for three players")
     if args.hold_at is None:
         args.hold_at = 20
+    if getattr(args, "figure", None) is not None:
+        raise PigError("--figure draws three-player Piglet's figures: add --players 3")
+    if args.surface and args.plot is None:
+        raise PigError("--surface draws the hold values that --plot FILE writes: give --plot")
     if args.hold_at < 0:
         raise PigError(f"--hold-at must be at least 1, or 0 to leave it out, got {args.hold_at}")
     rules = rules_of(args)
     if args.plot is not None:  # a bad destination fails before the work
         [fmt] = check_destinations([args.plot])
         if fmt not in PLOT_FORMATS:
-            raise PictureError(f"cannot draw {args.plot!r}: a hold map is {', '.join(PLOT_FORMATS)}")
+            raise PictureError(f"cannot draw {args.plot!r}: a hold {'surface' if args.surface else 'map'} is "
+                               f"{', '.join(PLOT_FORMATS)}")
     slow = rules.goal >= SLOW_GOAL
     show = progress_printer("score sums solved") if slow else None
     try:
@@ -165,8 +174,9 @@ def _run(rules_of: Any, args: argparse.Namespace, out: TextIO) -> int:
         end_progress(show)
     images = []
     if args.plot is not None:
-        images.append((args.plot, hold_map(solution.hold_values().tolist(), title=f"Hold values: {rules.describe()}"
-                                           ).pipe(fmt)))
+        drawing = hold_surface if args.surface else hold_map
+        images.append((args.plot, drawing(solution.hold_values().tolist(), title=f"Hold values: {rules.describe()}"
+                                          ).pipe(fmt)))
     if args.json:
         out.write(json.dumps(to_dict(solution, rule, args.policy), indent=2) + "\n")
     else:

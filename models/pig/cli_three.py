@@ -1,4 +1,5 @@
-"""``epistemic piglet --players 3``: three-player Piglet's pure Nash equilibria, from the start.
+"""``epistemic piglet --players 3``: three-player Piglet's pure Nash equilibria, from the start,
+and with ``--plot`` the seed ``004``'s Figure 3, 4 or 5.
 
 Exact (fractions) for goals up to :data:`~.three.MAX_EXACT_GOAL`, floats up
 to :data:`~.three.MAX_GOAL`; every state with more than one equilibrium, or
@@ -12,13 +13,18 @@ import json
 from fractions import Fraction
 from typing import Any, TextIO
 
-from epistemic.models import end_progress, progress_printer
+from epistemic.models import end_progress, progress_printer, write_pictures
+from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations, format_of
 
+from .figures import FIGURES, bias_goals
+from .figures import figure as draw
 from .rules import PigError, probability
 from .three import MAX_EXACT_GOAL, MAX_GOAL, StateSolution, solve
 
-__all__ = ["run_three", "SHOWN"]
+__all__ = ["run_three", "add_three_arguments", "check_figure", "SHOWN"]
 
+#: The paper's number of each figure.
+FIGURE_NUMBERS = {"gains": 3, "coalition": 4, "bias": 5}
 #: States with several equilibria listed in the text report; the JSON lists them all.
 SHOWN = 12
 
@@ -37,15 +43,40 @@ def _gains(gains: Any, exact: bool, names: tuple[str, ...] = ("p1", "p2", "p3"))
 SEATS = ("mover", "next", "last")
 
 
+def add_three_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``epistemic piglet --players 3`` alone."""
+    p.add_argument("--figure", choices=FIGURES, help="with --plot and --players 3, which figure of Bonnet, Neller "
+                                                     "and Viennot 2018 to draw: gains (Figure 3, the default), coalition (Figure 4) or "
+                                                     "bias (Figure 5)")
+
+
+def check_figure(args: argparse.Namespace) -> str | None:
+    """The figure to draw with ``--plot``, or ``None``; a bad destination fails
+    here, before the work."""
+    if args.figure is not None and args.plot is None:
+        raise PigError("--figure names the picture that --plot FILE draws: give --plot")
+    if args.plot is None:
+        return None
+    [fmt] = check_destinations([args.plot])
+    if fmt not in PLOT_FORMATS:
+        raise PictureError(f"cannot draw {args.plot!r}: a figure is {', '.join(PLOT_FORMATS)}")
+    figure = args.figure or "gains"
+    if figure == "bias":
+        bias_goals(args.goal)
+    return figure
+
+
 def run_three(args: argparse.Namespace, out: TextIO) -> int:
-    """Solve three-player Piglet for ``args.goal`` and ``args.p`` and report the start."""
-    for option, given in (("--policy", args.policy), ("--plot", args.plot), ("--hold-at", args.hold_at)):
+    """Solve three-player Piglet for ``args.goal`` and ``args.p``, report the start
+    and, with ``--plot``, draw one of the paper's figures."""
+    for option, given in (("--policy", args.policy), ("--surface", args.surface), ("--hold-at", args.hold_at)):
         if given:
             raise PigError(f"{option} is for two players; three-player Piglet reports equilibria")
     exact = args.goal <= MAX_EXACT_GOAL
     if not 1 <= args.goal <= MAX_GOAL:
         raise PigError(f"three-player Piglet is solved for goals 1 to {MAX_GOAL}, got {args.goal}")
     p = probability(args.p)
+    figure = check_figure(args)
     show = progress_printer("score sums solved") if args.goal >= 20 else None
     try:
         game = solve(args.goal, p if exact else float(p), progress=show)
@@ -53,12 +84,27 @@ def run_three(args: argparse.Namespace, out: TextIO) -> int:
         several = game.multiple(args.goal)
     finally:
         end_progress(show)
+    images = []
+    if figure is not None:
+        show = progress_printer(f"figure {FIGURE_NUMBERS[figure]}: " + ("coin biases solved" if figure == "bias"
+                                                                       else "states solved"))
+        try:
+            plot = draw(figure, args.goal, p, solved=None if exact else game, progress=show)
+        finally:
+            end_progress(show)
+        images.append((args.plot, plot.pipe(format_of(args.plot))))
     if args.json:
         out.write(json.dumps(_to_dict(args.goal, p, exact, start, several), indent=2) + "\n")
-        return 0
-    lines = [f"Three-player Piglet: goal {args.goal}, heads with probability {p}; the winner gets +2, "
+    else:
+        out.write(_report(args.goal, p, exact, start, several) + "\n")
+    write_pictures(images)
+    return 0
+
+
+def _report(goal: int, p: Fraction, exact: bool, start: StateSolution, several: list[StateSolution]) -> str:
+    lines = [f"Three-player Piglet: goal {goal}, heads with probability {p}; the winner gets +2, "
              f"each loser -1; {'exact' if exact else 'floating-point'} gains.",
-             f"From the start ({args.goal}, {args.goal}, {args.goal}), player 1 to move:"]
+             f"From the start ({goal}, {goal}, {goal}), player 1 to move:"]
     if start.holds is None:
         lines.append("  no pure Nash equilibrium was found on the way: the gains are undetermined.")
     else:
@@ -72,8 +118,7 @@ def run_three(args: argparse.Namespace, out: TextIO) -> int:
         lines.append(f"  {s.state}: {kinds}")
     if len(several) > SHOWN:
         lines.append(f"  ... {len(several) - SHOWN:,} more (all of them with --json)")
-    out.write("\n".join(lines) + "\n")
-    return 0
+    return "\n".join(lines)
 
 
 def _to_dict(goal: int, p: Fraction, exact: bool, start: StateSolution, several: list[StateSolution]) -> dict:

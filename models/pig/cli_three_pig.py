@@ -112,7 +112,8 @@ def sweeps_to_dict(rules: Any, found: FixedPoint, in_place: bool) -> dict:
 
 def run_three_pig(args: argparse.Namespace, out: TextIO) -> int:
     """Solve three-player Pig for ``args`` and report it."""
-    for option, given in (("--policy", args.policy), ("--plot", args.plot), ("--hold-at", args.hold_at is not None)):
+    for option, given in (("--policy", args.policy), ("--plot", args.plot), ("--surface", args.surface),
+                          ("--hold-at", args.hold_at is not None)):
         if given:
             raise PigError(f"{option} is for two players; three-player Pig reports equilibria")
     if args.method == "orbits" and (args.in_place or args.max_sweeps is not None):

@@ -300,6 +300,15 @@ class ThreePiglet:
         """The solution at the start ``(goal, goal, goal)``."""
         return self[(_checked_goal(goal, MAX_EXACT_GOAL if self.exact else MAX_GOAL),) * 3]
 
+    def start_gains(self, goals: int) -> tuple[tuple[int, Gains | None], ...]:
+        """``(goal, gains at its start)`` for goals 1 to ``goals`` (:func:`expected_gains`).
+
+        The smaller starts are among the states the start of ``goals`` needs, so
+        this costs what solving ``goals`` costs, and nothing more on a game
+        already solved that far."""
+        _checked_goal(goals, MAX_EXACT_GOAL if self.exact else MAX_GOAL)
+        return tuple((goal, self.solve_goal(goal).gains) for goal in range(1, goals + 1))
+
     def states(self, goal: int) -> Iterator[StateSolution]:
         """The solved non-final states within ``goal`` (solving them if need be), in order of their sum."""
         self.solve_goal(goal)
@@ -372,6 +381,4 @@ def expected_gains(goals: int = 30, p: Any = 0.5, rewards: Rewards = ONE_WINNER,
     >>> [(g, tuple(round(x, 3) for x in gains)) for g, gains in expected_gains(2)]
     [(1, (0.714, -0.143, -0.571)), (2, (0.297, -0.027, -0.27))]
     """
-    game = ThreePiglet(p, rewards, progress=progress)
-    _checked_goal(goals, MAX_EXACT_GOAL if game.exact else MAX_GOAL)
-    return tuple((goal, game.solve_goal(goal).gains) for goal in range(1, goals + 1))
+    return ThreePiglet(p, rewards, progress=progress).start_gains(goals)
