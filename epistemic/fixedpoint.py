@@ -27,7 +27,7 @@ decision moves it across:
 ...     return np.where(low, 1.0, 0.0), low
 >>> found = iterate(flip, np.array([0.0, 1.0]), tolerance=1e-9, policies=True)
 >>> found.converged, found.sweeps, found.cycle
-(False, 4, Cycle(period=2, first=2, flips=((0,), (1,))))
+(False, 6, Cycle(period=2, first=2, flips=((0,), (1,))))
 """
 
 from __future__ import annotations
@@ -102,13 +102,19 @@ class FixedPoint:
 
 
 class _Watch:
-    """The policies seen so far, and whether the latest closes an orbit that no longer shrinks."""
+    """The policies seen so far, and whether the latest closes an orbit that no longer shrinks.
+
+    A suspected orbit is confirmed over one more period: the decisions that
+    differ from the policy where it was suspected are its flips, and if
+    none does the orbit was a passing pattern and the watch goes on.
+    """
 
     def __init__(self) -> None:
         self.keys: list[bytes] = []
         self.seen: dict[bytes, int] = {}
         self.counts: list[int] = []
         self.last: np.ndarray | None = None
+        self.suspect: tuple[int, int, np.ndarray, np.ndarray] | None = None  # period, first, policy, differ
 
     def add(self, policy: np.ndarray) -> None:
         self.counts.append(int(np.count_nonzero(policy != self.last)) if self.last is not None
@@ -133,19 +139,22 @@ class _Watch:
         earlier = max(changes[now - 2 * period + 1:now - period + 1])
         return period if latest >= NOT_SHRINKING * earlier else None
 
-
-def _flips(step: Callable[[np.ndarray], Any], value: np.ndarray, period: int) -> tuple[tuple[int, ...], ...]:
-    """The decisions that differ anywhere along one more period of the orbit from ``value``."""
-    first = differ = None
-    for _ in range(period):
-        value, policy = step(value)
-        policy = np.asarray(policy, dtype=bool)
-        if first is None:
-            first, differ = policy, np.zeros(policy.shape, bool)
-        else:
-            differ |= policy != first
-    assert differ is not None
-    return tuple(tuple(int(x) for x in index) for index in np.argwhere(differ))
+    def cycle(self, changes: list[float]) -> Cycle | None:
+        """The orbit the latest policy confirms, once a suspected one has run a whole period."""
+        assert self.last is not None
+        if self.suspect is None:
+            period = self.period(changes)
+            if period is not None:
+                self.suspect = (period, len(changes) - period, self.last, np.zeros(self.last.shape, bool))
+            return None
+        period, first, policy, differ = self.suspect
+        differ |= self.last != policy
+        if len(changes) - (first + period) < period:
+            return None
+        self.suspect = None
+        if not differ.any():
+            return None
+        return Cycle(period, first, tuple(tuple(int(x) for x in index) for index in np.argwhere(differ)))
 
 
 def iterate(step: Callable[[np.ndarray], Any], start: np.ndarray, *, tolerance: float,
@@ -171,7 +180,8 @@ def iterate(step: Callable[[np.ndarray], Any], start: np.ndarray, *, tolerance: 
         on a cycle: a policy seen before, a different one in between, the
         sequence of policies over the last two periods repeating, and the
         largest change of the latest period at least :data:`NOT_SHRINKING`
-        of the one before.  One more period is then run to name the flips.
+        of the one before, and in one more period some decision differing
+        from where the orbit was suspected: those are the flips.
 
     Returns
     -------
@@ -200,9 +210,8 @@ def iterate(step: Callable[[np.ndarray], Any], start: np.ndarray, *, tolerance: 
             progress(len(changes))
         if change <= tolerance:
             return _result(value, changes, True, watch)
-        period = watch.period(changes) if watch is not None else None
-        if period is not None:
-            cycle = Cycle(period, len(changes) - period, _flips(step, value, period))
+        cycle = watch.cycle(changes) if watch is not None else None
+        if cycle is not None:
             return _result(value, changes, False, watch, cycle)
     return _result(value, changes, False, watch)
 

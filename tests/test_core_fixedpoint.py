@@ -46,8 +46,8 @@ def test_a_two_state_flip_is_reported_as_a_cycle():
     found = iterate(_flip, np.array([0.0, 1.0]), tolerance=1e-9, policies=True)
     assert not found.converged
     assert found.cycle == Cycle(period=2, first=2, flips=((0,), (1,)))
-    assert found.policy_changes[1:] == (2, 2, 2)
-    assert found.changes == (1.0, 1.0, 1.0, 1.0)
+    assert found.policy_changes[1:] == (2, 2, 2, 2, 2)  # four sweeps to suspect, two to confirm
+    assert found.changes == (1.0,) * 6
 
 
 def test_only_the_state_that_flips_is_named():
@@ -87,3 +87,15 @@ def test_a_slow_contraction_under_one_policy_is_no_cycle():
 def test_without_policies_the_step_returns_the_estimate_alone():
     found = iterate(lambda x: x / 2, np.array([1.0]), tolerance=0.1)
     assert found.policy is None and found.policy_changes == () and found.cycle is None
+
+
+def test_a_passing_pattern_of_policies_is_no_cycle():
+    """The policy alternates for four sweeps with changes that do not shrink, then stays put
+    while the values go on moving: suspected at sweep 4, not confirmed by sweep 6, and the
+    iteration goes on to converge."""
+    def step(x):
+        t = x[0]
+        return np.array([min(t + 1, 8.0)]), np.array([t < 4 and t % 2 == 0])
+
+    found = iterate(step, np.array([0.0]), tolerance=0.5, policies=True)
+    assert found.converged and found.cycle is None and found.sweeps == 9

@@ -117,7 +117,7 @@ def test_three_player_pig_mixes_where_no_pure_equilibrium_exists(capsys):
     code, out, err = run(capsys, "pig", "--players", "3", "--goal", "14", "--sides", "3")
     assert code == 0 and err == ""
     assert "From the start, the players win with chances: p1 0.380433, p2 0.330038, p3 0.289529." in out
-    assert "  (0, 0, 0): no pure equilibrium; a mixed one: at (0, 0, 0) the mover holds at 5 with chance 0.1628" in out
+    assert "  (0, 0, 0): no pure equilibrium; a mixed one: at (0, 0, 0) the mover holds at turn total 5 with chance 0.1628" in out
     code, out, _ = run(capsys, "pig", "--players", "3", "--goal", "14", "--sides", "3", "--method", "value-iteration")
     assert code == 0
     assert "No convergence: the policies go round with period 2" in out

@@ -30,6 +30,38 @@ def test_pig_to_100_first_player_wins_about_0_5306():
     assert solved.rounds <= 10  # "a few rounds" of policy iteration per layer
 
 
+# Neller's optimal Piglet policies (T. Neller, CS 391 "Piglet", Gettysburg College, 2003,
+# http://cs.gettysburg.edu/~tneller/cs391/03sp/piglet.html): row the player's score, column the
+# opponent's, each entry "the minimum turn total at which the player holds"
+NELLER_PIGLET = {
+    3: """1 3 3
+          2 2 2
+          1 1 1""",
+    6: """2 2 2 2 2 6
+          1 2 2 2 2 5
+          1 1 2 2 2 4
+          1 1 1 1 3 3
+          1 1 1 2 2 2
+          1 1 1 1 1 1""",
+    9: """2 2 2 2 2 2 3 3 9
+          1 2 2 2 2 2 2 3 8
+          1 1 2 2 2 2 2 3 7
+          1 1 1 2 2 2 2 2 6
+          1 1 1 1 2 2 2 2 5
+          1 1 1 1 1 2 2 2 4
+          1 1 1 1 1 1 1 3 3
+          1 1 1 1 1 1 2 2 2
+          1 1 1 1 1 1 1 1 1""",
+}
+
+
+@pytest.mark.parametrize("goal", sorted(NELLER_PIGLET))
+@pytest.mark.parametrize("exact", [True, False])
+def test_neller_piglet_hold_tables(goal, exact):
+    published = [[int(v) for v in row.split()] for row in NELLER_PIGLET[goal].splitlines()]
+    assert solve(piglet(goal), exact=exact).hold_values().tolist() == published
+
+
 @pytest.mark.parametrize("rules", [piglet(10), piglet(8, "3/10"), piglet(12, "2/3"), pig(20), pig(25, 4)],
                          ids=["piglet10", "piglet8-0.3", "piglet12-2/3", "pig20", "pig25-d4"])
 def test_layers_agree_with_value_iteration(rules):

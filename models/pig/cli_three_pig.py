@@ -39,7 +39,7 @@ def _found(search: OrbitSearch) -> str:
     count = ("" if search.pure < 0 else
              f"; {search.pure} pure equilibri{'um' if search.pure == 1 else 'a'} in all")
     if search.how == MIXED:
-        mixes = ", ".join(f"at {flip[:3]} the mover holds at {flip[3]} with chance {q:.6f}"
+        mixes = ", ".join(f"at {flip[:3]} the mover holds at turn total {flip[3]} with chance {q:.6f}"
                           for flip, q in zip(search.flips, search.holds))
         return f"no pure equilibrium; a mixed one: {mixes}"
     if search.how == NOT_FOUND:
@@ -60,6 +60,9 @@ def report_orbits(found: Equilibrium) -> str:
         lines.append(f"  {states}: {_found(search)}")
     if len(found.searched) > SHOWN:
         lines.append(f"  ... {len(found.searched) - SHOWN:,} more (all of them with --json)")
+    if found.searched:
+        lines.append("Where an orbit has several pure equilibria, the one that replies in turn reach is played; "
+                     "each orbit is searched given what is played at the larger score sums.")
     if found.unresolved:
         lines.append(f"No equilibrium was found in {len(found.unresolved)} orbits: every smaller score sum rests "
                      "on the last replies tried there.")

@@ -218,8 +218,18 @@ def _equilibrium_check(margins: list[np.ndarray], holds: list[np.ndarray]) -> bo
     return True
 
 
-def _replies(orbit: _Orbits, x: int, at: int) -> np.ndarray:
-    """Every best reply of the orbit's ``x``-th mover, one row each.
+@attrs.frozen(eq=False)
+class _Replies:
+    """A mover's best replies, one row of decisions each, and the range of his own chance
+    after a bust over which each was seen best."""
+
+    rows: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+
+
+def _replies(orbit: _Orbits, x: int, at: int) -> _Replies:
+    """Every best reply of the orbit's ``x``-th mover.
 
     His decisions weigh only his own chance after a bust, a number in
     [0, 1]: the replies are read on a grid of :data:`GRID` such chances, and
@@ -233,9 +243,16 @@ def _replies(orbit: _Orbits, x: int, at: int) -> np.ndarray:
         n = len(chances)
         return turn(orbit.rules, orbit.value, np.full(n, i), np.full(n, j1), np.full(n, j2), bust).holds
 
+    seen: dict[bytes, list] = {}
+
+    def note(row: np.ndarray, chance: float) -> None:
+        entry = seen.setdefault(row.tobytes(), [row, chance, chance])
+        entry[1], entry[2] = min(entry[1], chance), max(entry[2], chance)
+
     chances = np.linspace(0.0, 1.0, GRID)
     rows = replies(chances)
-    found = {row.tobytes(): row for row in rows}
+    for row, chance in zip(rows, chances):
+        note(row, float(chance))
     gaps = [(chances[n], chances[n + 1], rows[n], rows[n + 1]) for n in range(GRID - 1)
             if not np.array_equal(rows[n], rows[n + 1])]
     while gaps:  # halve every gap at once, keeping the halves whose ends still differ
@@ -245,40 +262,60 @@ def _replies(orbit: _Orbits, x: int, at: int) -> np.ndarray:
         middles = np.array([(low + high) / 2 for low, high, _, _ in gaps])
         halves = []
         for (low, high, at_low, at_high), middle, row in zip(gaps, middles, replies(middles)):
-            found.setdefault(row.tobytes(), row)
+            note(row, float(middle))
             if not np.array_equal(row, at_low):
                 halves.append((low, middle, at_low, row))
             if not np.array_equal(row, at_high):
                 halves.append((middle, high, row, at_high))
         gaps = halves
-    return np.array(list(found.values()))
+    entries = list(seen.values())
+    return _Replies(np.array([e[0] for e in entries]), np.array([e[1] for e in entries]),
+                    np.array([e[2] for e in entries]))
 
 
 def _pure_equilibria(orbit: _Orbits, at: int) -> tuple[list[list[np.ndarray]], int]:
     """Every pure equilibrium of orbit ``at``: each mover plays one of his best replies
     (:func:`_replies`), and each reply is one against the values the three make.
 
+    A reply's turn is affine in what a bust is worth, with coefficients of
+    its own, so every profile's values come from the replies' coefficients
+    at once; a profile whose movers' chances after a bust fall near where
+    their replies were seen best is then checked decision by decision.
+
     Returns the equilibria (the three movers' decisions, one row each) and
     how many profiles were tried (0 where there were more than :data:`MAX_PROFILES`).
     """
     replies = [_replies(orbit, x, at) for x in range(3)]
     symmetric = tuple(orbit.states[0][at]) == tuple(orbit.states[1][at])
+    sizes = [len(r.rows) for r in replies]
+    if not symmetric and int(np.prod(sizes)) > MAX_PROFILES:
+        return [], 0
+    starts, busts = [], []
+    for x, r in enumerate(replies):
+        found = orbit.turn_of(x, [np.zeros((len(r.rows), 3))] * 3, np.full(len(r.rows), at), holds=r.rows)
+        starts.append(found.start)
+        busts.append(found.bust)
     if symmetric:  # one state: the three movers are one, and play alike
-        profiles = np.repeat(np.arange(len(replies[0]))[:, None], 3, axis=1)
+        profiles = np.repeat(np.arange(sizes[0])[:, None], 3, axis=1)
     else:
-        sizes = [len(r) for r in replies]
-        if int(np.prod(sizes)) > MAX_PROFILES:
-            return [], 0
         profiles = np.stack([g.ravel() for g in np.indices(sizes)], axis=1)
+    values = _cycle_values([starts[x][profiles[:, x]] for x in range(3)],
+                           [busts[x][profiles[:, x]] for x in range(3)])
+    near = np.ones(len(profiles), bool)
+    for x, r in enumerate(replies):
+        after_bust = values[(x + 1) % 3][:, 2]  # his own chance, seen from the next mover's seat
+        chosen = profiles[:, x]
+        near &= (after_bust >= r.low[chosen] - 2 / (GRID - 1)) & (after_bust <= r.high[chosen] + 2 / (GRID - 1))
+    profiles = profiles[near]
     index = np.full(len(profiles), at)
-    holds = [replies[x][profiles[:, x]].astype(float) for x in range(3)]
-    values = orbit.values_under(holds, index)
-    turns = orbit.turns(values, index, holds=holds)
+    holds = [replies[x].rows[profiles[:, x]].astype(float) for x in range(3)]
+    exact = orbit.values_under(holds, index)
+    turns = orbit.turns(exact, index, holds=holds)
     fine = np.ones(len(profiles), bool)
     for t, q in zip(turns, holds):
         m = np.nan_to_num(t.margins, nan=0.0)
         fine &= ~(((q > 0) & (m < -SETTLED)) | ((q < 1) & (m > SETTLED))).any(axis=1)
-    return [[holds[x][n:n + 1] for x in range(3)] for n in np.flatnonzero(fine)], len(profiles)
+    return [[holds[x][n:n + 1] for x in range(3)] for n in np.flatnonzero(fine)], int(np.prod(sizes))
 
 
 Found = tuple[OrbitSearch, list[np.ndarray] | None, list[np.ndarray] | None]
