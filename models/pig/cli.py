@@ -40,6 +40,8 @@ MAX_EXACT_TEXT = 60
 TABLE_SIDE = 20
 #: Goals from which the work shows progress on a terminal (about two seconds and more).
 SLOW_GOAL = 80
+#: Three-player Pig's default goal: the seed's first goal where value iteration does not converge.
+THREE_PLAYER_GOAL = 62
 
 
 class HoldAt:
@@ -109,8 +111,9 @@ def to_dict(solution: Solution, rule: HoldAt | None, policy: bool) -> dict:
     return data
 
 
-def _common(p: argparse.ArgumentParser, goal: int) -> None:
-    p.add_argument("--goal", type=whole_number_argument, default=goal, help=f"the score that wins (default: {goal})")
+def _common(p: argparse.ArgumentParser, goal: int, three: int | None = None) -> None:
+    given = f"{goal}; {three} with --players 3" if three is not None else f"{goal}"
+    p.add_argument("--goal", type=whole_number_argument, default=None, help=f"the score that wins (default: {given})")
     p.add_argument("--players", type=whole_number_argument, default=2, help="the number of players (default: 2)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--policy", action="store_true", help="print the hold table (all of it with --json)")
@@ -122,7 +125,7 @@ def _common(p: argparse.ArgumentParser, goal: int) -> None:
 
 
 def add_pig_arguments(p: argparse.ArgumentParser) -> None:
-    _common(p, 100)
+    _common(p, 100, THREE_PLAYER_GOAL)
     p.add_argument("--sides", type=whole_number_argument, default=6, help="the die's faces (default: 6)")
     p.add_argument("--hold-at", type=whole_number_argument, default=None,
                    help="rate the rule 'hold at this turn total' (default: 20; 0 leaves it out)")
@@ -189,11 +192,15 @@ def _run(rules_of: Any, args: argparse.Namespace, out: TextIO) -> int:
 
 def run_pig(args: argparse.Namespace, out: TextIO) -> int:
     args.game = "pig"
+    if args.goal is None:
+        args.goal = THREE_PLAYER_GOAL if args.players == 3 else 100
     return _run(lambda a: pig(a.goal, a.sides), args, out)
 
 
 def run_piglet(args: argparse.Namespace, out: TextIO) -> int:
     args.game = "piglet"
+    if args.goal is None:
+        args.goal = 10
     return _run(lambda a: piglet(a.goal, a.p), args, out)
 
 

@@ -332,20 +332,26 @@ def _orbit_search(orbit: _Orbits, at: int, values: list[np.ndarray], holds: list
     base = [h[one].astype(float) for h in holds]
     flips: set[tuple[int, int]] = set()
     vals = orbit.values_under(base, one)
-    for round_ in range(2 * ROUNDS):  # replies one mover at a time, noting what changes late on
+    seen: dict[bytes, int] = {}
+    noting, until = ROUNDS, 2 * ROUNDS  # without a repeat, note the flips of the last ROUNDS rounds
+    for round_ in range(2 * ROUNDS):  # replies one mover at a time, until they settle or come round
         changed = False
         for x in ((0,) if symmetric else range(3)):
             reply = orbit.turn_of(x, vals, one, current=base[x] > 0.5).holds
             differ = np.flatnonzero(reply[0] != base[x][0])
             if differ.size:
                 changed = True
-                if round_ >= ROUNDS:
+                if round_ >= noting:  # the decisions that change once the replies go round
                     flips |= {(x, int(k)) for k in differ}
                 for y in (range(3) if symmetric else (x,)):
                     base[y] = reply.copy()
                 vals = orbit.values_under(base, one)
-        if not changed:
+        if not changed or round_ >= until:
             break
+        key = b"".join(b.tobytes() for b in base)
+        if key in seen and until == 2 * ROUNDS:  # come round: one more turn of it, noting its flips
+            noting, until = round_ + 1, round_ + (round_ - seen[key])
+        seen.setdefault(key, round_)
     equilibria, tried = _pure_equilibria(orbit, at)
     if not changed:
         return OrbitSearch(states, (), (), len(equilibria) if tried else -1, IN_TURN), base, vals
