@@ -27,7 +27,7 @@ decision moves it across:
 ...     return np.where(low, 1.0, 0.0), low
 >>> found = iterate(flip, np.array([0.0, 1.0]), tolerance=1e-9, policies=True)
 >>> found.converged, found.sweeps, found.cycle
-(False, 6, Cycle(period=2, first=2, flips=((0,), (1,))))
+(False, 6, Cycle(period=2, first=1, flips=((0,), (1,))))
 """
 
 from __future__ import annotations
@@ -41,11 +41,13 @@ import numpy as np
 
 from .errors import EpistemicError
 
-__all__ = ["Cycle", "FixedPoint", "iterate", "NOT_SHRINKING"]
+__all__ = ["Cycle", "FixedPoint", "iterate", "NOT_SHRINKING", "CANDIDATES"]
 
 #: A cycle is declared when the largest change of the latest period is at
 #: least this fraction of the one before: it no longer shrinks.
 NOT_SHRINKING = 0.999
+#: How many earlier runs of a policy are tried as the start of the period before.
+CANDIDATES = 64
 
 
 @attrs.frozen
@@ -57,7 +59,8 @@ class Cycle:
     period : int
         Sweeps between two visits of the same policy.
     first : int
-        The sweep (counted from 1) at which the repeated policy was first seen.
+        The sweep (counted from 1) from which the policies went round: three
+        periods of the same sequence of policies, from this sweep to the last.
     flips : tuple of tuple of int
         The decisions that change within the period, as indices into the
         policy array.
@@ -102,58 +105,66 @@ class FixedPoint:
 
 
 class _Watch:
-    """The policies seen so far, and whether the latest closes an orbit that no longer shrinks.
+    """The policies seen so far, and whether they go round an orbit that no longer shrinks.
 
-    A suspected orbit is confirmed over one more period: the decisions that
-    differ from the policy where it was suspected are its flips, and if
-    none does the orbit was a passing pattern and the watch goes on.
+    Every sweep's policy is kept as a short hash.  An orbit of period ``p``
+    is suspected when the last ``2p`` policies are one sequence of ``p``
+    twice and the largest change of the latest ``p`` sweeps is no smaller
+    (within :data:`NOT_SHRINKING`) than of the ``p`` before.  It is
+    confirmed if, ``p`` sweeps later, the same holds for the same period
+    and some decision differed along the way: those decisions are the
+    flips.  Otherwise it was a passing pattern, and the watch goes on.
     """
 
     def __init__(self) -> None:
         self.keys: list[bytes] = []
-        self.seen: dict[bytes, int] = {}
+        self.run_starts: dict[bytes, list[int]] = {}  # the sweeps at which each policy began a run
         self.counts: list[int] = []
         self.last: np.ndarray | None = None
-        self.suspect: tuple[int, int, np.ndarray, np.ndarray] | None = None  # period, first, policy, differ
+        self.suspect: tuple[int, int, np.ndarray, np.ndarray] | None = None  # period, sweeps, policy, differ
 
     def add(self, policy: np.ndarray) -> None:
         self.counts.append(int(np.count_nonzero(policy != self.last)) if self.last is not None
                            else int(np.count_nonzero(policy)))
         self.last = policy
+        self.keys.append(hashlib.blake2b(np.packbits(policy).tobytes() + repr(policy.shape).encode(),
+                                         digest_size=16).digest())
 
-    def period(self, changes: list[float]) -> int | None:
-        """The period of the orbit the latest policy closes, or None."""
-        assert self.last is not None
-        key = hashlib.blake2b(np.packbits(self.last).tobytes() + repr(self.last.shape).encode(),
-                              digest_size=16).digest()
+    def _repeats(self, period: int, changes: list[float]) -> bool:
+        """Whether the last two periods of policies are one sequence, the changes not shrinking."""
         keys, now = self.keys, len(self.keys)
-        keys.append(key)
-        before = self.seen.get(key)
-        self.seen[key] = now
-        if before is None or now - before < 2:
-            return None
-        period = now - before
-        if now - 2 * period + 1 < 0 or keys[now - period + 1:now + 1] != keys[now - 2 * period + 1:now - period + 1]:
-            return None
-        latest = max(changes[now - period + 1:now + 1])
-        earlier = max(changes[now - 2 * period + 1:now - period + 1])
-        return period if latest >= NOT_SHRINKING * earlier else None
+        if now < 2 * period or keys[now - period:] != keys[now - 2 * period:now - period]:
+            return False
+        return max(changes[now - period:]) >= NOT_SHRINKING * max(changes[now - 2 * period:now - period])
+
+    def _periods(self) -> list[int]:
+        """The periods the latest policy suggests, nearest first: where it begins a run (a
+        policy kept for several sweeps is one run), the sweeps since its earlier runs began."""
+        keys, now = self.keys, len(self.keys) - 1
+        if now and keys[now] == keys[now - 1]:
+            return []
+        starts = self.run_starts.setdefault(keys[now], [])
+        periods = [now - start for start in reversed(starts[-CANDIDATES:])]
+        starts.append(now)
+        return periods
 
     def cycle(self, changes: list[float]) -> Cycle | None:
-        """The orbit the latest policy confirms, once a suspected one has run a whole period."""
+        """The orbit the latest sweep confirms, or None."""
         assert self.last is not None
+        periods = self._periods()
         if self.suspect is None:
-            period = self.period(changes)
+            period = next((p for p in periods if self._repeats(p, changes)), None)
             if period is not None:
-                self.suspect = (period, len(changes) - period, self.last, np.zeros(self.last.shape, bool))
+                self.suspect = (period, len(changes), self.last, np.zeros(self.last.shape, bool))
             return None
-        period, first, policy, differ = self.suspect
+        period, since, policy, differ = self.suspect
         differ |= self.last != policy
-        if len(changes) - (first + period) < period:
+        if len(changes) - since < period:
             return None
         self.suspect = None
-        if not differ.any():
+        if not self._repeats(period, changes):  # a sequence that repeats holds a flip: a period is 2 or more
             return None
+        first = len(changes) - 3 * period + 1  # three periods of one sequence, counted from 1
         return Cycle(period, first, tuple(tuple(int(x) for x in index) for index in np.argwhere(differ)))
 
 
@@ -177,11 +188,10 @@ def iterate(step: Callable[[np.ndarray], Any], start: np.ndarray, *, tolerance: 
         ``progress(sweeps)`` after each sweep.
     policies : bool
         Whether ``step`` returns decisions too.  The loop then also stops
-        on a cycle: a policy seen before, a different one in between, the
-        sequence of policies over the last two periods repeating, and the
-        largest change of the latest period at least :data:`NOT_SHRINKING`
-        of the one before, and in one more period some decision differing
-        from where the orbit was suspected: those are the flips.
+        on a cycle: the sequence of policies of one period repeating over
+        three periods, the largest change of none of them smaller than
+        :data:`NOT_SHRINKING` of the one before, and some decision
+        changing along the way: those are the flips.
 
     Returns
     -------

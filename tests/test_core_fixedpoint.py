@@ -45,7 +45,7 @@ def _flip(x):
 def test_a_two_state_flip_is_reported_as_a_cycle():
     found = iterate(_flip, np.array([0.0, 1.0]), tolerance=1e-9, policies=True)
     assert not found.converged
-    assert found.cycle == Cycle(period=2, first=2, flips=((0,), (1,)))
+    assert found.cycle == Cycle(period=2, first=1, flips=((0,), (1,)))
     assert found.policy_changes[1:] == (2, 2, 2, 2, 2)  # four sweeps to suspect, two to confirm
     assert found.changes == (1.0,) * 6
 
@@ -99,3 +99,54 @@ def test_a_passing_pattern_of_policies_is_no_cycle():
 
     found = iterate(step, np.array([0.0]), tolerance=0.5, policies=True)
     assert found.converged and found.cycle is None and found.sweeps == 9
+
+
+def _scripted(policies, changes):
+    """A step that plays a script: at sweep ``t`` (from 0) the decisions ``policies[t]`` (a
+    string of 0s and 1s) and a change of ``changes[t]``; the sweep is counted in ``x[1]``."""
+    def step(x):
+        t = round(x[1] * 1e9)
+        policy = np.array([c == "1" for c in policies[min(t, len(policies) - 1)]])
+        return np.array([x[0] + changes[min(t, len(changes) - 1)], x[1] + 1e-9]), policy
+    return step
+
+
+def test_an_orbit_that_is_left_is_no_cycle():
+    """A, B, A, B, then C for good while the changes halve: suspected, then not confirmed."""
+    step = _scripted(["10", "01", "10", "01"] + ["11"] * 40, [1, 1, 1, 1] + [0.5 ** n for n in range(1, 41)])
+    found = iterate(step, np.zeros(2), tolerance=1e-6, policies=True)
+    assert found.converged and found.cycle is None
+
+
+def test_after_a_passing_pattern_the_windows_stay_aligned():
+    """A rejected suspicion, then a period-3 sequence whose changes halve every sweep: the
+    policies repeat, but the values settle, so it is no cycle."""
+    policies = ["10", "01", "10", "01", "11"] + ["00", "01", "10"] * 12
+    changes = [1, 1, 1, 1, 1] + [0.5 ** n for n in range(1, 37)]
+    found = iterate(_scripted(policies, changes), np.zeros(2), tolerance=1e-9, policies=True)
+    assert found.cycle is None and found.converged
+
+
+def test_a_cycle_names_where_the_policies_began_to_go_round():
+    policies = ["11", "11", "00"] + ["10", "01"] * 10
+    found = iterate(_scripted(policies, [1.0] * 30), np.zeros(2), tolerance=1e-9, policies=True)
+    assert found.cycle == Cycle(period=2, first=4, flips=((0,), (1,)))
+    assert found.sweeps == 3 + 6
+
+
+def test_an_orbit_whose_policies_stay_put_for_some_sweeps():
+    """Value iteration's orbits can keep one policy for several sweeps before the next flip
+    (three-player Pig to 25 with a 4-sided die goes round every 15 sweeps): a policy's last
+    sighting is then the sweep before, and the period is found from where its runs began."""
+    pattern = ["10", "10", "01", "01", "01", "11"]
+    found = iterate(_scripted(pattern * 10, [1.0] * 60), np.zeros(2), tolerance=1e-9, policies=True)
+    assert found.cycle is not None and found.cycle.period == 6
+    assert found.cycle.flips == ((0,), (1,))
+
+
+def test_a_policy_met_twice_a_period_does_not_hide_it():
+    """A, B, A, C, B, C, ...: every policy begins two runs a period, so the nearest earlier run
+    of each suggests 2, 3 or 4 sweeps, none of which repeats; an earlier one gives the period, 6."""
+    pattern = ["10", "01", "10", "11", "01", "11"]
+    found = iterate(_scripted(pattern * 10, [1.0] * 60), np.zeros(2), tolerance=1e-9, policies=True)
+    assert found.cycle is not None and found.cycle.period == 6 and found.cycle.flips == ((0,), (1,))

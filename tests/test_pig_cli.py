@@ -103,6 +103,8 @@ def test_three_player_piglet_from_the_command_line(capsys):
     (["pig", "--players", "3", "--method", "value-iteration", "--goal", "250"], "GiB, more than the 4 GiB allowed"),
     (["pig", "--in-place"], "--method, --in-place and --max-sweeps are for three players"),
     (["pig", "--players", "3", "--method", "guess"], "invalid choice: 'guess'"),
+    (["pig", "--method", "orbits"], "--method, --in-place and --max-sweeps are for three players"),
+    (["pig", "--players", "3", "--method", "value-iteration", "--max-sweeps", "0"], "--max-sweeps must be at least 1"),
     (["piglet", "--players", "4"], "--players must be 2 or 3"),
 ])
 def test_three_player_refusals(argv, message, capsys):
@@ -120,7 +122,7 @@ def test_three_player_pig_mixes_where_no_pure_equilibrium_exists(capsys):
     assert "  (0, 0, 0): no pure equilibrium; a mixed one: at (0, 0, 0) the mover holds at turn total 5 with chance 0.1628" in out
     code, out, _ = run(capsys, "pig", "--players", "3", "--goal", "14", "--sides", "3", "--method", "value-iteration")
     assert code == 0
-    assert "No convergence: the policies go round with period 2" in out
+    assert "the policies go round with period 2;" in out
     assert "1 decision (state, turn total) flip: (0, 0, 0) at 5." in out
 
 
@@ -128,6 +130,7 @@ def test_three_player_pig_json(capsys):
     code, out, _ = run(capsys, "pig", "--players", "3", "--goal", "22", "--sides", "3", "--json")
     data = json.loads(out)
     assert code == 0 and data["method"] == "orbits" and abs(sum(data["start"]) - 1) < 1e-12
+    assert data["bust"] == "1/3" and [o["gain"] for o in data["outcomes"]] == [2, 3]
     hows = sorted((o["states"][0], o["how"], o["pure_equilibria"]) for o in data["searched"])
     assert hows == [([0, 0, 15], "mixed", 0), ([3, 11, 11], "replies in turn", 2),
                     ([4, 11, 11], "replies in turn", 2), ([8, 8, 8], "mixed", 0)]

@@ -43,7 +43,7 @@ def _played(found, orbit, search):
 
 
 # --- where value iteration converges --------------------------------------------------
-@pytest.mark.parametrize("rules", [pig(12), pig(13, 3), pig(9, 2), pig(16, 8)], ids=str)
+@pytest.mark.parametrize("rules", [pig(12), pig(13, 3), pig(9, 2), pig(16, 8), pig(16, 2), pig(20, 2)], ids=str)
 def test_where_value_iteration_converges_the_layers_find_its_fixed_point(rules):
     layered, iterated = solve(rules), value_iteration(rules)
     assert iterated.converged and layered.searched == ()
@@ -53,14 +53,26 @@ def test_where_value_iteration_converges_the_layers_find_its_fixed_point(rules):
 
 @settings(max_examples=10, deadline=None)
 @given(goal=st.integers(1, 11), sides=st.integers(2, 7))
-def test_small_games_agree_with_value_iteration_or_say_why_not(goal, sides):
-    """Either both methods settle on the same values, or the layers report an orbit whose
-    replies go round: value iteration's cycle is never silently a different answer."""
+def test_small_games_agree_with_value_iteration(goal, sides):
+    """Up to goal 11 every orbit settles at once, value iteration converges, and the two agree,
+    decisions included (ties roll on in both)."""
     layered, iterated = solve(pig(goal, sides)), value_iteration(pig(goal, sides))
     assert np.allclose(layered.value.sum(axis=-1), 1, atol=1e-11)
     assert (layered.value >= -1e-14).all() and (layered.value <= 1 + 1e-14).all()
-    if iterated.converged and not layered.searched:
-        assert np.max(np.abs(layered.value - iterated.value)) < 1e-10
+    assert iterated.converged and layered.searched == ()
+    assert np.max(np.abs(layered.value - iterated.value)) < 1e-10
+    assert np.array_equal(layered.holds, iterated.policy)
+
+
+@pytest.mark.parametrize("rules", [pig(14, 3), pig(18, 3), pig(22, 3), pig(25, 4)], ids=str)
+def test_value_iteration_goes_round_from_an_orbit_whose_replies_go_round(rules):
+    """Where value iteration cycles, the highest of its flipping states (by score sum) lies in an
+    orbit whose best replies went round; the flips below it follow from that orbit's swings."""
+    layered, iterated = solve(rules), value_iteration(rules)
+    assert not iterated.converged and iterated.cycle is not None
+    top = max(sum(flip[:3]) for flip in iterated.cycle.flips)
+    searched = {state for search in layered.searched for state in search.states}
+    assert {flip[:3] for flip in iterated.cycle.flips if sum(flip[:3]) == top} <= searched
 
 
 def test_every_state_solves_the_seeds_equations_where_nobody_mixes():
@@ -83,6 +95,8 @@ def test_every_state_solves_the_seeds_equations_where_nobody_mixes():
             if margin > 1e-9:
                 assert found.holds[i, j1, j2, k] == holding
                 checked += 1
+            elif margin < 1e-12:  # a tie rolls on
+                assert not found.holds[i, j1, j2, k]
     assert checked > 50_000
 
 
@@ -164,3 +178,15 @@ def test_bad_input_is_a_clear_error():
     assert isinstance(error.value, EpistemicError)
     with pytest.raises(PigError, match=f"goals up to {three_orbits.MAX_GOAL}"):
         solve(pig(three_orbits.MAX_GOAL + 1))
+
+
+def test_an_orbit_with_too_many_profiles_is_not_called_pure_free(monkeypatch, capsys):
+    """Past MAX_PROFILES the pure equilibria of an orbit are not enumerated: the count is unknown
+    (None), and the report says so rather than "no pure equilibrium"."""
+    from cli_runs import run
+    monkeypatch.setattr(three_orbits, "MAX_PROFILES", 10)
+    found = solve(pig(22, 3))
+    assert {o.states[0]: o.pure for o in found.searched}[(0, 0, 15)] is None
+    code, out, _ = run(capsys, "pig", "--players", "3", "--goal", "22", "--sides", "3")
+    assert code == 0
+    assert "  (0, 0, 15), (0, 15, 0), (15, 0, 0): pure equilibria not enumerated (more than 10 profiles); a mixed one" in out

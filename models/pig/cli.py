@@ -129,7 +129,7 @@ def add_pig_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sides", type=whole_number_argument, default=6, help="the die's faces (default: 6)")
     p.add_argument("--hold-at", type=whole_number_argument, default=None,
                    help="rate the rule 'hold at this turn total' (default: 20; 0 leaves it out)")
-    p.add_argument("--method", choices=METHODS, default="orbits",
+    p.add_argument("--method", choices=METHODS, default=None,
                    help="three players: solve orbit by orbit (default) or by the seed's value iteration")
     p.add_argument("--in-place", action="store_true",
                    help="three players, value iteration: update layer by layer, each read by the next")
@@ -152,7 +152,7 @@ def _run(rules_of: Any, args: argparse.Namespace, out: TextIO) -> int:
         return run_three_pig(args, out)
     if args.players != 2:
         raise PigError(f"--players must be 2 or 3, got {args.players}")
-    if args.game == "pig" and (args.method != "orbits" or args.in_place or args.max_sweeps is not None):
+    if args.game == "pig" and (args.method is not None or args.in_place or args.max_sweeps is not None):
         raise PigError("--method, --in-place and --max-sweeps are for three players")
     if args.hold_at is None:
         args.hold_at = 20

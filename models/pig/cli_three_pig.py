@@ -18,7 +18,8 @@ from epistemic.fixedpoint import FixedPoint
 from epistemic.models import end_progress, progress_printer
 
 from .rules import PigError, pig
-from .three_orbits import MAX_GOAL, MIXED, NOT_FOUND, PURE, Equilibrium, OrbitSearch, solve
+from . import three_orbits
+from .three_orbits import IN_TURN, MIXED, NOT_FOUND, Equilibrium, OrbitSearch, solve
 from .three_pig import value_iteration
 
 __all__ = ["run_three_pig", "METHODS", "SHOWN"]
@@ -36,16 +37,23 @@ def _chances(vector: Any) -> str:
 
 
 def _found(search: OrbitSearch) -> str:
-    count = ("" if search.pure < 0 else
-             f"; {search.pure} pure equilibri{'um' if search.pure == 1 else 'a'} in all")
+    if search.pure is None:
+        count = f"pure equilibria not enumerated (more than {three_orbits.MAX_PROFILES:,} profiles)"
+    else:
+        count = f"{search.pure} pure equilibri{'um' if search.pure == 1 else 'a'}"
     if search.how == MIXED:
         mixes = ", ".join(f"at {flip[:3]} the mover holds at turn total {flip[3]} with chance {q:.6f}"
                           for flip, q in zip(search.flips, search.holds))
-        return f"no pure equilibrium; a mixed one: {mixes}"
+        return f"{'no pure equilibrium' if search.pure == 0 else count}; a mixed one: {mixes}"
     if search.how == NOT_FOUND:
-        return f"none found{count}; {len(search.flips)} decisions kept changing"
-    how = "replying one mover at a time settled" if search.how != PURE else "a pure one among the flips"
-    return how + count
+        return f"{count}; none found where {len(search.flips)} decisions kept changing"
+    how = "replying one mover at a time settled" if search.how == IN_TURN else "replies in turn did not settle"
+    return f"{how}; {count}"
+
+
+def _game(rules: Any) -> dict:
+    return {"goal": rules.goal, "outcomes": [{"gain": g, "chance": str(c)} for g, c in rules.outcomes],
+            "bust": str(rules.bust)}
 
 
 def report_orbits(found: Equilibrium) -> str:
@@ -61,8 +69,9 @@ def report_orbits(found: Equilibrium) -> str:
     if len(found.searched) > SHOWN:
         lines.append(f"  ... {len(found.searched) - SHOWN:,} more (all of them with --json)")
     if found.searched:
-        lines.append("Where an orbit has several pure equilibria, the one that replies in turn reach is played; "
-                     "each orbit is searched given what is played at the larger score sums.")
+        lines.append("Where an orbit has several pure equilibria, the one that replies in turn reach is played (where "
+                     "they do not settle, the first found); each orbit is solved given what is played at the larger "
+                     "score sums.")
     if found.unresolved:
         lines.append(f"No equilibrium was found in {len(found.unresolved)} orbits: every smaller score sum rests "
                      "on the last replies tried there.")
@@ -71,7 +80,7 @@ def report_orbits(found: Equilibrium) -> str:
 
 def orbits_to_dict(found: Equilibrium) -> dict:
     """:func:`~.three_orbits.solve`'s result as JSON-ready data."""
-    return {"game": "pig", "players": 3, "goal": found.rules.goal, "method": "orbits",
+    return {"game": "pig", "players": 3, **_game(found.rules), "method": "orbits",
             "start": [float(x) for x in found.value[0, 0, 0]], "rounds": found.rounds,
             "searched": [{"states": [list(s) for s in o.states], "how": o.how, "pure_equilibria": o.pure,
                           "flips": [list(f) for f in o.flips], "hold_chances": list(o.holds)}
@@ -94,8 +103,8 @@ def report_sweeps(rules: Any, found: FixedPoint, in_place: bool) -> str:
         cycle = found.cycle
         flips = ", ".join(f"{flip[:3]} at {flip[3]}" for flip in cycle.flips[:SHOWN])
         more = f", ... {len(cycle.flips) - SHOWN:,} more" if len(cycle.flips) > SHOWN else ""
-        lines.append(f"No convergence: the policies go round with period {cycle.period}, first seen at sweep "
-                     f"{cycle.first}; {_decisions(len(cycle.flips))} (state, turn total) flip: {flips}{more}.")
+        lines.append(f"No convergence: from sweep {cycle.first} the policies go round with period {cycle.period}; "
+                     f"{_decisions(len(cycle.flips))} (state, turn total) flip: {flips}{more}.")
     else:
         lines.append("Stopped at the sweep limit, neither converged nor on a cycle.")
     lines.append(f"From the start, the last estimate of the players' chances: {_chances(found.value[0, 0, 0])}.")
@@ -105,7 +114,7 @@ def report_sweeps(rules: Any, found: FixedPoint, in_place: bool) -> str:
 def sweeps_to_dict(rules: Any, found: FixedPoint, in_place: bool) -> dict:
     """:func:`~.three_pig.value_iteration`'s result as JSON-ready data."""
     cycle = found.cycle
-    return {"game": "pig", "players": 3, "goal": rules.goal, "method": "value-iteration", "in_place": in_place,
+    return {"game": "pig", "players": 3, **_game(rules), "method": "value-iteration", "in_place": in_place,
             "converged": found.converged, "sweeps": found.sweeps, "changes": list(found.changes),
             "policy_changes": list(found.policy_changes),
             "cycle": None if cycle is None else {"period": cycle.period, "first": cycle.first,
@@ -119,10 +128,14 @@ def run_three_pig(args: argparse.Namespace, out: TextIO) -> int:
                           ("--hold-at", args.hold_at is not None)):
         if given:
             raise PigError(f"{option} is for two players; three-player Pig reports equilibria")
+    args.method = args.method or "orbits"
     if args.method == "orbits" and (args.in_place or args.max_sweeps is not None):
         raise PigError("--in-place and --max-sweeps are for --method value-iteration")
-    if args.method == "orbits" and args.goal > MAX_GOAL:
-        raise PigError(f"three-player Pig is solved orbit by orbit for goals up to {MAX_GOAL}, got {args.goal}")
+    if args.method == "orbits" and args.goal > three_orbits.MAX_GOAL:
+        raise PigError(f"three-player Pig is solved orbit by orbit for goals up to {three_orbits.MAX_GOAL}, "
+                       f"got {args.goal}")
+    if args.max_sweeps is not None and args.max_sweeps < 1:
+        raise PigError(f"--max-sweeps must be at least 1, got {args.max_sweeps}")
     rules = pig(args.goal, args.sides)
     slow = args.goal >= SLOW_GOAL
     if args.method == "orbits":

@@ -15,11 +15,15 @@ the orbit's values are exact (``rotate`` three times is the identity)::
           / (1 - bust_A bust_B bust_C)
 
 Each mover's best reply to those values is found again until no decision
-changes: a pure equilibrium of the orbit.  Where the replies go round
-instead, the decisions that flip are tried in every pure combination, and
-then with the movers mixing, each indifferent where he mixes (Newton's
-method on the margins).  Whatever is found is reported orbit by orbit,
-mixed or not found, never hidden.
+changes: a pure equilibrium of the orbit.  A reply holds only where holding
+is better by more than :data:`~.three_pig.TIE` (a tie rolls on), as in value
+iteration.  Where the replies of all three at once go round, the movers
+reply one at a time; and every pure equilibrium of the orbit is counted: a
+mover's decisions weigh only his own chance after a bust, so his best
+replies are few, and every profile of them is tried.  Where none is an
+equilibrium, the decisions that kept flipping are given hold chances that
+make their movers indifferent (Newton's method on the margins).  Whatever
+is found is reported orbit by orbit, mixed or not found, never hidden.
 
 Examples
 --------
@@ -38,7 +42,7 @@ import attrs
 import numpy as np
 
 from .rules import Jeopardy, PigError
-from .three_pig import Turn, rotate, turn
+from .three_pig import TIE, Turn, rotate, turn
 
 __all__ = ["Equilibrium", "OrbitSearch", "solve", "orbits", "MAX_GOAL", "MAX_FLIPS", "ROUNDS", "SETTLED",
            "IN_TURN", "PURE", "MIXED", "NOT_FOUND"]
@@ -49,7 +53,8 @@ MAX_GOAL = 100
 ROUNDS = 40
 #: The most flipping decisions searched for an equilibrium in one orbit (3 ** n supports).
 MAX_FLIPS = 6
-#: Margins within this count as indifference; replies change only by more.
+#: Margins within this count as indifference when an equilibrium is checked (a reply holds
+#: only where holding is better by more than :data:`~.three_pig.TIE`, as in value iteration).
 SETTLED = 1e-11
 #: The chances after a bust at which a mover's best replies are read (then refined by bisection).
 GRID = 1025
@@ -77,19 +82,20 @@ class OrbitSearch:
     holds : tuple of float
         For each flip, the chance that its mover holds in the equilibrium
         found: 0 or 1 where he does not mix.
-    pure : int
-        How many pure equilibria were found: the one replies in turn
-        reached, or the pure combinations of the flips that are equilibria.
+    pure : int or None
+        How many pure equilibria the orbit has, every profile of the movers'
+        best replies tried (None where there were more than
+        :data:`MAX_PROFILES` profiles, and none was tried).
     how : str
         :data:`IN_TURN` (replying one mover at a time settled), :data:`PURE`
-        (a pure combination of the flips is an equilibrium), :data:`MIXED`
-        (only a mixed one was found) or :data:`NOT_FOUND`.
+        (they did not, but some profile of best replies is an equilibrium),
+        :data:`MIXED` (only a mixed one was found) or :data:`NOT_FOUND`.
     """
 
     states: tuple[State, ...]
     flips: tuple[tuple[int, ...], ...]
     holds: tuple[float, ...]
-    pure: int
+    pure: int | None
     how: str
 
 
@@ -164,17 +170,17 @@ class _Orbits:
         self.states = [least, least[:, [1, 2, 0]], least[:, [2, 0, 1]]]
 
     def turns(self, values: list[np.ndarray], index: np.ndarray | slice = slice(None), *,
-              holds: list[np.ndarray] | None = None, current: list[np.ndarray] | None = None) -> list[Turn]:
+              holds: list[np.ndarray] | None = None) -> list[Turn]:
         """Each of A, B, C's turn when a bust is worth the next one's ``values``."""
-        return [self.turn_of(x, values, index, holds=None if holds is None else holds[x],
-                             current=None if current is None else current[x]) for x in range(3)]
+        return [self.turn_of(x, values, index, holds=None if holds is None else holds[x])
+                for x in range(3)]
 
     def turn_of(self, x: int, values: list[np.ndarray], index: np.ndarray | slice, *,
-                holds: np.ndarray | None = None, current: np.ndarray | None = None) -> Turn:
+                holds: np.ndarray | None = None) -> Turn:
         """The turn of the orbits' ``x``-th states (0 for A)."""
         s = self.states[x][index]
         return turn(self.rules, self.value, s[:, 0], s[:, 1], s[:, 2], rotate(values[(x + 1) % 3]),
-                    holds=holds, current=current, hysteresis=SETTLED)
+                    holds=holds, hysteresis=TIE)
 
     def values_under(self, holds: list[np.ndarray], index: np.ndarray) -> list[np.ndarray]:
         """The exact values of the orbits ``index`` under the hold chances ``holds``."""
@@ -195,8 +201,7 @@ def _best_replies(orbit: _Orbits, count: int) -> tuple[list[np.ndarray], list[np
     going = np.arange(count)
     rounds = 0
     while going.size and rounds < ROUNDS:
-        found = orbit.turns([v[going] for v in values], going,
-                            current=[h[going] > 0.5 for h in holds] if rounds else None)
+        found = orbit.turns([v[going] for v in values], going)
         changed = np.zeros(going.size, bool) if rounds else np.ones(going.size, bool)
         settled = _cycle_values([t.start for t in found], [t.bust for t in found])
         for x in range(3):
@@ -241,7 +246,8 @@ def _replies(orbit: _Orbits, x: int, at: int) -> _Replies:
         bust = np.zeros((len(chances), 3))
         bust[:, 0] = chances
         n = len(chances)
-        return turn(orbit.rules, orbit.value, np.full(n, i), np.full(n, j1), np.full(n, j2), bust).holds
+        return turn(orbit.rules, orbit.value, np.full(n, i), np.full(n, j1), np.full(n, j2), bust,
+                    hysteresis=TIE).holds
 
     seen: dict[bytes, list] = {}
 
@@ -306,6 +312,7 @@ def _pure_equilibria(orbit: _Orbits, at: int) -> tuple[list[list[np.ndarray]], i
         after_bust = values[(x + 1) % 3][:, 2]  # his own chance, seen from the next mover's seat
         chosen = profiles[:, x]
         near &= (after_bust >= r.low[chosen] - 2 / (GRID - 1)) & (after_bust <= r.high[chosen] + 2 / (GRID - 1))
+    tried = len(profiles)
     profiles = profiles[near]
     index = np.full(len(profiles), at)
     holds = [replies[x].rows[profiles[:, x]].astype(float) for x in range(3)]
@@ -315,7 +322,7 @@ def _pure_equilibria(orbit: _Orbits, at: int) -> tuple[list[list[np.ndarray]], i
     for t, q in zip(turns, holds):
         m = np.nan_to_num(t.margins, nan=0.0)
         fine &= ~(((q > 0) & (m < -SETTLED)) | ((q < 1) & (m > SETTLED))).any(axis=1)
-    return [[holds[x][n:n + 1] for x in range(3)] for n in np.flatnonzero(fine)], int(np.prod(sizes))
+    return [[holds[x][n:n + 1] for x in range(3)] for n in np.flatnonzero(fine)], tried
 
 
 Found = tuple[OrbitSearch, list[np.ndarray] | None, list[np.ndarray] | None]
@@ -337,7 +344,7 @@ def _orbit_search(orbit: _Orbits, at: int, values: list[np.ndarray], holds: list
     for round_ in range(2 * ROUNDS):  # replies one mover at a time, until they settle or come round
         changed = False
         for x in ((0,) if symmetric else range(3)):
-            reply = orbit.turn_of(x, vals, one, current=base[x] > 0.5).holds
+            reply = orbit.turn_of(x, vals, one).holds
             differ = np.flatnonzero(reply[0] != base[x][0])
             if differ.size:
                 changed = True
@@ -354,7 +361,7 @@ def _orbit_search(orbit: _Orbits, at: int, values: list[np.ndarray], holds: list
         seen.setdefault(key, round_)
     equilibria, tried = _pure_equilibria(orbit, at)
     if not changed:
-        return OrbitSearch(states, (), (), len(equilibria) if tried else -1, IN_TURN), base, vals
+        return OrbitSearch(states, (), (), len(equilibria) if tried else None, IN_TURN), base, vals
     if equilibria:
         chosen = equilibria[0]
         return OrbitSearch(states, (), (), len(equilibria), PURE), chosen, orbit.values_under(chosen, one)
@@ -372,7 +379,7 @@ def _orbit_search(orbit: _Orbits, at: int, values: list[np.ndarray], holds: list
     def flip_margins(found: list[Turn]) -> np.ndarray:
         return np.array([found[x].margins[0, k] for x, k in order])
 
-    none = 0 if tried else -1
+    none = 0 if tried else None
     if len(order) > MAX_FLIPS:
         return OrbitSearch(states, named, (), none, NOT_FOUND), None, None
     supports = sorted(itertools.product((0, 1, 2), repeat=len(order)), key=lambda s: -s.count(2))
