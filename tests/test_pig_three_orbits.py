@@ -190,3 +190,22 @@ def test_an_orbit_with_too_many_profiles_is_not_called_pure_free(monkeypatch, ca
     code, out, _ = run(capsys, "pig", "--players", "3", "--goal", "22", "--sides", "3")
     assert code == 0
     assert "  (0, 0, 15), (0, 15, 0), (15, 0, 0): pure equilibria not enumerated (more than 10 profiles); a mixed one" in out
+
+
+def test_another_pure_equilibrium_of_an_orbit_can_be_played():
+    """A three-sided die to 22: the orbit of (3, 11, 11) has two pure equilibria.  Playing the
+    other one changes that orbit's values and those of the states that hold into it, and each
+    state's value is still its best reply by the seed's equations."""
+    rules = pig(22, 3)
+    played, other = solve(rules), solve(rules, choose={(3, 11, 11): 1})
+    orbit = _orbit((3, 11, 11))
+    assert all(np.max(np.abs(played.value[s] - other.value[s])) > 1e-3 for s in orbit)
+    value = seed_equations(rules, other.value)
+    mixing = {s for o in other.mixed for s in o.states}
+    changed = [tuple(int(v) for v in s) for s in np.argwhere(np.abs(played.value - other.value).max(axis=-1) > 1e-12)]
+    assert len(changed) > len(orbit)
+    for state in changed:
+        if state not in mixing:
+            assert np.allclose(value(*state, 0)[0], other.value[state], atol=1e-10)
+    with pytest.raises(PigError, match=r"the orbit of \(3, 11, 11\) has 2 pure equilibria: there is no equilibrium 2"):
+        solve(rules, choose={(3, 11, 11): 2})

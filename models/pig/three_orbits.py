@@ -36,7 +36,7 @@ Examples
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import attrs
 import numpy as np
@@ -332,7 +332,8 @@ def _pure_equilibria(orbit: _Orbits, at: int) -> tuple[list[list[np.ndarray]], i
 Found = tuple[OrbitSearch, list[np.ndarray] | None, list[np.ndarray] | None]
 
 
-def _orbit_search(orbit: _Orbits, at: int, values: list[np.ndarray], holds: list[np.ndarray]) -> Found:
+def _orbit_search(orbit: _Orbits, at: int, values: list[np.ndarray], holds: list[np.ndarray],
+                  choice: int | None = None) -> Found:
     """What the flipping decisions of orbit ``at`` allow: pure combinations, then mixed ones.
 
     Returns what was found, and the orbit's decisions and values under it (None if nothing).
@@ -364,6 +365,13 @@ def _orbit_search(orbit: _Orbits, at: int, values: list[np.ndarray], holds: list
             noting, until = round_ + 1, round_ + (round_ - seen[key])
         seen.setdefault(key, round_)
     equilibria, tried = _pure_equilibria(orbit, at)
+    if choice is not None:
+        if not 0 <= choice < len(equilibria):
+            raise PigError(f"the orbit of {states[0]} has {len(equilibria)} pure equilibria: there is no "
+                           f"equilibrium {choice} to play")
+        chosen = equilibria[choice]
+        return (OrbitSearch(states, (), (), len(equilibria), IN_TURN if not changed else PURE), chosen,
+                orbit.values_under(chosen, one))
     if not changed:
         return OrbitSearch(states, (), (), len(equilibria) if tried else None, IN_TURN), base, vals
     if equilibria:
@@ -446,7 +454,8 @@ def _newton(margins: Callable[[np.ndarray], np.ndarray], q: np.ndarray, mixing: 
     return False
 
 
-def solve(rules: Jeopardy, *, progress: Callable[..., None] | None = None) -> Equilibrium:
+def solve(rules: Jeopardy, *, progress: Callable[..., None] | None = None,
+          choose: Mapping[State, int] | None = None) -> Equilibrium:
     """An equilibrium of three-player ``rules``, orbit by orbit from the largest score sum down.
 
     Parameters
@@ -455,6 +464,13 @@ def solve(rules: Jeopardy, *, progress: Callable[..., None] | None = None) -> Eq
         The game (:func:`~epistemic.models.pig.pig` or any other jeopardy race).
     progress : callable, optional
         ``progress(done, total)`` after each score sum.
+    choose : mapping, optional
+        For an orbit whose replies go round, keyed by its least rotation:
+        which of its pure equilibria to play, by place in their list.  The
+        list is ordered by the first mover's reply, then the second's, then
+        the third's; each mover's replies run from the one best when a bust
+        is worth nothing to him (he holds most) to the one best when it is
+        worth a sure win.  Other orbits play as described above.
 
     Returns
     -------
@@ -481,7 +497,8 @@ def solve(rules: Jeopardy, *, progress: Callable[..., None] | None = None) -> Eq
         values, decided, going, rounds = _best_replies(orbit, len(least))
         most = max(most, rounds)
         for at in np.flatnonzero(going):
-            found, trial, vals = _orbit_search(orbit, int(at), values, decided)
+            least_state = tuple(int(v) for v in least[at])
+            found, trial, vals = _orbit_search(orbit, int(at), values, decided, (choose or {}).get(least_state))
             searched.append(found)
             if trial is not None and vals is not None:
                 for x in range(3):
