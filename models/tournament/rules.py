@@ -1,0 +1,139 @@
+"""The rules of a Prisoner-and-Pirate round, apart from any connection (seed ``001``).
+
+A *Prisoner* round: every player answers C (cooperate) or T (betray) to
+every other.  Mutual C links join players into groups, the connected
+components.  A group's bounty is the sum of its internal links, each worth
+what the pair of answers is worth (:data:`LINKS`: CC 10, CT 4, TT 0).
+
+A *Pirate* game in each group: the pirates in order of score, the leader
+proposes shares of the bounty, the others vote; the leader counts as
+agreeing, and is thrown overboard when more vote T than C.  A thrown
+leader sits out the next Prisoner round.
+
+A missing or invalid answer gets the seed's default: the name
+``Unnamed``, T towards everyone, the whole bounty to the leader, C for a
+vote.  Each ``parse_*`` function reads one line and returns the answer,
+the defaults filled in where the line says nothing valid.
+
+Examples
+--------
+>>> choices = {"Vjeux-0": {"Gauth-1": "C", "Felix-2": "C"},
+...            "Gauth-1": {"Vjeux-0": "T", "Felix-2": "C"},
+...            "Felix-2": {"Vjeux-0": "C", "Gauth-1": "C"}}
+>>> groups(["Vjeux-0", "Gauth-1", "Felix-2"], choices)
+[['Vjeux-0', 'Gauth-1', 'Felix-2']]
+>>> bounty(["Vjeux-0", "Gauth-1", "Felix-2"], choices)
+24
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+import networkx as nx
+
+__all__ = ["LINKS", "DEFAULT_NAME", "unique_name", "parse_choices", "groups", "bounty", "parse_shares",
+           "parse_vote", "leader_survives", "Choices"]
+
+#: What a link between two players is worth, by their two answers (seed ``001``'s README).
+LINKS: Mapping[str, int] = {"CC": 10, "CT": 4, "TC": 4, "TT": 0}
+#: The name of a player who gives none.
+DEFAULT_NAME = "Unnamed"
+
+#: ``choices[a][b]``: what ``a`` answered towards ``b``, ``"C"`` or ``"T"``.
+Choices = Mapping[str, Mapping[str, str]]
+
+_NOT_IN_A_NAME = re.compile(r"[=\s]+")
+
+
+def unique_name(line: str | None, number: int) -> str:
+    """The player's name made unique: what he sent, without ``=`` or spaces, then ``-number``.
+
+    >>> unique_name("Vjeux", 0), unique_name(" a = b ", 3), unique_name(None, 7), unique_name("==", 8)
+    ('Vjeux-0', 'ab-3', 'Unnamed-7', 'Unnamed-8')
+    """
+    cleaned = _NOT_IN_A_NAME.sub("", line or "")
+    return f"{cleaned or DEFAULT_NAME}-{number}"
+
+
+def _pairs(line: str | None) -> list[tuple[str, str]]:
+    return [tuple(item.split("=", 1)) for item in (line or "").split() if "=" in item]  # type: ignore[misc]
+
+
+def parse_choices(line: str | None, me: str, players: Sequence[str]) -> dict[str, str]:
+    """``me``'s answers towards the other ``players``, from ``name=C|T`` items; T where none is valid.
+
+    >>> parse_choices("Gauth-1=C Felix-2=X Nobody=C", "Vjeux-0", ["Vjeux-0", "Gauth-1", "Felix-2"])
+    {'Gauth-1': 'C', 'Felix-2': 'T'}
+    """
+    answers = {other: "T" for other in players if other != me}
+    for name, answer in _pairs(line):
+        if name in answers and answer in ("C", "T"):
+            answers[name] = answer
+    return answers
+
+
+def groups(players: Sequence[str], choices: Choices) -> list[list[str]]:
+    """The connected components of the mutual-C links, each in the order of ``players``,
+    the groups in the order of their first player.
+
+    >>> groups(["a", "b", "c"], {"a": {"b": "C", "c": "T"}, "b": {"a": "C", "c": "C"}, "c": {"a": "C", "b": "T"}})
+    [['a', 'b'], ['c']]
+    """
+    graph = nx.Graph()
+    graph.add_nodes_from(players)
+    graph.add_edges_from((a, b) for i, a in enumerate(players) for b in players[i + 1:]
+                         if choices[a][b] == "C" and choices[b][a] == "C")
+    place = {name: i for i, name in enumerate(players)}
+    found = [sorted(component, key=place.__getitem__) for component in nx.connected_components(graph)]
+    return sorted(found, key=lambda group: place[group[0]])
+
+
+def bounty(group: Sequence[str], choices: Choices, links: Mapping[str, int] = LINKS) -> int:
+    """The sum of the group's internal links, each worth ``links[answer + answer]``.
+
+    >>> bounty(["a", "b"], {"a": {"b": "C"}, "b": {"a": "C"}}), bounty(["a"], {"a": {}})
+    (10, 0)
+    """
+    return sum(links[choices[a][b] + choices[b][a]] for i, a in enumerate(group) for b in group[i + 1:])
+
+
+def parse_shares(line: str | None, pirates: Sequence[str], amount: int) -> dict[str, int]:
+    """The leader's (``pirates[0]``) shares from ``name=N`` items: whole numbers of at least 0
+    that add up to ``amount``, a pirate named nowhere getting 0; otherwise everything to him.
+
+    >>> parse_shares("Vjeux-0=30 Felix-2=0", ["Vjeux-0", "Felix-2"], 30)
+    {'Vjeux-0': 30, 'Felix-2': 0}
+    >>> parse_shares("Vjeux-0=20 Felix-2=20", ["Vjeux-0", "Felix-2"], 30)
+    {'Vjeux-0': 30, 'Felix-2': 0}
+    """
+    shares = {name: 0 for name in pirates}
+    for name, value in _pairs(line):
+        if name in shares and value.isascii() and value.isdigit():
+            shares[name] = int(value)
+    if sum(shares.values()) != amount:
+        shares = {name: 0 for name in pirates}
+        shares[pirates[0]] = amount
+    return shares
+
+
+def parse_vote(line: str | None) -> str:
+    """A pirate's vote: ``T`` against the leader's shares, ``C`` (the default) for them.
+
+    >>> parse_vote("T"), parse_vote(" C "), parse_vote("maybe"), parse_vote(None)
+    ('T', 'C', 'C', 'C')
+    """
+    return "T" if (line or "").strip() == "T" else "C"
+
+
+def leader_survives(votes: Mapping[str, str]) -> bool:
+    """Whether the leader keeps his place: he counts as a C, and goes over when the Ts outnumber the Cs.
+
+    ``votes`` are the other pirates' votes.
+
+    >>> leader_survives({"a": "T"}), leader_survives({"a": "T", "b": "T"}), leader_survives({})
+    (True, False, True)
+    """
+    against = sum(v == "T" for v in votes.values())
+    return against <= 1 + len(votes) - against

@@ -1,0 +1,113 @@
+"""The tournament's rules and line protocol, apart from any socket (seed ``001``).
+
+The seed is /work/shared/seeds/001_511e154ace0c742c.txt: its README gives the
+link values (CC = 10, TC = 4, TT = 0), the defaults for a missing or invalid
+answer, and an example game of three players.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from epistemic.models.tournament import (LINKS, BadLine, LineReader, bounty, groups, leader_survives,
+                                         parse_choices, parse_shares, parse_vote, unique_name)
+
+_TEXT = st.text(st.characters(blacklist_characters="\r\n", blacklist_categories=("Cs",)), max_size=40)
+
+
+# --- reading lines ---------------------------------------------------------------------
+@given(lines=st.lists(_TEXT, max_size=8), cuts=st.lists(st.integers(0, 400), max_size=12))
+def test_lines_come_out_whole_however_the_bytes_are_cut(lines, cuts):
+    """A message split over packets, or several in one packet, reads the same."""
+    data = b"".join(line.encode() + b"\r\n" for line in lines)
+    reader = LineReader()
+    points = sorted({min(c, len(data)) for c in cuts} | {0, len(data)})
+    got = [line for a, b in itertools.pairwise(points) for line in reader.feed(data[a:b])]
+    assert got == lines and reader.pending == 0
+
+
+def test_an_end_split_between_packets():
+    reader = LineReader()
+    assert reader.feed(b"Gauth-1=C\r") == [] and reader.feed(b"\nT\r\n") == ["Gauth-1=C", "T"]
+
+
+def test_a_line_too_long_is_one_bad_line_and_memory_stays_bounded():
+    reader = LineReader(max_length=10)
+    found = []
+    for _ in range(1000):
+        found += reader.feed(b"x" * 100)
+        assert reader.pending <= 12
+    found += reader.feed(b"\r\nC\r\n")
+    assert found == [BadLine("longer than the limit"), "C"]
+
+
+def test_bytes_that_are_not_utf8_are_a_bad_line_and_reading_goes_on():
+    assert LineReader().feed(b"\xc3\x28\r\nVjeux\r\n") == [BadLine("not UTF-8"), "Vjeux"]
+
+
+def test_the_limit_must_be_positive():
+    with pytest.raises(ValueError, match="at least 1 byte"):
+        LineReader(max_length=0)
+
+
+# --- the seed's rules ----------------------------------------------------------------------
+def test_the_seeds_link_values():
+    # seed 001, "Phase 1": "CC = 10, TC = 4 and TT = 0"
+    assert LINKS["CC"] == 10 and LINKS["TC"] == LINKS["CT"] == 4 and LINKS["TT"] == 0
+
+
+def test_the_seeds_example_round():
+    """Vjeux cooperates with both; Gauth betrays Vjeux; Felix cooperates with both; Gauth and
+    Felix cooperate.  All three are one group (Vjeux-Felix and Gauth-Felix are mutual C); the
+    bounty is CT 4 + CC 10 + CC 10.  Gauth leads (the seed sorts by score); when both others
+    vote T he goes overboard, and Vjeux, next, proposes everything to himself."""
+    players = ["Vjeux-0", "Gauth-1", "Felix-2"]
+    choices = {"Vjeux-0": parse_choices("Gauth-1=C Felix-2=C", "Vjeux-0", players),
+               "Gauth-1": parse_choices("Vjeux-0=T Felix-2=C", "Gauth-1", players),
+               "Felix-2": parse_choices("Vjeux-0=C Gauth-1=C", "Felix-2", players)}
+    [group] = groups(players, choices)
+    assert group == players and bounty(group, choices) == 24
+    assert not leader_survives({"Vjeux-0": parse_vote("T"), "Felix-2": parse_vote("T")})
+    assert leader_survives({"Vjeux-0": parse_vote("T"), "Felix-2": parse_vote("C")})
+    assert parse_shares("Vjeux-0=24 Felix-2=0", ["Vjeux-0", "Felix-2"], 24) == {"Vjeux-0": 24, "Felix-2": 0}
+
+
+def test_every_default_of_the_seed():
+    # seed 001, "Messages": Name Unnamed; Prisoner T to everyone; leader all to himself; others C
+    players = ["a-0", "b-1", "c-2"]
+    assert unique_name(None, 4) == "Unnamed-4" and unique_name("", 5) == "Unnamed-5"
+    assert parse_choices(None, "a-0", players) == {"b-1": "T", "c-2": "T"}
+    assert parse_choices("garbage", "a-0", players) == {"b-1": "T", "c-2": "T"}
+    for line in (None, "", "a-0=5 b-1=4", "a-0=-1 b-1=11", "a-0=4.5 b-1=5.5", "a-0=x"):
+        assert parse_shares(line, ["a-0", "b-1"], 10) == {"a-0": 10, "b-1": 0}
+    assert parse_shares("b-1=10", ["a-0", "b-1"], 10) == {"a-0": 0, "b-1": 10}
+    assert parse_vote(None) == parse_vote("") == parse_vote("yes") == "C"
+
+
+_CHOICE = st.sampled_from("CT")
+
+
+@given(st.integers(1, 7), st.data())
+def test_groups_split_the_players_and_bounties_add_their_links(n, data):
+    players = [f"p{i}-{i}" for i in range(n)]
+    choices = {a: {b: data.draw(_CHOICE) for b in players if b != a} for a in players}
+    found = groups(players, choices)
+    assert sorted(p for g in found for p in g) == sorted(players)
+    for g in found:  # within a group every player is joined to another by a mutual C, unless alone
+        assert len(g) == 1 or all(any(choices[a][b] == choices[b][a] == "C" for b in g if b != a) for a in g)
+    for g, h in itertools.combinations(found, 2):  # across groups no mutual C
+        assert all(not (choices[a][b] == choices[b][a] == "C") for a in g for b in h)
+    for g in found:
+        pairs = [(a, b) for a, b in itertools.combinations(g, 2)]
+        assert bounty(g, choices) == sum(LINKS[choices[a][b] + choices[b][a]] for a, b in pairs)
+    assert bounty(players, choices, {"CC": 1, "CT": 1, "TC": 1, "TT": 1}) == n * (n - 1) // 2
+
+
+@given(st.integers(0, 6), st.integers(0, 6))
+def test_the_leader_goes_over_when_the_ts_outnumber_the_cs(against, agreeing):
+    votes = {f"v{i}": "T" for i in range(against)} | {f"w{i}": "C" for i in range(agreeing)}
+    assert leader_survives(votes) == (against <= agreeing + 1)
