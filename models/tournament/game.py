@@ -1,0 +1,144 @@
+"""A whole Prisoner-and-Pirate game, played over any :class:`Seats` (seed ``001``).
+
+The game says what each player is told and asked, in the seed's order; the
+seats carry the lines to the players and back (a TCP server, or a script in
+a test) and give ``None`` for a player who did not answer in time.  Every
+round is kept in :attr:`Game.log`, enough to replay and check the scores.
+
+Examples
+--------
+>>> import asyncio
+>>> class Quiet:                      # nobody ever answers: every default
+...     async def send(self, names, line): pass
+...     async def ask(self, questions): return {name: None for name in questions}
+>>> game = Game(Quiet(), ["a", "b"], rounds=1)
+>>> asyncio.run(game.play())
+{'Unnamed-0': 0, 'Unnamed-1': 0}
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from .lines import BadLine
+from .rules import LINKS, bounty, groups, leader_survives, parse_choices, parse_shares, parse_vote, unique_name
+
+__all__ = ["Seats", "Game"]
+
+Answer = str | BadLine | None
+
+
+class Seats(Protocol):
+    """How the game reaches the players, each known by a seat key until he has a name."""
+
+    async def send(self, names: Sequence[str], line: str) -> None:
+        """Tell ``line`` to each of ``names``."""
+
+    async def ask(self, questions: Mapping[str, str]) -> Mapping[str, Answer]:
+        """Ask each player his question at once; his answer line, or None if none came in time."""
+
+
+def _text(answer: Answer) -> str | None:
+    return answer if isinstance(answer, str) else None
+
+
+class Game:
+    """One game: names, then ``rounds`` Prisoner rounds, each with its Pirate games.
+
+    Parameters
+    ----------
+    seats : Seats
+    players : sequence of str
+        The seats' keys, in the order the players joined; the ``n``-th is
+        numbered ``n`` in his unique name.
+    rounds : int
+    links : mapping
+        What a link is worth by its two answers (default :data:`~.rules.LINKS`).
+    seed : int or None
+        Breaks ties of score when pirates are ranked.
+    """
+
+    def __init__(self, seats: Seats, players: Sequence[str], rounds: int, *,
+                 links: Mapping[str, int] = LINKS, seed: int | None = None) -> None:
+        self.seats, self.seat_keys, self.rounds, self.links = seats, list(players), rounds, links
+        self.random = random.Random(seed)
+        self.scores: dict[str, int] = {}
+        self.log: list[dict[str, Any]] = []
+        self._seat: dict[str, str] = {}  # a player's name to his seat key
+
+    async def play(self) -> dict[str, int]:
+        """Play the game; the final scores by name."""
+        await self._names()
+        everyone = list(self.scores)
+        overboard: set[str] = set()
+        for number in range(self.rounds):
+            playing = [name for name in everyone if name not in overboard]
+            overboard = await self._round(number, playing)
+        await self._send(everyone, "EndPrisoner")
+        await self._send(everyone, " ".join(f"{name}={self.scores[name]}" for name in everyone))
+        return dict(self.scores)
+
+    async def _send(self, names: Sequence[str], line: str) -> None:
+        await self.seats.send([self._seat[name] for name in names], line)
+
+    async def _ask(self, questions: Mapping[str, str]) -> dict[str, str | None]:
+        answers = await self.seats.ask({self._seat[name]: line for name, line in questions.items()})
+        return {name: _text(answers.get(self._seat[name])) for name in questions}
+
+    async def _names(self) -> None:
+        answers = await self.seats.ask({key: "Start" for key in self.seat_keys})
+        for number, key in enumerate(self.seat_keys):
+            name = unique_name(_text(answers.get(key)), number)
+            self._seat[name] = key
+            self.scores[name] = 0
+        for name in self.scores:
+            await self._send([name], name)
+
+    async def _round(self, number: int, playing: list[str]) -> set[str]:
+        """One Prisoner round and its Pirate games; the leaders thrown overboard."""
+        await self._send(playing, "Prisoner")
+        lines = await self._ask({name: " ".join(playing) for name in playing})
+        choices = {name: parse_choices(lines[name], name, playing) for name in playing}
+        for name in playing:
+            await self._send([name], " ".join(f"{other}={choices[other][name]}" for other in playing if other != name))
+        record: dict[str, Any] = {"round": number, "players": playing, "choices": choices, "groups": []}
+        overboard: set[str] = set()
+        for group in groups(playing, choices):
+            amount = bounty(group, choices, self.links)
+            overboard |= await self._pirates(group, amount, record)
+        record["scores"] = dict(self.scores)
+        self.log.append(record)
+        return overboard
+
+    async def _pirates(self, group: list[str], amount: int, record: dict[str, Any]) -> set[str]:
+        """The Pirate game of one group; the leaders thrown overboard."""
+        pirates = sorted(self.random.sample(group, len(group)), key=lambda name: -self.scores[name])
+        entry: dict[str, Any] = {"group": group, "bounty": amount, "proposals": []}
+        record["groups"].append(entry)
+        thrown: set[str] = set()
+        while len(pirates) > 1:
+            leader, others = pirates[0], pirates[1:]
+            await self._send(pirates, "Pirate")
+            ranking = f"{amount} {' '.join(pirates)}"
+            await self._send(others, ranking)
+            shares = parse_shares((await self._ask({leader: ranking}))[leader], pirates, amount)
+            offer = " ".join(f"{name}={shares[name]}" for name in pirates)
+            votes = {name: parse_vote(line) for name, line in (await self._ask({n: offer for n in others})).items()}
+            survives = leader_survives(votes)
+            entry["proposals"].append({"leader": leader, "shares": shares, "votes": votes, "accepted": survives})
+            if survives:
+                await self._end(pirates, shares)
+                return thrown
+            await self._end([leader], {leader: 0})
+            thrown.add(leader)
+            pirates = others
+        await self._end(pirates, {pirates[0]: amount} if pirates else {})  # alone: the bounty, no vote
+        return thrown
+
+    async def _end(self, pirates: Sequence[str], shares: Mapping[str, int]) -> None:
+        for name in pirates:
+            self.scores[name] += shares[name]
+            await self._send([name], "EndPirate")
+            await self._send([name], str(shares[name]))
