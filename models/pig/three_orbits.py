@@ -186,6 +186,12 @@ class _Orbits:
         return turn(self.rules, self.value, s[:, 0], s[:, 1], s[:, 2], rotate(values[(x + 1) % 3]),
                     holds=holds, hysteresis=TIE)
 
+    def under(self, holds: list[np.ndarray], index: np.ndarray) -> tuple[list[np.ndarray], list[Turn]]:
+        """The exact values of the orbits ``index`` under the hold chances ``holds``, and the
+        turns (with their margins) against those values."""
+        values = self.values_under(holds, index)
+        return values, self.turns(values, index, holds=holds)
+
     def values_under(self, holds: list[np.ndarray], index: np.ndarray) -> list[np.ndarray]:
         """The exact values of the orbits ``index`` under the hold chances ``holds``."""
         nothing = [np.zeros((len(index), 3))] * 3  # under fixed decisions the coefficients ignore it
@@ -218,13 +224,14 @@ def _best_replies(orbit: _Orbits, count: int) -> tuple[list[np.ndarray], list[np
     return values, holds, stuck, rounds
 
 
-def _equilibrium_check(margins: list[np.ndarray], holds: list[np.ndarray]) -> bool:
-    """Whether every decision is a best reply: a hold not worse, a roll not better, a mix indifferent."""
-    for m, q in zip(margins, holds):
-        m = np.nan_to_num(m, nan=0.0)
-        if ((q > 0) & (m < -SETTLED)).any() or ((q < 1) & (m > SETTLED)).any():
-            return False
-    return True
+def _best_everywhere(turns: list[Turn], holds: list[np.ndarray]) -> np.ndarray:
+    """For each row of decisions, whether every one is a best reply against the values they
+    make: a hold not worse, a roll not better, a mix indifferent (within :data:`SETTLED`)."""
+    fine = np.ones(len(holds[0]), bool)
+    for t, q in zip(turns, holds):
+        m = np.nan_to_num(t.margins, nan=0.0)
+        fine &= ~(((q > 0) & (m < -SETTLED)) | ((q < 1) & (m > SETTLED))).any(axis=1)
+    return fine
 
 
 @attrs.frozen(eq=False)
@@ -320,12 +327,7 @@ def _pure_equilibria(orbit: _Orbits, at: int) -> tuple[list[list[np.ndarray]], i
     profiles = profiles[near]
     index = np.full(len(profiles), at)
     holds = [replies[x].rows[profiles[:, x]].astype(float) for x in range(3)]
-    exact = orbit.values_under(holds, index)
-    turns = orbit.turns(exact, index, holds=holds)
-    fine = np.ones(len(profiles), bool)
-    for t, q in zip(turns, holds):
-        m = np.nan_to_num(t.margins, nan=0.0)
-        fine &= ~(((q > 0) & (m < -SETTLED)) | ((q < 1) & (m > SETTLED))).any(axis=1)
+    fine = _best_everywhere(orbit.under(holds, index)[1], holds)
     return [[holds[x][n:n + 1] for x in range(3)] for n in np.flatnonzero(fine)], tried
 
 
@@ -380,22 +382,17 @@ def _orbit_search(orbit: _Orbits, at: int, values: list[np.ndarray], holds: list
     order = sorted(flips)
     named = tuple((*states[x], k) for x, k in order)
 
-    def evaluate(q: np.ndarray) -> tuple[list[np.ndarray], list[Turn], list[np.ndarray]]:
-        trial = [b.copy() for b in base]
-        for (x, k), p in zip(order, q):
-            for y in (range(3) if symmetric else (x,)):
-                trial[y][0, k] = p
-        vals_ = orbit.values_under(trial, one)
-        return trial, orbit.turns(vals_, one, holds=trial), vals_  # the margins against the exact values
-
-    def margins(rows: np.ndarray) -> np.ndarray:
-        """The flips' margins for each row of their hold chances, all at once."""
+    def played(rows: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray], list[Turn]]:
+        """For each row of the flips' hold chances: the orbit's decisions, values and turns."""
         index = np.full(len(rows), at)
         trial = [np.repeat(b, len(rows), axis=0) for b in base]
         for c, (x, k) in enumerate(order):
             for y in (range(3) if symmetric else (x,)):
                 trial[y][:, k] = rows[:, c]
-        found = orbit.turns(orbit.values_under(trial, index), index, holds=trial)
+        return trial, *orbit.under(trial, index)
+
+    def margins(rows: np.ndarray) -> np.ndarray:
+        found = played(rows)[2]
         return np.stack([found[x].margins[:, k] for x, k in order], axis=1)
 
     none = 0 if tried else None
@@ -403,13 +400,20 @@ def _orbit_search(orbit: _Orbits, at: int, values: list[np.ndarray], holds: list
         return OrbitSearch(states, named, (), none, NOT_FOUND), None, None
 
     def settles(q: np.ndarray, mixing: list[int]) -> bool:
-        return _newton(margins, q, mixing) and _equilibrium_check(*_margins_and_holds(evaluate(q)))
+        if not _newton(margins, q, mixing):
+            return False
+        trial, _, found = played(q[None])
+        return bool(_best_everywhere(found, trial)[0])
+
+    def mixed(q: np.ndarray) -> Found:
+        trial, values, _ = played(q[None])
+        return OrbitSearch(states, named, tuple(float(p) for p in q), none, MIXED), trial, values
 
     # all the flips mixing first; where Newton leaves (0, 1), the flip nearest an end is made pure
     q, mixing = np.full(len(order), 0.5), list(range(len(order)))
     while mixing:
         if settles(q, mixing):
-            return OrbitSearch(states, named, tuple(float(p) for p in q), none, MIXED), *evaluate(q)[::2]
+            return mixed(q)
         nearest = min(mixing, key=lambda n: min(q[n], 1 - q[n]))
         q[nearest] = float(q[nearest] > 0.5)
         mixing.remove(nearest)
@@ -417,14 +421,8 @@ def _orbit_search(orbit: _Orbits, at: int, values: list[np.ndarray], holds: list
         for support in sorted(itertools.product((0, 1, 2), repeat=len(order)), key=lambda s: -s.count(2)):
             q = np.array([0.5 if s == 2 else float(s) for s in support])
             if 2 in support and settles(q, [n for n, s in enumerate(support) if s == 2]):
-                return OrbitSearch(states, named, tuple(float(p) for p in q), none, MIXED), *evaluate(q)[::2]
+                return mixed(q)
     return OrbitSearch(states, named, (), none, NOT_FOUND), None, None
-
-
-def _margins_and_holds(evaluated: tuple[list[np.ndarray], list[Turn], list[np.ndarray]]
-                       ) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    trial, found, _ = evaluated
-    return [t.margins for t in found], trial
 
 
 def _newton(margins: Callable[[np.ndarray], np.ndarray], q: np.ndarray, mixing: list[int]) -> bool:

@@ -58,7 +58,8 @@ def unique_name(line: str | None, number: int) -> str:
 
 
 def _pairs(line: str | None) -> list[tuple[str, str]]:
-    return [tuple(item.split("=", 1)) for item in (line or "").split() if "=" in item]  # type: ignore[misc]
+    """The ``key=value`` items of a line."""
+    return [(key, value) for key, sep, value in (item.partition("=") for item in (line or "").split()) if sep]
 
 
 def parse_choices(line: str | None, me: str, players: Sequence[str]) -> dict[str, str]:
