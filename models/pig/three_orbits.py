@@ -224,12 +224,17 @@ def _best_replies(orbit: _Orbits, count: int) -> tuple[list[np.ndarray], list[np
     return values, holds, stuck, rounds
 
 
+def _margins(turn_: Turn) -> np.ndarray:
+    assert turn_.margins is not None, "the orbit's turns are always made with their margins"
+    return turn_.margins
+
+
 def _best_everywhere(turns: list[Turn], holds: list[np.ndarray]) -> np.ndarray:
     """For each row of decisions, whether every one is a best reply against the values they
     make: a hold not worse, a roll not better, a mix indifferent (within :data:`SETTLED`)."""
     fine = np.ones(len(holds[0]), bool)
     for t, q in zip(turns, holds):
-        m = np.nan_to_num(t.margins, nan=0.0)
+        m = np.nan_to_num(_margins(t), nan=0.0)
         fine &= ~(((q > 0) & (m < -SETTLED)) | ((q < 1) & (m > SETTLED))).any(axis=1)
     return fine
 
@@ -393,7 +398,7 @@ def _orbit_search(orbit: _Orbits, at: int, values: list[np.ndarray], holds: list
 
     def margins(rows: np.ndarray) -> np.ndarray:
         found = played(rows)[2]
-        return np.stack([found[x].margins[:, k] for x, k in order], axis=1)
+        return np.stack([_margins(found[x])[:, k] for x, k in order], axis=1)
 
     none = 0 if tried else None
     if len(order) > MAX_FLIPS:

@@ -57,16 +57,16 @@ TIE = 1e-12
 
 def memory_needed(rules: Jeopardy) -> int:
     """The bytes :func:`value_iteration` plans for ``rules``: for each of the ``goal ** 4``
-    decisions two policies, a margin and a hold chance (a float each, :class:`Turn`),
-    and the turn-start values and the window of the turn-total recursion, ``goal ** 3``
-    vectors of 3 floats each.  (Measured at goal 62: 446 MiB at the peak.)
+    decisions two policies and a hold chance (a float, :class:`Turn`), and the
+    turn-start values and the window of the turn-total recursion, ``goal ** 3``
+    vectors of 3 floats each.
 
     >>> from epistemic.models.pig import pig
     >>> round(memory_needed(pig(62)) / 2 ** 20)
-    352
+    239
     """
     states = rules.goal ** 3
-    return (2 + 16) * states * rules.goal + states * 3 * 8 * (rules.largest_gain + 12)
+    return (2 + 8) * states * rules.goal + states * 3 * 8 * (rules.largest_gain + 12)
 
 
 def rotate(vectors: np.ndarray) -> np.ndarray:
@@ -82,13 +82,13 @@ class Turn:
     ``start + bust * b``, where ``b`` is the vector (in the mover's seats) of
     the state a bust leads to.  ``margins[n, k]`` is the mover's own chance
     from holding at turn total ``k`` less that from rolling on (NaN where he
-    has no choice: ``k = 0``, or the goal reached); ``holds[n, k]`` is the
-    chance that he holds there.
+    has no choice: ``k = 0``, or the goal reached; None where not asked
+    for); ``holds[n, k]`` is the chance that he holds there.
     """
 
     start: np.ndarray
     bust: np.ndarray
-    margins: np.ndarray
+    margins: np.ndarray | None
     holds: np.ndarray
 
     def value(self, bust_value: np.ndarray) -> np.ndarray:
@@ -97,18 +97,19 @@ class Turn:
 
 
 def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2: np.ndarray,
-         bust_value: np.ndarray, *, holds: np.ndarray | None = None, current: np.ndarray | None = None,
-         hysteresis: float = 0.0) -> Turn:
+         bust_value: np.ndarray, *, holds: np.ndarray | None = None, hysteresis: float = 0.0,
+         margins: bool = True) -> Turn:
     """The turn-total recursion for the states ``(i, j1, j2)``, from the goal down.
 
     A hold at ``k`` is worth ``rotate(values[j1, j2, i + k])``; a bust is
     worth ``bust_value`` (vectors in the mover's seats), which is what
     the choices are made against.  With ``holds`` (the chance of holding at
     each ``(state, k)``) the choices are those; otherwise the mover holds
-    where holding is better for him by more than ``hysteresis``, or, where
-    ``current`` holds already, not worse by more than it.
+    where holding is better for him by more than ``hysteresis``.
 
-    Returns the :class:`Turn`, affine in the bust's worth under the choices made.
+    Returns the :class:`Turn`, affine in the bust's worth under the choices
+    made; its margins only with ``margins`` (value iteration needs none,
+    and they are as large as the choices).
     """
     goal = rules.goal
     n = len(i)
@@ -118,7 +119,7 @@ def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2:
     win = np.array([1.0, 0.0, 0.0])
     starts = [np.broadcast_to(win, (n, 3))] * size  # every turn total past the goal wins
     busts = [np.zeros(n)] * size
-    margins = np.full((n, goal), np.nan)
+    kept = np.full((n, goal), np.nan) if margins else None
     chosen = np.zeros((n, goal))
     for k in range(goal - 1, -1, -1):
         total = i + k
@@ -132,11 +133,10 @@ def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2:
             margin = hold[:, 0] - roll[:, 0] - roll_bust * bust_value[:, 0]
             if holds is not None:
                 q = np.where(won, 0.0, holds[:, k])
-            elif current is not None:
-                q = (np.where(current[:, k], margin >= -hysteresis, margin > hysteresis) & ~won).astype(float)
             else:
                 q = ((margin > hysteresis) & ~won).astype(float)
-            margins[:, k] = np.where(won, np.nan, margin)
+            if kept is not None:
+                kept[:, k] = np.where(won, np.nan, margin)
             chosen[:, k] = q
             start = q[:, None] * hold + (1 - q[:, None]) * roll
             bust = (1 - q) * roll_bust
@@ -144,7 +144,7 @@ def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2:
             start, bust = roll, roll_bust
         starts[k % size] = np.where(won[:, None], win, start)
         busts[k % size] = np.where(won, 0.0, bust)
-    return Turn(starts[0], busts[0], margins, chosen)
+    return Turn(starts[0], busts[0], kept, chosen)
 
 
 def sweep(rules: Jeopardy, starts: np.ndarray, *, in_place: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -174,7 +174,7 @@ def _sweep_states(rules: Jeopardy, starts: np.ndarray, i: np.ndarray, j1: np.nda
     """One sweep's new turn-start vectors and holds for the states ``(i, j1, j2)``: a bust is
     worth the estimate of the next mover's start (a tie, within :data:`TIE`, rolls on)."""
     bust_value = rotate(starts[j1, j2, i])
-    found = turn(rules, starts, i, j1, j2, bust_value, hysteresis=TIE)
+    found = turn(rules, starts, i, j1, j2, bust_value, hysteresis=TIE, margins=False)
     return found.value(bust_value), found.holds > 0
 
 
