@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cli_runs import run
-from epistemic.cli.main import BUILT_IN, main
+from epistemic.cli.main import BUILT_IN
 from epistemic.models import GROUP, Command, load_commands, registered_names
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,7 @@ from epistemic import BackwardInduction
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
 from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations
 
-from .crossout import Crossout, crossout, crossout_sequence, last_mover
+from .crossout import Crossout, crossout, crossout_sequence
 from .dinner import TIE_RULES, Dinner, DinnerError, parse_dinner, parse_morsel, player_name
 from .efficiency import MAX_EXPERIMENT, experiment
 from .game import MAX_SOLVED, DinnerGame, DinnerSolution, _discount, order_name, solve, turn_order

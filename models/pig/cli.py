@@ -20,8 +20,6 @@ import json
 import math
 from typing import Any, TextIO
 
-import numpy as np
-
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
 from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations, hold_map, hold_surface
 

@@ -40,7 +40,7 @@ import sympy
 from epistemic import PredictionDAG
 
 from .three import (MAX_EXACT_GOAL, MAX_GOAL, ONE_WINNER, TOLERANCE, PigletError, Rewards, ThreePiglet, _checked_goal,
-                    _checked_p, next_states, stage_gains)
+                    _checked_p, stage_gains)
 
 __all__ = ["Coalition", "CoalitionSolution", "coalition_gains", "gains_by_head_probability", "symbolic_gains",
            "MAX_SYMBOLIC_GOAL", "FIGURE_5_GOALS", "HEAD"]
