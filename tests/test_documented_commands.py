@@ -76,7 +76,7 @@ def test_documented_command_runs(page, argv, expected, tmp_path, monkeypatch, ca
                          ids=lambda v: v.name if isinstance(v, Path) else v.splitlines()[0][:50])
 def test_code_excerpts_are_the_code(page, excerpt):
     sources = [path.read_text(encoding="utf-8")
-               for folder in ("epistemic", "models", "visualize", "cli", "tests")
+               for folder in ("epistemic", "models", "visualize", "cli", "tests", "docs/examples")
                for path in (ROOT / folder).rglob("*.py")]
     assert any(excerpt in source for source in sources), f"{page.name}: this excerpt is not in the code"
 

@@ -6,80 +6,19 @@ from __future__ import annotations
 import asyncio
 
 from epistemic.models.tournament.game import Game
-
-
-class Script:
-    """Seats whose players answer by a script: ``answer(seat, question)`` gives a line or None.
-    Everything each seat is told or asked is kept, in order."""
-
-    def __init__(self, answer):
-        self.answer = answer
-        self.heard: dict[str, list[str]] = {}
-
-    async def send(self, names, line):
-        for name in names:
-            self.heard.setdefault(name, []).append(line)
-
-    async def ask(self, questions):
-        for name, line in questions.items():
-            self.heard.setdefault(name, []).append(line)
-        return {name: self.answer(name, line) for name, line in questions.items()}
-
-
-def _example(seat, question):
-    """The seed's three players: Vjeux trusts both, Gauth betrays Vjeux, Felix trusts both; in
-    the Pirate round Gauth offers an even split and both others vote him over; Vjeux, leading
-    next, takes everything; in round 2 Vjeux and Felix betray each other."""
-    name = {"v": "Vjeux", "g": "Gauth", "f": "Felix"}[seat]
-    if question == "Start":
-        return name
-    words = question.split()
-    if all("-" in w and "=" not in w for w in words):  # the Prisoner list
-        others = [w for w in words if not w.startswith(name)]
-        if len(words) == 2:
-            return " ".join(f"{o}=T" for o in others)
-        return " ".join(f"{o}={'T' if (name, o[:5]) == ('Gauth', 'Vjeux') else 'C'}" for o in others)
-    if words[0].isdigit():  # asked to lead: the bounty and the pirates in order
-        amount, pirates = int(words[0]), words[1:]
-        if name == "Gauth":
-            return " ".join(f"{p}={amount // len(pirates)}" for p in pirates)
-        return " ".join(f"{p}={amount if i == 0 else 0}" for i, p in enumerate(pirates))
-    return "T" if "Gauth-1=" in question else "C"  # a vote
-
-
-def _gauth_leads():
-    """The seed's example ranks Gauth, Vjeux, Felix (all at 0 points): a seed of the tie-break that does."""
-    for seed in range(200):
-        seats = Script(_example)
-        game = Game(seats, ["v", "g", "f"], rounds=2, seed=seed)
-        asyncio.run(game.play())
-        proposals = game.log[0]["groups"][0]["proposals"]
-        if [p["leader"] for p in proposals] == ["Gauth-1", "Vjeux-0"]:
-            return seats, game
-    raise AssertionError("no seed ranks Gauth first and Vjeux second")
+from tournament_script import VJEUX_HEARS, Script, gauth_leads
 
 
 def test_the_seeds_example_transcript():
-    seats, game = _gauth_leads()
-    # seed 001, "Example", as Vjeux sees it; the seed shows a bounty of 30, which its own link
-    # table does not give: Vjeux-Gauth is C/T (4), the other two links C/C (10 each), so 24
-    assert seats.heard["v"] == [
-        "Start", "Vjeux-0",
-        "Prisoner", "Vjeux-0 Gauth-1 Felix-2", "Gauth-1=T Felix-2=C",
-        "Pirate", "24 Gauth-1 Vjeux-0 Felix-2", "Gauth-1=8 Vjeux-0=8 Felix-2=8",
-        "Pirate", "24 Vjeux-0 Felix-2",
-        "EndPirate", "24",
-        "Prisoner", "Vjeux-0 Felix-2", "Felix-2=T",
-        "EndPirate", "0",
-        "EndPrisoner", "Vjeux-0=24 Gauth-1=0 Felix-2=0",
-    ]
+    seats, game = gauth_leads()
+    assert seats.heard["v"] == VJEUX_HEARS
     # the thrown leader hears that he got nothing, and sits out round 2
     assert seats.heard["g"][-4:] == ["EndPirate", "0", "EndPrisoner", "Vjeux-0=24 Gauth-1=0 Felix-2=0"]
     assert game.log[1]["players"] == ["Vjeux-0", "Felix-2"]
 
 
 def test_the_scores_add_up_from_the_log():
-    _, game = _gauth_leads()
+    _, game = gauth_leads()
     totals = {name: 0 for name in game.scores}
     for record in game.log:
         for entry in record["groups"]:
@@ -102,5 +41,6 @@ def test_silence_gets_every_default():
     assert asyncio.run(game.play()) == {"Unnamed-0": 0, "Unnamed-1": 0, "Unnamed-2": 0}
     assert seats.heard["x"][:5] == ["Start", "Unnamed-0", "Prisoner", "Unnamed-0 Unnamed-1 Unnamed-2",
                                     "Unnamed-1=T Unnamed-2=T"]
-    assert all(record["groups"] == [{"group": [n], "bounty": 0, "proposals": []}
+    assert all(record["groups"] == [{"group": [n], "bounty": 0, "ranking": [n], "proposals": []}
                                     for n in record["players"]] for record in game.log)
+    assert game.missed == {"Unnamed-0": 3, "Unnamed-1": 3, "Unnamed-2": 3}  # the name and two Prisoner rounds

@@ -2,8 +2,11 @@
 
 The game says what each player is told and asked, in the seed's order; the
 seats carry the lines to the players and back (a TCP server, or a script in
-a test) and give ``None`` for a player who did not answer in time.  Every
-round is kept in :attr:`Game.log`, enough to replay and check the scores.
+a test) and give ``None`` for a player who did not answer in time.  The
+Pirate games of the groups of one round are played at once, as the seed's
+server plays them, so one slow group does not hold up the others.  Every
+round is kept in :attr:`Game.log` (see :mod:`.log`), enough to replay the
+game and check the scores.
 
 Examples
 --------
@@ -14,18 +17,21 @@ Examples
 >>> game = Game(Quiet(), ["a", "b"], rounds=1)
 >>> asyncio.run(game.play())
 {'Unnamed-0': 0, 'Unnamed-1': 0}
+>>> game.missed
+{'Unnamed-0': 2, 'Unnamed-1': 2}
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .lines import BadLine
 from .rules import LINKS, bounty, groups, leader_survives, parse_choices, parse_shares, parse_vote, unique_name
 
-__all__ = ["Seats", "Game"]
+__all__ = ["Seats", "Game", "choice_row"]
 
 Answer = str | BadLine | None
 
@@ -40,8 +46,13 @@ class Seats(Protocol):
         """Ask each player his question at once; his answer line, or None if none came in time."""
 
 
-def _text(answer: Answer) -> str | None:
-    return answer if isinstance(answer, str) else None
+def choice_row(me: str, players: Sequence[str], answers: Mapping[str, str]) -> str:
+    """``me``'s answers as one word, a letter per player in ``players``' order, ``-`` for himself.
+
+    >>> choice_row("b", ["a", "b", "c"], {"a": "C", "c": "T"})
+    'C-T'
+    """
+    return "".join("-" if other == me else answers[other] for other in players)
 
 
 class Game:
@@ -58,13 +69,28 @@ class Game:
         What a link is worth by its two answers (default :data:`~.rules.LINKS`).
     seed : int or None
         Breaks ties of score when pirates are ranked.
+    progress : callable, optional
+        Called with the number of rounds played after each round.
+
+    Attributes
+    ----------
+    scores : dict
+        Each player's score by name, in the order the players joined.
+    log : list of dict
+        One record per round (see :mod:`.log`).
+    missed : dict
+        How many questions each player left unanswered or answered with
+        an unreadable line.
     """
 
     def __init__(self, seats: Seats, players: Sequence[str], rounds: int, *,
-                 links: Mapping[str, int] = LINKS, seed: int | None = None) -> None:
-        self.seats, self.seat_keys, self.rounds, self.links = seats, list(players), rounds, links
-        self.random = random.Random(seed)
+                 links: Mapping[str, int] = LINKS, seed: int | None = None,
+                 progress: Callable[[int], None] | None = None) -> None:
+        self.seats, self.seat_keys, self.rounds, self.links = seats, list(players), rounds, dict(links)
+        self.seed, self.random = seed, random.Random(seed)
+        self.progress = progress
         self.scores: dict[str, int] = {}
+        self.missed: dict[str, int] = {}
         self.log: list[dict[str, Any]] = []
         self._seat: dict[str, str] = {}  # a player's name to his seat key
 
@@ -75,7 +101,9 @@ class Game:
         overboard: set[str] = set()
         for number in range(self.rounds):
             playing = [name for name in everyone if name not in overboard]
-            overboard = await self._round(number, playing)
+            overboard = await self._round(number + 1, playing)
+            if self.progress is not None:
+                self.progress(number + 1)
         await self._send(everyone, "EndPrisoner")
         await self._send(everyone, " ".join(f"{name}={self.scores[name]}" for name in everyone))
         return dict(self.scores)
@@ -85,14 +113,22 @@ class Game:
 
     async def _ask(self, questions: Mapping[str, str]) -> dict[str, str | None]:
         answers = await self.seats.ask({self._seat[name]: line for name, line in questions.items()})
-        return {name: _text(answers.get(self._seat[name])) for name in questions}
+        return {name: self._text(name, answers.get(self._seat[name])) for name in questions}
+
+    def _text(self, name: str, answer: Answer) -> str | None:
+        if isinstance(answer, str):
+            return answer
+        self.missed[name] += 1
+        return None
 
     async def _names(self) -> None:
         answers = await self.seats.ask({key: "Start" for key in self.seat_keys})
         for number, key in enumerate(self.seat_keys):
-            name = unique_name(_text(answers.get(key)), number)
+            answer = answers.get(key)
+            name = unique_name(answer if isinstance(answer, str) else None, number)
             self._seat[name] = key
             self.scores[name] = 0
+            self.missed[name] = 0 if isinstance(answer, str) else 1
         for name in self.scores:
             await self._send([name], name)
 
@@ -103,21 +139,27 @@ class Game:
         choices = {name: parse_choices(lines[name], name, playing) for name in playing}
         for name in playing:
             await self._send([name], " ".join(f"{other}={choices[other][name]}" for other in playing if other != name))
-        record: dict[str, Any] = {"round": number, "players": playing, "choices": choices, "groups": []}
-        overboard: set[str] = set()
+        record: dict[str, Any] = {"round": number, "players": playing,
+                                  "choices": {name: choice_row(name, playing, choices[name]) for name in playing},
+                                  "groups": []}
+        games = []
         for group in groups(playing, choices):
-            amount = bounty(group, choices, self.links)
-            overboard |= await self._pirates(group, amount, record)
+            # drawn here, group by group, so that the seed alone decides every ranking
+            ranking = sorted(self.random.sample(group, len(group)), key=lambda name: -self.scores[name])
+            entry = {"group": group, "bounty": bounty(group, choices, self.links), "ranking": ranking,
+                     "proposals": []}
+            record["groups"].append(entry)
+            games.append(self._pirates(entry))
+        thrown = [name for found in await asyncio.gather(*games) for name in found]
+        record["thrown"] = thrown
         record["scores"] = dict(self.scores)
         self.log.append(record)
-        return overboard
+        return set(thrown)
 
-    async def _pirates(self, group: list[str], amount: int, record: dict[str, Any]) -> set[str]:
+    async def _pirates(self, entry: dict[str, Any]) -> list[str]:
         """The Pirate game of one group; the leaders thrown overboard."""
-        pirates = sorted(self.random.sample(group, len(group)), key=lambda name: -self.scores[name])
-        entry: dict[str, Any] = {"group": group, "bounty": amount, "proposals": []}
-        record["groups"].append(entry)
-        thrown: set[str] = set()
+        pirates, amount = list(entry["ranking"]), entry["bounty"]
+        thrown: list[str] = []
         while len(pirates) > 1:
             leader, others = pirates[0], pirates[1:]
             await self._send(pirates, "Pirate")
@@ -132,9 +174,9 @@ class Game:
                 await self._end(pirates, shares)
                 return thrown
             await self._end([leader], {leader: 0})
-            thrown.add(leader)
+            thrown.append(leader)
             pirates = others
-        await self._end(pirates, {pirates[0]: amount} if pirates else {})  # alone: the bounty, no vote
+        await self._end(pirates, {pirates[0]: amount})  # alone: the bounty, no vote
         return thrown
 
     async def _end(self, pirates: Sequence[str], shares: Mapping[str, int]) -> None:

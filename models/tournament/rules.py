@@ -33,8 +33,10 @@ from collections.abc import Mapping, Sequence
 
 import networkx as nx
 
+from epistemic.errors import EpistemicError
+
 __all__ = ["LINKS", "DEFAULT_NAME", "unique_name", "parse_choices", "groups", "bounty", "parse_shares",
-           "parse_vote", "leader_survives", "Choices"]
+           "parse_vote", "leader_survives", "answers_question", "Choices", "TournamentError"]
 
 #: What a link between two players is worth, by their two answers (seed ``001``'s README).
 LINKS: Mapping[str, int] = {"CC": 10, "CT": 4, "TC": 4, "TT": 0}
@@ -109,14 +111,41 @@ def parse_shares(line: str | None, pirates: Sequence[str], amount: int) -> dict[
     >>> parse_shares("Vjeux-0=20 Felix-2=20", ["Vjeux-0", "Felix-2"], 30)
     {'Vjeux-0': 30, 'Felix-2': 0}
     """
+    shares = _shares(line, pirates, amount)
+    if shares is None:
+        shares = {name: 0 for name in pirates}
+        shares[pirates[0]] = amount
+    return shares
+
+
+def _shares(line: str | None, pirates: Sequence[str], amount: int) -> dict[str, int] | None:
     shares = {name: 0 for name in pirates}
     for name, value in _pairs(line):
         if name in shares and value.isascii() and value.isdigit():
             shares[name] = int(value)
-    if sum(shares.values()) != amount:
-        shares = {name: 0 for name in pirates}
-        shares[pirates[0]] = amount
-    return shares
+    return shares if sum(shares.values()) == amount else None
+
+
+def answers_question(line: str, question: str) -> bool:
+    """Whether ``line`` is a valid answer to ``question`` (to ``Start``, any line is).
+
+    The server asks it only of a player who let an earlier question pass
+    unanswered: a line that does not answer the question asked now is taken
+    for the late answer to that one.
+
+    >>> answers_question("b=C", "a b"), answers_question("Bob", "a b"), answers_question("C", "a b")
+    (True, False, False)
+    >>> answers_question("a=10 b=0", "10 a b"), answers_question("T", "a=10 b=0"), answers_question("T", "Start")
+    (True, True, True)
+    """
+    words = question.split()
+    if question == "Start":
+        return True
+    if words and words[0].isdigit():  # asked to lead: shares of the bounty
+        return _shares(line, words[1:], int(words[0])) is not None
+    if words and all("=" in word for word in words):  # shares put to a vote
+        return line.strip() in ("C", "T")
+    return any(name in words and answer in ("C", "T") for name, answer in _pairs(line))
 
 
 def parse_vote(line: str | None) -> str:
@@ -138,3 +167,7 @@ def leader_survives(votes: Mapping[str, str]) -> bool:
     """
     against = sum(v == "T" for v in votes.values())
     return against <= 1 + len(votes) - against
+
+
+class TournamentError(EpistemicError):
+    """Bad input to the tournament: an option, a strategy, a log that does not check."""

@@ -1,0 +1,262 @@
+"""Bots for the tournament: a base class to write one in a few lines, and four to play against.
+
+A bot is a :class:`Bot` whose methods answer the server's questions; the
+protocol itself (reading the lines whatever the packets, and writing the
+answers) is :func:`play`'s.  The base class plays like the seed's
+``bot_coop.py``: it cooperates with everyone, keeps a whole bounty when it
+leads, and votes for shares that give it something.
+
+Examples
+--------
+A bot that betrays everyone it has not met before::
+
+    class Wary(Bot):
+        name = "Wary"
+
+        def choose(self, other):
+            return "C" if other in self.met else "T"
+
+        def heard(self, answers):
+            self.met.update(answers)
+
+        def start(self, me):
+            super().start(me)
+            self.met = set()
+
+>>> bot = TitForTat()
+>>> bot.start("Tit-0")
+>>> bot.prisoner(["Tit-0", "a-1", "b-2"])
+{'a-1': 'C', 'b-2': 'C'}
+>>> bot.heard({"a-1": "T", "b-2": "C"})
+>>> bot.prisoner(["Tit-0", "a-1", "b-2"])
+{'a-1': 'T', 'b-2': 'C'}
+>>> pirate = RationalPirate()
+>>> pirate.start("R-0")
+>>> pirate.propose(24, ["R-0", "a-1", "b-2"])          # b-2 gets nothing if R-0 goes over: 1 buys him
+{'R-0': 23, 'a-1': 0, 'b-2': 1}
+>>> pirate.vote(24, ["a-1", "R-0", "b-2"], {"a-1": 22, "R-0": 1, "b-2": 1})   # next round he leads
+False
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import importlib
+import importlib.util
+from collections.abc import Sequence
+from pathlib import Path
+
+from epistemic.models.pirates import DEAD, PirateGame
+
+from .lines import END, LineReader
+from .rules import TournamentError
+
+__all__ = ["Bot", "Cooperator", "Defector", "TitForTat", "RationalPirate", "STRATEGIES", "strategy", "play",
+           "connect_and_play"]
+
+
+class Bot:
+    """A tournament player.  Override what your bot does differently; each method is one answer.
+
+    Attributes
+    ----------
+    name : str
+        What the bot answers to ``Start``; the server adds ``-<number>``.
+    me : str
+        The unique name the server gave it for the current game.
+    """
+
+    name = "Bot"
+
+    def start(self, me: str) -> None:
+        """A game starts; the server calls this bot ``me``."""
+        self.me = me
+
+    def prisoner(self, players: Sequence[str]) -> dict[str, str]:
+        """``"C"`` or ``"T"`` towards each other player of a Prisoner round (by default, :meth:`choose`)."""
+        return {other: self.choose(other) for other in players if other != self.me}
+
+    def choose(self, other: str) -> str:
+        """``"C"`` (cooperate) or ``"T"`` (betray) towards ``other``."""
+        return "C"
+
+    def heard(self, answers: dict[str, str]) -> None:
+        """What each other player answered towards this bot in the round just played."""
+
+    def propose(self, amount: int, pirates: Sequence[str]) -> dict[str, int]:
+        """This bot leads: its shares of ``amount`` among ``pirates`` (itself first, then by rank)."""
+        return {name: amount if name == self.me else 0 for name in pirates}
+
+    def vote(self, amount: int, pirates: Sequence[str], shares: dict[str, int]) -> bool:
+        """Whether to accept the leader's (``pirates[0]``) shares; ``False`` votes to throw him over."""
+        return shares.get(self.me, 0) > 0
+
+    def ended(self, amount: int) -> None:
+        """A Pirate game ended; this bot got ``amount``."""
+
+    def final(self, scores: dict[str, int]) -> None:
+        """The game is over: everyone's score."""
+
+
+class Cooperator(Bot):
+    """The seed's ``bot_coop.py``: C to everyone, keeps the bounty, accepts anything above nothing."""
+
+    name = "Coop"
+
+
+class Defector(Bot):
+    """Betrays everyone, always."""
+
+    name = "Defect"
+
+    def choose(self, other: str) -> str:
+        return "T"
+
+
+class TitForTat(Bot):
+    """Cooperates with a player it has not met, then answers him as he last answered it."""
+
+    name = "TitForTat"
+
+    def start(self, me: str) -> None:
+        super().start(me)
+        self.last: dict[str, str] = {}
+
+    def choose(self, other: str) -> str:
+        return self.last.get(other, "C")
+
+    def heard(self, answers: dict[str, str]) -> None:
+        self.last.update(answers)
+
+
+@functools.lru_cache(maxsize=128)
+def _pirate_game(pirates: int, coins: int) -> PirateGame:
+    return PirateGame(pirates, coins)
+
+
+class RationalPirate(Bot):
+    """Cooperates with everyone (a lone player's bounty is 0) and plays each Pirate game as the
+    project's pirate solver does: as leader it buys the cheapest votes it needs, and it votes
+    for shares only when they give it more than it would get with the leader thrown over."""
+
+    name = "Rational"
+
+    def propose(self, amount: int, pirates: Sequence[str]) -> dict[str, int]:
+        offer = _pirate_game(len(pirates), amount).prediction(1).offer
+        return {name: offer.share(rank) for rank, name in enumerate(pirates, start=1)}
+
+    def vote(self, amount: int, pirates: Sequence[str], shares: dict[str, int]) -> bool:
+        if self.me not in pirates[1:]:
+            return True
+        expected = _pirate_game(len(pirates), amount).prediction(1).expectation(pirates.index(self.me) + 1)
+        return expected == DEAD or shares.get(self.me, 0) > expected
+
+
+#: The bots that come with the tournament, by the name ``--strategy`` takes.
+STRATEGIES: dict[str, type[Bot]] = {"coop": Cooperator, "defect": Defector, "tit-for-tat": TitForTat,
+                                    "rational": RationalPirate}
+
+
+def strategy(name: str) -> type[Bot]:
+    """The bot class ``name`` names: one of :data:`STRATEGIES`, or ``FILE.py:Class`` or ``module:Class``.
+
+    >>> strategy("tit-for-tat").__name__
+    'TitForTat'
+    >>> strategy("clever")
+    Traceback (most recent call last):
+    ...
+    epistemic.models.tournament.rules.TournamentError: unknown strategy 'clever': use coop, defect, tit-for-tat, rational, FILE.py:CLASS or MODULE:CLASS
+    """
+    if name in STRATEGIES:
+        return STRATEGIES[name]
+    where, colon, attribute = name.rpartition(":")
+    if not colon or not where or not attribute.isidentifier():
+        raise TournamentError(f"unknown strategy {name!r}: use {', '.join(STRATEGIES)}, FILE.py:CLASS or MODULE:CLASS")
+    try:
+        if where.endswith(".py"):
+            path = Path(where)
+            if not path.is_file():
+                raise TournamentError(f"strategy {name!r}: no file {where}")
+            spec = importlib.util.spec_from_file_location(f"_tournament_bot_{path.stem}", path)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(where)
+    except TournamentError:
+        raise
+    except Exception as error:  # the user's own code: any failure is his bot's fault, said in one line
+        raise TournamentError(f"strategy {name!r}: cannot load {where}: {type(error).__name__}: {error}") from None
+    found = getattr(module, attribute, None)
+    if not (isinstance(found, type) and issubclass(found, Bot)):
+        raise TournamentError(f"strategy {name!r}: {where} has no Bot subclass named {attribute}")
+    return found
+
+
+def _pairs(line: str) -> dict[str, str]:
+    return dict(item.partition("=")[::2] for item in line.split() if "=" in item)
+
+
+async def play(bot: Bot, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, games: int | None = None) -> int:
+    """Play ``bot`` over a connection until the server closes it (or after ``games`` games);
+    the number of games played.
+
+    Lines are read whatever the packets, answers written at once; a line
+    the bot does not expect is skipped, so it picks the game up again at
+    the next message it knows.
+    """
+    lines = LineReader()
+    waiting: list[str] = []
+
+    async def line() -> str:
+        while not waiting:
+            data = await reader.read(65536)
+            if not data:
+                raise EOFError
+            waiting.extend(found for found in lines.feed(data) if isinstance(found, str))
+        return waiting.pop(0)
+
+    def answer(text: str) -> None:
+        writer.write(text.encode("utf-8") + END)
+
+    played = 0
+    try:
+        while games is None or played < games:
+            message = await line()
+            if message == "Start":
+                answer(bot.name)
+                bot.start(await line())
+            elif message == "Prisoner":
+                players = (await line()).split()
+                answer(" ".join(f"{other}={c}" for other, c in bot.prisoner(players).items()))
+                bot.heard(_pairs(await line()))
+            elif message == "Pirate":
+                words = (await line()).split()
+                amount, pirates = int(words[0]), words[1:]
+                if pirates and pirates[0] == bot.me:
+                    answer(" ".join(f"{name}={share}" for name, share in bot.propose(amount, pirates).items()))
+                else:
+                    shares = {name: int(value) for name, value in _pairs(await line()).items()}
+                    answer("C" if bot.vote(amount, pirates, shares) else "T")
+            elif message == "EndPirate":
+                bot.ended(int(await line()))
+            elif message == "EndPrisoner":
+                bot.final({name: int(value) for name, value in _pairs(await line()).items()})
+                played += 1
+    except (EOFError, OSError):
+        pass
+    finally:
+        writer.close()
+    return played
+
+
+async def connect_and_play(bot: Bot, host: str, port: int, games: int | None = None) -> int:
+    """Connect to a server and :func:`play`; the number of games played."""
+    try:
+        reader, writer = await asyncio.open_connection(host, port)
+    except OSError as error:
+        raise TournamentError(f"cannot reach {host}:{port}: {error.strerror or error}") from None
+    return await play(bot, reader, writer, games)
+
+

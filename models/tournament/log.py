@@ -1,0 +1,197 @@
+"""The log of a tournament game as JSON, and a replay that checks it (seed ``001``).
+
+A log keeps what the players answered (after the defaults) and what the
+game made of it, round by round::
+
+    {"format": "epistemic-tournament-log", "version": 1,
+     "rounds": 5, "links": {"CC": 10, "CT": 4, "TC": 4, "TT": 0}, "seed": 7,
+     "players": ["Vjeux-0", "Gauth-1", "Felix-2"],
+     "log": [{"round": 1, "players": [...],
+              "choices": {"Vjeux-0": "-CC", ...},
+              "groups": [{"group": [...], "bounty": 24, "ranking": [...],
+                          "proposals": [{"leader": ..., "shares": {...}, "votes": {...},
+                                         "accepted": false}, ...]}],
+              "thrown": ["Gauth-1"], "scores": {...}}, ...],
+     "scores": {...}, "missed": {...}}
+
+``choices[a]`` has one letter per player of the round, in order: what
+``a`` answered towards him, ``-`` for himself.  :func:`check_log` plays
+the rules again from the answers alone (the groups, the bounties, the
+rankings by score, the votes, who was thrown and who sat out, the scores)
+and raises :class:`~.rules.TournamentError` at the first thing the log
+gets wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from .game import Game
+from .rules import TournamentError, bounty, groups, leader_survives
+
+__all__ = ["FORMAT", "VERSION", "MAX_LOG_BYTES", "game_record", "check_log", "read_log", "Checked", "LogMismatch"]
+
+FORMAT = "epistemic-tournament-log"
+VERSION = 1
+#: The largest log file :func:`read_log` reads (a game of 1,000 players and 20 rounds takes about 40 MB).
+MAX_LOG_BYTES = 256 * 1024 * 1024
+
+
+class LogMismatch(TournamentError):
+    """A log whose figures are not what its answers give."""
+
+
+def game_record(game: Game, *, seed: int | None = None) -> dict[str, Any]:
+    """The whole game as plain data, ready for :func:`json.dumps`."""
+    return {"format": FORMAT, "version": VERSION, "rounds": game.rounds, "links": dict(game.links), "seed": seed,
+            "players": list(game.scores), "log": game.log, "scores": dict(game.scores), "missed": dict(game.missed)}
+
+
+@attrs.frozen
+class Checked:
+    """What a log that checks out holds."""
+
+    players: int
+    rounds: int
+    proposals: int
+    thrown: int
+    scores: Mapping[str, int]
+
+
+def read_log(path: str | Path) -> dict[str, Any]:
+    """The log saved at ``path``, read within :data:`MAX_LOG_BYTES`."""
+    path = Path(path)
+    try:
+        if not path.is_file():
+            raise TournamentError(f"{path}: not a regular file")
+        with path.open("rb") as f:
+            raw = f.read(MAX_LOG_BYTES + 1)
+    except OSError as error:
+        raise TournamentError(f"{path}: cannot read the file: {error.strerror or error}") from None
+    if len(raw) > MAX_LOG_BYTES:
+        raise TournamentError(f"{path}: larger than {MAX_LOG_BYTES // 2 ** 20} MiB, the most a log may be")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise TournamentError(f"{path}: not UTF-8 text (byte {error.start})") from None
+    except RecursionError:
+        raise TournamentError(f"{path}: invalid JSON: nested too deeply") from None
+    except ValueError as error:
+        raise TournamentError(f"{path}: invalid JSON: {' '.join(str(error).split())}") from None
+
+
+def _get(data: Any, key: str, kind: type, where: str) -> Any:
+    if not isinstance(data, dict) or key not in data:
+        raise TournamentError(f"{where}: no {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise TournamentError(f"{where}{key}: expected {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def _same(what: str, replayed: Any, logged: Any) -> None:
+    if replayed != logged:
+        raise LogMismatch(f"{what}: the replay gives {_short(replayed)}, the log says {_short(logged)}")
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def check_log(data: Any) -> Checked:
+    """Play the log's rounds again from its answers; what it holds if every figure agrees.
+
+    Raises
+    ------
+    TournamentError
+        Naming the round, the group and the figure that disagrees.
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise TournamentError(f"not a tournament log (expected \"format\": {FORMAT!r})")
+    if data.get("version") != VERSION:
+        raise TournamentError(f"version: expected {VERSION}, got {_short(data.get('version'))}")
+    links = _get(data, "links", dict, "")
+    if sorted(links) != ["CC", "CT", "TC", "TT"] or not all(type(v) is int for v in links.values()):
+        raise TournamentError("links: expected whole numbers for CC, CT, TC and TT")
+    everyone = _get(data, "players", list, "")
+    if not all(isinstance(name, str) for name in everyone) or len(set(everyone)) != len(everyone):
+        raise TournamentError("players: expected distinct names")
+    rounds = _get(data, "log", list, "")
+    scores = {name: 0 for name in everyone}
+    overboard: set[str] = set()
+    proposals = thrown_count = 0
+    for number, record in enumerate(rounds, start=1):
+        where = f"round {number}"
+        _same(f"{where}: number", number, _get(record, "round", int, where + " "))
+        playing = [name for name in everyone if name not in overboard]
+        _same(f"{where}: players (those not thrown last round)", playing, _get(record, "players", list, where + " "))
+        choices = _choices(_get(record, "choices", dict, where + " "), playing, where)
+        logged = _get(record, "groups", list, where + " ")
+        found = groups(playing, choices)
+        _same(f"{where}: groups", found, [g.get("group") if isinstance(g, dict) else g for g in logged])
+        thrown: list[str] = []
+        for group, entry in zip(found, logged):
+            here = f"{where}, group of {group[0]}"
+            amount = bounty(group, choices, links)
+            _same(f"{here}: bounty", amount, entry.get("bounty"))
+            ranking = _get(entry, "ranking", list, here + " ")
+            _same(f"{here}: the pirates ranked", sorted(group), sorted(ranking) if all(
+                isinstance(n, str) for n in ranking) else ranking)
+            if any(scores[a] < scores[b] for a, b in zip(ranking, ranking[1:])):
+                raise LogMismatch(f"{here}: ranking {_short(ranking)} is not by score")
+            shares = _pirates(ranking, amount, _get(entry, "proposals", list, here + " "), thrown, here)
+            proposals += len(entry["proposals"])
+            for name, share in shares.items():
+                scores[name] += share
+        thrown_count += len(thrown)
+        _same(f"{where}: thrown overboard", thrown, record.get("thrown"))
+        _same(f"{where}: scores", scores, record.get("scores"))
+        overboard = set(thrown)
+    _same("final scores", scores, data.get("scores"))
+    return Checked(len(everyone), len(rounds), proposals, thrown_count, scores)
+
+
+def _choices(rows: dict, playing: list[str], where: str) -> dict[str, dict[str, str]]:
+    if sorted(rows) != sorted(playing):
+        raise TournamentError(f"{where}: choices are not those of the round's players")
+    choices = {}
+    for me, row in rows.items():
+        if not isinstance(row, str) or len(row) != len(playing) or any(
+                (letter != "-") if other == me else (letter not in "CT") for letter, other in zip(row, playing)):
+            raise TournamentError(f"{where}: choices of {me}: expected one letter per player, "
+                                  f"C or T, and - for himself, got {_short(row)}")
+        choices[me] = {other: letter for letter, other in zip(row, playing) if other != me}
+    return choices
+
+
+def _pirates(ranking: list[str], amount: int, proposals: list, thrown: list[str], here: str) -> dict[str, int]:
+    """Replay one Pirate game: the shares it ends with, the thrown leaders added to ``thrown``."""
+    pirates = list(ranking)
+    for i, proposal in enumerate(proposals):
+        what = f"{here}, proposal {i + 1}"
+        if len(pirates) < 2:
+            raise LogMismatch(f"{what}: a lone pirate takes the bounty without a vote")
+        _same(f"{what}: leader", pirates[0], proposal.get("leader"))
+        shares = _get(proposal, "shares", dict, what + " ")
+        if sorted(shares) != sorted(pirates) or any(type(v) is not int or v < 0 for v in shares.values()) \
+                or sum(shares.values()) != amount:
+            raise TournamentError(f"{what}: shares are not whole numbers for every pirate adding up to {amount}")
+        votes = _get(proposal, "votes", dict, what + " ")
+        if sorted(votes) != sorted(pirates[1:]) or any(v not in ("C", "T") for v in votes.values()):
+            raise TournamentError(f"{what}: votes are not C or T from every pirate but the leader")
+        survives = leader_survives(votes)
+        _same(f"{what}: accepted", survives, proposal.get("accepted"))
+        if survives:
+            if i != len(proposals) - 1:
+                raise LogMismatch(f"{what}: the shares were accepted, yet the game went on")
+            return dict(shares)
+        thrown.append(pirates.pop(0))
+    if len(pirates) != 1:
+        raise LogMismatch(f"{here}: the Pirate game ends with no accepted shares")
+    return {pirates[0]: amount}

@@ -1,0 +1,266 @@
+"""The tournament's TCP server: players connect, wait in a lobby, and play games (seed ``001``).
+
+Each connection is read by its own task through a :class:`~.lines.LineReader`,
+so a line split across packets, or several lines in one packet, are read
+as the lines they are; a line too long or not UTF-8 counts as no answer.
+The server is the :class:`~.game.Seats` of a :class:`~.game.Game`: it
+writes a question to every player asked, waits for the first line each
+sends after it, at most ``timeout`` seconds, and gives the game ``None``
+for every player who sent nothing readable in time, disconnected, or had
+left.  Each question is owed one line.  A line that comes when no question
+waits (a second line, a late answer) is dropped; a player who let a
+question pass owes its line still, and while he does, a line that does not
+answer the question asked now (:func:`~.rules.answers_question`) is taken
+for the late one and dropped, so a slow bot's answers are never read as
+answers to the wrong questions.  A client that stops reading is dropped once the
+bytes queued for it pass :data:`MAX_QUEUED`; nothing a client does can
+stop the game or make the server keep more than a line and a queue for it.
+
+Examples
+--------
+>>> import asyncio
+>>> async def one_game():
+...     server = Server(rounds=1, timeout=0.5)
+...     host, port = await server.start("127.0.0.1", 0)
+...     reader, writer = await asyncio.open_connection(host, port)
+...     await server.wait_for_players(1)
+...     game = asyncio.create_task(server.play())
+...     heard = [(await reader.readline()).decode().strip() for _ in range(2)]
+...     writer.write(b"Ada\\r\\n")
+...     await game
+...     await server.close()
+...     return heard, game.result().scores
+>>> asyncio.run(one_game())
+(['Welcome! Please wait for a new game to start.', 'Start'], {'Ada-0': 0})
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections.abc import Callable, Mapping, Sequence
+
+from .game import Answer, Game
+from .lines import END, MAX_LINE, BadLine, LineReader
+from .rules import LINKS, TournamentError, answers_question
+
+__all__ = ["Server", "WELCOME", "FULL", "MAX_QUEUED", "RoundTrips"]
+
+WELCOME = "Welcome! Please wait for a new game to start."
+FULL = "Sorry, the server is full."
+#: Bytes the server keeps queued for a client that does not read before it drops him.
+MAX_QUEUED = 1024 * 1024
+#: How many bytes a connection's reader takes at once.
+_CHUNK = 64 * 1024
+
+
+class RoundTrips:
+    """The time from each question written to its answer read, in seconds."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+
+    def add(self, seconds: float) -> None:
+        self.times.append(seconds)
+
+    @property
+    def slowest(self) -> float:
+        return max(self.times, default=math.nan)
+
+    def quantile(self, q: float) -> float:
+        """The ``q``-quantile of the round trips (nearest rank)."""
+        if not self.times:
+            return math.nan
+        ordered = sorted(self.times)
+        return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+class _Client:
+    """One connection: its writer, its reading task, and the answer it is being asked for."""
+
+    def __init__(self, key: str, writer: asyncio.StreamWriter) -> None:
+        self.key, self.writer = key, writer
+        self.alive = True
+        self.waiter: asyncio.Future[Answer] | None = None
+        self.question = ""
+        self.asked_at = 0.0
+        self.owed = 0  # questions he let pass, whose lines may still come
+        self.dropped_lines = 0
+
+    def hear(self, line: str | BadLine, now: float, trips: RoundTrips) -> None:
+        waiting = self.waiter is not None and not self.waiter.done()
+        if not waiting or (self.owed and not (isinstance(line, str) and answers_question(line, self.question))):
+            self.owed = max(0, self.owed - 1)
+            self.dropped_lines += 1
+            return
+        assert self.waiter is not None
+        self.owed = 0
+        trips.add(now - self.asked_at)
+        self.waiter.set_result(line)
+
+    def write(self, line: str) -> None:
+        if not self.alive:
+            return
+        if self.writer.transport.get_write_buffer_size() > MAX_QUEUED:
+            self.leave()  # he stopped reading: keep nothing more for him
+            return
+        self.writer.write(line.encode("utf-8") + END)
+
+    def leave(self) -> None:
+        if self.alive:
+            self.alive = False
+            self.writer.close()
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+
+class Server:
+    """A tournament server: a lobby of connected players, and games played over their connections.
+
+    Parameters
+    ----------
+    rounds : int
+        Prisoner rounds in a game.
+    timeout : float
+        Seconds a player has to answer a question.
+    links : mapping
+        What a link is worth by its two answers (default :data:`~.rules.LINKS`).
+    seed : int or None
+        Breaks ties of score when pirates are ranked; game ``k`` uses ``seed + k``.
+    max_players : int
+        Connections held at once; one more is told :data:`FULL` and closed.
+    max_line : int
+        The longest line read from a player, in bytes.
+    on_event : callable, optional
+        Called with a line of text when a player connects or leaves.
+    """
+
+    def __init__(self, *, rounds: int, timeout: float = 1.0, links: Mapping[str, int] = LINKS,
+                 seed: int | None = None, max_players: int = 1000, max_line: int = MAX_LINE,
+                 on_event: Callable[[str], None] | None = None) -> None:
+        if rounds < 1:
+            raise TournamentError(f"a game has at least 1 round, got {rounds}")
+        if not timeout > 0:
+            raise TournamentError(f"the time to answer must be more than 0 seconds, got {timeout}")
+        self.rounds, self.timeout, self.links, self.seed = rounds, timeout, links, seed
+        self.max_players, self.max_line = max_players, max_line
+        self.on_event = on_event
+        self.clients: dict[str, _Client] = {}
+        self.round_trips = RoundTrips()
+        self.games_played = 0
+        self._numbers = 0
+        self._server: asyncio.AbstractServer | None = None
+        self._readers: set[asyncio.Task[None]] = set()
+        self._joined = asyncio.Condition()
+
+    # connections --------------------------------------------------------------------
+    async def start(self, host: str, port: int) -> tuple[str, int]:
+        """Listen on ``host:port`` (port 0: any free one); the address listened on."""
+        try:
+            self._server = await asyncio.start_server(self._connected, host, port, limit=self.max_line + 2)
+        except OSError as error:
+            raise TournamentError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+        address = self._server.sockets[0].getsockname()
+        return address[0], address[1]
+
+    async def close(self) -> None:
+        """Stop listening and close every connection."""
+        if self._server is not None:
+            self._server.close()
+        for client in list(self.clients.values()):
+            client.leave()
+        if self._readers:
+            await asyncio.gather(*self._readers, return_exceptions=True)
+        if self._server is not None:
+            await self._server.wait_closed()
+
+    @property
+    def waiting(self) -> list[str]:
+        """The keys of the connected players, in the order they joined."""
+        return [key for key, client in self.clients.items() if client.alive]
+
+    async def wait_for_players(self, count: int) -> None:
+        """Return once ``count`` players are connected."""
+        async with self._joined:
+            await self._joined.wait_for(lambda: len(self.waiting) >= count)
+
+    async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if len(self.clients) >= self.max_players:
+            writer.write(FULL.encode() + END)
+            writer.close()
+            return
+        key = f"#{self._numbers}"
+        self._numbers += 1
+        client = self.clients[key] = _Client(key, writer)
+        client.write(WELCOME)
+        self._event(f"player {key} connected ({len(self.waiting)} connected)")
+        task = asyncio.current_task()
+        assert task is not None
+        self._readers.add(task)
+        async with self._joined:
+            self._joined.notify_all()
+        try:
+            await self._read(client, reader)
+        finally:
+            self._readers.discard(task)
+            client.leave()
+            del self.clients[key]
+            self._event(f"player {key} left ({len(self.waiting)} connected)")
+            async with self._joined:
+                self._joined.notify_all()
+
+    async def _read(self, client: _Client, reader: asyncio.StreamReader) -> None:
+        lines = LineReader(self.max_line)
+        loop = asyncio.get_running_loop()
+        try:
+            while client.alive:
+                data = await reader.read(_CHUNK)
+                if not data:
+                    return
+                for line in lines.feed(data):
+                    client.hear(line, loop.time(), self.round_trips)
+        except OSError:  # reset by the peer, and the like: he is gone
+            return
+
+    def _event(self, text: str) -> None:
+        if self.on_event is not None:
+            self.on_event(text)
+
+    # seats --------------------------------------------------------------------------
+    async def send(self, names: Sequence[str], line: str) -> None:
+        for key in names:
+            client = self.clients.get(key)
+            if client is not None:
+                client.write(line)
+
+    async def ask(self, questions: Mapping[str, str]) -> dict[str, Answer]:
+        loop = asyncio.get_running_loop()
+        waiting: dict[str, asyncio.Future[Answer]] = {}
+        now = loop.time()
+        for key, line in questions.items():
+            client = self.clients.get(key)
+            if client is None or not client.alive:
+                continue
+            client.waiter, client.question, client.asked_at = loop.create_future(), line, now
+            waiting[key] = client.waiter
+            client.write(line)
+        if waiting:
+            await asyncio.wait(waiting.values(), timeout=self.timeout)
+        answers: dict[str, Answer] = {}
+        for key, future in waiting.items():
+            answers[key] = future.result() if future.done() else None
+            future.cancel()
+            client = self.clients.get(key)
+            if client is not None:
+                client.waiter = None
+                client.owed += answers[key] is None
+        return answers
+
+    # games --------------------------------------------------------------------------
+    async def play(self, progress: Callable[[int], None] | None = None) -> Game:
+        """Play one game with every player connected now; those who join meanwhile wait for the next."""
+        seed = None if self.seed is None else self.seed + self.games_played
+        game = Game(self, self.waiting, self.rounds, links=self.links, seed=seed, progress=progress)
+        await game.play()
+        self.games_played += 1
+        return game

@@ -1,0 +1,214 @@
+"""``epistemic tournament``: run, check, serve and bot from the command line, and bad input
+answered in one line with status 2."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli_runs import run
+from epistemic.models.tournament import Cooperator, RationalPirate, connect_and_play, log as log_module
+
+LINEUP = "coop,defect,tit-for-tat,rational"
+
+
+def test_run_prints_the_standings(capsys):
+    code, out, err = run(capsys, "tournament", "run", "--bots", LINEUP, "--rounds", "5", "--seed", "1")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "Prisoner-and-Pirate tournament: 4 bots, 5 rounds, seed 1; links CC 10, CT 4, TT 0."
+    assert re.fullmatch(r"rank +player +strategy +score +thrown +missed", lines[2])
+    ranked = [line.split() for line in lines[3:7]]
+    assert [row[0] for row in ranked] == ["1", "2", "3", "4"]
+    assert sorted(row[2] for row in ranked) == ["coop", "defect", "rational", "tit-for-tat"]
+    scores = [int(row[3]) for row in ranked]
+    assert scores == sorted(scores, reverse=True)
+    assert "By strategy:" in lines
+
+
+def test_run_writes_a_log_that_checks(capsys, tmp_path):
+    path = tmp_path / "game.json"
+    code, out, _ = run(capsys, "tournament", "run", "--bots", "coop=3,rational=2,defect", "--rounds", "3",
+                       "--seed", "4", "--log", str(path), "--json")
+    assert code == 0
+    standings = json.loads(out)
+    data = json.loads(path.read_text())
+    assert data["scores"] == standings["scores"]
+    assert data["strategies"] == {"Coop-0": "coop", "Coop-1": "coop", "Coop-2": "coop", "Rational-3": "rational",
+                                  "Rational-4": "rational", "Defect-5": "defect"}
+    assert [row["strategy"] for row in standings["by_strategy"]][-1] == "defect"
+    code, out, _ = run(capsys, "tournament", "check", str(path))
+    assert (code, out) == (0, f"{path} checks: 6 players, 3 rounds, {_proposals(data)} proposals, "
+                              f"{_thrown(data)} thrown overboard; every group, bounty, vote and score agrees "
+                              f"with the answers.\n")
+    data["log"][-1]["scores"]["Defect-5"] = 3
+    path.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "tournament", "check", str(path))
+    assert code == 1 and out.startswith(f"{path} does not check: round 3: scores: the replay gives")
+
+
+def _proposals(data):
+    return sum(len(e["proposals"]) for r in data["log"] for e in r["groups"])
+
+
+def _thrown(data):
+    count = sum(len(r["thrown"]) for r in data["log"])
+    return f"{count} leader" if count == 1 else f"{count} leaders"
+
+
+def test_run_with_a_bot_of_ones_own(capsys):
+    code, out, _ = run(capsys, "tournament", "run", "--bots", "docs/examples/grudger_bot.py:Grudger,defect",
+                       "--rounds", "2")
+    assert code == 0
+    assert re.search(r"Grudger-0 +Grudger", out) and re.search(r"Defect-1 +defect", out)
+
+
+def test_a_long_standings_table_is_cut(capsys):
+    code, out, _ = run(capsys, "tournament", "run", "--bots", "coop=30,defect=10", "--rounds", "1", "--seed", "1")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[23] == "... and 20 more, down to a score of 0"
+    assert len(lines) < 35
+
+
+BAD = [
+    (["run", "--bots", "coop,clever"], "unknown strategy 'clever'"),
+    (["run", "--bots", "coop=0"], "a count is a whole number from 1 to 1000"),
+    (["run", "--bots", "coop=1001"], "a count is a whole number from 1 to 1000"),
+    (["run", "--bots", "coop=600,defect=600"], "more than 1000 bots"),
+    (["run", "--bots", "coop", "--rounds", "0"], "--rounds must be between 1 and 10,000"),
+    (["run", "--bots", "coop", "--links", "XY=3"], "--links: 'XY=3': expected CC=N, CT=N or TT=N"),
+    (["run", "--bots", "coop", "--links", "CC=-1"], "a link is worth a whole number"),
+    (["run", "--bots", "coop", "--log", "no/such/folder/game.json"], "no such folder"),
+    (["bot", "--count", "0"], "--count must be between 1 and 1000"),
+    (["serve", "--players", "0"], "--players must be between 1 and 1000"),
+    (["check", "no-such-log.json"], "not a regular file"),
+]
+
+
+@pytest.mark.parametrize("argv, says", BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_bad_input_is_one_line_and_status_2(capsys, argv, says):
+    code, out, err = run(capsys, "tournament", *argv)
+    assert code == 2 and out == ""
+    assert says in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("flag, value", [("--timeout", "0"), ("--timeout", "soon"), ("--port", "70000")])
+def test_bad_options_are_refused_by_the_parser(capsys, flag, value):
+    code, _, err = run(capsys, "tournament", "serve", flag, value)
+    assert code == 2 and value in err
+
+
+def test_check_refuses_what_is_no_log(capsys, tmp_path, monkeypatch):
+    cases = {"text.json": b"not json", "binary.json": b"\xff\xfe", "other.json": b'{"format": "something"}',
+             "big.json": b" " * 2000}
+    monkeypatch.setattr(log_module, "MAX_LOG_BYTES", 1000)
+    for name, content in cases.items():
+        (tmp_path / name).write_bytes(content)
+    says = {"text.json": "invalid JSON", "binary.json": "not UTF-8", "other.json": "not a tournament log",
+            "big.json": "larger than"}
+    for name in cases:
+        code, _, err = run(capsys, "tournament", "check", str(tmp_path / name))
+        assert code == 2 and says[name] in err, name
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    code, _, err = run(capsys, "tournament", "check", str(fifo))  # would block forever if it were read
+    assert code == 2 and "not a regular file" in err
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_a_bot_that_finds_no_server(capsys):
+    code, _, err = run(capsys, "tournament", "bot", "--port", str(_free_port()))
+    assert code == 2 and "cannot reach 127.0.0.1:" in err
+
+
+def test_serve_on_a_port_in_use(capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, _, err = run(capsys, "tournament", "serve", "--port", str(port), "--players", "2")
+    assert code == 2 and f"cannot listen on 127.0.0.1:{port}" in err
+
+
+def _serve(*options, stdin=subprocess.DEVNULL):
+    return subprocess.Popen([sys.executable, "-m", "epistemic.cli", "tournament", "serve", "--port", "0", *options],
+                            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _address(server):
+    first = server.stdout.readline()
+    found = re.match(r"Serving on ([0-9.]+):([0-9]+)", first)
+    assert found, first
+    return found.group(1), int(found.group(2))
+
+
+async def _bots(host, port, *bots):
+    return await asyncio.gather(*(connect_and_play(bot, host, port) for bot in bots))
+
+
+def test_serve_starts_when_enough_players_join(tmp_path):
+    server = _serve("--players", "3", "--games", "1", "--rounds", "2", "--seed", "5", "--log-dir", str(tmp_path))
+    try:
+        host, port = _address(server)
+        played = asyncio.run(_bots(host, port, Cooperator(), RationalPirate(), Cooperator()))
+        out, err = server.communicate(timeout=30)
+    finally:
+        server.kill()
+    assert server.returncode == 0, err
+    assert played == [1, 1, 1]
+    assert "game 1: 3 players" in out and re.search(r"1 +Rational-1", out)
+    data = json.loads((tmp_path / "game-1.json").read_text())
+    assert data["seed"] == 5 and list(data["scores"]) == ["Coop-0", "Rational-1", "Coop-2"]
+
+
+def test_serve_takes_the_operators_commands():
+    server = _serve("--rounds", "1", stdin=subprocess.PIPE)
+    try:
+        host, port = _address(server)
+
+        async def scenario():
+            bots = asyncio.gather(_bots(host, port, Cooperator(), Cooperator()))
+            def line():
+                return asyncio.to_thread(server.stdout.readline)
+            while not (await line()).startswith("player #1"):
+                pass
+            server.stdin.write("who\n")
+            server.stdin.flush()
+            assert await line() == "2 connected: #0 #1\n"
+            server.stdin.write("dance\n\n")  # an unknown command, then Enter: a game
+            server.stdin.flush()
+            await asyncio.sleep(0.5)
+            server.stdin.write("quit\n")
+            server.stdin.flush()
+            return await bots
+        played = asyncio.run(scenario())
+        out, err = server.communicate(timeout=30)
+    finally:
+        server.kill()
+    assert server.returncode == 0, err
+    assert played == [[1, 1]]
+    assert "unknown command 'dance': Enter or start, who, quit" in out and "game 1: 2 players" in out
+
+
+def test_the_shipped_log_is_what_the_documented_run_writes(capsys, tmp_path):
+    """docs/examples/tournament-log.json is the log of docs/tournament.md's run: the same bots,
+    rounds and seed give it again, figure for figure."""
+    path = tmp_path / "game.json"
+    code, _, _ = run(capsys, "tournament", "run", "--bots", LINEUP, "--rounds", "5", "--seed", "1", "--log", str(path))
+    assert code == 0
+    shipped = Path(__file__).resolve().parent.parent / "docs" / "examples" / "tournament-log.json"
+    assert json.loads(path.read_text()) == json.loads(shipped.read_text())

@@ -1,0 +1,246 @@
+"""The tournament server over real TCP connections on loopback (seed 001,
+/work/shared/seeds/001_511e154ace0c742c.txt): the seed's example transcript whatever the
+packets, every default for silent, garbage-sending, late and vanishing players, and no
+connection kept after it is gone."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from epistemic.models.tournament.bots import Cooperator, play
+from epistemic.models.tournament.log import check_log, game_record
+from epistemic.models.tournament.server import WELCOME, Server
+from tournament_script import VJEUX_HEARS, example, gauth_leads
+
+END = b"\r\n"
+
+
+def is_question(heard):
+    """Whether the last line heard asks for an answer, by the seed's protocol: ``Start``, the
+    Prisoner list, the leader's ranking line, and the shares put to a voter."""
+    line, before = heard[-1], heard[:-1]
+    me = before[before.index("Start") + 1] if "Start" in before[:-1] else None
+    if line == "Start" or before[-1:] == ["Prisoner"]:
+        return True
+    if before[-1:] == ["Pirate"]:
+        return line.split()[1] == me
+    return before[-2:-1] == ["Pirate"] and before[-1].split()[1] != me
+
+
+class RawClient:
+    """A player over a bare socket: it answers each question by ``answer(question)`` (None:
+    stays silent) and keeps every line it hears.  ``packets`` says how an answer is written:
+    ``"whole"``, ``"bytes"`` (one byte a packet) or ``"merged"`` (with a stray line in the same
+    packet, which the server must not take for the next answer)."""
+
+    def __init__(self, answer, packets="whole"):
+        self.answer, self.packets = answer, packets
+        self.heard: list[str] = []
+
+    async def run(self, host, port, joined: asyncio.Event | None = None):
+        reader, writer = await asyncio.open_connection(host, port)
+        try:
+            while True:
+                try:
+                    line = (await reader.readuntil(END))[:-2].decode()
+                except (asyncio.IncompleteReadError, ConnectionError):
+                    return
+                self.heard.append(line)
+                reply = self.answer(line) if is_question(self.heard) else None
+                if reply is not None:
+                    await self.write(writer, reply)
+        finally:
+            writer.close()
+
+    async def write(self, writer, reply: bytes | str):
+        data = (reply.encode() if isinstance(reply, str) else reply) + END
+        if self.packets == "bytes":
+            for i in range(len(data)):
+                writer.write(data[i:i + 1])
+                await writer.drain()
+                await asyncio.sleep(0.001)
+        elif self.packets == "merged":
+            writer.write(data + b"Gauth-1=T Felix-2=T Vjeux-0=T\r\nT\r\n")
+        else:
+            writer.write(data)
+        await writer.drain()
+
+
+async def _serve(clients, *, rounds=1, timeout=1.0, seed=None, max_line=None, during=None):
+    """Play one game between ``clients`` (joined in order); the game and the server, closed."""
+    options = {} if max_line is None else {"max_line": max_line}
+    server = Server(rounds=rounds, timeout=timeout, seed=seed, **options)
+    host, port = await server.start("127.0.0.1", 0)
+    tasks = []
+    for count, client in enumerate(clients, start=1):
+        tasks.append(asyncio.create_task(client.run(host, port)))
+        await server.wait_for_players(count)
+    game = await server.play()
+    if during is not None:
+        during(server)
+    await server.close()
+    await asyncio.wait_for(asyncio.gather(*tasks), 5)
+    return game, server
+
+
+@pytest.mark.parametrize("packets", ["whole", "bytes", "merged"])
+def test_the_seeds_example_over_tcp(packets):
+    """Seed 001, "Example": Gauth leads, offers 8 each, is thrown over; Vjeux takes the bounty.
+    The same lines whether the answers come whole, a byte a packet, or with a stray line after."""
+    _, scripted = gauth_leads()
+    clients = [RawClient(lambda line, seat=seat: example(seat, line), packets if seat == "v" else "whole") for seat in "vgf"]
+    game, _ = asyncio.run(_serve(clients, rounds=2, seed=scripted.seed))
+    assert clients[0].heard == [WELCOME, *VJEUX_HEARS]
+    assert game.log == scripted.log
+    assert game.missed == {"Vjeux-0": 0, "Gauth-1": 0, "Felix-2": 0}
+    assert check_log(game_record(game)).scores == {"Vjeux-0": 24, "Gauth-1": 0, "Felix-2": 0}
+
+
+def _coop_answers(name):
+    """Answers like the seed's coop bot: C to all, everything to itself, C when paid."""
+    def answer(line):
+        words = line.split()
+        if line == "Start":
+            return name
+        if words[0].isdigit():  # leading: the bounty and the pirates
+            return " ".join(f"{p}={words[0] if i == 0 else 0}" for i, p in enumerate(words[1:]))
+        if all("=" in w for w in words):  # a vote on shares
+            mine = [int(v) for k, v in (w.split("=") for w in words) if k.startswith(name + "-")]
+            return "C" if mine and mine[0] > 0 else "T"
+        return " ".join(f"{other}=C" for other in words if not other.startswith(name + "-"))
+    return answer
+
+
+def test_every_default_over_tcp():
+    """A silent player, one who sends only bytes that are not UTF-8, one whose every line is far
+    too long, and one who leaves after the first question: each gets the seed's defaults (name
+    Unnamed, T to everyone), the game goes on for the two cooperators, and nothing is kept of
+    anyone once he is gone."""
+    silent = RawClient(lambda line: None)
+    garbage = RawClient(lambda line: b"\xff\xfe\xfd")
+    too_long = RawClient(lambda line: b"A" * 300)
+    leaving = RawClient(lambda line: None)
+
+    async def leave_at_prisoner(host, port):
+        reader, writer = await asyncio.open_connection(host, port)
+        while (await reader.readuntil(END)) != b"Prisoner\r\n":
+            pass
+        writer.close()
+    leaving.run = leave_at_prisoner
+    coop_a, coop_b = RawClient(_coop_answers("A")), RawClient(_coop_answers("B"))
+    seen = {}
+    game, server = asyncio.run(_serve([silent, coop_a, garbage, too_long, leaving, coop_b], rounds=2, timeout=0.3,
+                                      max_line=200, seed=5, during=lambda s: seen.update(clients=len(s.clients))))
+    assert list(game.scores) == ["Unnamed-0", "A-1", "Unnamed-2", "Unnamed-3", "Unnamed-4", "B-5"]
+    for record in game.log:
+        rows = record["choices"]
+        assert rows["Unnamed-0"] == rows["Unnamed-2"][:0] + "-TTTTT"  # T to everyone by default
+        assert rows["Unnamed-2"] == "TT-TTT" and rows["Unnamed-3"] == "TTT-TT" and rows["Unnamed-4"] == "TTTT-T"
+        assert [entry["group"] for entry in record["groups"] if len(entry["group"]) > 1] == [["A-1", "B-5"]]
+    # A and B share 10 a round: the leader keeps it, the other votes T, and two pirates pass anything
+    assert game.scores["A-1"] + game.scores["B-5"] == 20
+    assert game.missed == {"Unnamed-0": 3, "A-1": 0, "Unnamed-2": 3, "Unnamed-3": 3, "Unnamed-4": 3, "B-5": 0}
+    assert seen["clients"] == 5  # the one who left is gone before the game ends
+    assert server.clients == {} and not server._readers
+    check_log(game_record(game))
+    # the other players hear the defaults and nothing else
+    assert coop_a.heard[3:6] == ["Prisoner", "Unnamed-0 A-1 Unnamed-2 Unnamed-3 Unnamed-4 B-5",
+                                 "Unnamed-0=T Unnamed-2=T Unnamed-3=T Unnamed-4=T B-5=C"]
+
+
+def test_a_late_answer_is_never_taken_for_the_next_one():
+    """A player who answers ``Start`` after the time is up gets the default name; his late line
+    comes while the Prisoner question waits, is taken for the late one and dropped, and his
+    answer to the Prisoner question, right after it, is read as his."""
+    async def late_then_prompt(host, port, heard):
+        reader, writer = await asyncio.open_connection(host, port)
+        while True:
+            try:
+                line = (await reader.readuntil(END))[:-2].decode()
+            except asyncio.IncompleteReadError:
+                break
+            heard.append(line)
+            if line == "Start":
+                await asyncio.sleep(0.6)  # the time is 0.4 s: the name comes during the Prisoner question
+                writer.write(b"Late\r\n")
+            elif heard[-2:-1] == ["Prisoner"]:
+                writer.write(" ".join(f"{o}=C" for o in line.split() if o != heard[2]).encode() + END)
+        writer.close()
+
+    class Late(RawClient):
+        async def run(self, host, port):
+            await late_then_prompt(host, port, self.heard)
+
+    late, coop = Late(None), RawClient(_coop_answers("B"))
+    game, server = asyncio.run(_serve([late, coop], timeout=0.4))
+    assert list(game.scores) == ["Unnamed-0", "B-1"]
+    assert late.heard[2] == "Unnamed-0"
+    assert game.log[0]["choices"] == {"Unnamed-0": "-C", "B-1": "C-"}  # his C, read as his answer
+    assert game.missed["Unnamed-0"] == 2  # his name, and his turn in the Pirate game, which he ignores
+
+
+def test_bots_and_players_who_join_late_wait_for_the_next_game():
+    async def scenario():
+        server = Server(rounds=1, timeout=1.0, seed=1)
+        host, port = await server.start("127.0.0.1", 0)
+        first = [asyncio.create_task(_bot(host, port, games=2)) for _ in range(2)]
+        await server.wait_for_players(2)
+        game_one = asyncio.create_task(server.play())
+        await asyncio.sleep(0)  # the game has taken its players
+        third = asyncio.create_task(_bot(host, port, games=1))
+        one = await game_one
+        await server.wait_for_players(3)
+        two = await server.play()
+        await server.close()
+        return one, two, await asyncio.gather(*first, third)
+    one, two, played = asyncio.run(scenario())
+    assert list(one.scores) == ["Coop-0", "Coop-1"]
+    assert list(two.scores) == ["Coop-0", "Coop-1", "Coop-2"]
+    assert played == [2, 2, 1]
+
+
+async def _bot(host, port, games):
+    reader, writer = await asyncio.open_connection(host, port)
+    return await play(Cooperator(), reader, writer, games=games)
+
+
+def test_a_full_server_turns_players_away():
+    async def scenario():
+        server = Server(rounds=1, max_players=1)
+        host, port = await server.start("127.0.0.1", 0)
+        _, keep = await asyncio.open_connection(host, port)
+        await server.wait_for_players(1)
+        reader, writer = await asyncio.open_connection(host, port)
+        told = await reader.read()
+        writer.close()
+        keep.close()
+        await server.close()
+        return told
+    assert asyncio.run(scenario()) == b"Sorry, the server is full.\r\n"
+
+
+def test_a_player_who_stops_reading_is_dropped():
+    """The server queues at most about MAX_QUEUED bytes for a player who never reads, then lets
+    him go, rather than keep everything it would tell him."""
+    from epistemic.models.tournament.server import MAX_QUEUED
+
+    async def scenario():
+        server = Server(rounds=1)
+        host, port = await server.start("127.0.0.1", 0)
+        _, writer = await asyncio.open_connection(host, port)  # and never reads
+        await server.wait_for_players(1)
+        (key,) = server.waiting
+        line, sent = "x" * 60_000, 0
+        while key in server.waiting and sent < 200 * MAX_QUEUED:
+            queued = server.clients[key].writer.transport.get_write_buffer_size()
+            assert queued <= MAX_QUEUED + len(line) + 2
+            await server.send([key], line)
+            sent += len(line)
+            await asyncio.sleep(0)
+        dropped = key not in server.waiting
+        writer.close()
+        await server.close()
+        return dropped
+    assert asyncio.run(scenario())
