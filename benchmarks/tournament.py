@@ -64,7 +64,7 @@ async def _game(spec: dict) -> dict:
     for bot in bots:
         bot.wait()
     trips = server.round_trips
-    return {"players": total, "game_s": seconds, "answers": len(trips.times), "missed": sum(game.missed.values()),
+    return {"players": total, "game_s": seconds, "answers": trips.count, "missed": sum(game.missed.values()),
             "median_ms": 1000 * trips.quantile(0.5), "p99_ms": 1000 * trips.quantile(0.99),
             "slowest_ms": 1000 * trips.slowest,
             "proposals": sum(len(e["proposals"]) for r in game.log for e in r["groups"]),

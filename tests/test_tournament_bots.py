@@ -103,6 +103,13 @@ def _first_proposals(data):
     return next(e for r in data["log"] for e in r["groups"] if e["proposals"])
 
 
+def _unseeded_and_reversed(data):
+    """No seed, so no draw to replay; a ranking of pirates of different scores, reversed."""
+    data["seed"] = None
+    entry = next(e for r in data["log"][1:] for e in r["groups"] if len(e["ranking"]) > 2)
+    entry["ranking"].reverse()
+
+
 ALTERATIONS = {
     "a bounty": (lambda d: _first_proposals(d).__setitem__("bounty", _first_proposals(d)["bounty"] + 1),
                  "bounty"),
@@ -112,7 +119,9 @@ ALTERATIONS = {
                 "round 2: scores"),
     "a thrown leader playing on": (lambda d: d["log"][0].__setitem__("thrown", []), "thrown"),
     "a final score": (lambda d: d["scores"].__setitem__("Defect-1", 1), "final scores"),
-    "the ranking": (lambda d: _first_proposals(d)["ranking"].reverse(), "leader"),
+    "the ranking": (lambda d: _first_proposals(d)["ranking"].reverse(), "ranking"),
+    "a ranking not by score": (_unseeded_and_reversed, "is not the group by score"),
+    "a round left out": (lambda d: d["log"].pop(), "rounds: the log says 3 and holds 2"),
 }
 
 
@@ -127,6 +136,7 @@ def _flip_vote(proposal):
 def test_the_replay_catches_an_altered_figure(what):
     data = _record()
     check_log(copy.deepcopy(data))
+    check_log({**copy.deepcopy(data), "seed": None})
     alter, named = ALTERATIONS[what]
     alter(data)
     with pytest.raises(LogMismatch, match=named):
@@ -140,3 +150,30 @@ def test_strategies_by_file_and_module():
                       ("no_such_module_here:Bot", "cannot load"), ("coop:", "unknown strategy")]:
         with pytest.raises(TournamentError, match=says):
             strategy(bad)
+
+
+def test_a_lone_rational_pirate_keeps_everything():
+    """The seed's original server asks even a lone pirate for shares: he takes the whole bounty."""
+    pirate = RationalPirate()
+    pirate.start("R-0")
+    assert pirate.propose(0, ["R-0"]) == {"R-0": 0} and pirate.propose(7, ["R-0"]) == {"R-0": 7}
+
+
+MALFORMED = {
+    "groups as lists": lambda d: d["log"][0].__setitem__("groups", [g["group"] for g in d["log"][0]["groups"]]),
+    "a proposal as a number": lambda d: _first_proposals(d).__setitem__("proposals", [1]),
+    "accepted as 0 or 1": lambda d: _first_proposals(d)["proposals"][0].__setitem__("accepted", 0),
+    "a round without scores": lambda d: d["log"][0].pop("scores"),
+    "a group as text": lambda d: d["log"][0]["groups"].__setitem__(0, "x"),
+    "names that are numbers": lambda d: d.__setitem__("players", [1, 2]),
+    "a seed as text": lambda d: d.__setitem__("seed", "11"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(MALFORMED))
+def test_a_malformed_log_is_refused_in_one_line(what):
+    data = _record()
+    MALFORMED[what](data)
+    with pytest.raises(TournamentError) as refused:
+        check_log(data)
+    assert not isinstance(refused.value, LogMismatch) and "\n" not in str(refused.value)

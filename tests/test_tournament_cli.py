@@ -91,6 +91,9 @@ BAD = [
     (["bot", "--count", "0"], "--count must be between 1 and 1000"),
     (["serve", "--players", "0"], "--players must be between 1 and 1000"),
     (["check", "no-such-log.json"], "not a regular file"),
+    (["bot", "--host", "a" * 70 + ".com"], "cannot reach"),
+    (["serve", "--host", "a" * 70 + ".com", "--players", "2"], "cannot listen on"),
+    (["run", "--bots", "tests/tournament_script.py:Script"], "has no Bot subclass named Script"),
 ]
 
 
@@ -176,32 +179,45 @@ def test_serve_starts_when_enough_players_join(tmp_path):
 
 
 def test_serve_takes_the_operators_commands():
-    server = _serve("--rounds", "1", stdin=subprocess.PIPE)
+    """Commands pasted at once are each answered at once, during a game too; quit stops after it."""
+    server = _serve("--rounds", "3", "--timeout", "0.5", stdin=subprocess.PIPE)
     try:
         host, port = _address(server)
 
+        def line():
+            return asyncio.to_thread(server.stdout.readline)
+
+        def typed(text):
+            server.stdin.write(text)
+            server.stdin.flush()
+
         async def scenario():
-            bots = asyncio.gather(_bots(host, port, Cooperator(), Cooperator()))
-            def line():
-                return asyncio.to_thread(server.stdout.readline)
-            while not (await line()).startswith("player #1"):
+            bots = asyncio.gather(_bots(host, port, Cooperator(), Cooperator()), _silent(host, port))
+            while not (await line()).startswith("player #2"):
                 pass
-            server.stdin.write("who\n")
-            server.stdin.flush()
-            assert await line() == "2 connected: #0 #1\n"
-            server.stdin.write("dance\n\n")  # an unknown command, then Enter: a game
-            server.stdin.flush()
-            await asyncio.sleep(0.5)
-            server.stdin.write("quit\n")
-            server.stdin.flush()
+            typed("who\nwho\ndance\n")  # three commands in one write: three answers, nothing left waiting
+            assert [await line() for _ in range(3)] == ["3 connected: #0 #1 #2\n"] * 2 + [
+                "unknown command 'dance': Enter or start, who, quit\n"]
+            typed("\n")  # a game: its silent player makes it last a few half seconds
+            assert await line() == "game 1: 3 players\n"
+            typed("who\n\nquit\n")
+            assert [await line() for _ in range(3)] == ["3 connected: #0 #1 #2\n", "a game is on: press Enter "
+                                                        "again when it ends\n", "stopping after this game\n"]
             return await bots
         played = asyncio.run(scenario())
         out, err = server.communicate(timeout=30)
     finally:
         server.kill()
     assert server.returncode == 0, err
-    assert played == [[1, 1]]
-    assert "unknown command 'dance': Enter or start, who, quit" in out and "game 1: 2 players" in out
+    assert played == [[1, 1], None]
+    assert re.search(r"rank +player +score", out) and "game 2" not in out
+
+
+async def _silent(host, port):
+    """A player who never answers, and stays until the server closes."""
+    reader, writer = await asyncio.open_connection(host, port)
+    await reader.read()
+    writer.close()
 
 
 def test_the_shipped_log_is_what_the_documented_run_writes(capsys, tmp_path):
@@ -212,3 +228,18 @@ def test_the_shipped_log_is_what_the_documented_run_writes(capsys, tmp_path):
     assert code == 0
     shipped = Path(__file__).resolve().parent.parent / "docs" / "examples" / "tournament-log.json"
     assert json.loads(path.read_text()) == json.loads(shipped.read_text())
+
+
+def test_a_bot_of_ones_own_that_fails(capsys, tmp_path):
+    """A class that cannot be made is refused in one line; a bot whose code raises mid-game is
+    named in a warning, and the game goes on with its defaults."""
+    (tmp_path / "bots.py").write_text("from epistemic.models.tournament import Bot\n"
+                                      "class NeedsArg(Bot):\n    def __init__(self, x): pass\n"
+                                      "class Crashes(Bot):\n    name = 'Crash'\n"
+                                      "    def choose(self, other): return 1 / 0\n")
+    code, out, err = run(capsys, "tournament", "run", "--bots", f"{tmp_path}/bots.py:NeedsArg,coop")
+    assert (code, out) == (2, "") and "cannot make a NeedsArg bot: TypeError:" in err
+    code, out, err = run(capsys, "tournament", "run", "--bots", f"{tmp_path}/bots.py:Crashes,coop,coop", "--rounds", "2")
+    assert code == 0 and re.search(r"Crash-0 +Crashes +0 +0 +2", out)
+    assert err == "warning: the bot of Crash-0 failed (ZeroDivisionError: division by zero); it got the defaults " \
+                  "from then on\n"

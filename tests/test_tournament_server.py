@@ -222,8 +222,9 @@ def test_a_full_server_turns_players_away():
 
 
 def test_a_player_who_stops_reading_is_dropped():
-    """The server queues at most about MAX_QUEUED bytes for a player who never reads, then lets
-    him go, rather than keep everything it would tell him."""
+    """The server queues at most about MAX_QUEUED bytes for a player who never reads, then
+    forgets him at once, though he keeps his end of the connection open; closing the server
+    then takes no longer than its grace."""
     from epistemic.models.tournament.server import MAX_QUEUED
 
     async def scenario():
@@ -233,14 +234,109 @@ def test_a_player_who_stops_reading_is_dropped():
         await server.wait_for_players(1)
         (key,) = server.waiting
         line, sent = "x" * 60_000, 0
-        while key in server.waiting and sent < 200 * MAX_QUEUED:
+        while key in server.clients and sent < 200 * MAX_QUEUED:
             queued = server.clients[key].writer.transport.get_write_buffer_size()
             assert queued <= MAX_QUEUED + len(line) + 2
             await server.send([key], line)
             sent += len(line)
             await asyncio.sleep(0)
-        dropped = key not in server.waiting
+        for _ in range(100):  # his reader sees the connection gone within a few turns of the loop
+            if key not in server.clients:
+                break
+            await asyncio.sleep(0.01)
+        forgotten = key not in server.clients and not server._readers
+        await asyncio.wait_for(server.close(grace=0.5), 5)
         writer.close()
-        await server.close()
-        return dropped
+        return forgotten
     assert asyncio.run(scenario())
+
+
+def test_a_flood_of_lines_is_cut_off():
+    """A player who sends line after line that answers nothing is dropped after MAX_STRAY of them;
+    the others' game goes on at its own pace."""
+    from epistemic.models.tournament.server import MAX_STRAY
+
+    async def flood(host, port):
+        reader, writer = await asyncio.open_connection(host, port)
+        while await reader.readuntil(END) != b"Start\r\n":  # in the game, then the flood
+            pass
+        try:
+            for _ in range(1000):
+                writer.write(b"noise\r\n" * 1000)
+                await writer.drain()
+        except ConnectionError:
+            return "cut off"
+        finally:
+            writer.close()
+        return "never cut off"
+
+    class Flooder(RawClient):
+        async def run(self, host, port):
+            self.result = await flood(host, port)
+
+    flooder = Flooder(None)
+    clients = [RawClient(_coop_answers("A")), flooder, RawClient(_coop_answers("B"))]
+    game, server = asyncio.run(_serve(clients, rounds=3, timeout=0.5))
+    assert flooder.result == "cut off" and MAX_STRAY < 1000 * 1000
+    assert game.log[0]["players"] == ["A-0", "noise-1", "B-2"]  # his first line answered Start
+    assert game.scores["A-0"] + game.scores["B-2"] == 30 and game.missed["A-0"] == game.missed["B-2"] == 0
+
+
+def test_a_long_name_is_cut_and_blinds_nobody():
+    """A name of 60,000 characters is cut to MAX_NAME; the others hear short lists and play on."""
+    from epistemic.models.tournament.rules import MAX_NAME
+
+    def huge(line):
+        return "N" * 60_000 if line == "Start" else _coop_answers("N")(line)
+    clients = [RawClient(huge), RawClient(_coop_answers("B"))]
+    game, _ = asyncio.run(_serve(clients, rounds=2))
+    assert list(game.scores) == ["N" * MAX_NAME + "-0", "B-1"]
+    assert max(len(line) for line in clients[1].heard) < 100
+    assert game.missed == {"N" * MAX_NAME + "-0": 0, "B-1": 0}
+
+
+def _cooperates_then_silent(line):
+    """C to everyone in the Prisoner's game; silent as a pirate, leader or voter."""
+    words = line.split()
+    if line == "Start":
+        return "X"
+    if not words[0].isdigit() and not all("=" in w for w in words):
+        return " ".join(f"{w}=C" for w in words if not w.startswith("X-"))
+    return None
+
+
+def _seed_ranking(wanted):
+    """A seed whose ranking of the one group of X, A and B (all at 0 points) passes ``wanted``."""
+    from tournament_script import Script
+    from epistemic.models.tournament.game import Game
+
+    def answer(seat, question):
+        return {"x": _cooperates_then_silent, "a": _coop_answers("A"), "b": _coop_answers("B")}[seat](question)
+    for seed in range(100):
+        game = Game(Script(answer), ["x", "a", "b"], rounds=1, seed=seed)
+        asyncio.run(game.play())
+        if wanted(game.log[0]["groups"][0]["ranking"]):
+            return seed
+    raise AssertionError("no seed ranks the pirates so")
+
+
+def _silent_pirate(wanted):
+    clients = [RawClient(_cooperates_then_silent), RawClient(_coop_answers("A")), RawClient(_coop_answers("B"))]
+    game, _ = asyncio.run(_serve(clients, timeout=0.2, seed=_seed_ranking(wanted)))
+    assert game.missed["X-0"] == 1
+    return game.log[0]["groups"][0]["proposals"]
+
+
+def test_a_silent_leader_keeps_the_whole_bounty_over_tcp():
+    """Seed 001's default for a leader who proposes nothing: the whole bounty to himself; the
+    cooperators, given nothing, throw him over."""
+    first = _silent_pirate(lambda ranking: ranking[0] == "X-0")[0]
+    assert first["leader"] == "X-0" and first["shares"] == {"X-0": 30, **{n: 0 for n in first["votes"]}}
+    assert first["votes"] == {"A-1": "T", "B-2": "T"} and not first["accepted"]
+
+
+def test_a_silent_voter_votes_c_over_tcp():
+    """Seed 001's default for a voter who says nothing: C.  The leader keeps the bounty, the
+    other cooperator votes T, and X's C carries it."""
+    (only,) = _silent_pirate(lambda ranking: ranking[0] != "X-0")
+    assert only["votes"]["X-0"] == "C" and sorted(only["votes"].values()) == ["C", "T"] and only["accepted"]

@@ -44,7 +44,7 @@ import asyncio
 import functools
 import importlib
 import importlib.util
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 from epistemic.models.pirates import DEAD, PirateGame
@@ -52,8 +52,8 @@ from epistemic.models.pirates import DEAD, PirateGame
 from .lines import END, LineReader
 from .rules import TournamentError
 
-__all__ = ["Bot", "Cooperator", "Defector", "TitForTat", "RationalPirate", "STRATEGIES", "strategy", "play",
-           "connect_and_play"]
+__all__ = ["Bot", "Cooperator", "Defector", "TitForTat", "RationalPirate", "STRATEGIES", "strategy", "new_bot",
+           "failure", "play", "connect_and_play"]
 
 
 class Bot:
@@ -143,6 +143,8 @@ class RationalPirate(Bot):
     name = "Rational"
 
     def propose(self, amount: int, pirates: Sequence[str]) -> dict[str, int]:
+        if len(pirates) < 2:  # alone (the seed's original server still asks): all of it
+            return super().propose(amount, pirates)
         offer = _pirate_game(len(pirates), amount).prediction(1).offer
         return {name: offer.share(rank) for rank, name in enumerate(pirates, start=1)}
 
@@ -194,6 +196,19 @@ def strategy(name: str) -> type[Bot]:
     return found
 
 
+def new_bot(kind: type[Bot]) -> Bot:
+    """A bot of class ``kind``, or a :class:`~.rules.TournamentError` saying why none can be made."""
+    try:
+        return kind()
+    except Exception as error:  # a user's class: whatever it raises is said in one line
+        raise TournamentError(f"cannot make a {kind.__name__} bot: {type(error).__name__}: {error}") from None
+
+
+def failure(error: BaseException) -> str:
+    """What went wrong in a bot's own code, in one line."""
+    return f"{type(error).__name__}: {' '.join(str(error).split())}"[:200]
+
+
 def _pairs(line: str) -> dict[str, str]:
     return dict(item.partition("=")[::2] for item in line.split() if "=" in item)
 
@@ -214,7 +229,8 @@ async def play(bot: Bot, reader: asyncio.StreamReader, writer: asyncio.StreamWri
             data = await reader.read(65536)
             if not data:
                 raise EOFError
-            waiting.extend(found for found in lines.feed(data) if isinstance(found, str))
+            # a line it cannot read still takes its place, so the bot keeps in step
+            waiting.extend(found if isinstance(found, str) else "" for found in lines.feed(data))
         return waiting.pop(0)
 
     def answer(text: str) -> None:
@@ -223,27 +239,7 @@ async def play(bot: Bot, reader: asyncio.StreamReader, writer: asyncio.StreamWri
     played = 0
     try:
         while games is None or played < games:
-            message = await line()
-            if message == "Start":
-                answer(bot.name)
-                bot.start(await line())
-            elif message == "Prisoner":
-                players = (await line()).split()
-                answer(" ".join(f"{other}={c}" for other, c in bot.prisoner(players).items()))
-                bot.heard(_pairs(await line()))
-            elif message == "Pirate":
-                words = (await line()).split()
-                amount, pirates = int(words[0]), words[1:]
-                if pirates and pirates[0] == bot.me:
-                    answer(" ".join(f"{name}={share}" for name, share in bot.propose(amount, pirates).items()))
-                else:
-                    shares = {name: int(value) for name, value in _pairs(await line()).items()}
-                    answer("C" if bot.vote(amount, pirates, shares) else "T")
-            elif message == "EndPirate":
-                bot.ended(int(await line()))
-            elif message == "EndPrisoner":
-                bot.final({name: int(value) for name, value in _pairs(await line()).items()})
-                played += 1
+            played += await _answer(bot, await line(), line, answer)
     except (EOFError, OSError):
         pass
     finally:
@@ -251,12 +247,51 @@ async def play(bot: Bot, reader: asyncio.StreamReader, writer: asyncio.StreamWri
     return played
 
 
+def _whole(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) <= 18
+
+
+def _numbers(line: str) -> dict[str, int]:
+    return {name: int(value) for name, value in _pairs(line).items() if _whole(value)}
+
+
+async def _answer(bot: Bot, message: str, line: Callable[[], Awaitable[str]], answer: Callable[[str], None]) -> int:
+    """Take part in what ``message`` starts, reading its other lines with ``line()`` and
+    answering with ``answer(text)``; 1 if a game ended.  A line not as the protocol has it
+    is passed over: the bot picks the game up again at the next message it knows."""
+    if message == "Start":
+        answer(bot.name)
+        bot.start(await line())
+    elif message == "Prisoner":
+        players = (await line()).split()
+        answer(" ".join(f"{other}={c}" for other, c in bot.prisoner(players).items()))
+        bot.heard(_pairs(await line()))
+    elif message == "Pirate":
+        words = (await line()).split()
+        if not words or not _whole(words[0]):
+            return 0
+        amount, pirates = int(words[0]), words[1:]
+        if pirates and pirates[0] == bot.me:
+            answer(" ".join(f"{name}={share}" for name, share in bot.propose(amount, pirates).items()))
+        else:
+            shares = _numbers(await line())
+            answer("C" if bot.vote(amount, pirates, shares) else "T")
+    elif message == "EndPirate":
+        got = await line()
+        if _whole(got):
+            bot.ended(int(got))
+    elif message == "EndPrisoner":
+        bot.final(_numbers(await line()))
+        return 1
+    return 0
+
+
 async def connect_and_play(bot: Bot, host: str, port: int, games: int | None = None) -> int:
     """Connect to a server and :func:`play`; the number of games played."""
     try:
         reader, writer = await asyncio.open_connection(host, port)
-    except OSError as error:
-        raise TournamentError(f"cannot reach {host}:{port}: {error.strerror or error}") from None
+    except (OSError, UnicodeError, ValueError) as error:  # a host name too long to encode is a UnicodeError
+        raise TournamentError(f"cannot reach {host}:{port}: {getattr(error, 'strerror', None) or error}") from None
     return await play(bot, reader, writer, games)
 
 

@@ -6,29 +6,27 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import math
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument
 
-from .bots import STRATEGIES, connect_and_play, strategy
-from .game import Game
-from .log import LogMismatch, check_log, game_record, read_log
+from .bots import STRATEGIES, connect_and_play, failure, new_bot, strategy
+from .log import LogMismatch, check_log, game_record, read_log, save_log
 from .rules import LINKS, TournamentError
 from .runner import MAX_BOTS, parse_lineup, tournament
 from .server import Server
+from .serving import serve
+from .standings import by_strategy, standing_rows, standings
 
-__all__ = ["COMMAND", "add_arguments", "run", "standings", "parse_links", "MAX_ROUNDS", "SHOWN"]
+__all__ = ["COMMAND", "add_arguments", "run", "parse_links", "MAX_ROUNDS"]
 
 #: The most Prisoner rounds in a game.
 MAX_ROUNDS = 10_000
 #: The most seconds a player may be given to answer.
 MAX_TIMEOUT = 600.0
-#: Rows of the standings shown before the rest is summed up.
-SHOWN = 20
 #: The largest value of a link.
 MAX_LINK = 1_000_000
 
@@ -155,6 +153,8 @@ def _check(path: str, out: TextIO) -> int:
     except LogMismatch as mismatch:
         out.write(f"{path} does not check: {mismatch}\n")
         return 1
+    except TournamentError as error:
+        raise TournamentError(f"{path}: not a tournament log: {error}") from None
     out.write(f"{path} checks: {checked.players:,} players, {checked.rounds:,} rounds, "
               f"{checked.proposals:,} proposals, {checked.thrown:,} "
               f"{'leader' if checked.thrown == 1 else 'leaders'} thrown overboard; every group, "
@@ -169,10 +169,16 @@ def _bot(args: argparse.Namespace, out: TextIO) -> int:
         raise TournamentError(f"--games must be at least 1, got {args.games}")
     kind = strategy(args.strategy)
 
+    bots = [new_bot(kind) for _ in range(args.count)]
+
     async def everyone() -> list[int]:
-        return await asyncio.gather(*(connect_and_play(kind(), args.host, args.port, args.games)
-                                      for _ in range(args.count)))
-    played = asyncio.run(everyone())
+        return await asyncio.gather(*(connect_and_play(bot, args.host, args.port, args.games) for bot in bots))
+    try:
+        played = asyncio.run(everyone())
+    except TournamentError:
+        raise
+    except Exception as error:  # the bot's own code failed: say what, in one line
+        raise TournamentError(f"the {kind.name} bot failed: {failure(error)}") from None
     out.write(f"{args.count} {kind.name} bot{'s' if args.count > 1 else ''} played {sum(played):,} "
               f"game{'s' if sum(played) != 1 else ''} on {args.host}:{args.port}.\n")
     return 0
@@ -187,20 +193,22 @@ def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int
                               f"{'a folder' if destination.is_dir() else 'no such folder'}")
     printer = progress_printer("rounds played") if args.rounds > 1 else None
     try:
-        played = asyncio.run(tournament([kinds[name]() for name in lineup], rounds=args.rounds, seed=args.seed,
+        played = asyncio.run(tournament([new_bot(kinds[name]) for name in lineup], rounds=args.rounds, seed=args.seed,
                                         timeout=args.timeout, links=links,
                                         progress=None if printer is None else lambda done: printer(done, args.rounds)))
     finally:
         end_progress(printer)
     game = played.game
+    for name, what in played.failures.items():
+        print(f"warning: the bot of {name} failed ({what}); it got the defaults from then on", file=sys.stderr)
     labels = {name: name if name in STRATEGIES else kind.__name__ for name, kind in kinds.items()}
     strategies = {player: labels[name] for player, name in zip(game.scores, lineup)}
     record = game_record(game, seed=args.seed)
     record["strategies"] = strategies
     if destination is not None:
-        _write(destination, json.dumps(record, indent=1))
+        save_log(destination, record)
     if args.json:
-        out.write(json.dumps({"standings": _rows(game, strategies), "by_strategy": _by_strategy(game, strategies),
+        out.write(json.dumps({"standings": standing_rows(game, strategies), "by_strategy": by_strategy(game, strategies),
                               "scores": game.scores}, indent=2) + "\n")
     else:
         out.write(f"Prisoner-and-Pirate tournament: {len(lineup)} bots, {args.rounds} round"
@@ -211,67 +219,6 @@ def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int
         if destination is not None:
             out.write(f"\nThe log of every round is in {destination}.\n")
     return 0
-
-
-def _write(path: Path, text: str) -> None:
-    """Write ``text`` whole or not at all."""
-    partial = path.with_name(path.name + ".partial")
-    try:
-        partial.write_text(text, encoding="utf-8")
-        partial.replace(path)
-    except OSError as error:
-        partial.unlink(missing_ok=True)
-        raise TournamentError(f"cannot write {path}: {error.strerror or error}") from None
-
-
-def _thrown(game: Game) -> dict[str, int]:
-    counts = {name: 0 for name in game.scores}
-    for record in game.log:
-        for name in record["thrown"]:
-            counts[name] += 1
-    return counts
-
-
-def _rows(game: Game, strategies: Mapping[str, str]) -> list[dict[str, Any]]:
-    thrown = _thrown(game)
-    order = sorted(game.scores, key=lambda name: -game.scores[name])
-    return [{"rank": place, "player": name, "strategy": strategies.get(name, ""), "score": game.scores[name],
-             "thrown": thrown[name], "missed": game.missed[name]} for place, name in enumerate(order, start=1)]
-
-
-def _by_strategy(game: Game, strategies: Mapping[str, str]) -> list[dict[str, Any]]:
-    scores: dict[str, list[int]] = {}
-    for name, score in game.scores.items():
-        scores.setdefault(strategies.get(name, ""), []).append(score)
-    rows = [{"strategy": kind, "bots": len(found), "mean": sum(found) / len(found), "best": max(found),
-             "worst": min(found)} for kind, found in scores.items()]
-    return sorted(rows, key=lambda row: -row["mean"])
-
-
-def _table(header: Sequence[str], rows: list[Sequence[Any]], left: set[str]) -> list[str]:
-    """Columns padded to fit; those named in ``left`` to the left, the rest to the right."""
-    cells = [[str(c) for c in header]] + [[str(c) for c in row] for row in rows]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    return ["  ".join(c.ljust(w) if name in left else c.rjust(w)
-                      for name, c, w in zip(header, row, widths)).rstrip() for row in cells]
-
-
-def standings(game: Game, strategies: Mapping[str, str] | None = None) -> str:
-    """The standings as a table, best first (the first :data:`SHOWN` rows, then a count of the rest),
-    and, when more than one strategy played, each strategy's mean score."""
-    strategies = strategies or {}
-    rows = _rows(game, strategies)
-    shown = rows if len(rows) <= SHOWN + 5 else rows[:SHOWN]
-    columns = ["rank", "player"] + (["strategy"] if strategies else []) + ["score", "thrown", "missed"]
-    lines = _table(columns, [[row[c] for c in columns] for row in shown], left={"player", "strategy"})
-    if len(shown) < len(rows):
-        lines.append(f"... and {len(rows) - len(shown):,} more, down to a score of {rows[-1]['score']:,}")
-    kinds = _by_strategy(game, strategies) if strategies else []
-    if len(kinds) > 1:
-        lines += ["", "By strategy:"] + _table(["strategy", "bots", "mean score", "best", "worst"],
-                                              [[k["strategy"], k["bots"], f"{k['mean']:.1f}", k["best"], k["worst"]]
-                                               for k in kinds], left={"strategy"})
-    return "\n".join(lines)
 
 
 def _serve(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int:
@@ -287,94 +234,14 @@ def _serve(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> i
         out.write(text + "\n")
         out.flush()
 
+    server = Server(rounds=args.rounds, timeout=args.timeout, links=links, seed=args.seed, max_players=MAX_BOTS,
+                    on_event=say)
     try:
-        asyncio.run(_serving(args, links, folder, say))
+        asyncio.run(serve(server, args.host, args.port, players=args.players, games=args.games, folder=folder,
+                          say=say, commands=sys.stdin))
     except KeyboardInterrupt:
         say("stopped")
     return 0
-
-
-async def _serving(args: argparse.Namespace, links: Mapping[str, int], folder: Path | None, say) -> None:
-    server = Server(rounds=args.rounds, timeout=args.timeout, links=links, seed=args.seed, max_players=MAX_BOTS,
-                    on_event=say)
-    host, port = await server.start(args.host, args.port)
-    commands = _operator()
-    how = [] if commands is None else ["press Enter to start a game"]
-    if args.players is not None:
-        how.append(f"a game starts when {args.players} players are connected")
-    if not how:
-        await server.close()
-        raise TournamentError("standard input is not a terminal or a pipe: give --players to start games")
-    say(f"Serving on {host}:{port}: {' or '.join(how)}; {args.rounds} rounds a game.")
-    try:
-        while args.games is None or server.games_played < args.games:
-            if not await _next_start(server, commands, args.players, say):
-                break
-            if not server.waiting:
-                say("nobody is connected: no game")
-                continue
-            say(f"game {server.games_played + 1}: {len(server.waiting)} players")
-            game = await server.play()
-            say(standings(game))
-            if folder is not None:
-                path = folder / f"game-{server.games_played}.json"
-                _write(path, json.dumps(game_record(game, seed=game.seed), indent=1))
-                say(f"wrote {path}")
-            if not math.isnan(server.round_trips.slowest):
-                say(f"slowest answer: {server.round_trips.slowest * 1000:.1f} ms")
-    finally:
-        await server.close()
-
-
-def _operator() -> asyncio.Queue[str | None] | None:
-    """The operator's lines on standard input, as they come; None where it cannot be watched."""
-    queue: asyncio.Queue[str | None] = asyncio.Queue()
-    loop = asyncio.get_running_loop()
-
-    def readable() -> None:
-        line = sys.stdin.readline()
-        if not line:
-            loop.remove_reader(sys.stdin.fileno())
-            queue.put_nowait(None)
-        else:
-            queue.put_nowait(line.strip().lower())
-    try:
-        loop.add_reader(sys.stdin.fileno(), readable)
-    except (OSError, ValueError, NotImplementedError, AttributeError):
-        return None
-    return queue
-
-
-async def _next_start(server: Server, commands: asyncio.Queue[str | None] | None, players: int | None, say) -> bool:
-    """Wait for a game to start: True to play one, False to stop."""
-    waits: list[asyncio.Task[Any]] = []
-    if players is not None:
-        waits.append(asyncio.create_task(server.wait_for_players(players)))
-    typed = None
-    while True:
-        if commands is not None and typed is None:
-            typed = asyncio.create_task(commands.get())
-        done, _ = await asyncio.wait(waits + ([typed] if typed else []), return_when=asyncio.FIRST_COMPLETED)
-        if typed is not None and typed in done:
-            line, typed = typed.result(), None
-            if line is None:
-                commands = None
-                if not waits:
-                    say("standard input closed: no more games")
-                    return False
-            elif line in ("", "start"):
-                break
-            elif line == "quit":
-                return False
-            elif line == "who":
-                say(f"{len(server.waiting)} connected: {' '.join(server.waiting) or 'nobody'}")
-            else:
-                say(f"unknown command {line!r}: Enter or start, who, quit")
-        if any(w in done for w in waits):
-            break
-    for task in waits + ([typed] if typed else []):
-        task.cancel()
-    return True
 
 
 COMMAND = Command(help="the Prisoner-and-Pirate bot tournament over TCP (serve, bot, run, check)",

@@ -29,7 +29,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .lines import BadLine
-from .rules import LINKS, bounty, groups, leader_survives, parse_choices, parse_shares, parse_vote, unique_name
+from .rules import (LINKS, bounty, groups, leader_survives, parse_choices, parse_shares, parse_vote, rank,
+                    unique_name)
 
 __all__ = ["Seats", "Game", "choice_row"]
 
@@ -145,7 +146,7 @@ class Game:
         games = []
         for group in groups(playing, choices):
             # drawn here, group by group, so that the seed alone decides every ranking
-            ranking = sorted(self.random.sample(group, len(group)), key=lambda name: -self.scores[name])
+            ranking = rank(group, self.scores, self.random)
             entry = {"group": group, "bounty": bounty(group, choices, self.links), "ranking": ranking,
                      "proposals": []}
             record["groups"].append(entry)

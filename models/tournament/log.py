@@ -25,6 +25,7 @@ gets wrong.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -32,9 +33,10 @@ from typing import Any
 import attrs
 
 from .game import Game
-from .rules import TournamentError, bounty, groups, leader_survives
+from .rules import TournamentError, bounty, groups, leader_survives, rank
 
-__all__ = ["FORMAT", "VERSION", "MAX_LOG_BYTES", "game_record", "check_log", "read_log", "Checked", "LogMismatch"]
+__all__ = ["FORMAT", "VERSION", "MAX_LOG_BYTES", "game_record", "check_log", "read_log", "save_log", "Checked",
+           "LogMismatch"]
 
 FORMAT = "epistemic-tournament-log"
 VERSION = 1
@@ -63,6 +65,18 @@ class Checked:
     scores: Mapping[str, int]
 
 
+def save_log(path: str | Path, record: Mapping[str, Any]) -> None:
+    """Write ``record`` to ``path`` as JSON, whole or not at all."""
+    path = Path(path)
+    partial = path.with_name(path.name + ".partial")
+    try:
+        partial.write_text(json.dumps(record, indent=1), encoding="utf-8")
+        partial.replace(path)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise TournamentError(f"cannot write {path}: {error.strerror or error}") from None
+
+
 def read_log(path: str | Path) -> dict[str, Any]:
     """The log saved at ``path``, read within :data:`MAX_LOG_BYTES`."""
     path = Path(path)
@@ -86,16 +100,24 @@ def read_log(path: str | Path) -> dict[str, Any]:
 
 
 def _get(data: Any, key: str, kind: type, where: str) -> Any:
-    if not isinstance(data, dict) or key not in data:
-        raise TournamentError(f"{where}: no {key!r}")
+    """``data[key]``, checked to be a ``kind``; ``where`` names the place, as a prefix."""
+    if not isinstance(data, dict):
+        raise TournamentError(f"{where.strip() or 'the log'}: expected an object with {key!r}, "
+                              f"got {type(data).__name__}")
+    if key not in data:
+        raise TournamentError(f"{where}{key}: missing")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise TournamentError(f"{where}{key}: expected {kind.__name__}, got {type(value).__name__}")
+        raise TournamentError(f"{where}{key}: expected {_KINDS[kind]}, got {_short(value)}")
     return value
 
 
+_KINDS = {int: "a whole number", str: "a name", bool: "true or false", list: "a list", dict: "an object"}
+
+
 def _same(what: str, replayed: Any, logged: Any) -> None:
-    if replayed != logged:
+    # compared as JSON, so that 1 and 1.0, or 1 and true, differ as they do in the file
+    if json.dumps(replayed, sort_keys=True) != json.dumps(logged, sort_keys=True):
         raise LogMismatch(f"{what}: the replay gives {_short(replayed)}, the log says {_short(logged)}")
 
 
@@ -104,25 +126,42 @@ def _short(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+def _names(value: list, what: str) -> list[str]:
+    if not all(isinstance(name, str) for name in value):
+        raise TournamentError(f"{what}: expected names")
+    return value
+
+
 def check_log(data: Any) -> Checked:
     """Play the log's rounds again from its answers; what it holds if every figure agrees.
 
+    With the log's seed the rankings are drawn again, ties and all;
+    without one, each ranking must be its group ordered by score.
+
     Raises
     ------
-    TournamentError
+    LogMismatch
         Naming the round, the group and the figure that disagrees.
+    TournamentError
+        When ``data`` is not shaped as a log.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TournamentError(f"not a tournament log (expected \"format\": {FORMAT!r})")
+        raise TournamentError(f"expected \"format\": {FORMAT!r}")
     if data.get("version") != VERSION:
         raise TournamentError(f"version: expected {VERSION}, got {_short(data.get('version'))}")
     links = _get(data, "links", dict, "")
     if sorted(links) != ["CC", "CT", "TC", "TT"] or not all(type(v) is int for v in links.values()):
         raise TournamentError("links: expected whole numbers for CC, CT, TC and TT")
-    everyone = _get(data, "players", list, "")
-    if not all(isinstance(name, str) for name in everyone) or len(set(everyone)) != len(everyone):
+    seed = data.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise TournamentError(f"seed: expected a whole number or null, got {_short(seed)}")
+    draw = None if seed is None else random.Random(seed)
+    everyone = _names(_get(data, "players", list, ""), "players")
+    if len(set(everyone)) != len(everyone):
         raise TournamentError("players: expected distinct names")
     rounds = _get(data, "log", list, "")
+    if _get(data, "rounds", int, "") != len(rounds):
+        raise LogMismatch(f"rounds: the log says {data['rounds']} and holds {len(rounds)}")
     scores = {name: 0 for name in everyone}
     overboard: set[str] = set()
     proposals = thrown_count = 0
@@ -134,26 +173,26 @@ def check_log(data: Any) -> Checked:
         choices = _choices(_get(record, "choices", dict, where + " "), playing, where)
         logged = _get(record, "groups", list, where + " ")
         found = groups(playing, choices)
-        _same(f"{where}: groups", found, [g.get("group") if isinstance(g, dict) else g for g in logged])
+        _same(f"{where}: groups", found, [_get(g, "group", list, where + " ") for g in logged])
         thrown: list[str] = []
         for group, entry in zip(found, logged):
             here = f"{where}, group of {group[0]}"
             amount = bounty(group, choices, links)
-            _same(f"{here}: bounty", amount, entry.get("bounty"))
-            ranking = _get(entry, "ranking", list, here + " ")
-            _same(f"{here}: the pirates ranked", sorted(group), sorted(ranking) if all(
-                isinstance(n, str) for n in ranking) else ranking)
-            if any(scores[a] < scores[b] for a, b in zip(ranking, ranking[1:])):
-                raise LogMismatch(f"{here}: ranking {_short(ranking)} is not by score")
-            shares = _pirates(ranking, amount, _get(entry, "proposals", list, here + " "), thrown, here)
-            proposals += len(entry["proposals"])
-            for name, share in shares.items():
+            _same(f"{here}: bounty", amount, _get(entry, "bounty", int, here + " "))
+            ranking = _names(_get(entry, "ranking", list, here + " "), f"{here}: ranking")
+            if draw is not None:
+                _same(f"{here}: ranking (drawn again with the seed)", rank(group, scores, draw), ranking)
+            elif sorted(ranking) != sorted(group) or any(scores[a] < scores[b] for a, b in zip(ranking, ranking[1:])):
+                raise LogMismatch(f"{here}: ranking {_short(ranking)} is not the group by score")
+            played = _get(entry, "proposals", list, here + " ")
+            for name, share in _pirates(ranking, amount, played, thrown, here).items():
                 scores[name] += share
+            proposals += len(played)
         thrown_count += len(thrown)
-        _same(f"{where}: thrown overboard", thrown, record.get("thrown"))
-        _same(f"{where}: scores", scores, record.get("scores"))
+        _same(f"{where}: thrown overboard", thrown, _get(record, "thrown", list, where + " "))
+        _same(f"{where}: scores", scores, _get(record, "scores", dict, where + " "))
         overboard = set(thrown)
-    _same("final scores", scores, data.get("scores"))
+    _same("final scores", scores, _get(data, "scores", dict, ""))
     return Checked(len(everyone), len(rounds), proposals, thrown_count, scores)
 
 
@@ -177,7 +216,7 @@ def _pirates(ranking: list[str], amount: int, proposals: list, thrown: list[str]
         what = f"{here}, proposal {i + 1}"
         if len(pirates) < 2:
             raise LogMismatch(f"{what}: a lone pirate takes the bounty without a vote")
-        _same(f"{what}: leader", pirates[0], proposal.get("leader"))
+        _same(f"{what}: leader", pirates[0], _get(proposal, "leader", str, what + " "))
         shares = _get(proposal, "shares", dict, what + " ")
         if sorted(shares) != sorted(pirates) or any(type(v) is not int or v < 0 for v in shares.values()) \
                 or sum(shares.values()) != amount:
@@ -186,7 +225,7 @@ def _pirates(ranking: list[str], amount: int, proposals: list, thrown: list[str]
         if sorted(votes) != sorted(pirates[1:]) or any(v not in ("C", "T") for v in votes.values()):
             raise TournamentError(f"{what}: votes are not C or T from every pirate but the leader")
         survives = leader_survives(votes)
-        _same(f"{what}: accepted", survives, proposal.get("accepted"))
+        _same(f"{what}: accepted", survives, _get(proposal, "accepted", bool, what + " "))
         if survives:
             if i != len(proposals) - 1:
                 raise LogMismatch(f"{what}: the shares were accepted, yet the game went on")

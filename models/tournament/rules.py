@@ -28,6 +28,7 @@ Examples
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping, Sequence
 
@@ -35,13 +36,15 @@ import networkx as nx
 
 from epistemic.errors import EpistemicError
 
-__all__ = ["LINKS", "DEFAULT_NAME", "unique_name", "parse_choices", "groups", "bounty", "parse_shares",
+__all__ = ["LINKS", "DEFAULT_NAME", "MAX_NAME", "unique_name", "rank", "parse_choices", "groups", "bounty", "parse_shares",
            "parse_vote", "leader_survives", "answers_question", "Choices", "TournamentError"]
 
 #: What a link between two players is worth, by their two answers (seed ``001``'s README).
 LINKS: Mapping[str, int] = {"CC": 10, "CT": 4, "TC": 4, "TT": 0}
 #: The name of a player who gives none.
 DEFAULT_NAME = "Unnamed"
+#: The longest name a player keeps, before his ``-number``.
+MAX_NAME = 32
 
 #: ``choices[a][b]``: what ``a`` answered towards ``b``, ``"C"`` or ``"T"``.
 Choices = Mapping[str, Mapping[str, str]]
@@ -50,13 +53,27 @@ _NOT_IN_A_NAME = re.compile(r"[=\s]+")
 
 
 def unique_name(line: str | None, number: int) -> str:
-    """The player's name made unique: what he sent, without ``=`` or spaces, then ``-number``.
+    """The player's name made unique: what he sent, without ``=`` or spaces and cut to
+    :data:`MAX_NAME` characters, then ``-number``.
+
+    Every player hears every name in each round, so a name is kept short.
 
     >>> unique_name("Vjeux", 0), unique_name(" a = b ", 3), unique_name(None, 7), unique_name("==", 8)
     ('Vjeux-0', 'ab-3', 'Unnamed-7', 'Unnamed-8')
+    >>> unique_name("x" * 100, 9) == "x" * MAX_NAME + "-9"
+    True
     """
-    cleaned = _NOT_IN_A_NAME.sub("", line or "")
+    cleaned = _NOT_IN_A_NAME.sub("", line or "")[:MAX_NAME]
     return f"{cleaned or DEFAULT_NAME}-{number}"
+
+
+def rank(pirates: Sequence[str], scores: Mapping[str, int], draw: random.Random) -> list[str]:
+    """The pirates by score, highest first, ties in an order drawn from ``draw``.
+
+    >>> rank(["a", "b", "c"], {"a": 5, "b": 7, "c": 5}, random.Random(1))
+    ['b', 'a', 'c']
+    """
+    return sorted(draw.sample(list(pirates), len(pirates)), key=lambda name: -scores[name])
 
 
 def _pairs(line: str | None) -> list[tuple[str, str]]:

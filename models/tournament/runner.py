@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-from .bots import Bot, play
+from .bots import Bot, failure, play
 from .game import Game
 from .rules import LINKS, TournamentError
 from .server import RoundTrips, Server
@@ -33,10 +33,12 @@ MAX_BOTS = 1000
 
 @attrs.frozen
 class Played:
-    """A tournament played: the game, and how long the answers took."""
+    """A tournament played: the game, how long the answers took, and the bots that failed
+    (by player name, what their own code raised; they got the defaults from then on)."""
 
     game: Game
     round_trips: RoundTrips
+    failures: Mapping[str, str] = attrs.field(factory=dict)
 
 
 def parse_lineup(text: str) -> list[str]:
@@ -78,5 +80,6 @@ async def tournament(bots: Sequence[Bot], *, rounds: int, seed: int | None = Non
         game = await server.play(progress)
     finally:
         await server.close()
-        await asyncio.gather(*players, return_exceptions=True)
-    return Played(game, server.round_trips)
+        ended = await asyncio.gather(*players, return_exceptions=True)
+    failures = {name: failure(result) for name, result in zip(game.scores, ended) if isinstance(result, Exception)}
+    return Played(game, server.round_trips, failures)

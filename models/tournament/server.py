@@ -14,7 +14,9 @@ answer the question asked now (:func:`~.rules.answers_question`) is taken
 for the late one and dropped, so a slow bot's answers are never read as
 answers to the wrong questions.  A client that stops reading is dropped once the
 bytes queued for it pass :data:`MAX_QUEUED`; nothing a client does can
-stop the game or make the server keep more than a line and a queue for it.
+stop the game or make the server keep more than a line and a queue for it;
+one who sends more than :data:`MAX_STRAY` lines that answer nothing is
+dropped too.
 
 Examples
 --------
@@ -38,34 +40,50 @@ from __future__ import annotations
 
 import asyncio
 import math
+import random
 from collections.abc import Callable, Mapping, Sequence
 
 from .game import Answer, Game
 from .lines import END, MAX_LINE, BadLine, LineReader
 from .rules import LINKS, TournamentError, answers_question
 
-__all__ = ["Server", "WELCOME", "FULL", "MAX_QUEUED", "RoundTrips"]
+__all__ = ["Server", "WELCOME", "FULL", "MAX_QUEUED", "MAX_STRAY", "RoundTrips"]
 
 WELCOME = "Welcome! Please wait for a new game to start."
 FULL = "Sorry, the server is full."
 #: Bytes the server keeps queued for a client that does not read before it drops him.
 MAX_QUEUED = 1024 * 1024
+#: Lines a client may send that answer nothing before he is dropped.
+MAX_STRAY = 100
 #: How many bytes a connection's reader takes at once.
 _CHUNK = 64 * 1024
 
 
 class RoundTrips:
-    """The time from each question written to its answer read, in seconds."""
+    """The time from each question written to its answer read, in seconds.
 
-    def __init__(self) -> None:
+    All of them are kept up to ``keep``; past it, a uniform sample of
+    ``keep`` (drawn with a fixed seed), so that the quantiles stay fair and
+    the memory bounded.  The count and the slowest are exact.
+    """
+
+    def __init__(self, keep: int = 1_000_000) -> None:
+        self.keep = keep
         self.times: list[float] = []
+        self.count = 0
+        self.slowest = math.nan
+        self._draw = random.Random(0)
 
     def add(self, seconds: float) -> None:
-        self.times.append(seconds)
-
-    @property
-    def slowest(self) -> float:
-        return max(self.times, default=math.nan)
+        self.count += 1
+        if not seconds <= self.slowest:
+            self.slowest = seconds
+        if len(self.times) < self.keep:
+            self.times.append(seconds)
+        else:
+            place = self._draw.randrange(self.count)
+            if place < self.keep:
+                self.times[place] = seconds
 
     def quantile(self, q: float) -> float:
         """The ``q``-quantile of the round trips (nearest rank)."""
@@ -85,16 +103,18 @@ class _Client:
         self.question = ""
         self.asked_at = 0.0
         self.owed = 0  # questions he let pass, whose lines may still come
-        self.dropped_lines = 0
+        self.stray = 0  # lines dropped since his last answer
 
     def hear(self, line: str | BadLine, now: float, trips: RoundTrips) -> None:
         waiting = self.waiter is not None and not self.waiter.done()
         if not waiting or (self.owed and not (isinstance(line, str) and answers_question(line, self.question))):
             self.owed = max(0, self.owed - 1)
-            self.dropped_lines += 1
+            self.stray += 1
+            if self.stray > MAX_STRAY:
+                self.leave(at_once=True)  # a flood: reading it would hold up the game
             return
         assert self.waiter is not None
-        self.owed = 0
+        self.owed = self.stray = 0
         trips.add(now - self.asked_at)
         self.waiter.set_result(line)
 
@@ -102,14 +122,18 @@ class _Client:
         if not self.alive:
             return
         if self.writer.transport.get_write_buffer_size() > MAX_QUEUED:
-            self.leave()  # he stopped reading: keep nothing more for him
+            self.leave(at_once=True)  # he stopped reading: keep nothing more for him
             return
         self.writer.write(line.encode("utf-8") + END)
 
-    def leave(self) -> None:
-        if self.alive:
+    def leave(self, at_once: bool = False) -> None:
+        """Close the connection: politely (what is queued is sent first), or ``at_once``."""
+        if self.alive or at_once:
             self.alive = False
-            self.writer.close()
+            if at_once:
+                self.writer.transport.abort()
+            else:
+                self.writer.close()
         if self.waiter is not None and not self.waiter.done():
             self.waiter.set_result(None)
 
@@ -158,19 +182,24 @@ class Server:
         """Listen on ``host:port`` (port 0: any free one); the address listened on."""
         try:
             self._server = await asyncio.start_server(self._connected, host, port, limit=self.max_line + 2)
-        except OSError as error:
-            raise TournamentError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+        except (OSError, UnicodeError, ValueError) as error:  # a host name too long to encode is a UnicodeError
+            raise TournamentError(f"cannot listen on {host}:{port}: {getattr(error, 'strerror', None) or error}") from None
         address = self._server.sockets[0].getsockname()
         return address[0], address[1]
 
-    async def close(self) -> None:
-        """Stop listening and close every connection."""
+    async def close(self, grace: float = 2.0) -> None:
+        """Stop listening and close every connection, giving each ``grace`` seconds to take
+        what is still queued for it."""
         if self._server is not None:
             self._server.close()
         for client in list(self.clients.values()):
             client.leave()
         if self._readers:
-            await asyncio.gather(*self._readers, return_exceptions=True)
+            _, late = await asyncio.wait(set(self._readers), timeout=grace)
+            for client in list(self.clients.values()):
+                client.leave(at_once=True)
+            if late:
+                await asyncio.wait(late)
         if self._server is not None:
             await self._server.wait_closed()
 
@@ -219,6 +248,8 @@ class Server:
                     return
                 for line in lines.feed(data):
                     client.hear(line, loop.time(), self.round_trips)
+                    if not client.alive:
+                        return
         except OSError:  # reset by the peer, and the like: he is gone
             return
 
@@ -260,6 +291,7 @@ class Server:
     async def play(self, progress: Callable[[int], None] | None = None) -> Game:
         """Play one game with every player connected now; those who join meanwhile wait for the next."""
         seed = None if self.seed is None else self.seed + self.games_played
+        self.round_trips = RoundTrips()
         game = Game(self, self.waiting, self.rounds, links=self.links, seed=seed, progress=progress)
         await game.play()
         self.games_played += 1
