@@ -340,3 +340,41 @@ def test_a_silent_voter_votes_c_over_tcp():
     other cooperator votes T, and X's C carries it."""
     (only,) = _silent_pirate(lambda ranking: ranking[0] != "X-0")
     assert only["votes"]["X-0"] == "C" and sorted(only["votes"].values()) == ["C", "T"] and only["accepted"]
+
+
+def test_a_bot_always_late_is_never_taken_for_a_flooder(monkeypatch):
+    """A bot that answers every question, each after the time is up, gets every default and
+    stays to the end: his late lines are owed answers, not a flood, however many there are.
+    (His lines answer no question, so that none of them can be read as the next answer.)"""
+    from epistemic.models.tournament import server as server_module
+    monkeypatch.setattr(server_module, "MAX_STRAY", 5)
+
+    class Late(RawClient):
+        async def write(self, writer, reply):
+            async def later():
+                await asyncio.sleep(0.08)  # the time to answer is 0.05 s
+                await super(Late, self).write(writer, reply)
+            asyncio.get_running_loop().create_task(later())
+
+    slow = Late(lambda line: "too late")
+    game, _ = asyncio.run(_serve([slow, *(RawClient(_coop_answers(n)) for n in "AB")], rounds=12, timeout=0.05))
+    assert game.missed["Unnamed-0"] == 13  # his name and twelve Prisoner rounds
+    assert slow.heard[-2:] == ["EndPrisoner", " ".join(f"{name}={score}" for name, score in game.scores.items())]
+
+
+def test_a_slow_reader_still_gets_the_final_scores():
+    """A bot that falls behind, still answering old questions when the game ends, reads every
+    line to the final scores: the server ends its side of the stream and reads on until the
+    bot closes, rather than closing with his lines unread (which would reset the connection
+    and throw away what he had still to read)."""
+    class Behind(RawClient):
+        async def write(self, writer, reply):
+            await asyncio.sleep(0.04)  # before every answer; the time to answer is 0.02 s
+            try:
+                await super().write(writer, reply)
+            except ConnectionError:
+                pass
+
+    behind = Behind(lambda line: "too late")
+    game, _ = asyncio.run(_serve([behind, *(RawClient(_coop_answers(n)) for n in "AB")], rounds=6, timeout=0.02))
+    assert behind.heard[-2:] == ["EndPrisoner", " ".join(f"{name}={score}" for name, score in game.scores.items())]

@@ -53,7 +53,7 @@ WELCOME = "Welcome! Please wait for a new game to start."
 FULL = "Sorry, the server is full."
 #: Bytes the server keeps queued for a client that does not read before it drops him.
 MAX_QUEUED = 1024 * 1024
-#: Lines a client may send that answer nothing before he is dropped.
+#: Lines nobody asked for that a client may send in a row before he is dropped.
 MAX_STRAY = 100
 #: How many bytes a connection's reader takes at once.
 _CHUNK = 64 * 1024
@@ -103,20 +103,21 @@ class _Client:
         self.question = ""
         self.asked_at = 0.0
         self.owed = 0  # questions he let pass, whose lines may still come
-        self.stray = 0  # lines dropped since his last answer
+        self.stray = 0  # lines nobody asked for, since his last answer
 
     def hear(self, line: str | BadLine, now: float, trips: RoundTrips) -> None:
         waiting = self.waiter is not None and not self.waiter.done()
-        if not waiting or (self.owed and not (isinstance(line, str) and answers_question(line, self.question))):
-            self.owed = max(0, self.owed - 1)
-            self.stray += 1
+        if waiting and (not self.owed or (isinstance(line, str) and answers_question(line, self.question))):
+            assert self.waiter is not None
+            self.owed = self.stray = 0
+            trips.add(now - self.asked_at)
+            self.waiter.set_result(line)
+        elif self.owed:
+            self.owed -= 1  # the late answer to a question he let pass
+        else:
+            self.stray += 1  # a line nobody asked for
             if self.stray > MAX_STRAY:
                 self.leave(at_once=True)  # a flood: reading it would hold up the game
-            return
-        assert self.waiter is not None
-        self.owed = self.stray = 0
-        trips.add(now - self.asked_at)
-        self.waiter.set_result(line)
 
     def write(self, line: str) -> None:
         if not self.alive:
@@ -127,13 +128,19 @@ class _Client:
         self.writer.write(line.encode("utf-8") + END)
 
     def leave(self, at_once: bool = False) -> None:
-        """Close the connection: politely (what is queued is sent first), or ``at_once``."""
-        if self.alive or at_once:
-            self.alive = False
-            if at_once:
-                self.writer.transport.abort()
-            else:
+        """Say nothing more to him: politely (what is queued is sent, then the end of the
+        stream, and his reader reads on until he closes), or ``at_once`` (the connection is
+        dropped, and what was queued with it)."""
+        if at_once:
+            self.writer.transport.abort()
+        elif self.alive:
+            # not close(): closing with his lines unread would reset the connection, and he
+            # would lose what was still queued for him, the final scores among them
+            if self.writer.can_write_eof():
+                self.writer.write_eof()
+            else:  # pragma: no cover - TCP can always write its end
                 self.writer.close()
+        self.alive = False
         if self.waiter is not None and not self.waiter.done():
             self.waiter.set_result(None)
 
@@ -233,6 +240,7 @@ class Server:
         finally:
             self._readers.discard(task)
             client.leave()
+            writer.close()
             del self.clients[key]
             self._event(f"player {key} left ({len(self.waiting)} connected)")
             async with self._joined:
@@ -242,14 +250,13 @@ class Server:
         lines = LineReader(self.max_line)
         loop = asyncio.get_running_loop()
         try:
-            while client.alive:
-                data = await reader.read(_CHUNK)
-                if not data:
-                    return
+            while data := await reader.read(_CHUNK):
+                if not client.alive:  # told goodbye: read on, unheard, until he closes
+                    continue
                 for line in lines.feed(data):
                     client.hear(line, loop.time(), self.round_trips)
                     if not client.alive:
-                        return
+                        break
         except OSError:  # reset by the peer, and the like: he is gone
             return
 
