@@ -177,3 +177,12 @@ def test_a_malformed_log_is_refused_in_one_line(what):
     with pytest.raises(TournamentError) as refused:
         check_log(data)
     assert not isinstance(refused.value, LogMismatch) and "\n" not in str(refused.value)
+
+
+def test_a_log_nested_too_deep_is_refused_without_recursion():
+    from epistemic.models.tournament.log import MAX_DEPTH
+    deep: list = []
+    for _ in range(100_000):  # far past Python's recursion limit
+        deep = [deep]
+    with pytest.raises(TournamentError, match=f"nested more than {MAX_DEPTH} deep"):
+        check_log({"format": "epistemic-tournament-log", "version": 1, "links": deep})

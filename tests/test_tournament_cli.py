@@ -243,3 +243,52 @@ def test_a_bot_of_ones_own_that_fails(capsys, tmp_path):
     assert code == 0 and re.search(r"Crash-0 +Crashes +0 +0 +2", out)
     assert err == "warning: the bot of Crash-0 failed (ZeroDivisionError: division by zero); it got the defaults " \
                   "from then on\n"
+
+
+def test_a_start_before_quit_is_played():
+    """Commands count in the order they came: start then quit plays one game, then stops."""
+    server = _serve("--rounds", "2", stdin=subprocess.PIPE)
+    try:
+        host, port = _address(server)
+
+        async def scenario():
+            bots = asyncio.gather(_bots(host, port, Cooperator(), Cooperator()))
+            while not (await asyncio.to_thread(server.stdout.readline)).startswith("player #1"):
+                pass
+            server.stdin.write("start\nquit\n")
+            server.stdin.flush()
+            return await bots
+        played = asyncio.run(scenario())
+        out, err = server.communicate(timeout=30)
+    finally:
+        server.kill()
+    assert (server.returncode, played) == (0, [[1, 1]]), err
+    assert "stopping after this game" in out and "game 1: 2 players" in out and "game 2" not in out
+
+
+def test_serve_whose_output_nobody_reads_serves_on():
+    """With its output closed (``serve ... | head -1``), the server still plays and ends cleanly."""
+    server = _serve("--players", "1", "--games", "1")
+    try:
+        host, port = _address(server)
+        server.stdout.close()
+        played = asyncio.run(_bots(host, port, Cooperator()))
+        server.wait(timeout=30)
+        err = server.stderr.read()
+    finally:
+        server.kill()
+    assert (server.returncode, played, err) == (0, [1], "")
+
+
+def test_a_bot_that_exits_is_a_failed_bot(capsys, tmp_path):
+    (tmp_path / "bots.py").write_text("import sys\nfrom epistemic.models.tournament import Bot\n"
+                                      "class Exits(Bot):\n    def choose(self, other): sys.exit(3)\n")
+    code, out, err = run(capsys, "tournament", "run", "--bots", f"coop,{tmp_path}/bots.py:Exits,coop", "--rounds", "1")
+    assert code == 0 and "warning: the bot of Bot-1 failed (RuntimeError: the bot called exit(3))" in err
+
+
+def test_check_refuses_a_log_nested_too_deep(capsys, tmp_path):
+    nested = "[" * 900 + "]" * 900
+    (tmp_path / "deep.json").write_text('{"format": "epistemic-tournament-log", "version": 1, "links": ' + nested + "}")
+    code, _, err = run(capsys, "tournament", "check", str(tmp_path / "deep.json"))
+    assert code == 2 and len(err.strip().splitlines()) == 1

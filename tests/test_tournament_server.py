@@ -378,3 +378,19 @@ def test_a_slow_reader_still_gets_the_final_scores():
     behind = Behind(lambda line: "too late")
     game, _ = asyncio.run(_serve([behind, *(RawClient(_coop_answers(n)) for n in "AB")], rounds=6, timeout=0.02))
     assert behind.heard[-2:] == ["EndPrisoner", " ".join(f"{name}={score}" for name, score in game.scores.items())]
+
+
+def test_a_whole_class_connects_at_once():
+    """Three hundred players connecting in the same instant all get in: the server's backlog is
+    as long as its list of players."""
+    async def scenario():
+        server = Server(rounds=1, max_players=400)
+        host, port = await server.start("127.0.0.1", 0)
+        connections = await asyncio.gather(*(asyncio.open_connection(host, port) for _ in range(300)),
+                                           return_exceptions=True)
+        await asyncio.wait_for(server.wait_for_players(300), 10)
+        for found in connections:
+            found[1].close()
+        await server.close()
+        return sum(isinstance(found, tuple) for found in connections)
+    assert asyncio.run(scenario()) == 300

@@ -242,6 +242,8 @@ async def play(bot: Bot, reader: asyncio.StreamReader, writer: asyncio.StreamWri
             played += await _answer(bot, await line(), line, answer)
     except (EOFError, OSError):
         pass
+    except SystemExit as stop:  # the bot's code asked to exit: a failure of the bot, not of the game
+        raise RuntimeError(f"the bot called exit({stop.code!r})") from None
     finally:
         writer.close()
     return played

@@ -231,8 +231,15 @@ def _serve(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> i
         raise TournamentError(f"--log-dir: no such folder {folder}")
 
     def say(text: str) -> None:
-        out.write(text + "\n")
-        out.flush()
+        if not heard[0]:
+            return
+        try:
+            out.write(text + "\n")
+            out.flush()
+        except OSError:  # nobody reads any more (a closed pipe): serve on, silently
+            heard[0] = False
+
+    heard = [True]
 
     server = Server(rounds=args.rounds, timeout=args.timeout, links=links, seed=args.seed, max_players=MAX_BOTS,
                     on_event=say)

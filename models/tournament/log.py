@@ -132,6 +132,21 @@ def _names(value: list, what: str) -> list[str]:
     return value
 
 
+#: How deep a log's lists and objects may nest (a log written here nests 5 deep).
+MAX_DEPTH = 16
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse data nested deeper than :data:`MAX_DEPTH`, without recursion."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (list, dict)):
+            if depth > MAX_DEPTH:
+                raise TournamentError(f"nested more than {MAX_DEPTH} deep: this is no log")
+            stack.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
+
+
 def check_log(data: Any) -> Checked:
     """Play the log's rounds again from its answers; what it holds if every figure agrees.
 
@@ -145,6 +160,7 @@ def check_log(data: Any) -> Checked:
     TournamentError
         When ``data`` is not shaped as a log.
     """
+    _check_depth(data)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise TournamentError(f"expected \"format\": {FORMAT!r}")
     if data.get("version") != VERSION:

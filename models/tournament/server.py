@@ -188,7 +188,9 @@ class Server:
     async def start(self, host: str, port: int) -> tuple[str, int]:
         """Listen on ``host:port`` (port 0: any free one); the address listened on."""
         try:
-            self._server = await asyncio.start_server(self._connected, host, port, limit=self.max_line + 2)
+            # a backlog for everyone at once: a class whose bots all connect in the same second
+            self._server = await asyncio.start_server(self._connected, host, port, limit=self.max_line + 2,
+                                                      backlog=max(100, self.max_players))
         except (OSError, UnicodeError, ValueError) as error:  # a host name too long to encode is a UnicodeError
             raise TournamentError(f"cannot listen on {host}:{port}: {getattr(error, 'strerror', None) or error}") from None
         address = self._server.sockets[0].getsockname()

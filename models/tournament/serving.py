@@ -82,9 +82,10 @@ class _Operator:
                 else:
                     self.start.set()
             elif line == "quit":
-                if self.playing:
+                if self.playing or self.start.is_set():
                     self.say("stopping after this game")
                 self.stop.set()
+                return
             elif line == "who":
                 self.say(f"{len(self.server.waiting)} connected: {' '.join(self.server.waiting) or 'nobody'}")
             else:
@@ -94,7 +95,11 @@ class _Operator:
             self.stop.set()
 
     async def next_game(self) -> bool:
-        """Wait until a game is to start: True to play one, False to stop."""
+        """Wait until a game is to start: True to play one, False to stop.
+
+        A start asked for before ``quit`` (or before the end of input) is
+        still played: the commands count in the order they came.
+        """
         waits: list[asyncio.Task[object]] = [asyncio.create_task(self.stop.wait()),
                                              asyncio.create_task(self.start.wait())]
         if self.players is not None:
@@ -102,8 +107,9 @@ class _Operator:
         await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
         for task in waits:
             task.cancel()
+        asked = self.start.is_set()
         self.start.clear()
-        return not self.stop.is_set()
+        return asked or not self.stop.is_set()
 
 
 async def serve(server: Server, host: str, port: int, *, players: int | None = None, games: int | None = None,
@@ -120,7 +126,7 @@ async def serve(server: Server, host: str, port: int, *, players: int | None = N
     address, bound = await server.start(host, port)
     operator = _Operator(server, console, players, say)
     how = ([] if console is None else ["press Enter to start a game"]) + (
-        [] if players is None else [f"a game starts when {players} players are connected"])
+        [] if players is None else [f"a game starts when {players} player{'s are' if players > 1 else ' is'} connected"])
     say(f"Serving on {address}:{bound}: {' or '.join(how)}; {server.rounds} rounds a game.")
     listening = None if console is None else asyncio.create_task(operator.listen())
     try:
