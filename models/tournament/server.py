@@ -11,9 +11,10 @@ left.  Each question is owed one line.  A line that comes when no question
 waits (a second line, a late answer) is dropped; a player who let a
 question pass owes its line still, and while he does, a line that does not
 answer the question asked now (:func:`~.rules.answers_question`) is taken
-for the late one and dropped, so a slow bot's answers are never read as
-answers to the wrong questions.  A client that stops reading is dropped once the
-bytes queued for it pass :data:`MAX_QUEUED`; nothing a client does can
+for the late one and dropped (only a late line that answers the question
+asked now too, a late vote during the next vote, is read as the new answer:
+the protocol numbers no question).  A client that stops reading is dropped
+once the bytes queued for it pass :data:`MAX_QUEUED`; nothing a client does can
 stop the game or make the server keep more than a line and a queue for it;
 one who sends more than :data:`MAX_STRAY` lines that answer nothing is
 dropped too.
