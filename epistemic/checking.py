@@ -30,10 +30,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 import numpy as np
 
 from .agents import Agent
+from .bisimulation import bisimulation_labels
+from .bisimulation import contract as contract_model
 from .errors import ModelError
 from .events import EventModel, check_event_model, private_event, whether_event
 from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
@@ -58,8 +61,16 @@ def _same_model_operands(f: Formula) -> tuple[Formula, ...]:
     return f.operands()
 
 
-def truth_array(model: KripkeModel, formula: Formula) -> np.ndarray:
+def truth_array(model: KripkeModel, formula: Formula, *, contract: bool = True) -> np.ndarray:
     """A read-only boolean array over world numbers: where ``formula`` holds.
+
+    With ``contract`` (the default), the model after each private or
+    semi-private announcement and each event model is contracted (bisimilar
+    worlds merged, :func:`~epistemic.bisimulation.contract`) before what
+    follows is checked in it, so that nested updates stay as small as their
+    content; the answer is the same either way, as bisimilar worlds agree on
+    every formula (one with distributed knowledge inside is checked without
+    contraction).
 
     Raises
     ------
@@ -83,7 +94,7 @@ def truth_array(model: KripkeModel, formula: Formula) -> np.ndarray:
             stack.extend((g, False) for g in _same_model_operands(f) if ("truth", g) not in cache)
             continue
         try:
-            result = _evaluate(model, f)
+            result = _evaluate(model, f, contract)
         except RecursionError:
             # each announcement inside another is one more level of the updated models
             raise FormulaError("the formula nests announcements too deeply to check "
@@ -93,15 +104,16 @@ def truth_array(model: KripkeModel, formula: Formula) -> np.ndarray:
     return cache[key]
 
 
-def worlds_where(model: KripkeModel, formula: Formula) -> frozenset[World]:
-    """The worlds of ``model`` where ``formula`` holds."""
+def worlds_where(model: KripkeModel, formula: Formula, *, contract: bool = True) -> frozenset[World]:
+    """The worlds of ``model`` where ``formula`` holds (``contract``: see :func:`truth_array`)."""
     worlds = model.worlds
-    return frozenset(worlds[i] for i in np.flatnonzero(truth_array(model, formula)).tolist())
+    return frozenset(worlds[i] for i in np.flatnonzero(truth_array(model, formula, contract=contract)).tolist())
 
 
-def holds(model: KripkeModel, formula: Formula, world: World | None = None) -> bool:
-    """Whether ``formula`` holds at ``world``, or (by default) at every actual world."""
-    truth = truth_array(model, formula)
+def holds(model: KripkeModel, formula: Formula, world: World | None = None, *, contract: bool = True) -> bool:
+    """Whether ``formula`` holds at ``world``, or (by default) at every actual world
+    (``contract``: see :func:`truth_array`)."""
+    truth = truth_array(model, formula, contract=contract)
     if world is not None:
         return bool(truth[model.index(world)])
     if not model.actual:
@@ -119,7 +131,7 @@ def _relation(model: KripkeModel, agent: Agent) -> Relation:
     return model.relation_of(agent)
 
 
-def _evaluate(model: KripkeModel, f: Formula) -> np.ndarray:
+def _evaluate(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
     n = len(model)
     if isinstance(f, Atom):
         key = ("atom", f.name)
@@ -160,7 +172,7 @@ def _evaluate(model: KripkeModel, f: Formula) -> np.ndarray:
         return group_relation(model, f.group).box(_get(model, f.arg))
     if isinstance(f, Common):
         return _common(model, f.group, _get(model, f.arg))
-    return _dynamic(model, f)
+    return _dynamic(model, f, contract)
 
 
 def group_relation(model: KripkeModel, group: Iterable[Agent]) -> Relation:
@@ -295,25 +307,63 @@ def _event_model(model: KripkeModel, f: AnnouncePrivately | AnnounceWhether) -> 
     return whether_event(model.agents, group, f.announced), None
 
 
-def _dynamic(model: KripkeModel, f: Formula) -> np.ndarray:
+def _contracted(after: KripkeModel, new: np.ndarray) -> tuple[KripkeModel, np.ndarray]:
+    """``after`` contracted, and ``new`` (product world numbers, -1 for none) renumbered to its classes."""
+    if not len(after):  # nothing could happen: nothing to merge
+        return after, new
+    key = ("contracted",)
+    if key not in after.cache:
+        after.cache[key] = (contract_model(after), bisimulation_labels(after))
+    small, label = after.cache[key]
+    return small, np.where(new >= 0, label[np.maximum(new, 0)], -1)
+
+
+def _kept_by_contraction(f: Formula) -> bool:
+    """Whether every bisimulation keeps the truth of ``f``: no distributed knowledge inside, the
+    preconditions and assignments of the event models inside included, and no precondition
+    given as a function (which may look at anything)."""
+    stack, seen = [f], set()
+    while stack:
+        g = stack.pop()
+        if g in seen:
+            continue
+        seen.add(g)
+        if isinstance(g, Distributed):
+            return False
+        if isinstance(g, Act):
+            for e in cast(EventModel, g.action).events:
+                if e.precondition is not None and not isinstance(e.precondition, Formula):
+                    return False
+                stack.extend(h for h in (e.precondition, *(h for _, h in e.assign)) if h is not None)
+        stack.extend(g.operands())
+    return True
+
+
+def _after(model: KripkeModel, events: EventModel, arg: Formula, contract: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Where ``arg`` holds after ``events``, over the product's worlds, and the product's numbering."""
+    after, new = updated(model, events)
+    if contract and _kept_by_contraction(arg):
+        after, new = _contracted(after, new)
+    return truth_array(after, arg, contract=contract), new
+
+
+def _dynamic(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
     if isinstance(f, (Announce, AnnounceDiamond)):
         where = _get(model, f.announced)
-        after = truth_array(after_announcement(model, f.announced), f.arg)
+        after = truth_array(after_announcement(model, f.announced), f.arg, contract=contract)
         out = ~where if isinstance(f, Announce) else np.zeros(len(model), dtype=bool)
         out[where] = after
         return out
     if isinstance(f, Act):
         action = check_event_model(f.action, model.agents)
-        after_events, new = updated(model, action)
-        after = truth_array(after_events, f.arg)
+        after, new = _after(model, action, f.arg, contract)
         column = new[:, [e.name for e in action.events].index(f.event)]
         out = np.ones(len(model), dtype=bool)
         out[column >= 0] = after[column[column >= 0]]
         return out
     if isinstance(f, (AnnouncePrivately, AnnounceWhether)):
         events, name = _event_model(model, f)
-        after_events, new = updated(model, events)
-        after = truth_array(after_events, f.arg)
+        after, new = _after(model, events, f.arg, contract)
         where = _get(model, f.announced)
         if name == "told":
             out = ~where.copy()

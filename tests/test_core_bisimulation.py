@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from epistemic import Agent, KripkeModel, holds, parse_formula, private_event, public_event, truth_array, update
 from epistemic import formulas as fm
-from epistemic import bisimulation
+from epistemic import bisimulation, checking
 from epistemic.bisimulation import bisimulation_classes, bisimulation_labels, contract
 from epistemic.building import describe_model
 from epistemic.relations import Arrows, Partition
@@ -234,3 +234,64 @@ def test_public_update_keeps_the_contraction_the_same():
     m = describe_model(["p", "q"], "top", {A: ["p"], B: ["q"]}, actual=["p"])
     updated = update(m, public_event([A, B], precondition=parse_formula("p | q")))
     assert len(contract(updated)) == len(updated) == 3
+
+
+# contraction inside the checker -----------------------------------------------------------------------
+
+def _fresh(m: KripkeModel) -> KripkeModel:
+    """The same model as a new object, with nothing cached."""
+    return KripkeModel(m.worlds, [m.facts(w) for w in m.worlds], {x: m.relation_of(x) for x in m.agents}, m.actual)
+
+
+def _grow_with_distributed(inner):
+    return st.one_of(_grow(inner), st.builds(fm.Distributed, _GROUPS, inner))
+
+
+formulas_with_distributed = st.recursive(st.sampled_from([fm.Atom("p"), fm.Atom("q"), fm.TOP]),
+                                         _grow_with_distributed, max_leaves=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(some_models, formulas_with_distributed)
+def test_checking_with_contraction_changes_no_answer(m, f):
+    """Contracting the model after every private update, or not, gives the same truth everywhere;
+    a formula with distributed knowledge inside (which contraction may change) is checked on the
+    uncontracted updates."""
+    assert truth_array(_fresh(m), f).tolist() == truth_array(_fresh(m), f, contract=False).tolist(), str(f)
+
+
+def _nested(n: int):
+    """``[!p]_{a} [!p]_{a} ... q``, ``n`` times, and the two-world model it is checked on."""
+    m = KripkeModel.from_relations([A, B], {"w": {"p", "q"}, "v": set()}, {A: [("w", "v")], B: [("w", "v")]},
+                                   actual="w", reflexive=True, symmetric=True)
+    return m, parse_formula("[!p]_{a} " * n + "q")
+
+
+def test_nested_private_announcements_stay_small():
+    """Each private announcement doubles the model; contraction merges the copies back, so 25 of
+    them nested keep every updated model at most 4 worlds (without it the last would have 2**26)."""
+    small, f12 = _nested(12)
+    assert truth_array(small, f12).tolist() == truth_array(_fresh(small), f12, contract=False).tolist()
+    m, f = _nested(25)
+    assert ("contracted",) in checking.updated(small, private_event(small.agents, None, [A],
+                                                                    precondition=fm.Atom("p")))[0].cache
+    assert holds(m, f)
+    sizes, model, g = [], m, f
+    while isinstance(g, fm.AnnouncePrivately):
+        after, _ = checking.updated(model, private_event(model.agents, None, g.group, precondition=g.announced))
+        model = after.cache[("contracted",)][0]
+        sizes.append(len(model))
+        g = g.arg
+    assert len(sizes) == 25 and max(sizes) <= 4
+
+
+def test_distributed_knowledge_is_checked_on_the_uncontracted_update():
+    """c1 and c2 are bisimilar, but a sees only c1 from w and b only c2, so together they rule both
+    out and know p at w; merged into one world, both would see it.  After an event that changes
+    nothing, distributed knowledge must still hold: the checker does not contract under it."""
+    m = KripkeModel(["w", "c1", "c2"], [frozenset({"p"}), frozenset(), frozenset()],
+                    {A: Arrows([0, 0, 1, 2], [0, 1, 1, 2], 3), B: Arrows([0, 0, 1, 2], [0, 2, 1, 2], 3)}, ["w"])
+    knows = fm.Distributed(frozenset({A, B}), fm.Atom("p"))
+    nothing = public_event([A, B])
+    assert not holds(contract(m), knows)  # what contraction would do to it
+    assert holds(m, knows) and holds(m, fm.Act(nothing, "told", knows))
