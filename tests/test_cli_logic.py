@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from cli_runs import run
 from epistemic import Agent, KripkeModel, save_model
 from epistemic.cli.main import main
 
@@ -109,3 +110,12 @@ def test_check_too_deep_nesting_is_one_line(model_file, capsys):
     assert main(["check", str(model_file), "[!p] " * 1500 + "p"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and "too deeply" in err and len(err.strip().splitlines()) == 1
+
+
+def test_check_without_contraction_gives_the_same_answer(capsys):
+    """--no-contract builds every copy that nested private announcements make: the same answer, the
+    same worlds (the model of docs/logic.md, where b cannot tell p from not-p)."""
+    formula = "[!p]_{a} [!p]_{b} (K_a p & ~K_b K_a p) | [?p]_{b} K_b p"
+    merged = run(capsys, "check", "docs/examples/letter.json", formula, "--json")
+    full = run(capsys, "check", "docs/examples/letter.json", formula, "--json", "--no-contract")
+    assert merged == full and merged[0] == 0
