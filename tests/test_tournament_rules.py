@@ -111,3 +111,12 @@ def test_groups_split_the_players_and_bounties_add_their_links(n, data):
 def test_the_leader_goes_over_when_the_ts_outnumber_the_cs(against, agreeing):
     votes = {f"v{i}": "T" for i in range(against)} | {f"w{i}": "C" for i in range(agreeing)}
     assert leader_survives(votes) == (against <= agreeing + 1)
+
+
+def test_numbers_too_long_to_read_get_the_default():
+    """A share of 5,000 digits (more than Python reads at once) is no share: everything to the
+    leader, as for any invalid line; it must not stop the game."""
+    from epistemic.models.tournament.rules import answers_question, parse_shares
+    huge = "9" * 5000
+    assert parse_shares(f"a={huge} b=0", ["a", "b"], 10) == {"a": 10, "b": 0}
+    assert not answers_question(f"a={huge}", "10 a b")

@@ -50,7 +50,7 @@ from pathlib import Path
 from epistemic.models.pirates import DEAD, PirateGame
 
 from .lines import END, LineReader
-from .rules import TournamentError
+from .rules import TournamentError, pairs, whole
 
 __all__ = ["Bot", "Cooperator", "Defector", "TitForTat", "RationalPirate", "STRATEGIES", "strategy", "new_bot",
            "failure", "play", "connect_and_play"]
@@ -209,10 +209,6 @@ def failure(error: BaseException) -> str:
     return f"{type(error).__name__}: {' '.join(str(error).split())}"[:200]
 
 
-def _pairs(line: str) -> dict[str, str]:
-    return dict(item.partition("=")[::2] for item in line.split() if "=" in item)
-
-
 async def play(bot: Bot, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, games: int | None = None) -> int:
     """Play ``bot`` over a connection until the server closes it (or after ``games`` games);
     the number of games played.
@@ -249,12 +245,8 @@ async def play(bot: Bot, reader: asyncio.StreamReader, writer: asyncio.StreamWri
     return played
 
 
-def _whole(text: str) -> bool:
-    return text.isascii() and text.isdigit() and len(text) <= 18
-
-
 def _numbers(line: str) -> dict[str, int]:
-    return {name: int(value) for name, value in _pairs(line).items() if _whole(value)}
+    return {name: int(value) for name, value in pairs(line) if whole(value)}
 
 
 async def _answer(bot: Bot, message: str, line: Callable[[], Awaitable[str]], answer: Callable[[str], None]) -> int:
@@ -267,10 +259,10 @@ async def _answer(bot: Bot, message: str, line: Callable[[], Awaitable[str]], an
     elif message == "Prisoner":
         players = (await line()).split()
         answer(" ".join(f"{other}={c}" for other, c in bot.prisoner(players).items()))
-        bot.heard(_pairs(await line()))
+        bot.heard(dict(pairs(await line())))
     elif message == "Pirate":
         words = (await line()).split()
-        if not words or not _whole(words[0]):
+        if not words or not whole(words[0]):
             return 0
         amount, pirates = int(words[0]), words[1:]
         if pirates and pirates[0] == bot.me:
@@ -280,7 +272,7 @@ async def _answer(bot: Bot, message: str, line: Callable[[], Awaitable[str]], an
             answer("C" if bot.vote(amount, pirates, shares) else "T")
     elif message == "EndPirate":
         got = await line()
-        if _whole(got):
+        if whole(got):
             bot.ended(int(got))
     elif message == "EndPrisoner":
         bot.final(_numbers(await line()))

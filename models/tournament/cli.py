@@ -15,7 +15,7 @@ from epistemic.models import Command, end_progress, progress_printer, whole_numb
 
 from .bots import STRATEGIES, connect_and_play, failure, new_bot, strategy
 from .log import LogMismatch, check_log, game_record, read_log, save_log
-from .rules import LINKS, TournamentError
+from .rules import LINKS, TournamentError, whole
 from .runner import MAX_BOTS, parse_lineup, tournament
 from .server import Server
 from .serving import serve
@@ -70,7 +70,7 @@ def parse_links(text: str) -> dict[str, int]:
         key = key.upper()
         if key not in ("CC", "CT", "TC", "TT") or not equals:
             raise TournamentError(f"--links: {item!r}: expected CC=N, CT=N or TT=N")
-        if not (value.isascii() and value.isdigit() and len(value) <= 7 and int(value) <= MAX_LINK):
+        if not (whole(value) and int(value) <= MAX_LINK):
             raise TournamentError(f"--links: {item!r}: a link is worth a whole number from 0 to {MAX_LINK:,}")
         for same in ({"CT", "TC"} if key in ("CT", "TC") else {key}):
             links[same] = int(value)
@@ -230,16 +230,16 @@ def _serve(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> i
     if folder is not None and not folder.is_dir():
         raise TournamentError(f"--log-dir: no such folder {folder}")
 
-    def say(text: str) -> None:
-        if not heard[0]:
-            return
-        try:
-            out.write(text + "\n")
-            out.flush()
-        except OSError:  # nobody reads any more (a closed pipe): serve on, silently
-            heard[0] = False
+    heard = True
 
-    heard = [True]
+    def say(text: str) -> None:
+        nonlocal heard
+        if heard:
+            try:
+                out.write(text + "\n")
+                out.flush()
+            except OSError:  # nobody reads any more (a closed pipe): serve on, silently
+                heard = False
 
     server = Server(rounds=args.rounds, timeout=args.timeout, links=links, seed=args.seed, max_players=MAX_BOTS,
                     on_event=say)

@@ -36,13 +36,15 @@ import networkx as nx
 
 from epistemic.errors import EpistemicError
 
-__all__ = ["LINKS", "DEFAULT_NAME", "MAX_NAME", "unique_name", "rank", "parse_choices", "groups", "bounty", "parse_shares",
+__all__ = ["LINKS", "DEFAULT_NAME", "MAX_NAME", "MAX_DIGITS", "whole", "pairs", "unique_name", "rank", "parse_choices", "groups", "bounty", "parse_shares",
            "parse_vote", "leader_survives", "answers_question", "Choices", "TournamentError"]
 
 #: What a link between two players is worth, by their two answers (seed ``001``'s README).
 LINKS: Mapping[str, int] = {"CC": 10, "CT": 4, "TC": 4, "TT": 0}
 #: The name of a player who gives none.
 DEFAULT_NAME = "Unnamed"
+#: The most digits a number in a line may have: more than any bounty, and few enough to read at once.
+MAX_DIGITS = 18
 #: The longest name a player keeps, before his ``-number``.
 MAX_NAME = 32
 
@@ -76,8 +78,21 @@ def rank(pirates: Sequence[str], scores: Mapping[str, int], draw: random.Random)
     return sorted(draw.sample(list(pirates), len(pirates)), key=lambda name: -scores[name])
 
 
-def _pairs(line: str | None) -> list[tuple[str, str]]:
-    """The ``key=value`` items of a line."""
+def whole(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits, short enough to read (:data:`MAX_DIGITS`).
+
+    >>> whole("24"), whole("-1"), whole("²"), whole("9" * 5000)
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
+
+
+def pairs(line: str | None) -> list[tuple[str, str]]:
+    """The ``key=value`` items of a line, in order.
+
+    >>> pairs("a=C b=T junk c=")
+    [('a', 'C'), ('b', 'T'), ('c', '')]
+    """
     return [(key, value) for key, sep, value in (item.partition("=") for item in (line or "").split()) if sep]
 
 
@@ -88,7 +103,7 @@ def parse_choices(line: str | None, me: str, players: Sequence[str]) -> dict[str
     {'Gauth-1': 'C', 'Felix-2': 'T'}
     """
     answers = {other: "T" for other in players if other != me}
-    for name, answer in _pairs(line):
+    for name, answer in pairs(line):
         if name in answers and answer in ("C", "T"):
             answers[name] = answer
     return answers
@@ -137,8 +152,8 @@ def parse_shares(line: str | None, pirates: Sequence[str], amount: int) -> dict[
 
 def _shares(line: str | None, pirates: Sequence[str], amount: int) -> dict[str, int] | None:
     shares = {name: 0 for name in pirates}
-    for name, value in _pairs(line):
-        if name in shares and value.isascii() and value.isdigit():
+    for name, value in pairs(line):
+        if name in shares and whole(value):
             shares[name] = int(value)
     return shares if sum(shares.values()) == amount else None
 
@@ -158,11 +173,11 @@ def answers_question(line: str, question: str) -> bool:
     words = question.split()
     if question == "Start":
         return True
-    if words and words[0].isdigit():  # asked to lead: shares of the bounty
+    if words and whole(words[0]):  # asked to lead: shares of the bounty
         return _shares(line, words[1:], int(words[0])) is not None
     if words and all("=" in word for word in words):  # shares put to a vote
         return line.strip() in ("C", "T")
-    return any(name in words and answer in ("C", "T") for name, answer in _pairs(line))
+    return any(name in words and answer in ("C", "T") for name, answer in pairs(line))
 
 
 def parse_vote(line: str | None) -> str:

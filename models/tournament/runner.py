@@ -22,7 +22,7 @@ import attrs
 
 from .bots import Bot, failure, play
 from .game import Game
-from .rules import LINKS, TournamentError
+from .rules import LINKS, TournamentError, whole
 from .server import RoundTrips, Server
 
 __all__ = ["tournament", "Played", "parse_lineup", "MAX_BOTS"]
@@ -58,7 +58,7 @@ def parse_lineup(text: str) -> list[str]:
             name, count = count, "1"
         if not name:
             raise TournamentError(f"--bots: {item!r}: expected NAME or NAME=COUNT")
-        if not (count.isascii() and count.isdigit() and len(count) <= 4 and 1 <= int(count) <= MAX_BOTS):
+        if not (whole(count) and 1 <= int(count) <= MAX_BOTS):
             raise TournamentError(f"--bots: {item!r}: a count is a whole number from 1 to {MAX_BOTS}")
         lineup.extend([name] * int(count))
         if len(lineup) > MAX_BOTS:
