@@ -394,3 +394,25 @@ def test_a_whole_class_connects_at_once():
         await server.close()
         return sum(isinstance(found, tuple) for found in connections)
     assert asyncio.run(scenario()) == 300
+
+
+def test_a_game_whose_log_would_be_too_large_is_refused_before_it_starts(monkeypatch):
+    from epistemic.models.tournament import log as log_module
+    from epistemic.models.tournament.rules import TournamentError
+    monkeypatch.setattr(log_module, "MAX_LOG_BYTES", 1000)
+
+    async def scenario():
+        server = Server(rounds=100)
+        host, port = await server.start("127.0.0.1", 0)
+        clients = [RawClient(_coop_answers(name)) for name in "AB"]
+        tasks = [asyncio.create_task(c.run(host, port)) for c in clients]
+        await server.wait_for_players(2)
+        try:
+            with pytest.raises(TournamentError, match="100 rounds of 2 players would make a log"):
+                await server.play()
+        finally:
+            await server.close()
+            await asyncio.gather(*tasks)
+        return clients
+    clients = asyncio.run(scenario())
+    assert all(c.heard == [WELCOME] for c in clients)  # nobody was asked anything

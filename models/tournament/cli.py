@@ -14,7 +14,7 @@ from typing import TextIO
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument
 
 from .bots import STRATEGIES, connect_and_play, failure, new_bot, strategy
-from .log import LogMismatch, check_log, game_record, read_log, save_log
+from .log import LogMismatch, check_log, check_size, game_record, read_log, save_log
 from .rules import LINKS, TournamentError, whole
 from .runner import MAX_BOTS, parse_lineup, tournament
 from .server import Server
@@ -186,6 +186,7 @@ def _bot(args: argparse.Namespace, out: TextIO) -> int:
 
 def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int:
     lineup = parse_lineup(args.bots)
+    check_size(len(lineup), args.rounds)
     kinds = {name: strategy(name) for name in dict.fromkeys(lineup)}
     destination = None if args.log is None else Path(args.log)
     if destination is not None and (destination.is_dir() or not destination.parent.is_dir()):

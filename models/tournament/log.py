@@ -35,7 +35,7 @@ import attrs
 from .game import Game
 from .rules import TournamentError, bounty, groups, leader_survives, rank
 
-__all__ = ["FORMAT", "VERSION", "MAX_LOG_BYTES", "game_record", "check_log", "read_log", "save_log", "Checked",
+__all__ = ["FORMAT", "VERSION", "MAX_LOG_BYTES", "check_size", "game_record", "check_log", "read_log", "save_log", "Checked",
            "LogMismatch"]
 
 FORMAT = "epistemic-tournament-log"
@@ -63,6 +63,23 @@ class Checked:
     proposals: int
     thrown: int
     scores: Mapping[str, int]
+
+
+def check_size(players: int, rounds: int) -> None:
+    """Refuse, before any play, a game whose log (kept while it is played) would pass
+    :data:`MAX_LOG_BYTES`: each round writes a word of every player's answers, so a round of
+    ``n`` players takes about ``n * (n + 40)`` bytes.
+
+    >>> check_size(1000, 10_000)
+    Traceback (most recent call last):
+    ...
+    epistemic.models.tournament.rules.TournamentError: 10,000 rounds of 1,000 players would make a log of about 9,918 MiB, more than the 256 MiB a log may be: play fewer rounds or players
+    """
+    estimate = rounds * players * (players + 40)
+    if estimate > MAX_LOG_BYTES:
+        raise TournamentError(f"{rounds:,} rounds of {players:,} players would make a log of about "
+                              f"{estimate // 2 ** 20:,} MiB, more than the {MAX_LOG_BYTES // 2 ** 20} MiB a log "
+                              f"may be: play fewer rounds or players")
 
 
 def save_log(path: str | Path, record: Mapping[str, Any]) -> None:

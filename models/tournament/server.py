@@ -46,6 +46,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from .game import Answer, Game
 from .lines import END, MAX_LINE, BadLine, LineReader
+from .log import check_size
 from .rules import LINKS, TournamentError, answers_question
 
 __all__ = ["Server", "WELCOME", "FULL", "MAX_QUEUED", "MAX_STRAY", "RoundTrips"]
@@ -299,7 +300,14 @@ class Server:
 
     # games --------------------------------------------------------------------------
     async def play(self, progress: Callable[[int], None] | None = None) -> Game:
-        """Play one game with every player connected now; those who join meanwhile wait for the next."""
+        """Play one game with every player connected now; those who join meanwhile wait for the next.
+
+        Raises
+        ------
+        TournamentError
+            Before any play, when the game's log would be too large (:func:`~.log.check_size`).
+        """
+        check_size(len(self.waiting), self.rounds)
         seed = None if self.seed is None else self.seed + self.games_played
         self.round_trips = RoundTrips()
         game = Game(self, self.waiting, self.rounds, links=self.links, seed=seed, progress=progress)

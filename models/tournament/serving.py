@@ -136,8 +136,13 @@ async def serve(server: Server, host: str, port: int, *, players: int | None = N
                 continue
             say(f"game {server.games_played + 1}: {len(server.waiting)} players")
             operator.playing = True
-            game = await server.play()
-            operator.playing = False
+            try:
+                game = await server.play()
+            except TournamentError as refused:
+                say(f"no game: {refused}; stopping")
+                break
+            finally:
+                operator.playing = False
             say(standings(game))
             if folder is not None:
                 path = folder / f"game-{server.games_played}.json"
