@@ -26,10 +26,10 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from .checking import after_announcement, holds
+from .engines import Model, after_announcement, engine_of, holds, listed, size
 from .errors import ModelError
 from .formulas import Formula, FormulaError, to_text
-from .kripke import KripkeModel, World
+from .kripke import World
 from .validators import instance_of
 
 __all__ = ["Story", "Round"]
@@ -43,12 +43,12 @@ class Round:
     number: int
     announcement: str | None
     formula: Formula | None
-    model: KripkeModel = attrs.field(eq=False, repr=False)
+    model: Model = attrs.field(eq=False, repr=False)
     answers: tuple[tuple[str, bool], ...]
 
     @property
     def worlds(self) -> int:
-        return len(self.model)
+        return size(self.model)
 
 
 class Story:
@@ -56,17 +56,17 @@ class Story:
 
     Parameters
     ----------
-    model : KripkeModel
-        The model before any announcement.
+    model : KripkeModel or KnowledgeStructure
+        The model before any announcement (either engine's).
     questions : iterable of (str, Formula)
         What to report after every round, checked at the actual worlds.
     world_text : callable
         How to write one world when few are left.
     """
 
-    def __init__(self, model: KripkeModel, questions: Iterable[tuple[str, Formula]] = (),
+    def __init__(self, model: Model, questions: Iterable[tuple[str, Formula]] = (),
                  world_text: Callable[[World], str] = str):
-        instance_of(model, KripkeModel, "a story starts from a KripkeModel", type_name=True, error=ModelError)
+        engine_of(model)
         self.questions = tuple(questions)
         for label, formula in self.questions:
             instance_of(formula, Formula, f"question {label!r} needs a formula", error=FormulaError)
@@ -74,7 +74,7 @@ class Story:
         self.rounds: list[Round] = [self._round(0, None, None, model)]
 
     @property
-    def model(self) -> KripkeModel:
+    def model(self) -> Model:
         """The model after the last announcement."""
         return self.rounds[-1].model
 
@@ -110,8 +110,9 @@ class Story:
             head = f"start: {count}"
         else:
             head = f"{r.number}. {r.announcement}: {count} left"
-        if r.worlds <= show:
-            head += " (" + ", ".join(self.world_text(w) for w in r.model.worlds) + ")"
+        worlds = listed(r.model, show)
+        if worlds is not None:
+            head += " (" + ", ".join(self.world_text(w) for w in worlds) + ")"
         answers = "".join(f"; {label}: {'yes' if value else 'no'}" for label, value in r.answers)
         return head + answers
 
@@ -125,8 +126,9 @@ class Story:
                      "formula": None if r.formula is None else _text_or_none(r.formula),
                      "worlds_left": r.worlds,
                      "answers": {label: value for label, value in r.answers}}
-            if r.worlds <= show:
-                entry["worlds"] = [self.world_text(w) for w in r.model.worlds]
+            worlds = listed(r.model, show)
+            if worlds is not None:
+                entry["worlds"] = [self.world_text(w) for w in worlds]
             out.append(entry)
         return out
 

@@ -16,7 +16,10 @@ import attrs
 from epistemic import EpistemicError, Story
 from epistemic.validators import whole_number
 
-__all__ = ["Parameter", "Solution", "PuzzleError", "check_parameters"]
+__all__ = ["Parameter", "Solution", "PuzzleError", "check_parameters", "pick_engine", "ENGINE_CHOICES"]
+
+#: What ``engine`` may be: a puzzle picks for ``auto`` by the size of its model.
+ENGINE_CHOICES = ("auto", "explicit", "symbolic")
 
 
 class PuzzleError(EpistemicError):
@@ -68,3 +71,35 @@ def check_parameters(parameters: tuple[Parameter, ...], given: dict[str, Any]) -
         value = given.get(p.name, p.default)
         out[p.name] = whole_number(value, p.name, at_least=p.minimum, at_most=p.maximum, error=PuzzleError)
     return out
+
+
+def pick_engine(engine: str, size: int, most: dict[str, int], explicit_up_to: int, name: str) -> str:
+    """The engine to solve with: ``engine``, or for ``"auto"`` the explicit one
+    while ``size`` (the parameter ``name``) is at most ``explicit_up_to``.
+
+    Raises
+    ------
+    PuzzleError
+        For an unknown engine, or a size the engine does not take.
+
+    Examples
+    --------
+    >>> pick_engine("auto", 40, {"explicit": 16, "symbolic": 100}, 12, "n")
+    'symbolic'
+    >>> pick_engine("explicit", 40, {"explicit": 16, "symbolic": 100}, 12, "n")
+    Traceback (most recent call last):
+    ...
+    epistemic.models.puzzles.common.PuzzleError: the explicit engine takes n up to 16, got 40: \
+use the symbolic engine
+    """
+    if engine not in ENGINE_CHOICES:
+        raise PuzzleError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINE_CHOICES)}")
+    if engine == "auto":
+        engine = "explicit" if size <= explicit_up_to and "explicit" in most else "symbolic"
+    if engine not in most:
+        raise PuzzleError(f"this puzzle has no {engine} model")
+    if size > most[engine]:
+        other = [e for e in most if e != engine and size <= most[e]]
+        hint = f": use the {other[0]} engine" if other else ""
+        raise PuzzleError(f"the {engine} engine takes {name} up to {most[engine]}, got {size}{hint}")
+    return engine

@@ -49,21 +49,29 @@ from __future__ import annotations
 
 import numpy as np
 
-from epistemic import Agent, Atom, Knows, KnowsWhether, KripkeModel, Story
+from epistemic import TOP, Agent, Atom, Knows, KnowsWhether, KripkeModel, Story
 from epistemic.formulas import Formula, conjunction, disjunction
 from epistemic.relations import Partition
+from epistemic.symbolic import KnowledgeStructure
 
-from .common import Parameter, PuzzleError, Solution, check_parameters
+from .common import Parameter, PuzzleError, Solution, check_parameters, pick_engine
 
-__all__ = ["NAME", "PARAMETERS", "TITLE", "child", "initial_model", "muddy", "solve", "world_name"]
+__all__ = ["NAME", "PARAMETERS", "TITLE", "ENGINES", "child", "initial_model", "initial_structure", "muddy", "solve",
+           "world_name"]
 
 NAME = "muddy-children"
 TITLE = "The muddy children"
-#: ``n`` stops at 16: the model has ``2**n`` worlds, each with a name and a set of facts.
+#: The model has ``2**n`` worlds: the explicit engine lists them, up to n = 16;
+#: the symbolic one describes them by ``n`` observations, up to n = 100.
 PARAMETERS = (
-    Parameter("n", 3, "number of children", 1, 16),
-    Parameter("k", 2, "number of muddy children (the first k); at most n", 1, 16),
+    Parameter("n", 3, "number of children", 1, 100),
+    Parameter("k", 2, "number of muddy children (the first k); at most n", 1, 100),
 )
+#: The engines this puzzle runs on.
+ENGINES = ("explicit", "symbolic")
+#: The most children each engine takes, and the most the default picks the explicit engine for.
+MOST = {"explicit": 16, "symbolic": 100}
+EXPLICIT_UP_TO = 12
 
 _NOBODY = "nobody knows whether they are muddy"
 
@@ -113,6 +121,29 @@ def initial_model(n: int, k: int) -> KripkeModel:
     return KripkeModel(names, facts, relations, [world_name((1 << k) - 1, n)])
 
 
+def initial_structure(n: int, k: int) -> KnowledgeStructure:
+    """The same as :func:`initial_model`, as a knowledge structure: child
+    ``i`` observes every atom but ``m<i>``, and no state is listed.
+
+    Examples
+    --------
+    >>> s = initial_structure(40, 3)
+    >>> s.size == 2 ** 40, s.name(s.actual[0])[:5]
+    (True, 'MMMCC')
+    """
+    if not 0 <= k <= n:
+        raise PuzzleError(f"the muddy children are some of the {n}: k must be 0 to {n}, got {k}")
+    names = [muddy(i).name for i in range(1, n + 1)]
+    structure = KnowledgeStructure.build(names, TOP, {child(i): names[:i - 1] + names[i:] for i in range(1, n + 1)},
+                                         actual=[names[:k]])
+    letters = {structure.atoms[name]: i for i, name in enumerate(names)}
+
+    def name(state) -> str:
+        return world_name(sum(1 << letters[v] for v in state if v in letters), n)
+
+    return structure.with_namer(name)
+
+
 def _answers_text(n: int, answers: list[bool]) -> str:
     """What the children say in one round, in words."""
     if not any(answers):
@@ -134,7 +165,7 @@ def _first_round(story: Story, label: str) -> int:
     return next(r.number for r in story.rounds if dict(r.answers)[label])
 
 
-def solve(**parameters) -> Solution:
+def solve(engine: str = "auto", **parameters) -> Solution:
     """Tell the muddy children round by round, until every child knows.
 
     Parameters
@@ -143,6 +174,9 @@ def solve(**parameters) -> Solution:
         The number of children, 1 to 16.
     k : int, default 2
         The number of muddy children, 1 to ``n``; children ``1 .. k`` are muddy.
+    engine : {"auto", "explicit", "symbolic"}
+        The model checker: explicit (``n`` up to 16) or symbolic (up to 100);
+        ``auto`` takes the explicit one up to ``n = 12``.  The answers are the same.
 
     Returns
     -------
@@ -174,6 +208,7 @@ def solve(**parameters) -> Solution:
     n, k = values["n"], values["k"]
     if k > n:
         raise PuzzleError(f"k must be at most n = {n}, got {k}")
+    engine = pick_engine(engine, n, MOST, EXPLICIT_UP_TO, "n")
 
     kids = range(1, n + 1)
     knows_whether = [KnowsWhether(child(i), muddy(i)) for i in kids]
@@ -185,7 +220,8 @@ def solve(**parameters) -> Solution:
          conjunction(muddy(i) >> Knows(child(i), muddy(i)) for i in kids)),
         ("every child knows whether it is muddy", every_child_knows),
     ]
-    story = Story(initial_model(n, k), questions)
+    start = initial_model(n, k) if engine == "explicit" else initial_structure(n, k)
+    story = Story(start, questions)
     story.announce("father: at least one of you is muddy", disjunction(muddy(i) for i in kids))
 
     # each round every child says whether it knows; the checker decides what each one says

@@ -1,0 +1,167 @@
+"""The binary decision diagrams under the symbolic engine.
+
+One :class:`Manager` holds the diagrams of a knowledge structure and of
+every structure updated from it, so their diagrams can be combined.  Each
+propositional variable comes with a primed twin, declared next to it in the
+variable order, for the relations of agents whose accessibility is a
+relation between states (belief) rather than an observation.
+
+The CUDD binding of ``dd`` is used where its wheel is installed; elsewhere
+the pure-Python implementation of the same interface.
+
+Examples
+--------
+>>> m = Manager()
+>>> p, q = m.fresh(), m.fresh()
+>>> u = m.var(p) | m.var(q)
+>>> m.count(u, [p, q])
+3
+>>> [sorted(s) for s in m.states(u, [p, q], limit=2)]
+[[...], [...]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+try:
+    from dd import cudd as _backend
+except ImportError:  # pragma: no cover - platforms without the CUDD wheel
+    from dd import autoref as _backend  # type: ignore[no-redef]
+
+__all__ = ["Manager", "BACKEND"]
+
+#: The ``dd`` module in use: ``"dd.cudd"`` or ``"dd.autoref"``.
+BACKEND = _backend.__name__
+
+
+class Manager:
+    """A BDD manager handing out fresh variables, each with a primed twin.
+
+    Variables are named ``x0, x1, ...`` inside; their twins ``x0', x1', ...``.
+    """
+
+    def __init__(self):
+        self.bdd = _backend.BDD()
+        self.made = 0
+
+    # no diagram is kept as an attribute: a manager referring to its own nodes
+    # would outlive them in a reference cycle, which CUDD refuses at shutdown
+    @property
+    def true(self):
+        return self.bdd.true
+
+    @property
+    def false(self):
+        return self.bdd.false
+
+    def fresh(self) -> str:
+        """A new variable (and its primed twin); its name."""
+        name = f"x{self.made}"
+        self.made += 1
+        self.bdd.declare(name, prime(name))
+        return name
+
+    def middle(self, name: str) -> str:
+        """A third copy of variable ``name`` (double primed), for composing relations."""
+        twin = name + "''"
+        if twin not in self.bdd.vars:
+            self.bdd.declare(twin)
+        return twin
+
+    def var(self, name: str):
+        return self.bdd.var(name)
+
+    def exist(self, names: Iterable[str], u):
+        names = list(names)
+        return self.bdd.exist(names, u) if names else u
+
+    def forall(self, names: Iterable[str], u):
+        names = list(names)
+        return self.bdd.forall(names, u) if names else u
+
+    def let(self, definitions: dict, u):
+        """Substitute variables by constants, variable names or diagrams (the
+        diagrams given must not mention the variables substituted by constants)."""
+        kinds: dict[type, dict] = {}
+        for name, value in definitions.items():
+            kinds.setdefault(bool if isinstance(value, bool) else str if isinstance(value, str) else object,
+                             {})[name] = value
+        # dd takes one kind of value per call
+        for kind in (object, str, bool):
+            if kind in kinds:
+                u = self.bdd.let(kinds[kind], u)
+        return u
+
+    def primed(self, u, names: Iterable[str]):
+        """``u`` with each of ``names`` renamed to its primed twin."""
+        return self.let({n: prime(n) for n in names if n in u.support}, u)
+
+    def iff(self, u, v):
+        return self.bdd.apply("<->", u, v)
+
+    def implies(self, u, v) -> bool:
+        return (u & ~v) == self.false
+
+    def cube(self, values: dict[str, bool]):
+        """The conjunction fixing each variable to its value."""
+        out = self.true
+        for name, value in values.items():
+            out &= self.var(name) if value else ~self.var(name)
+        return out
+
+    def count(self, u, care: Sequence[str]) -> int:
+        """The exact number of assignments to ``care`` that satisfy ``u``
+        (its support must lie within ``care``)."""
+        levels = sorted(self.bdd.level_of_var(n) for n in care)
+        position = {level: i for i, level in enumerate(levels)}
+        total = len(levels)
+
+        def at(node) -> int:
+            return total if node in (self.true, self.false) else position[node.level]
+
+        memo: dict[tuple[int, bool], int] = {}
+        stack = [(u, False)]
+        while stack:
+            node, flip = stack[-1]
+            key = (int(node), flip)
+            if key in memo:
+                stack.pop()
+                continue
+            if node == self.true or node == self.false:
+                memo[key] = int((node == self.true) != flip)
+                stack.pop()
+                continue
+            flip_below = flip != node.negated
+            children = [(node.low, flip_below), (node.high, flip_below)]
+            waiting = [c for c in children if (int(c[0]), c[1]) not in memo]
+            if waiting:
+                stack.extend(waiting)
+                continue
+            stack.pop()
+            here = at(node)
+            memo[key] = sum(memo[int(c), f] << (at(c) - here - 1) for c, f in children)
+        return memo[int(u), False] << at(u)
+
+    def states(self, u, care: Sequence[str], limit: int | None = None) -> Iterator[frozenset[str]]:
+        """The assignments to ``care`` satisfying ``u``, each as the set of
+        its true variables, at most ``limit`` of them."""
+        for i, values in enumerate(self.bdd.pick_iter(u, care_vars=list(care))):
+            if limit is not None and i >= limit:
+                return
+            yield frozenset(n for n, v in values.items() if v)
+
+    def pick(self, u, care: Sequence[str]) -> frozenset[str] | None:
+        """One assignment to ``care`` satisfying ``u`` (its true variables), or ``None``."""
+        for state in self.states(u, care, limit=1):
+            return state
+        return None
+
+    def size(self, u) -> int:
+        """The number of nodes of ``u``."""
+        return u.dag_size
+
+
+def prime(name: str) -> str:
+    """The primed twin of a variable name."""
+    return name + "'"

@@ -1,0 +1,229 @@
+"""Symbolic model checking: where a formula holds in a knowledge structure.
+
+Each subformula becomes, once per structure, the binary decision diagram of
+the states where it holds; the semantics is the explicit checker's
+(:mod:`epistemic.checking`), computed on sets of states described by
+formulas rather than listed:
+
+* ``K_a φ`` for an agent observing ``O``: ``∀(V∖O). (law → φ)``, true of a
+  state when ``φ`` holds at every state agreeing with it on ``O``;
+* for an agent with a relation ``R``: ``∀V'. (R ∧ law' → φ')``;
+* common knowledge is the greatest fixpoint of ``X ↦ ⋀ K_i(φ ∧ X)``;
+  distributed knowledge pools what the group observes;
+* ``[!ψ]φ`` checks ``φ`` in the structure whose law is ``law ∧ ψ``, and an
+  event model (private and semi-private announcements included) is applied
+  by :func:`~epistemic.symbolic.updates.transform`, whose answer is brought
+  back to the states before the update by substitution.
+
+Examples
+--------
+>>> from epistemic import Agent, parse_formula
+>>> from epistemic.symbolic import KnowledgeStructure
+>>> a, b = Agent("a"), Agent("b")
+>>> s = KnowledgeStructure.build(["p", "q"], parse_formula("top"), {a: ["p"], b: ["q"]}, actual=[{"p"}])
+>>> holds(s, parse_formula("K_a p & ~K_b p & [!p] K_b p"))
+True
+>>> holds(s, parse_formula("[!p]_{a} B_b ~K_a p"))
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..agents import Agent
+from ..errors import ModelError
+from ..events import check_event_model, private_event, whether_event
+from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
+                        Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
+                        KnowsWhether, Not, Or, Possible, Top)
+from ..validators import instance_of
+from .bdds import prime
+from .structure import KnowledgeStructure, State
+from .updates import after_announcement, transform
+
+__all__ = ["truth", "holds", "states_where"]
+
+_ANNOUNCEMENTS = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether)
+_KNOWLEDGE = (Knows, KnowsWhether, Everybody, Common, Distributed)
+
+
+def _same_structure_operands(f: Formula) -> tuple[Formula, ...]:
+    if isinstance(f, Act):
+        return ()
+    if isinstance(f, _ANNOUNCEMENTS):
+        return (f.announced,)
+    return f.operands()
+
+
+def truth(structure: KnowledgeStructure, formula: Formula):
+    """The diagram of the states of ``structure`` where ``formula`` holds
+    (meaningful within the state law).
+
+    Raises
+    ------
+    FormulaError
+        When ``formula`` is not a formula.
+    ModelError
+        When it names an agent the structure does not have, or asks what an
+        agent knows where the agent's accessibility is not an equivalence.
+    """
+    instance_of(formula, Formula, "expected a formula", error=FormulaError)
+    cache = structure.cache
+    key = ("truth", formula)
+    if key in cache:
+        return cache[key]
+    stack: list[tuple[Formula, bool]] = [(formula, False)]
+    while stack:
+        f, ready = stack.pop()
+        if ("truth", f) in cache:
+            continue
+        if not ready:
+            stack.append((f, True))
+            stack.extend((g, False) for g in _same_structure_operands(f) if ("truth", g) not in cache)
+            continue
+        try:
+            result = _evaluate(structure, f)
+        except RecursionError:
+            raise FormulaError("the formula nests announcements too deeply to check "
+                               "(a few hundred levels is the limit)") from None
+        cache["truth", f] = result
+    return cache[key]
+
+
+def holds(structure: KnowledgeStructure, formula: Formula, state: State | None = None) -> bool:
+    """Whether ``formula`` holds at ``state`` (its true variables), or (by
+    default) at every actual state."""
+    u = truth(structure, formula)
+    if state is not None:
+        if not structure.is_state(state):
+            raise ModelError(f"{structure.name(state)} is not a state of the structure")
+        return structure.value(u, state)
+    if not structure.actual:
+        raise ModelError("the structure has no actual state: name the state to check")
+    return all(structure.value(u, s) for s in structure.actual)
+
+
+def states_where(structure: KnowledgeStructure, formula: Formula, limit: int | None = None) -> list[State]:
+    """The states where ``formula`` holds, at most ``limit`` of them."""
+    return structure.states(truth(structure, formula), limit)
+
+
+def _get(structure: KnowledgeStructure, f: Formula):
+    return structure.cache["truth", f]
+
+
+def _known(structure: KnowledgeStructure, agent: Agent, f: Formula) -> Agent:
+    if agent not in structure.agents:
+        raise ModelError(f"the formula names {agent}, who is not an agent of the model")
+    if isinstance(f, _KNOWLEDGE) and not structure.is_s5(agent):
+        raise ModelError(knowledge_refused(f, agent))
+    return agent
+
+
+def knowledge_refused(f: Formula, agent: Agent) -> str:
+    """Why ``f``, a knowledge operator, cannot be asked of ``agent`` here."""
+    operator = {Knows: "K", KnowsWhether: "Kw", Everybody: "E", Common: "C", Distributed: "D"}[type(f)]
+    return (f"{operator}_ asks what {agent.name} knows, but {agent.name}'s accessibility here is not an "
+            f"equivalence ({agent.name} may be mistaken, as after an update {agent.name} did not see): "
+            f"write B_{agent.name} for what {agent.name} believes")
+
+
+def box(structure: KnowledgeStructure, agents: Iterable[Agent], u, *, pooled: bool = False):
+    """The states where ``u`` holds at every state the agents consider
+    possible: each of them (``pooled=False``, the intersection of their
+    boxes is not taken: one agent) or all of them together (``pooled``:
+    distributed knowledge)."""
+    m, law = structure.manager, structure.law
+    agents = list(agents)
+    if all(a in structure.observables for a in agents):
+        seen = frozenset().union(*(structure.observables[a] for a in agents))
+        return m.forall([v for v in structure.variables if v not in seen], ~law | u)
+    relation = m.true
+    for a in agents:
+        relation &= structure.relation_bdd(a)
+    names = structure.variables
+    after = m.primed(~law | u, names)
+    return m.forall([prime(v) for v in names], ~relation | after)
+
+
+def _evaluate(structure: KnowledgeStructure, f: Formula):
+    m = structure.manager
+    if isinstance(f, Atom):
+        var = structure.atoms.get(f.name)
+        return m.false if var is None else m.var(var)
+    if isinstance(f, Top):
+        return m.true
+    if isinstance(f, Bottom):
+        return m.false
+    if isinstance(f, Not):
+        return ~_get(structure, f.arg)
+    if isinstance(f, (And, Or, Implies, Iff)):
+        left, right = _get(structure, f.left), _get(structure, f.right)
+        if isinstance(f, And):
+            return left & right
+        if isinstance(f, Or):
+            return left | right
+        if isinstance(f, Implies):
+            return ~left | right
+        return structure.manager.iff(left, right)
+    if isinstance(f, (Knows, Believes)):
+        return box(structure, [_known(structure, f.agent, f)], _get(structure, f.arg))
+    if isinstance(f, Possible):
+        return ~box(structure, [_known(structure, f.agent, f)], ~_get(structure, f.arg))
+    if isinstance(f, KnowsWhether):
+        agent, u = _known(structure, f.agent, f), _get(structure, f.arg)
+        return box(structure, [agent], u) | box(structure, [agent], ~u)
+    if isinstance(f, Everybody):
+        u, out = _get(structure, f.arg), m.true
+        for agent in sorted(f.group, key=lambda a: a.name):
+            out &= box(structure, [_known(structure, agent, f)], u)
+        return out
+    if isinstance(f, Distributed):
+        agents = [_known(structure, a, f) for a in sorted(f.group, key=lambda a: a.name)]
+        return box(structure, agents, _get(structure, f.arg), pooled=True)
+    if isinstance(f, Common):
+        return _common(structure, f)
+    return _dynamic(structure, f)
+
+
+def _common(structure: KnowledgeStructure, f: Common):
+    """The greatest fixpoint of ``X ↦ ⋀_i box_i(φ ∧ X)``: no chain of one or
+    more of the group's steps reaches a state where φ fails."""
+    agents = [_known(structure, a, f) for a in sorted(f.group, key=lambda a: a.name)]
+    u, law = _get(structure, f.arg), structure.law
+    x = structure.manager.true
+    while True:
+        nxt = structure.manager.true
+        for agent in agents:
+            nxt &= box(structure, [agent], u & x)
+        nxt &= law
+        if nxt == x:
+            return x
+        x = nxt
+
+
+def _dynamic(structure: KnowledgeStructure, f: Formula):
+    m = structure.manager
+    if isinstance(f, (Announce, AnnounceDiamond)):
+        where = _get(structure, f.announced)
+        after = truth(after_announcement(structure, f.announced, where), f.arg)
+        return (~where | after) if isinstance(f, Announce) else (where & after)
+    if isinstance(f, Act):
+        events = check_event_model(f.action, structure.agents)
+        update = transform(structure, events, truth)
+        return ~update.possible(f.event) | update.back(truth(update.after, f.arg), f.event)
+    if isinstance(f, (AnnouncePrivately, AnnounceWhether)):
+        group = frozenset(f.group)
+        strangers = group - structure.agents
+        if strangers:
+            raise ModelError(f"the formula names {sorted(strangers)[0]}, who is not an agent of the model")
+        where = _get(structure, f.announced)
+        if isinstance(f, AnnouncePrivately):
+            update = transform(structure, private_event(structure.agents, None, group, precondition=f.announced),
+                               truth)
+            return ~where | update.back(truth(update.after, f.arg), "told")
+        update = transform(structure, whether_event(structure.agents, group, f.announced), truth)
+        after = truth(update.after, f.arg)
+        return (where & update.back(after, "yes")) | (~where & update.back(after, "no"))
+    raise FormulaError(f"cannot evaluate {type(f).__name__}")  # pragma: no cover

@@ -1,0 +1,148 @@
+"""Between Kripke models and knowledge structures, both ways.
+
+:func:`from_kripke` describes a Kripke model by a knowledge structure: its
+atoms become variables, hidden variables number the worlds that share a
+valuation, an S5 agent observes hidden variables that number the blocks of
+its partition, and any other agent gets its arrows as a relation.  The
+states are the worlds, one for one, and keep their names.
+
+:func:`to_kripke` lists a structure's states as worlds (up to a limit):
+an S5 agent's partition groups the states that agree on what it observes.
+Both directions keep every formula's truth, so a model and its round trip
+are bisimilar (they are even isomorphic).
+
+Examples
+--------
+>>> from epistemic import Agent, KripkeModel, parse_formula, holds
+>>> a = Agent("a")
+>>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": set(), "u": set()}, {a: [("w", "v")]},
+...                                actual="w", reflexive=True, symmetric=True)
+>>> s = from_kripke(m)
+>>> s, s.state_names(s.law)
+(<KnowledgeStructure: 3 states, 1 atoms, 1 agents (S5)>, ['v', 'w', 'u'])
+>>> back = to_kripke(s)
+>>> sorted(back.worlds), back.partition(a)
+(['u', 'v', 'w'], [['v', 'w'], ['u']])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import numpy as np
+
+from ..errors import ModelError
+from ..formulas import ATOM_NAME
+from ..kripke import KripkeModel
+from ..relations import Partition, relation_from_pairs
+from .bdds import Manager, prime
+from .structure import KnowledgeStructure, State
+
+__all__ = ["from_kripke", "to_kripke", "STATES"]
+
+#: :func:`to_kripke` lists at most this many states by default.
+STATES = 100_000
+
+
+def _bits(count: int) -> int:
+    return max(count - 1, 0).bit_length()
+
+
+def from_kripke(model: KripkeModel) -> KnowledgeStructure:
+    """The knowledge structure of ``model``: one state per world, same names.
+
+    Facts that are not atom names (that no formula can write) are left out.
+    """
+    m = Manager()
+    facts = sorted({f for w in model.worlds for f in model.facts(w) if isinstance(f, str) and ATOM_NAME.fullmatch(f)})
+    atoms = {f: m.fresh() for f in facts}
+    variables = list(atoms.values())
+    states: list[set[str]] = [{atoms[f] for f in model.facts(w) if f in atoms} for w in model.worlds]
+
+    # hidden variables tell apart the worlds that share a valuation
+    seen: dict[frozenset, int] = {}
+    copy = []
+    for s in states:
+        key = frozenset(s)
+        copy.append(seen.get(key, 0))
+        seen[key] = copy[-1] + 1
+    number_vars = [m.fresh() for _ in range(_bits(max(seen.values(), default=1)))]
+    variables += number_vars
+    for s, c in zip(states, copy):
+        s.update(v for i, v in enumerate(number_vars) if c >> i & 1)
+
+    observables, relations = {}, {}
+    for agent in sorted(model.agents, key=lambda a: a.name):
+        relation = model.relation_of(agent)
+        if isinstance(relation, Partition):
+            block = relation.block
+            count = int(block.max()) + 1 if len(block) else 0
+            block_vars = [m.fresh() for _ in range(_bits(count))]
+            variables += block_vars
+            for s, b in zip(states, block.tolist()):
+                s.update(v for i, v in enumerate(block_vars) if b >> i & 1)
+            observables[agent] = frozenset(block_vars)
+        else:
+            relations[agent] = relation
+    full = [frozenset(s) for s in states]
+    cubes = [m.cube({v: v in s for v in variables}) for s in full]
+    law = m.false
+    for c in cubes:
+        law |= c
+    built = {}
+    for agent, relation in relations.items():
+        rows, cols = relation.pairs()
+        arrows = m.false
+        primed = [m.primed(c, variables) for c in cubes]
+        for r, c in zip(rows.tolist(), cols.tolist()):
+            arrows |= cubes[r] & primed[c]
+        built[agent] = arrows
+    names = dict(zip(full, model.worlds))
+    actual = [full[model.index(w)] for w in model.actual]
+    return KnowledgeStructure(m, atoms, variables, law, observables, built, actual, names.__getitem__)
+
+
+def to_kripke(structure: KnowledgeStructure, limit: int = STATES) -> KripkeModel:
+    """The Kripke model listing the states of ``structure`` as worlds.
+
+    Raises
+    ------
+    ModelError
+        When the structure has more than ``limit`` states (counted before
+        anything is listed).
+    """
+    count = len(structure)
+    if count > limit:
+        raise ModelError(f"the structure has {count:,} states, more than the {limit:,} an explicit model "
+                         f"may list here")
+    m = structure.manager
+    order = {v: i for i, v in enumerate(structure.variables)}
+    states = sorted(structure.states(m.true), key=lambda s: sorted((order[v] for v in s), reverse=True))
+    index = {s: i for i, s in enumerate(states)}
+    names: list[Hashable] = [structure.name(s) for s in states]
+    if len(set(names)) != len(names):
+        names = [f"{n}#{i}" for i, n in enumerate(names)]
+    relations = {}
+    for agent in structure.agents:
+        if agent in structure.observables:
+            seen = structure.observables[agent]
+            blocks: dict[frozenset, int] = {}
+            relations[agent] = Partition(np.array([blocks.setdefault(s & seen, len(blocks)) for s in states],
+                                                  dtype=np.int64))
+            continue
+        relation, law_primed = structure.relations[agent], m.primed(structure.law, structure.variables)
+        primed_vars = [prime(v) for v in structure.variables]
+        rows, cols = [], []
+        for i, s in enumerate(states):
+            here = m.let({v: v in s for v in structure.variables}, relation) & law_primed
+            for t in m.states(here, primed_vars):
+                rows.append(i)
+                cols.append(index[_unprimed(t)])
+        relations[agent] = relation_from_pairs(rows, cols, len(states))
+    facts = [structure.true_atoms(s) for s in states]
+    actual = [names[index[s]] for s in structure.actual]
+    return KripkeModel(names, facts, relations, actual)
+
+
+def _unprimed(state: State) -> State:
+    return frozenset(v[:-1] for v in state)

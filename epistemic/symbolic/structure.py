@@ -1,0 +1,293 @@
+"""Knowledge structures: Kripke models described, not listed.
+
+A knowledge structure (van Benthem, van Eijck, Gattinger and Su, *Symbolic
+model checking for dynamic epistemic logic*, 2015) has a vocabulary of
+propositional variables, a *state law*, a boolean formula whose satisfying
+assignments are the states (the worlds), and for each agent what the agent
+can tell apart:
+
+* an S5 agent *observes* some of the variables, and considers possible
+  every state that agrees with the actual one on them;
+* any other agent (belief, KD45 after a private update) has a *relation*: a
+  boolean formula over the variables and their primed copies, true of
+  ``(s, t)`` when at ``s`` the agent considers ``t`` possible.
+
+The law and the relations are binary decision diagrams, so a structure of
+2**60 states costs a few hundred nodes when its law is regular.  A state is
+the set of variables true in it.  Atoms of formulas are variables; updates
+with factual change give an atom a new variable, and keep the old one,
+hidden, for what was true before.
+
+Examples
+--------
+>>> from epistemic import Agent, parse_formula
+>>> a, b = Agent("a"), Agent("b")
+>>> s = KnowledgeStructure.build(["p", "q"], parse_formula("p | q"), {a: ["p"], b: ["q"]},
+...                              actual=[{"p", "q"}])
+>>> s
+<KnowledgeStructure: 3 states, 2 atoms, 2 agents (S5)>
+>>> s.state_names(s.law)
+['{p}', '{q}', '{p, q}']
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+
+from ..agents import Agent
+from ..errors import ModelError
+from ..formulas import And, Atom, Bottom, Formula, Iff, Implies, Not, Or, Top, atoms as atoms_of, subformulas
+from ..validators import instance_of
+from .bdds import Manager, prime
+
+__all__ = ["KnowledgeStructure", "State"]
+
+#: A state: the variables true in it.
+State = frozenset
+
+
+class KnowledgeStructure:
+    """Variables, a state law, and per agent observed variables or a relation.
+
+    Build one with :meth:`build` (or :func:`~epistemic.symbolic.from_kripke`);
+    updates return new structures sharing the manager.
+
+    Parameters
+    ----------
+    manager : Manager
+    atoms : mapping of atom name to variable
+        The variable each atom of formulas reads now.
+    variables : sequence of str
+        Every variable of the structure, hidden ones included.
+    law : BDD
+    observables : mapping of Agent to frozenset of variables
+        The S5 agents and what each observes.
+    relations : mapping of Agent to BDD
+        The other agents and their relations, over the variables and their
+        primed twins.
+    actual : iterable of State
+    namer : callable, optional
+        The name of a state (a world name); by default its true atoms.
+    """
+
+    __slots__ = ("manager", "atoms", "variables", "law", "observables", "relations", "actual", "namer", "cache")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, manager: Manager, atoms: Mapping[str, str], variables: Sequence[str], law,
+                 observables: Mapping[Agent, frozenset[str]], relations: Mapping, actual: Iterable[State],
+                 namer: Callable[[State], Hashable] | None = None):
+        self.manager = manager
+        self.atoms = dict(atoms)
+        self.variables = tuple(variables)
+        self.law = law
+        self.observables = {a: frozenset(o) for a, o in observables.items()}
+        self.relations = dict(relations)
+        if set(self.observables) & set(self.relations):
+            raise ModelError("an agent either observes variables or has a relation, not both")
+        self.actual = tuple(frozenset(s) for s in actual)
+        self.namer = namer
+        self.cache: dict = {}
+        for state in self.actual:
+            if not self.is_state(state):
+                raise ModelError(f"actual state {self.name(state)} does not satisfy the state law")
+
+    @classmethod
+    def build(cls, vocabulary: Iterable[str], law: Formula, observables: Mapping[Agent, Iterable[str]],
+              actual: Iterable[Iterable[str]] = (), relations: Mapping[Agent, Formula] | None = None
+              ) -> KnowledgeStructure:
+        """The structure over ``vocabulary`` whose states satisfy ``law``.
+
+        Parameters
+        ----------
+        vocabulary : iterable of atom names
+        law : Formula
+            A boolean formula (no modal operators) over the vocabulary.
+        observables : mapping of Agent to atom names
+            The S5 agents and the atoms each one observes.
+        actual : iterable of sets of atom names
+            The actual states, each given by its true atoms.
+        relations : mapping of Agent to Formula, optional
+            The other agents: a boolean formula over the atoms and their
+            primed names (``p'`` is ``p`` in the state considered possible).
+
+        Raises
+        ------
+        ModelError
+            For an atom outside the vocabulary, a modal formula as law or
+            relation, or an actual state the law rules out.
+        """
+        names = list(dict.fromkeys(vocabulary))
+        for name in names:
+            Atom(name)  # checks the name
+            if name.endswith("'"):
+                raise ModelError(f"atom {name!r}: names ending in a prime are kept for relations")
+        manager = Manager()
+        atoms = {name: manager.fresh() for name in names}
+        relations = dict(relations or {})
+        for agent in [*observables, *relations]:
+            instance_of(agent, Agent, "agents must be Agent objects", error=ModelError)
+        seen: dict = {}
+        for agent, given in observables.items():
+            given = list(given)
+            strangers = [x for x in given if x not in atoms]
+            if strangers:
+                raise ModelError(f"{agent} observes {strangers[0]!r}, which is not in the vocabulary")
+            seen[agent] = frozenset(atoms[x] for x in given)
+        primed_atoms = {**atoms, **{name + "'": prime(v) for name, v in atoms.items()}}
+        built = {agent: boolean(manager, f, primed_atoms, f"the relation of {agent}")
+                 for agent, f in relations.items()}
+        law_bdd = boolean(manager, law, atoms, "the state law")
+        states = []
+        for given in actual:
+            given = set(given)
+            strangers = sorted(given - set(atoms))
+            if strangers:
+                raise ModelError(f"actual state names {strangers[0]!r}, which is not in the vocabulary")
+            states.append(frozenset(atoms[x] for x in given))
+        return cls(manager, atoms, list(atoms.values()), law_bdd, seen, built, states)
+
+    # reading ----------------------------------------------------------------------------------
+    @property
+    def agents(self) -> frozenset[Agent]:
+        return frozenset(self.observables) | frozenset(self.relations)
+
+    @property
+    def size(self) -> int:
+        """How many states the structure has (exact, however many)."""
+        return self.count(self.law)
+
+    def __len__(self) -> int:
+        # Python refuses lengths of 2**63 and more: read size for those
+        return self.size
+
+    def count(self, u) -> int:
+        """How many states satisfy ``u`` (within the law)."""
+        return self.manager.count(u & self.law, self.variables)
+
+    def is_state(self, state: State) -> bool:
+        """Whether ``state`` (its true variables) satisfies the law."""
+        return self.value(self.law, state)
+
+    def value(self, u, state: State) -> bool:
+        """The value of ``u`` at ``state``."""
+        support = u.support
+        values = {v: v in state for v in support}
+        return self.manager.let(values, u) == self.manager.true
+
+    def true_atoms(self, state: State) -> frozenset[str]:
+        return frozenset(a for a, v in self.atoms.items() if v in state)
+
+    def name(self, state: State) -> Hashable:
+        """The name of ``state``: the namer's, or its true atoms in braces."""
+        return self.naming()(state)
+
+    def naming(self) -> Callable[[State], Hashable]:
+        """The function naming states, holding nothing of the structure but
+        its atoms (updated structures name their states through it)."""
+        return self.namer if self.namer is not None else functools.partial(_atoms_name, dict(self.atoms))
+
+    def states(self, u, limit: int | None = None) -> list[State]:
+        """The states satisfying ``u`` (within the law), at most ``limit``."""
+        return list(self.manager.states(u & self.law, self.variables, limit))
+
+    def state_names(self, u, limit: int | None = None) -> list:
+        """The names of the states satisfying ``u``, in a fixed order (sorted
+        by the bits of their variables, at most ``limit``)."""
+        order = {v: i for i, v in enumerate(self.variables)}
+        found = sorted(self.states(u, limit), key=lambda s: sorted((order[v] for v in s), reverse=True))
+        return [self.name(s) for s in found]
+
+    def is_s5(self, agent: Agent) -> bool:
+        """Whether ``agent``'s accessibility is an equivalence on the states."""
+        if agent in self.observables:
+            return True
+        key = ("s5", agent)
+        if key not in self.cache:
+            self.cache[key] = _is_equivalence(self, self.relations[agent])
+        return self.cache[key]
+
+    def relation_bdd(self, agent: Agent):
+        """``agent``'s accessibility over the variables and their primed twins
+        (for an S5 agent: agreeing on what it observes)."""
+        if agent in self.relations:
+            return self.relations[agent]
+        out = self.manager.true
+        for v in sorted(self.observables[agent]):
+            out &= self.manager.iff(self.manager.var(v), self.manager.var(prime(v)))
+        return out
+
+    def with_namer(self, namer: Callable[[State], Hashable]) -> KnowledgeStructure:
+        """The same structure, naming its states with ``namer``."""
+        return KnowledgeStructure(self.manager, self.atoms, self.variables, self.law, self.observables,
+                                  self.relations, self.actual, namer)
+
+    def with_actual(self, actual: Iterable[State]) -> KnowledgeStructure:
+        return KnowledgeStructure(self.manager, self.atoms, self.variables, self.law, self.observables,
+                                  self.relations, actual, self.namer)
+
+    def __repr__(self) -> str:
+        kinds = "S5" if not self.relations else "S5/relations" if self.observables else "relations"
+        n = self.size
+        return (f"<KnowledgeStructure: {n:,} state{'s' if n != 1 else ''}, {len(self.atoms)} atoms, "
+                f"{len(self.agents)} agents ({kinds})>")
+
+
+def _atoms_name(atoms: Mapping[str, str], state: State) -> str:
+    return "{" + ", ".join(sorted(a for a, v in atoms.items() if v in state)) + "}"
+
+
+def boolean(manager: Manager, formula: Formula, atoms: Mapping[str, str], what: str):
+    """The diagram of a boolean ``formula`` whose atoms read ``atoms`` (an
+    atom not there is false).
+
+    Raises
+    ------
+    ModelError
+        When the formula has a modal operator.
+    """
+    instance_of(formula, Formula, f"{what} must be a formula", error=ModelError)
+    made: dict = {}
+    for f in subformulas(formula):
+        if isinstance(f, Atom):
+            made[f] = manager.var(atoms[f.name]) if f.name in atoms else manager.false
+        elif isinstance(f, Top):
+            made[f] = manager.true
+        elif isinstance(f, Bottom):
+            made[f] = manager.false
+        elif isinstance(f, Not):
+            made[f] = ~made[f.arg]
+        elif isinstance(f, And):
+            made[f] = made[f.left] & made[f.right]
+        elif isinstance(f, Or):
+            made[f] = made[f.left] | made[f.right]
+        elif isinstance(f, Implies):
+            made[f] = ~made[f.left] | made[f.right]
+        elif isinstance(f, Iff):
+            made[f] = manager.iff(made[f.left], made[f.right])
+        else:
+            raise ModelError(f"{what} must be a boolean formula, without {type(f).__name__}")
+    strangers = sorted(atoms_of(formula) - set(atoms))
+    if strangers:
+        raise ModelError(f"{what} names {strangers[0]!r}, which is not in the vocabulary")
+    return made[formula]
+
+
+def _is_equivalence(structure: KnowledgeStructure, relation) -> bool:
+    """Reflexive, symmetric and transitive on the states of the law."""
+    m, names = structure.manager, structure.variables
+    law, law_primed = structure.law, m.primed(structure.law, names)
+    swap = {**{v: prime(v) for v in names}, **{prime(v): v for v in names}}
+    reflexive = m.let({prime(v): m.var(v) for v in names}, relation)
+    if not m.implies(law, reflexive):
+        return False
+    within = relation & law & law_primed
+    if within != m.let(swap, relation) & law & law_primed:
+        return False
+    # transitive: a state's successors all have the same successors as it (given symmetry)
+    # ∀t,u. R(s,t) ∧ R(t,u) → R(s,u), with t in double-primed copies made on demand
+    middle = {v: m.middle(v) for v in names}
+    first = m.let({prime(v): middle[v] for v in names}, within)                 # R(s, t)
+    second = m.let({v: middle[v] for v in names}, within)                        # R(t, u)
+    both = m.exist(middle.values(), first & second)
+    return m.implies(both, within)

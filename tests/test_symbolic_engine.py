@@ -1,0 +1,167 @@
+"""The symbolic engine against the explicit one, and the conversions between them."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_core_bisimulation import A, B, formulas, models
+from test_core_checking import event_models
+from test_core_checking import formulas as small_formulas
+from test_core_checking import models as three_agent_models
+
+from epistemic import (Act, Agent, KripkeModel, ModelError, holds, parse_formula, private_event, whether_event,
+                       worlds_where)
+from epistemic.symbolic import KnowledgeStructure, from_kripke, to_kripke, transform, truth
+from epistemic.symbolic import holds as symbolic_holds
+from epistemic.symbolic.bdds import Manager
+
+_SLOW = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def _where(structure, formula) -> set:
+    return {structure.name(s) for s in structure.states(truth(structure, formula))}
+
+
+def _agree(model: KripkeModel, formula) -> None:
+    """Both engines give the same worlds, or both refuse the formula."""
+    structure = from_kripke(model)
+    try:
+        expected = set(worlds_where(model, formula))
+    except ModelError as error:
+        with pytest.raises(ModelError) as refused:
+            truth(structure, formula)
+        assert str(refused.value) == str(error)
+        return
+    assert _where(structure, formula) == expected
+
+
+@_SLOW
+@given(models(), formulas)
+def test_engines_agree_on_every_world(model, formula):
+    _agree(model, formula)
+
+
+@_SLOW
+@given(three_agent_models(), event_models(), small_formulas(2), st.data())
+def test_engines_agree_after_event_models_with_factual_change(model, events, formula, data):
+    name = data.draw(st.sampled_from([e.name for e in events.events]))
+    _agree(model, Act(events, name, formula))
+
+
+@_SLOW
+@given(models())
+def test_explicit_to_symbolic_and_back_is_the_same_model(model):
+    back = to_kripke(from_kripke(model))
+    assert sorted(back.worlds) == sorted(model.worlds)
+    assert back.actual == model.actual
+    for w in model.worlds:
+        assert back.facts(w) == frozenset(f for f in model.facts(w))
+    for agent in model.agents:
+        assert back.relation(agent) == model.relation(agent)
+        assert back.relation_of(agent).is_equivalence() == model.relation_of(agent).is_equivalence()
+
+
+@st.composite
+def structures(draw):
+    """Random structures over p, q, r: a law, and per agent observed atoms or a relation."""
+    law = draw(st.sampled_from(["top", "p | q", "~(p & r)", "p <-> q", "q -> r"]))
+    observed, relations = {}, {}
+    for agent in (A, B):
+        if draw(st.booleans()):
+            observed[agent] = draw(st.sets(st.sampled_from("pqr")))
+        else:
+            relations[agent] = parse_formula(draw(st.sampled_from(["p'", "p' <-> p", "q' & ~r'", "r -> r'", "top"])))
+    return KnowledgeStructure.build("pqr", parse_formula(law), observed, relations=relations)
+
+
+@_SLOW
+@given(structures(), formulas)
+def test_symbolic_to_explicit_and_back_keeps_every_formula(structure, formula):
+    explicit = to_kripke(structure)
+    again = from_kripke(explicit)
+    try:
+        expected = _where(structure, formula)
+    except ModelError:
+        return
+    assert set(worlds_where(explicit, formula)) == expected
+    assert _where(again, formula) == expected
+
+
+def test_knowledge_structure_of_two_coins():
+    # a sees p, b sees q; the law rules out both tails
+    a, b = Agent("a"), Agent("b")
+    s = KnowledgeStructure.build(["p", "q"], parse_formula("p | q"), {a: ["p"], b: ["q"]}, actual=[{"p", "q"}])
+    assert len(s) == 3
+    assert symbolic_holds(s, parse_formula("K_a p & ~K_a q & ~K_b p & K_b q"))
+    assert symbolic_holds(s, parse_formula("K_a (~p -> q) & ~K_a ~K_b p & K_a (K_b p | K_b q)"))
+    assert symbolic_holds(s, parse_formula("~C_{a,b} p & C_{a,b} (p | q) & D_{a,b} (p & q) & ~E_{a,b} p"))
+    assert symbolic_holds(s, parse_formula("[!p] K_b p & ~[!q] K_b p"))
+    assert not symbolic_holds(s, parse_formula("<!~q> top"))
+    assert sorted(s.state_names(truth(s, parse_formula("Kw_a q")))) == ["{q}"]
+
+
+def test_private_announcement_makes_outsiders_believers():
+    a, b = Agent("a"), Agent("b")
+    s = KnowledgeStructure.build(["p"], parse_formula("top"), {a: [], b: []}, actual=[{"p"}])
+    # a learns p; b thinks nothing happened, so b believes that a does not know p
+    assert symbolic_holds(s, parse_formula("[!p]_{a} (K_a p & B_b ~K_a p & B_b ~B_a p)"))
+    with pytest.raises(ModelError, match="write B_b"):
+        symbolic_holds(s, parse_formula("[!p]_{a} K_b ~K_a p"))
+    update = transform(s, private_event([a, b], None, [a], precondition=parse_formula("p")), truth)
+    assert update.after.is_s5(a) and not update.after.is_s5(b)
+    # semi-private: b knows that a knows whether p
+    assert symbolic_holds(s, parse_formula("[?p]_{a} (K_a p & K_b Kw_a p & ~Kw_b p)"))
+    assert len(transform(s, whether_event([a, b], [a], parse_formula("p")), truth).after) == 2
+
+
+def test_twenty_five_nested_private_announcements_stay_small():
+    # the explicit product doubles at every level; the structure gains one variable per level
+    a, b = Agent("a"), Agent("b")
+    s = KnowledgeStructure.build(["p", "q"], parse_formula("top"), {a: ["q"], b: ["q"]}, actual=[{"p", "q"}])
+    text = "[!p]_{a} " * 25 + "(K_a p & B_b ~K_a p)"
+    assert symbolic_holds(s, parse_formula(text))
+    assert s.manager.made < 2 + 25 + 1
+
+
+def test_exact_counts_beyond_floating_point():
+    m = Manager()
+    names = [m.fresh() for _ in range(70)]
+    u = m.var(names[0]) | m.var(names[69])
+    assert m.count(u, names) == 3 * 2 ** 68
+    assert m.count(~u, names) == 2 ** 68
+    assert m.count(m.true, names) == 2 ** 70
+
+
+def test_to_kripke_counts_before_it_lists():
+    s = KnowledgeStructure.build([f"p{i}" for i in range(40)], parse_formula("top"), {Agent("a"): []})
+    with pytest.raises(ModelError, match="1,099,511,627,776 states"):
+        to_kripke(s)
+
+
+@pytest.mark.parametrize("law, observables, fault", [
+    ("p & K_a p", {"a": ["p"]}, "the state law must be a boolean formula, without Knows"),
+    ("p & z", {"a": ["p"]}, "the state law names 'z', which is not in the vocabulary"),
+    ("p", {"a": ["z"]}, "observes 'z', which is not in the vocabulary"),
+])
+def test_bad_structures_are_refused(law, observables, fault):
+    with pytest.raises(ModelError, match=fault):
+        KnowledgeStructure.build(["p"], parse_formula(law), {Agent(k): v for k, v in observables.items()})
+
+
+def test_actual_states_must_satisfy_the_law():
+    with pytest.raises(ModelError, match="does not satisfy the state law"):
+        KnowledgeStructure.build(["p"], parse_formula("p"), {Agent("a"): []}, actual=[set()])
+
+
+def test_every_pair_of_states_of_an_explicit_model_keeps_its_name():
+    a = Agent("a")
+    worlds = {f"w{i}": {"p"} if i % 2 else set() for i in range(5)}     # valuations repeat
+    m = KripkeModel.from_relations([a], worlds, {a: [("w0", "w1"), ("w1", "w2")]}, actual="w1")
+    s = from_kripke(m)
+    assert sorted(s.state_names(s.law)) == sorted(worlds)
+    for w, v in itertools.product(worlds, repeat=2):
+        f = parse_formula("M_a p")
+        assert symbolic_holds(s, f, next(x for x in s.states(s.law) if s.name(x) == w)) == holds(m, f, w)
