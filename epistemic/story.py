@@ -62,11 +62,15 @@ class Story:
         What to report after every round, checked at the actual worlds.
     world_text : callable
         How to write one world when few are left.
+    progress : callable, optional
+        Called with the number of rounds told after each announcement
+        (to show progress on a terminal).
     """
 
     def __init__(self, model: Model, questions: Iterable[tuple[str, Formula]] = (),
-                 world_text: Callable[[World], str] = str):
+                 world_text: Callable[[World], str] = str, progress: Callable[[int], None] | None = None):
         engine_of(model)
+        self.progress = progress
         self.questions = tuple(questions)
         for label, formula in self.questions:
             instance_of(formula, Formula, f"question {label!r} needs a formula", error=FormulaError)
@@ -98,6 +102,8 @@ class Story:
         if not holds(model, formula):
             raise ModelError(f"{text!r} is false at the actual world, so it cannot be announced truthfully")
         self.rounds.append(self._round(len(self.rounds), text, formula, after_announcement(model, formula)))
+        if self.progress is not None:
+            self.progress(len(self.rounds) - 1)
 
     # telling ----------------------------------------------------------------------
     def text(self, show: int = 6) -> str:

@@ -92,7 +92,9 @@ def test_text_and_dict():
 @pytest.mark.parametrize("given, message", [
     ({"n": 3, "k": 0}, "k must be at least 1"),
     ({"n": 3, "k": 4}, "k must be at most n = 3"),
-    ({"n": 17, "k": 1}, "n must be at most 16"),
+    ({"n": 101, "k": 1}, "n must be at most 100"),
+    ({"n": 17, "k": 1, "engine": "explicit"}, "the explicit engine takes n up to 16, got 17: use the symbolic"),
+    ({"n": 3, "k": 1, "engine": "bdd"}, "unknown engine 'bdd'"),
     ({"n": 0, "k": 1}, "n must be at least 1"),
     ({"n": 3, "k": 1.5}, "k must be a whole number"),
     ({"children": 3}, "unknown parameter 'children'"),
@@ -100,3 +102,24 @@ def test_text_and_dict():
 def test_bad_parameters(given, message):
     with pytest.raises(PuzzleError, match=message):
         solve(**given)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 7).flatmap(lambda n: st.tuples(st.just(n), st.integers(1, n))))
+def test_both_engines_tell_the_same_story(nk):
+    n, k = nk
+    explicit, symbolic = solve(n=n, k=k, engine="explicit"), solve(n=n, k=k, engine="symbolic")
+    assert symbolic.text() == explicit.text()
+    assert symbolic.to_dict() == explicit.to_dict()
+
+
+@pytest.mark.parametrize("n, k", [(40, 3), (60, 2), (30, 30)])
+def test_published_answer_beyond_what_can_be_listed(n, k):
+    # FHMV 1995, section 1.1, for 2**30 to 2**60 worlds: only a symbolic model holds them
+    solution = solve(n=n, k=k)
+    answer = solution.answer
+    assert answer["rounds_of_nobody_knows"] == answer["muddy_know_after"] == k - 1
+    assert answer["everyone_knows_after"] == (k if k < n else k - 1)
+    # FHMV 1995, section 2.3: after the father, the worlds with at least one muddy child are left
+    assert solution.story.rounds[1].worlds == 2 ** n - 1
+    assert solution.story.rounds[-1].worlds == 1

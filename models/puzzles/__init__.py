@@ -4,8 +4,10 @@ Every module offers ``NAME``, ``TITLE``, ``PARAMETERS`` and ``solve`` (see
 :mod:`epistemic.models.puzzles.common`); :data:`PUZZLES` lists them by name.
 """
 
+from collections.abc import Callable
+
 from . import cheryl, consecutive_numbers, drinking_logicians, muddy_children, russian_cards, sum_and_product
-from .common import Parameter, PuzzleError, Solution, check_parameters
+from .common import ENGINE_CHOICES, Parameter, PuzzleError, Solution, check_parameters
 
 __all__ = ["PUZZLES", "solve", "Parameter", "PuzzleError", "Solution", "check_parameters"]
 
@@ -14,8 +16,11 @@ PUZZLES = {module.NAME: module for module in (muddy_children, cheryl, sum_and_pr
                                               consecutive_numbers, drinking_logicians)}
 
 
-def solve(name: str, **parameters) -> Solution:
-    """Solve the puzzle ``name`` with ``parameters``.
+def solve(name: str, engine: str = "auto", progress: Callable[[int], None] | None = None,
+          **parameters) -> Solution:
+    """Solve the puzzle ``name`` with ``parameters`` on ``engine`` (``"auto"``,
+    ``"explicit"`` or ``"symbolic"``; a puzzle lists the ones it has in ``ENGINES``);
+    ``progress``, where the puzzle reports any, is called with the rounds told so far.
 
     Examples
     --------
@@ -25,4 +30,12 @@ def solve(name: str, **parameters) -> Solution:
     if name not in PUZZLES:
         raise PuzzleError(f"unknown puzzle {name!r}: choose one of {', '.join(sorted(PUZZLES))}")
     module = PUZZLES[name]
-    return module.solve(**check_parameters(module.PARAMETERS, parameters))
+    values = check_parameters(module.PARAMETERS, parameters)
+    engines = getattr(module, "ENGINES", ("explicit",))
+    if engine not in ENGINE_CHOICES:
+        raise PuzzleError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINE_CHOICES)}")
+    if engine != "auto" and engine not in engines:
+        raise PuzzleError(f"{name} has no {engine} model: it runs on {', '.join(engines)}")
+    if len(engines) == 1:
+        return module.solve(**values)
+    return module.solve(engine=engine, progress=progress, **values)

@@ -8,8 +8,10 @@ import re
 from typing import TextIO
 
 from epistemic.models import Command
+from epistemic.models.commands import end_progress, progress_printer
 
 from . import PUZZLES, PuzzleError, solve
+from .common import ENGINE_CHOICES
 
 __all__ = ["COMMAND", "add_arguments", "run"]
 
@@ -19,7 +21,8 @@ def _epilog() -> str:
     for name in sorted(PUZZLES):
         module = PUZZLES[name]
         params = ", ".join(f"{p.name}={p.default} ({p.help})" for p in module.PARAMETERS) or "no parameters"
-        lines.append(f"  {name}: {module.TITLE}; {params}")
+        engines = "/".join(getattr(module, "ENGINES", ("explicit",)))
+        lines.append(f"  {name}: {module.TITLE}; {params}; {engines}")
     return "\n".join(lines)
 
 
@@ -27,6 +30,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("name", metavar="NAME", help=f"one of: {', '.join(sorted(PUZZLES))}")
     p.add_argument("parameters", nargs="*", metavar="NAME=VALUE", help="parameters, e.g. n=5 k=3")
     p.add_argument("--json", action="store_true", help="print the rounds and the answer as JSON")
+    p.add_argument("--engine", choices=ENGINE_CHOICES, default="auto",
+                   help="model checker: explicit (lists the worlds), symbolic (binary decision diagrams), "
+                        "or auto (by the model's size; default)")
 
 
 def _parameters(pairs: list[str]) -> dict[str, int]:
@@ -42,7 +48,12 @@ def _parameters(pairs: list[str]) -> dict[str, int]:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    solution = solve(args.name, **_parameters(args.parameters))
+    parameters = _parameters(args.parameters)
+    show = progress_printer("rounds told")
+    try:
+        solution = solve(args.name, args.engine, show, **parameters)
+    finally:
+        end_progress(show)
     if args.json:
         out.write(json.dumps({"puzzle": args.name, **solution.to_dict()}, ensure_ascii=False, indent=2) + "\n")
     else:

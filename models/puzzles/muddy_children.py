@@ -47,6 +47,8 @@ References
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from epistemic import TOP, Agent, Atom, Knows, KnowsWhether, KripkeModel, Story
@@ -148,12 +150,30 @@ def _answers_text(n: int, answers: list[bool]) -> str:
     """What the children say in one round, in words."""
     if not any(answers):
         return _NOBODY
-    yes = [f"c{i}" for i in range(1, n + 1) if answers[i - 1]]
-    no = [f"c{i}" for i in range(1, n + 1) if not answers[i - 1]]
-    text = ", ".join(yes) + (" knows whether it is" if len(yes) == 1 else " know whether they are") + " muddy"
+    yes = [i for i in range(1, n + 1) if answers[i - 1]]
+    no = [i for i in range(1, n + 1) if not answers[i - 1]]
+    text = _children(yes) + (" knows whether it is" if len(yes) == 1 else " know whether they are") + " muddy"
     if no:
-        text += "; " + ", ".join(no) + (" does not" if len(no) == 1 else " do not")
+        text += "; " + _children(no) + (" does not" if len(no) == 1 else " do not")
     return text
+
+
+def _children(numbers: list[int]) -> str:
+    """Children by number, runs of three or more written as a range, so
+    that a line stays short however many children there are.
+
+    Examples
+    --------
+    >>> _children([1, 2, 4, 5, 6, 7, 9])
+    'c1, c2, c4 to c7, c9'
+    """
+    runs: list[list[int]] = []
+    for i in numbers:
+        if runs and runs[-1][-1] == i - 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return ", ".join(f"c{r[0]} to c{r[-1]}" if len(r) >= 3 else ", ".join(f"c{i}" for i in r) for r in runs)
 
 
 def _rounds(count: int) -> str:
@@ -165,7 +185,7 @@ def _first_round(story: Story, label: str) -> int:
     return next(r.number for r in story.rounds if dict(r.answers)[label])
 
 
-def solve(engine: str = "auto", **parameters) -> Solution:
+def solve(engine: str = "auto", progress: Callable[[int], None] | None = None, **parameters) -> Solution:
     """Tell the muddy children round by round, until every child knows.
 
     Parameters
@@ -177,6 +197,8 @@ def solve(engine: str = "auto", **parameters) -> Solution:
     engine : {"auto", "explicit", "symbolic"}
         The model checker: explicit (``n`` up to 16) or symbolic (up to 100);
         ``auto`` takes the explicit one up to ``n = 12``.  The answers are the same.
+    progress : callable, optional
+        Called with the number of rounds told so far, after each round.
 
     Returns
     -------
@@ -221,7 +243,7 @@ def solve(engine: str = "auto", **parameters) -> Solution:
         ("every child knows whether it is muddy", every_child_knows),
     ]
     start = initial_model(n, k) if engine == "explicit" else initial_structure(n, k)
-    story = Story(start, questions)
+    story = Story(start, questions, progress=progress)
     story.announce("father: at least one of you is muddy", disjunction(muddy(i) for i in kids))
 
     # each round every child says whether it knows; the checker decides what each one says
