@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 try:
     from dd import cudd as _backend
 except ImportError:  # pragma: no cover - platforms without the CUDD wheel
-    from dd import autoref as _backend  # type: ignore[no-redef]
+    from dd import autoref as _backend
 
 __all__ = ["Manager", "BACKEND"]
 

@@ -204,7 +204,6 @@ def _common(structure: KnowledgeStructure, f: Common):
 
 
 def _dynamic(structure: KnowledgeStructure, f: Formula):
-    m = structure.manager
     if isinstance(f, (Announce, AnnounceDiamond)):
         where = _get(structure, f.announced)
         after = truth(after_announcement(structure, f.announced, where), f.arg)

@@ -34,7 +34,8 @@ import numpy as np
 from ..errors import ModelError
 from ..formulas import ATOM_NAME
 from ..kripke import KripkeModel
-from ..relations import Partition, relation_from_pairs
+from ..agents import Agent
+from ..relations import Partition, Relation, relation_from_pairs
 from .bdds import Manager, prime
 from .structure import KnowledgeStructure, State
 
@@ -122,7 +123,7 @@ def to_kripke(structure: KnowledgeStructure, limit: int = STATES) -> KripkeModel
     names: list[Hashable] = [structure.name(s) for s in states]
     if len(set(names)) != len(names):
         names = [f"{n}#{i}" for i, n in enumerate(names)]
-    relations = {}
+    relations: dict[Agent, Relation] = {}
     for agent in structure.agents:
         if agent in structure.observables:
             seen = structure.observables[agent]

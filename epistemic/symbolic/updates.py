@@ -33,7 +33,6 @@ from collections.abc import Callable, Hashable
 from ..errors import ModelError
 from ..events import EventModel
 from ..formulas import Formula
-from .bdds import prime
 from .structure import KnowledgeStructure, State
 
 __all__ = ["after_announcement", "transform", "Update"]
@@ -105,19 +104,16 @@ def transform(structure: KnowledgeStructure, events: EventModel,
         else:
             raise ModelError(f"event {e.name!r}: a precondition given as a function cannot be checked "
                              f"symbolically; give a formula")
-        changes = {}
+        changes: dict[str, object] = {}
         for fact in (*e.adds, *e.removes):
             if not isinstance(fact, str):
                 raise ModelError(f"event {e.name!r} changes the fact {fact!r}, which is not an atom name")
-        for fact in e.adds:
-            changes[fact] = m.true
-        for fact in e.removes:
-            changes[fact] = m.false
+            changes[fact] = m.true if fact in e.adds else m.false
         for atom, formula in e.assign:
             changes[atom] = truth(structure, formula)
         posts[e.name] = changes
 
-    changed = sorted({atom for changes in posts.values() for atom in changes})
+    changed: list[str] = sorted({atom for changes in posts.values() for atom in changes})
     atoms = dict(structure.atoms)
     variables = list(structure.variables) + code_vars
     happened = m.false
@@ -155,8 +151,8 @@ def transform(structure: KnowledgeStructure, events: EventModel,
             observables[agent] = frozenset(seen)
         else:
             event_relation = m.false
-            for e, f in pairs:
-                event_relation |= cube[e] & m.primed(cube[f], code_vars)
+            for seen_event, considered in pairs:
+                event_relation |= cube[seen_event] & m.primed(cube[considered], code_vars)
             relations[agent] = structure.relation_bdd(agent) & event_relation
 
     substitutions = {}

@@ -182,7 +182,7 @@ def solve(**parameters) -> Solution:
     # pairs within reach of the cut are artefacts of the finite model (see the module's notes)
     sound = bound - (len(story.rounds) - 1)
     # the worlds are the pairs initial_model names; announcements only remove worlds
-    left = cast(list[tuple[int, int]], story.model.worlds)
+    left = cast(list[tuple[int, int]], cast(KripkeModel, story.model).worlds)
     pairs = [[x, y] for x, y in left if max(x, y) <= sound]
     answer = {"anne": anne, "bill": bill, "bound": bound, "first": _NAMES[speaker], "round": number,
               "conversation": [r.announcement for r in story.rounds[1:]], "consistent_pairs": pairs}
