@@ -91,8 +91,6 @@ def test_event_models_have_no_latex_yet():
     act = fm.Act(public_event([a]), "told", fm.Atom("p"))
     with pytest.raises(FormulaError, match="^Act formulas have no LaTeX form$"):
         to_latex(fm.Not(act))
-    with pytest.raises(FormulaError, match="^Act formulas have no text syntax$"):
-        to_text(act)
 
 
 def test_exported_beside_to_text():
