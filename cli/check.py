@@ -7,7 +7,7 @@ import json
 from collections.abc import Hashable
 from typing import TextIO
 
-from epistemic import EpistemicError, explain_verdict, parse_formula, to_text, worlds_where
+from epistemic import EpistemicError, explain_verdict, parse_formula, to_latex, to_text, worlds_where
 from epistemic.model_json import load_model
 from epistemic.validators import between
 from epistemic.verdicts import verdict_of
@@ -18,6 +18,9 @@ __all__ = ["COMMAND", "add_arguments", "run"]
 
 #: Worlds listed by name before the list is cut.
 SHOWN = 20
+
+#: What ``--format`` prints.
+FORMATS = ("text", "json", "latex")
 
 EPILOG = """\
 formulas: ~ & | -> <-> (or ¬ ∧ ∨ → ↔), K_a, M_a, Kw_a, B_a, E_{a,b}, C_{a,b},
@@ -34,7 +37,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--why", action="store_true", help="explain the verdict")
     p.add_argument("--depth", type=whole_number_argument, default=12, metavar="D",
                    help="levels of the explanation (default: 12)")
-    p.add_argument("--json", action="store_true", help="print the answer as JSON")
+    p.add_argument("--format", choices=FORMATS, default=None,
+                   help="print the answer as text (the default), JSON, or LaTeX to paste into a paper")
+    p.add_argument("--json", action="store_true", help="the same as --format json")
     p.add_argument("--draw", metavar="FILE", default=None,
                    help="draw the explanation (.svg, .png, .pdf or .dot)")
     p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw")
@@ -55,7 +60,14 @@ def _worlds(model, name: str | None) -> list:
     return [by_name[name]]
 
 
+def _output_format(args: argparse.Namespace) -> str:
+    if args.json and args.format not in (None, "json"):
+        raise EpistemicError(f"--json asks for --format json, not {args.format}: give one of them")
+    return "json" if args.json else args.format or "text"
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
+    output = _output_format(args)
     between(args.depth, 1, MAX_DEPTH, "--depth")
     drawn = [args.draw] if args.draw is not None else []
     formats = check_destinations(drawn)
@@ -67,7 +79,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if len(checked) > 1 and (args.why or args.draw):
         raise EpistemicError(f"the model has {len(checked)} actual worlds: name the one to explain with --world")
     world = checked[0]
-    explain = len(checked) == 1 and (args.why or args.json or args.draw)
+    explain = len(checked) == 1 and (args.why or output == "json" or args.draw)
     why = explain_verdict(model, formula, world, depth=args.depth) if explain else None
     images = []
     for path, image_format in zip(drawn, formats):
@@ -76,11 +88,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                                      title=f"Why {to_text(formula)} is {'true' if verdict else 'false'} at {world}")
             images.append((path, picture.pipe(image_format, args.renderer)))
     ordered = [w for w in model.worlds if w in where]
-    if args.json:
+    if output == "json":
         text = json.dumps({"formula": to_text(formula), "checked": [str(w) for w in checked], "holds": verdict,
                            "worlds": [str(w) for w in ordered], "of": len(model),
                            "why": None if why is None else why.to_dict(key=_world_of)},
                           ensure_ascii=False, indent=2) + "\n"
+    elif output == "latex":
+        text = _latex(formula, checked, verdict, ordered, len(model), why if args.why else None)
     else:
         listed = ", ".join(str(w) for w in ordered[:SHOWN]) + (" ..." if len(ordered) > SHOWN else "")
         if len(checked) == 1:
@@ -107,6 +121,38 @@ def _world_of(key: Hashable) -> str | None:
 def _names(worlds) -> str:
     shown = ", ".join(str(w) for w in worlds[:SHOWN])
     return shown + (" ..." if len(worlds) > SHOWN else "")
+
+
+def _latex(formula, checked: list, verdict: bool, ordered: list, size: int, why) -> str:
+    """The verdict and the truth set as LaTeX math, the explanation, if any, as comments."""
+    phi = to_latex(formula)
+    at = _world_latex(checked[0]) if len(checked) == 1 else _worlds_latex(checked)
+    models = "\\models" if verdict else "\\not\\models"
+    count = f"{len(ordered):,} of {size:,} worlds" + (f", the first {SHOWN} named" if len(ordered) > SHOWN else "")
+    lines = [f"$\\mathcal{{M}}, {at} {models} {phi}$",
+             f"$\\|{phi}\\|_{{\\mathcal{{M}}}} = {_worlds_latex(ordered)}$ % {count}"]
+    if why is not None:
+        lines += [f"% {line}" for line in why.to_text().splitlines()]
+    return "\n".join(lines) + "\n"
+
+
+def _worlds_latex(worlds: list) -> str:
+    if not worlds:
+        return "\\emptyset"
+    shown = [_world_latex(w) for w in worlds[:SHOWN]] + (["\\ldots"] if len(worlds) > SHOWN else [])
+    return "\\{" + ", ".join(shown) + "\\}"
+
+
+# what a world's name needs in LaTeX's text mode: a world may be named anything
+_TEXT_MODE = {"\\": "\\textbackslash{}", "{": "\\{", "}": "\\}", "_": "\\_", "#": "\\#", "$": "\\$",
+              "%": "\\%", "&": "\\&", "~": "\\textasciitilde{}", "^": "\\textasciicircum{}",
+              "<": "\\textless{}", ">": "\\textgreater{}", "|": "\\textbar{}"}
+
+
+def _world_latex(world) -> str:
+    """A world's name upright, in ``\\mbox``: a world named ``p`` is not the atom ``p``."""
+    name = "".join(_TEXT_MODE.get(c, c if c.isprintable() else " ") for c in str(world))
+    return "\\mbox{" + name + "}"
 
 
 COMMAND = Command(

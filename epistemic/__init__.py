@@ -23,7 +23,7 @@ from .checking import after_announcement, holds, truth_array, worlds_where
 from .kripke import Event, EventModel, KripkeModel, private_event, public_event, whether_event
 from .sequential import BackwardInduction, Choice, SequentialGame
 from .story import Round, Story
-from .syntax import FormulaSyntaxError, parse_formula, to_text
+from .syntax import FormulaSyntaxError, parse_formula, to_latex, to_text
 from .updates import announce, update
 from .verdicts import explain_verdict
 
@@ -77,6 +77,7 @@ __all__ = [
     "disjunction",
     "parse_formula",
     "to_text",
+    "to_latex",
     "FormulaError",
     "FormulaSyntaxError",
     "Story",

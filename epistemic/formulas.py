@@ -14,7 +14,8 @@ nothing happened) or semi-private (``AnnounceWhether``: the group learns
 whether the formula holds, outsiders know that it did).
 
 ``str(f)`` and :func:`to_text` write a formula in the text syntax that
-:func:`epistemic.parse_formula` reads back.
+:func:`epistemic.parse_formula` reads back; :func:`to_latex` writes it in
+LaTeX.
 
 Examples
 --------
@@ -43,6 +44,7 @@ __all__ = [
     "Knows", "Possible", "KnowsWhether", "Believes", "Everybody", "Common", "Distributed",
     "Announce", "AnnounceDiamond", "AnnouncePrivately", "AnnounceWhether", "Act", "EventModelLike",
     "FormulaError", "atoms", "agents_of", "subformulas", "conjunction", "disjunction", "to_text",
+    "to_latex",
 ]
 
 
@@ -495,34 +497,72 @@ def disjunction(formulas: Iterable[Formula]) -> Formula:
 
 
 # printing --------------------------------------------------------------------------
-# The printer lives beside the classes it spells, so that ``str(formula)``
-# needs no other module; :mod:`epistemic.syntax` reads the text back.
-_ASCII = {"not": "~", "and": " & ", "or": " | ", "implies": " -> ", "iff": " <-> ", "top": "top",
-          "bot": "bot", "diamond": ("<!", ">")}
-_UNICODE = {"not": "¬", "and": " ∧ ", "or": " ∨ ", "implies": " → ", "iff": " ↔ ", "top": "⊤",
-            "bot": "⊥", "diamond": ("⟨!", "⟩")}
+# The printers live beside the classes they spell, so that ``str(formula)``
+# needs no other module; :mod:`epistemic.syntax` reads the text back.  The
+# text syntax, in ASCII or Unicode, and LaTeX are three spellings of one
+# printer: the same pieces, the same parentheses.
 
 # binding strength: higher binds tighter
 _IFF, _IMPLIES, _OR, _AND, _PREFIX, _ATOM = range(1, 7)
 _BINARY = {Iff: ("iff", _IFF, _IFF, _IMPLIES), Implies: ("implies", _IMPLIES, _OR, _IMPLIES),
            Or: ("or", _OR, _OR, _AND), And: ("and", _AND, _AND, _PREFIX)}
+# a spelling names each modal operator's prefix under these keys
+_MODAL = {Knows: "K", Possible: "M", KnowsWhether: "Kw", Believes: "B", Everybody: "E", Common: "C",
+          Distributed: "D"}
 
 
 def _agent_text(agent: Agent) -> str:
-    name = agent.name
-    if AGENT_WORD.fullmatch(name):
-        return name
-    if BRACED_NAME.fullmatch(name):
-        return "{" + name + "}"
-    raise FormulaError(f"agent name {name!r} cannot be written in the text syntax: "
-                       f"use letters, digits, underscores and primes")
+    name = _writable(agent, "the text syntax")
+    return name if AGENT_WORD.fullmatch(name) else "{" + name + "}"
 
 
 def _group_text(group) -> str:
-    names = sorted(a.name for a in group)
-    for agent in group:
-        _agent_text(agent)
-    return "{" + ",".join(names) + "}"
+    return "{" + ",".join(_writable(a, "the text syntax") for a in sorted(group)) + "}"
+
+
+def _writable(agent: Agent, where: str) -> str:
+    """The agent's name, if formulas can write it."""
+    if not BRACED_NAME.fullmatch(agent.name):
+        raise FormulaError(f"agent name {agent.name!r} cannot be written in {where}: "
+                           f"use letters, digits, underscores and primes")
+    return agent.name
+
+
+#: A name LaTeX sets as it is: one letter, or digits (then primes).
+_LATEX_BARE = re.compile(r"[A-Za-z]?|[0-9]+")
+
+
+def _latex_name(name: str) -> str:
+    """An atom's or agent's name in LaTeX math: ``p'``, ``12``, ``\\mathit{bob\\_1}'``."""
+    stem = name.rstrip("'")
+    if _LATEX_BARE.fullmatch(stem):
+        return name
+    return "\\mathit{" + stem.replace("_", "\\_") + "}" + name[len(stem):]
+
+
+def _agent_latex(agent: Agent) -> str:
+    return "{" + _latex_name(_writable(agent, "LaTeX")) + "}"
+
+
+def _group_latex(group) -> str:
+    return "{\\{" + ",".join(_latex_name(_writable(a, "LaTeX")) for a in sorted(group)) + "\\}}"
+
+
+_ASCII = {"name": "text syntax", "atom": str, "agent": _agent_text, "group": _group_text,
+          "not": "~", "and": " & ", "or": " | ", "implies": " -> ", "iff": " <-> ", "top": "top", "bot": "bot",
+          "K": "K_", "M": "M_", "Kw": "Kw_", "B": "B_", "E": "E_", "C": "C_", "D": "D_",
+          "announce": ("[!", "]"), "diamond": ("<!", ">"), "private": ("[!", "]_"), "whether": ("[?", "]_")}
+_UNICODE = {**_ASCII, "not": "¬", "and": " ∧ ", "or": " ∨ ", "implies": " → ", "iff": " ↔ ", "top": "⊤",
+            "bot": "⊥", "M": "◇_", "diamond": ("⟨!", "⟩")}
+# Notation of van Ditmarsch, van der Hoek and Kooi, Dynamic Epistemic Logic (2007), but for
+# the announcements, which keep the text syntax's "!" so that the private [!φ]_G and the
+# semi-private [?φ]_G stay apart; knowing whether is Kw, as in Fan, Wang and van Ditmarsch (2015).
+_LATEX = {"name": "LaTeX form", "atom": _latex_name, "agent": _agent_latex, "group": _group_latex,
+          "not": "\\neg ", "and": " \\land ", "or": " \\lor ", "implies": " \\rightarrow ",
+          "iff": " \\leftrightarrow ", "top": "\\top", "bot": "\\bot",
+          "K": "K_", "M": "\\hat{K}_", "Kw": "\\mathit{Kw}_", "B": "B_", "E": "E_", "C": "C_", "D": "D_",
+          "announce": ("[!", "]"), "diamond": ("\\langle !", " \\rangle"), "private": ("[!", "]_"),
+          "whether": ("[?", "]_")}
 
 
 def to_text(formula: Formula, unicode: bool = False) -> str:
@@ -536,7 +576,33 @@ def to_text(formula: Formula, unicode: bool = False) -> str:
     >>> to_text(Not(Knows(Agent("alice"), Atom("p"))), unicode=True)
     '¬K_alice p'
     """
-    spell = _UNICODE if unicode else _ASCII
+    return _written(formula, _UNICODE if unicode else _ASCII)
+
+
+def to_latex(formula: Formula) -> str:
+    """``formula`` in LaTeX math, without ``$`` around it, with the
+    parentheses of :func:`to_text` and only standard LaTeX commands (the
+    notation is in ``docs/logic.md``).  Names of one letter or of digits are
+    set as they are, longer ones as a word in ``\\mathit`` with ``_`` escaped.
+
+    Raises
+    ------
+    FormulaError
+        For an :class:`Act` (event models have no LaTeX form yet), and for an
+        agent whose name formulas cannot write.
+
+    Examples
+    --------
+    >>> a, p, q = Agent("a"), Atom("p"), Atom("q_1")
+    >>> print(to_latex(Knows(a, p & ~q) >> Common([Agent("b"), a], p)))
+    K_{a} (p \\land \\neg \\mathit{q\\_1}) \\rightarrow C_{\\{a,b\\}} p
+    >>> print(to_latex(Announce(p, Possible(Agent("alice"), q))))
+    [!p] \\hat{K}_{\\mathit{alice}} \\mathit{q\\_1}
+    """
+    return _written(formula, _LATEX)
+
+
+def _written(formula: Formula, spell: dict) -> str:
     # Pieces are written left to right from an explicit stack: the output is
     # built once, so memory stays linear however long or deep the formula is.
     out: list[str] = []
@@ -547,18 +613,18 @@ def to_text(formula: Formula, unicode: bool = False) -> str:
             out.append(item)
             continue
         f, least = item
-        pieces, strength = _pieces(f, spell, unicode)
+        pieces, strength = _pieces(f, spell)
         if strength < least:
             pieces = ["(", *pieces, ")"]
         stack.extend(reversed(pieces))
     return "".join(out)
 
 
-def _pieces(f: Formula, spell: dict, unicode: bool) -> tuple[list, int]:
-    """What ``f`` is written as, texts and ``(operand, least strength)``
-    pairs in order, and how strongly it binds."""
+def _pieces(f: Formula, spell: dict) -> tuple[list, int]:
+    """What ``f`` is written as in the spelling ``spell``, texts and
+    ``(operand, least strength)`` pairs in order, and how strongly it binds."""
     if isinstance(f, Atom):
-        return [f.name], _ATOM
+        return [spell["atom"](f.name)], _ATOM
     if isinstance(f, Top):
         return [spell["top"]], _ATOM
     if isinstance(f, Bottom):
@@ -570,17 +636,13 @@ def _pieces(f: Formula, spell: dict, unicode: bool) -> tuple[list, int]:
     if isinstance(f, Not):
         return [spell["not"], (f.arg, _PREFIX)], _PREFIX
     if isinstance(f, (Knows, Possible, KnowsWhether, Believes)):
-        prefix = {Knows: "K_", Possible: "◇_" if unicode else "M_", KnowsWhether: "Kw_", Believes: "B_"}[type(f)]
-        return [f"{prefix}{_agent_text(f.agent)} ", (f.arg, _PREFIX)], _PREFIX
+        return [f"{spell[_MODAL[type(f)]]}{spell['agent'](f.agent)} ", (f.arg, _PREFIX)], _PREFIX
     if isinstance(f, (Everybody, Common, Distributed)):
-        prefix = {Everybody: "E_", Common: "C_", Distributed: "D_"}[type(f)]
-        return [f"{prefix}{_group_text(f.group)} ", (f.arg, _PREFIX)], _PREFIX
-    if isinstance(f, Announce):
-        return ["[!", (f.announced, _IFF), "] ", (f.arg, _PREFIX)], _PREFIX
-    if isinstance(f, AnnounceDiamond):
-        opening, closing = spell["diamond"]
+        return [f"{spell[_MODAL[type(f)]]}{spell['group'](f.group)} ", (f.arg, _PREFIX)], _PREFIX
+    if isinstance(f, (Announce, AnnounceDiamond)):
+        opening, closing = spell["announce" if isinstance(f, Announce) else "diamond"]
         return [opening, (f.announced, _IFF), closing + " ", (f.arg, _PREFIX)], _PREFIX
     if isinstance(f, (AnnouncePrivately, AnnounceWhether)):
-        mark = "!" if isinstance(f, AnnouncePrivately) else "?"
-        return [f"[{mark}", (f.announced, _IFF), f"]_{_group_text(f.group)} ", (f.arg, _PREFIX)], _PREFIX
-    raise FormulaError(f"{type(f).__name__} formulas have no text syntax")
+        opening, closing = spell["private" if isinstance(f, AnnouncePrivately) else "whether"]
+        return [opening, (f.announced, _IFF), f"{closing}{spell['group'](f.group)} ", (f.arg, _PREFIX)], _PREFIX
+    raise FormulaError(f"{type(f).__name__} formulas have no {spell['name']}")

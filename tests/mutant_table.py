@@ -33,6 +33,7 @@ EXPLANATION = "epistemic/explanation.py"
 AGENTS = "epistemic/agents.py"
 VALIDATORS = "epistemic/validators.py"
 FIXEDPOINT = "epistemic/fixedpoint.py"
+FILES = "epistemic/files.py"
 
 CORE_MUTANTS: tuple[Mutant, ...] = (
     # fixedpoint.py ----------------------------------------------------------------------------
@@ -290,6 +291,18 @@ CORE_MUTANTS: tuple[Mutant, ...] = (
            "out = _formula(f) if out is None else And(_formula(f), out)",
            "conjunction nests from the last formula, not from the first",
            ("tests/test_core_formulas.py::test_walks",)),
+    Mutant(FORMULAS,
+           r'stem.replace("_", "\\_")',
+           "stem",
+           "LaTeX names keep a bare _, which LaTeX reads as a subscript",
+           ("tests/test_core_latex.py::test_names_are_valid_latex",
+            "tests/test_core_latex.py::test_every_formula_is_valid_latex_math_that_reads_back")),
+    Mutant(FORMULAS,
+           r'"M": "\\hat{K}_"',
+           '"M": "K_"',
+           "the dual of knowledge is written in LaTeX as knowledge",
+           ("tests/test_core_latex.py::test_each_operator_in_its_textbook_notation",
+            "tests/test_core_latex.py::test_every_formula_is_valid_latex_math_that_reads_back")),
     # syntax.py: the parser ---------------------------------------------------------------------
     Mutant(SYNTAX,
            "            out = Implies(part, out)",
@@ -316,6 +329,12 @@ CORE_MUTANTS: tuple[Mutant, ...] = (
            "line, start = line + 1, m.start() + i",
            "columns after a line break are counted from the line break itself",
            ("tests/test_core_formulas.py::test_errors_point_at_line_and_column",)),
+    Mutant(SYNTAX,
+           "    if len(text) > MAX_LENGTH:",
+           "    if False:",
+           "text of any length is parsed",
+           ("tests/test_core_formulas.py::test_text_past_the_length_limit_is_refused_unread",
+            "tests/test_cli_logic.py::test_check_too_long_formula_is_one_line")),
     # events.py ---------------------------------------------------------------------------------
     Mutant(EVENTS,
            'else [("told", "skip"), ("skip", "skip")]',
@@ -417,6 +436,32 @@ CORE_MUTANTS: tuple[Mutant, ...] = (
            "        if key in out and out.duplicate is None:",
            "        if False:",
            "a key given twice in a file is not noticed",
+           ("tests/test_core_model_json.py::test_bad_text",)),
+    Mutant(MODEL_JSON,
+           "        if len(raw) > limit:",
+           "        if False:",
+           "an open file is read past the limit",
+           ("tests/test_core_model_json.py::test_files_past_the_limit_are_refused",)),
+    # files.py ----------------------------------------------------------------------------------
+    Mutant(FILES,
+           "    if not stat.S_ISREG(mode):",
+           "    if False:",
+           "directories and named pipes are opened and read as files",
+           ("tests/test_core_model_json.py::test_only_regular_files_are_read",)),
+    Mutant(FILES,
+           "    if found.st_size > limit or len(raw) > limit:",
+           "    if found.st_size > limit:",
+           "a file longer than its size says is read whole",
+           ("tests/test_core_model_json.py::test_a_file_longer_than_its_size_says_is_read_only_to_the_limit",)),
+    Mutant(FILES,
+           "parse_int=_whole)",
+           ")",
+           "whole numbers of any length are read, in time quadratic in their digits",
+           ("tests/test_core_model_json.py::test_long_numbers_take_no_quadratic_time",)),
+    Mutant(FILES,
+           "{m.start() - text.rfind(chr(10), 0, m.start())}",
+           "{m.start() - text.rfind(chr(10), 0, m.start()) - 1}",
+           "the column of a long number is counted from 0",
            ("tests/test_core_model_json.py::test_bad_text",)),
     # relations.py ------------------------------------------------------------------------------
     Mutant(RELATIONS,

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -119,3 +122,101 @@ def test_check_without_contraction_gives_the_same_answer(capsys):
     merged = run(capsys, "check", "docs/examples/letter.json", formula, "--json")
     full = run(capsys, "check", "docs/examples/letter.json", formula, "--json", "--no-contract")
     assert merged == full and merged[0] == 0
+
+
+# --format latex ------------------------------------------------------------------------------
+
+def test_check_latex_is_the_verdict_and_the_truth_set(model_file, capsys):
+    assert run(capsys, "check", str(model_file), "K_b p", "--format", "latex") == (0, (
+        "$\\mathcal{M}, \\mbox{w} \\models K_{b} p$\n"
+        "$\\|K_{b} p\\|_{\\mathcal{M}} = \\{\\mbox{w}\\}$ % 1 of 2 worlds\n"), "")
+    code, out, _ = run(capsys, "check", str(model_file), "K_a p | M_a ~p", "--world", "v", "--format", "latex", "--why")
+    lines = out.splitlines()
+    assert code == 0 and lines[:2] == [
+        "$\\mathcal{M}, \\mbox{v} \\models K_{a} p \\lor \\hat{K}_{a} \\neg p$",
+        "$\\|K_{a} p \\lor \\hat{K}_{a} \\neg p\\|_{\\mathcal{M}} = \\{\\mbox{w}, \\mbox{v}\\}$ % 2 of 2 worlds"]
+    # the explanation follows as LaTeX comments, in the text syntax
+    assert lines[2] == "% K_a p | M_a ~p is true at v: M_a ~p is true there" and len(lines) > 3
+    assert all(line.startswith("% ") for line in lines[2:])
+    code, out, _ = run(capsys, "check", str(model_file), "C_{a,b} p", "--format", "latex")
+    assert out == ("$\\mathcal{M}, \\mbox{w} \\not\\models C_{\\{a,b\\}} p$\n"
+                   "$\\|C_{\\{a,b\\}} p\\|_{\\mathcal{M}} = \\emptyset$ % 0 of 2 worlds\n")
+
+
+def test_check_latex_names_any_world_and_cuts_long_lists(tmp_path, capsys):
+    names = [f"w_{i}" for i in range(24)] + ["50% & {more}", "~^\\ <|>", "tab\there#$"]
+    path = tmp_path / "odd.json"
+    save_model(KripkeModel(names, [{"p"}] * 27, {}, names[24:26]), path)
+    code, out, _ = run(capsys, "check", str(path), "p", "--format", "latex")
+    verdict, truth_set = out.splitlines()
+    assert verdict == ("$\\mathcal{M}, \\{\\mbox{50\\% \\& \\{more\\}}, \\mbox{\\textasciitilde{}\\textasciicircum{}"
+                       "\\textbackslash{} \\textless{}\\textbar{}\\textgreater{}}\\} \\models p$")
+    assert truth_set.startswith("$\\|p\\|_{\\mathcal{M}} = \\{\\mbox{w\\_0}, \\mbox{w\\_1}, ")
+    assert truth_set.endswith(", \\mbox{w\\_19}, \\ldots\\}$ % 27 of 27 worlds, the first 20 named")
+    assert truth_set.count("\\mbox") == 20
+    code, out, _ = run(capsys, "check", str(path), "p", "--format", "latex", "--world", "tab\there#$")
+    assert out.startswith("$\\mathcal{M}, \\mbox{tab here\\#\\$} \\models p$\n")
+
+
+def test_check_format_json_is_json_and_both_must_agree(model_file, capsys):
+    assert run(capsys, "check", str(model_file), "K_b p", "--format", "json") == \
+        run(capsys, "check", str(model_file), "K_b p", "--json") == \
+        run(capsys, "check", str(model_file), "K_b p", "--json", "--format", "json")
+    assert run(capsys, "check", str(model_file), "K_b p", "--format", "text") == \
+        (0, "true at w\nholds at 1 of 2 worlds: w\n", "")
+    for other in ("latex", "text"):
+        code, out, err = run(capsys, "check", str(model_file), "K_b p", "--json", "--format", other)
+        assert (code, out) == (2, "") and err == \
+            f"epistemic check: error: --json asks for --format json, not {other}: give one of them\n"
+    code, _, err = run(capsys, "check", str(model_file), "p", "--format", "tex")
+    assert code == 2 and "invalid choice: 'tex'" in err and len(err.strip().splitlines()) == 1
+
+
+# bad input in bounded memory and time ----------------------------------------------------------
+
+def _oversized(tmp_path):
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as file:   # sparse: no room taken, the size alone refuses it
+        file.truncate(64 * 2 ** 20 + 1)
+    return path
+
+
+def _long_number(tmp_path):
+    path = tmp_path / "number.json"
+    path.write_text('{"format": "epistemic-kripke",\n "version": ' + "1" * 5000 + "}")
+    return path
+
+
+def _folder(tmp_path):
+    return tmp_path
+
+
+@pytest.mark.parametrize("make, says", [
+    (_oversized, "huge.json: larger than 64 MiB, the most a model file may be"),
+    (_long_number, "number.json: invalid JSON at line 2, column 13: a number has more than 4,300 digits"),
+    (_folder, ": not a regular file but a directory"),
+    (lambda tmp_path: "/dev/zero", "/dev/zero: not a regular file but a character device"),
+])
+def test_check_bad_model_files_are_one_line_read_in_bounded_time(make, says, tmp_path, capsys):
+    path = make(tmp_path)
+    if not os.path.exists(path):
+        pytest.skip(f"no {path} here")
+    code, out, err = run(capsys, "check", str(path), "p")
+    assert (code, out) == (2, "") and err.startswith("epistemic check: error: ")
+    assert err.endswith(says + "\n") and len(err.splitlines()) == 1
+
+
+def test_check_a_named_pipe_is_refused_unread(tmp_path):
+    pipe = tmp_path / "model.json"
+    os.mkfifo(pipe)
+    # a separate process, so that a read blocking on the pipe ends with the timeout, not a hung test
+    done = subprocess.run([sys.executable, "-m", "epistemic.cli", "check", str(pipe), "p"], capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"epistemic check: error: {pipe}: not a regular file but a named pipe\n"
+
+
+def test_check_too_long_formula_is_one_line(model_file, capsys):
+    code, out, err = run(capsys, "check", str(model_file), "p & " * 250_000 + "p")
+    assert (code, out) == (2, "") and err == ("epistemic check: error: line 1, column 1000001: the formula is "
+                                              "longer than 1,000,000 characters, the most that is read\n")

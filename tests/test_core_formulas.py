@@ -146,3 +146,14 @@ def test_walks():
     assert list(subformulas(Implies(q, p))) == [q, p, Implies(q, p)]
     shared = Or(And(p, q), And(p, q))
     assert list(subformulas(shared)) == [p, q, And(p, q), shared]
+
+
+def test_text_past_the_length_limit_is_refused_unread(monkeypatch):
+    from epistemic import syntax
+    monkeypatch.setattr(syntax, "MAX_LENGTH", 10)
+    assert parse_formula("p & q & rr") == And(And(p, q), Atom("rr"))
+    for text, line, column in [("p & q & rrr", 1, 11), ("p &\nq &\n rrr", 3, 3)]:
+        with pytest.raises(FormulaSyntaxError) as caught:
+            parse_formula(text)
+        assert (caught.value.line, caught.value.column) == (line, column)
+        assert str(caught.value).endswith("the formula is longer than 10 characters, the most that is read")

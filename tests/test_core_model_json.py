@@ -1,4 +1,4 @@
-"""Kripke models as JSON: round trips, canonical text, atomic saving, and every refusal."""
+"""Kripke models as JSON: round trips, canonical text, atomic saving, and every refusal, each within bounded time."""
 
 from __future__ import annotations
 
@@ -6,12 +6,16 @@ import copy
 import io
 import json
 import os
+import sys
+import threading
+import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from epistemic import Agent, Announcement, KripkeModel, ModelError, announce, holds, parse_formula, public_event, update
+from epistemic import model_json
 from epistemic.model_json import ModelFileError, load_model, model_from_dict, model_to_dict, save_model
 from epistemic.relations import Arrows, Partition
 from strategies import syntax_agents
@@ -239,7 +243,8 @@ def test_bad_dictionaries(edit, message):
         ('{"format": "epistemic-kripke", "format": "epistemic-kripke"}', "top level: key 'format' is given twice"),
         (json.dumps(VALID).replace('"name": "v"', '"name": "v", "name": "v"'), "worlds[1]: key 'name' is given twice"),
         ("[" * 100_000, "invalid JSON: nested too deeply"),
-        ("9" * 5000, "invalid JSON: Exceeds the limit"),
+        ("9" * 5000, "invalid JSON at line 1, column 1: a number has more than 4,300 digits"),
+        ('{"version":\n  -' + "9" * 4301 + "}", "invalid JSON at line 2, column 3: a number has more than 4,300 digits"),
     ],
 )
 def test_bad_text(text, message):
@@ -260,3 +265,91 @@ def test_bad_files(tmp_path):
         load_model(path)
     assert str(caught.value) == f"{path}: actual[0]: unknown world 'x'"
     assert (caught.value.source, caught.value.where, caught.value.fault) == (str(path), "actual[0]", "unknown world 'x'")
+
+
+# bad input in bounded memory and time -------------------------------------------------------
+
+def finishes(call, unblock=lambda: None, seconds: float = 10):
+    """The exception ``call()`` raises (``None`` if none), run in a thread that must be done
+    within ``seconds``: a read that blocks fails the test, once ``unblock()`` let it go, instead
+    of hanging it."""
+    caught: list[BaseException | None] = [None]
+
+    def target():
+        try:
+            call()
+        except BaseException as error:
+            caught[0] = error
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        unblock()
+        pytest.fail(f"still reading after {seconds} s")
+    return caught[0]
+
+
+def test_only_regular_files_are_read(tmp_path):
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    error = finishes(lambda: load_model(pipe), unblock=lambda: os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK)))
+    assert str(error) == f"{pipe}: not a regular file but a named pipe"
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(ModelFileError, match=r"/folder: not a regular file but a directory$"):
+        load_model(tmp_path / "folder")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_endless_devices_are_refused_unread():
+    assert str(finishes(lambda: load_model("/dev/zero"))) == "/dev/zero: not a regular file but a character device"
+
+
+def test_files_past_the_limit_are_refused(tmp_path, monkeypatch):
+    sparse = tmp_path / "huge.json"
+    with open(sparse, "wb") as file:   # takes no room on disk: only the size is read
+        file.truncate(model_json.MAX_FILE_BYTES + 1)
+    with pytest.raises(ModelFileError, match=r"huge\.json: larger than 64 MiB, the most a model file may be$"):
+        load_model(sparse)
+    monkeypatch.setattr(model_json, "MAX_FILE_BYTES", 100)
+    small = tmp_path / "model.json"
+    small.write_text(json.dumps(VALID))
+    with pytest.raises(ModelFileError, match=r"model\.json: larger than 100 bytes, the most a model file may be$"):
+        load_model(small)
+    with pytest.raises(ModelFileError, match=r"^larger than 100 characters, the most a model file may be$"):
+        load_model(io.StringIO(json.dumps(VALID)))
+    with pytest.raises(ModelFileError, match=r"^larger than 100 bytes"):
+        load_model(io.BytesIO(json.dumps(VALID).encode()))
+    monkeypatch.setattr(model_json, "MAX_FILE_BYTES", 101)
+    small.write_text(json.dumps(VALID)[:101])
+    with pytest.raises(ModelFileError, match="invalid JSON"):   # just within the limit: read, and found wanting
+        load_model(small)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="no /proc here")
+def test_a_file_longer_than_its_size_says_is_read_only_to_the_limit(monkeypatch):
+    # files of /proc are regular, of size 0, and hold more than 10 bytes
+    monkeypatch.setattr(model_json, "MAX_FILE_BYTES", 10)
+    with pytest.raises(ModelFileError, match="^/proc/self/status: larger than 10 bytes"):
+        load_model("/proc/self/status")
+
+
+def test_long_numbers_take_no_quadratic_time(tmp_path):
+    path = tmp_path / "model.json"
+    path.write_text(json.dumps(VALID).replace('"version": 1', '"version": ' + "7" * 5000))
+    with pytest.raises(ModelFileError) as caught:
+        load_model(path)
+    assert str(caught.value) == f"{path}: invalid JSON at line 1, column 43: a number has more than 4,300 digits"
+    # refused whatever the interpreter allows: a million digits would take minutes to read
+    if hasattr(sys, "set_int_max_str_digits"):
+        allowed = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)
+        try:
+            started = time.perf_counter()
+            with pytest.raises(ModelFileError, match="a number has more than 4,300 digits"):
+                load_model(io.StringIO('{"version": ' + "7" * 1_000_000 + "}"))
+            assert time.perf_counter() - started < 5
+        finally:
+            sys.set_int_max_str_digits(allowed)
+    # a long fraction is read in linear time, and found to be no version
+    with pytest.raises(ModelFileError, match="^format: expected"):
+        load_model(io.StringIO('{"version": 1.' + "7" * 1_000_000 + "}"))

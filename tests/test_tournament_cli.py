@@ -91,7 +91,7 @@ BAD = [
     (["run", "--bots", "coop", "--log", "no/such/folder/game.json"], "no such folder"),
     (["bot", "--count", "0"], "--count must be between 1 and 1000"),
     (["serve", "--players", "0"], "--players must be between 1 and 1000"),
-    (["check", "no-such-log.json"], "not a regular file"),
+    (["check", "no-such-log.json"], "cannot read the file: No such file"),
     (["bot", "--host", "a" * 70 + ".com"], "cannot reach"),
     (["serve", "--host", "a" * 70 + ".com", "--players", "2"], "cannot listen on"),
     (["run", "--bots", "tests/tournament_script.py:Script"], "has no Bot subclass named Script"),

@@ -32,6 +32,8 @@ from typing import Any
 
 import attrs
 
+from epistemic.files import json_from, read_limited
+
 from .game import Game
 from .rules import TournamentError, bounty, groups, leader_survives, rank
 
@@ -96,24 +98,10 @@ def save_log(path: str | Path, record: Mapping[str, Any]) -> None:
 
 def read_log(path: str | Path) -> dict[str, Any]:
     """The log saved at ``path``, read within :data:`MAX_LOG_BYTES`."""
-    path = Path(path)
-    try:
-        if not path.is_file():
-            raise TournamentError(f"{path}: not a regular file")
-        with path.open("rb") as f:
-            raw = f.read(MAX_LOG_BYTES + 1)
-    except OSError as error:
-        raise TournamentError(f"{path}: cannot read the file: {error.strerror or error}") from None
-    if len(raw) > MAX_LOG_BYTES:
-        raise TournamentError(f"{path}: larger than {MAX_LOG_BYTES // 2 ** 20} MiB, the most a log may be")
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise TournamentError(f"{path}: not UTF-8 text (byte {error.start})") from None
-    except RecursionError:
-        raise TournamentError(f"{path}: invalid JSON: nested too deeply") from None
-    except ValueError as error:
-        raise TournamentError(f"{path}: invalid JSON: {' '.join(str(error).split())}") from None
+    def fault(message: str) -> TournamentError:
+        return TournamentError(f"{path}: {message}")
+
+    return json_from(read_limited(path, MAX_LOG_BYTES, "a log", fault), fault)
 
 
 def _get(data: Any, key: str, kind: type, where: str) -> Any:

@@ -1,0 +1,125 @@
+"""Reading input files, and the JSON in them, within bounded memory and time.
+
+A path given on the command line may name anything: a file of gigabytes,
+``/dev/zero``, a named pipe no one writes to, a directory.
+:func:`read_limited` reads only regular files, and at most a given number
+of bytes of them; it never blocks on a pipe or a device.
+:func:`json_from` reads JSON whose numbers cannot take quadratic time.
+Both name the fault in one line, through the error the caller chooses.
+
+Examples
+--------
+>>> from epistemic.errors import EpistemicError
+>>> read_limited(".", 1024, "a model file", EpistemicError)
+Traceback (most recent call last):
+...
+epistemic.errors.EpistemicError: not a regular file but a directory
+>>> json_from(b'{"rounds": 12}', EpistemicError)
+{'rounds': 12}
+>>> json_from('{"rounds": ' + "9" * 5000 + "}", EpistemicError)
+Traceback (most recent call last):
+...
+epistemic.errors.EpistemicError: invalid JSON at line 1, column 12: a number has more than 4,300 digits
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["MAX_DIGITS", "read_limited", "json_from"]
+
+#: The most digits a whole number in JSON may have: reading a number takes time
+#: quadratic in its digits (Python's own default limit, kept whatever the interpreter is set to).
+MAX_DIGITS = 4300
+
+Error = Callable[[str], Exception]
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _regular(mode: int, error: Error) -> None:
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _KINDS if test(mode)), "something else")
+        raise error(f"not a regular file but {kind}")
+
+
+def _size(limit: int) -> str:
+    return f"{limit // 2 ** 20:,} MiB" if limit % 2 ** 20 == 0 else f"{limit:,} bytes"
+
+
+def read_limited(path, limit: int, what: str, error: Error) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` of them.
+
+    ``what`` names the file in the message (``"a model file"``); every fault
+    raises ``error(message)``: a file that cannot be opened, one that is
+    not a regular file (checked before it is opened, and again once it is,
+    opened without blocking), one larger than ``limit`` bytes (by its size,
+    and by what reading it gives, reading no more than ``limit + 1``).
+    """
+    try:
+        # refused unopened: opening a device may do something
+        _regular(os.stat(path).st_mode, error)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with open(fd, "rb") as file:
+            # the path may have been replaced between the two looks
+            found = os.fstat(fd)
+            _regular(found.st_mode, error)
+            raw = b"" if found.st_size > limit else file.read(limit + 1)
+    except OSError as fault:
+        raise error(f"cannot read the file: {fault.strerror or fault}") from None
+    if found.st_size > limit or len(raw) > limit:
+        raise error(f"larger than {_size(limit)}, the most {what} may be")
+    return raw
+
+
+class _LongNumber(ValueError):
+    """A whole number of more than :data:`MAX_DIGITS` digits."""
+
+
+def _whole(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _LongNumber
+    return int(digits)
+
+
+# strings and numbers, as JSON writes them, to find the place of a long number
+_STRING_OR_NUMBER = re.compile(r'"(?:[^"\\]|\\.)*"|-?\d+(\.\d+)?([eE][-+]?\d+)?', re.S)
+
+
+def _long_number_place(text: str) -> str:
+    """`` at line L, column C`` of the first whole number too long to read."""
+    # the text is JSON up to that number, where reading stopped: strings and numbers are as this pattern finds them
+    for m in _STRING_OR_NUMBER.finditer(text):
+        number = m.group()
+        if not number.startswith('"') and m.group(1) is None and m.group(2) is None \
+                and len(number.lstrip("-")) > MAX_DIGITS:
+            line = text.count("\n", 0, m.start()) + 1
+            return f" at line {line}, column {m.start() - text.rfind(chr(10), 0, m.start())}"
+    return ""
+
+
+def json_from(raw: bytes | str, error: Error, object_pairs_hook: Callable[[list], Any] | None = None) -> Any:
+    """The JSON value in ``raw`` (UTF-8 bytes, or text; a byte order mark is
+    skipped), or ``error(message)`` naming the fault and, where it can, its
+    line and column.  A whole number of more than :data:`MAX_DIGITS` digits
+    is a fault."""
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
+    except UnicodeDecodeError as fault:
+        raise error(f"not UTF-8 text (byte {fault.start})") from None
+    try:
+        return json.loads(text, object_pairs_hook=object_pairs_hook, parse_int=_whole)
+    except json.JSONDecodeError as fault:
+        raise error(f"invalid JSON at line {fault.lineno}, column {fault.colno}: {fault.msg}") from None
+    except RecursionError:
+        raise error("invalid JSON: nested too deeply") from None
+    except _LongNumber:
+        raise error(f"invalid JSON{_long_number_place(text)}: a number has more than {MAX_DIGITS:,} digits") from None
+    except ValueError as fault:
+        raise error(f"invalid JSON: {' '.join(str(fault).split())}") from None
