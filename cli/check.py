@@ -8,7 +8,8 @@ from collections.abc import Hashable
 from typing import TextIO
 
 from epistemic import EpistemicError, explain_verdict, parse_formula, to_latex, to_text, worlds_where
-from epistemic.model_json import load_model
+from epistemic.event_json import event_model_name, load_event_model, load_model_file
+from epistemic.model_json import ModelFileError
 from epistemic.validators import between
 from epistemic.verdicts import verdict_of
 from epistemic.models import MAX_DEPTH, Command, whole_number_argument, write_pictures
@@ -24,14 +25,19 @@ FORMATS = ("text", "json", "latex")
 
 EPILOG = """\
 formulas: ~ & | -> <-> (or ¬ ∧ ∨ → ↔), K_a, M_a, Kw_a, B_a, E_{a,b}, C_{a,b},
-D_{a,b}, [!p] q, <!p> q, [!p]_{a,b} q (private), [?p]_{a,b} q (semi-private);
-grammar in docs/logic.md, model files in docs/model-json.md.
+D_{a,b}, [!p] q, <!p> q, [!p]_{a,b} q (private), [?p]_{a,b} q (semi-private),
+[(h: p, t: ~p; a: {h} {t}; b: {h, t}), h] q (after event h of an event model),
+[look, h] q (an event model named in MODEL.json, or given as --events look.json);
+grammar in docs/logic.md, model and event model files in docs/model-json.md.
 """
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("model", metavar="MODEL.json", help="the model (schema in docs/model-json.md)")
     p.add_argument("formula", metavar="FORMULA", help='the formula, e.g. "K_a p & ~C_{a,b} p"')
+    p.add_argument("--events", metavar="FILE.json", action="append", default=[],
+                   help="an event model file; formulas name it by its file name without .json "
+                        "(repeatable; schema in docs/model-json.md)")
     p.add_argument("--world", metavar="W", default=None,
                    help="the world to check and explain (default: the actual world)")
     p.add_argument("--why", action="store_true", help="explain the verdict")
@@ -66,13 +72,32 @@ def _output_format(args: argparse.Namespace) -> str:
     return "json" if args.json else args.format or "text"
 
 
+def _models(path: str, event_files: list[str]):
+    """The model in ``path``, and the event models formulas may name: those
+    of the model file and those of the ``--events`` files."""
+    loaded = load_model_file(path)
+    named = dict(loaded.event_models)
+    agents = sorted(a.name for a in loaded.model.agents)
+    for file in event_files:
+        name = event_model_name(file)
+        if name in named:
+            raise EpistemicError(f"two event models are named {name!r}: {file} and "
+                                 f"{'the one in ' + path if name in loaded.event_models else 'an earlier file'}")
+        named[name] = load_event_model(file)
+        own = sorted(a.name for a in named[name].agents)
+        if own != agents:
+            raise ModelFileError("agents", f"expected the model's agents ({', '.join(agents)}), "
+                                           f"got {', '.join(own) or 'none'}", file)
+    return loaded.model, named
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     output = _output_format(args)
     between(args.depth, 1, MAX_DEPTH, "--depth")
     drawn = [args.draw] if args.draw is not None else []
     formats = check_destinations(drawn)
-    formula = parse_formula(args.formula)
-    model = load_model(args.model)
+    model, named = _models(args.model, args.events)
+    formula = parse_formula(args.formula, event_models=named)
     checked = _worlds(model, args.world)
     where = worlds_where(model, formula, contract=not args.no_contract)
     verdict = all(w in where for w in checked)

@@ -17,13 +17,14 @@ from .formulas import (BOTTOM, TOP, And, Announce, AnnounceDiamond, AnnouncePriv
                        KnowsWhether, Not, Or, Possible, Act, conjunction, disjunction)
 from .knowledge import Knowledge
 from .model_json import ModelFileError, load_model, model_from_dict, model_to_dict, save_model
+from .event_json import ModelFile, load_event_model, load_model_file, save_event_model, save_model_file
 from .bisimulation import bisimulation_classes, contract
 from .building import describe_model
 from .checking import after_announcement, holds, truth_array, worlds_where
 from .kripke import Event, EventModel, KripkeModel, private_event, public_event, whether_event
 from .sequential import BackwardInduction, Choice, SequentialGame
 from .story import Round, Story
-from .syntax import FormulaSyntaxError, parse_formula, to_latex, to_text
+from .syntax import FormulaSyntaxError, parse_event_model, parse_formula, to_latex, to_text
 from .updates import announce, update
 from .verdicts import explain_verdict
 
@@ -52,6 +53,11 @@ __all__ = [
     "model_to_dict",
     "model_from_dict",
     "ModelFileError",
+    "ModelFile",
+    "load_model_file",
+    "save_model_file",
+    "load_event_model",
+    "save_event_model",
     "Formula",
     "Atom",
     "TOP",
@@ -76,6 +82,7 @@ __all__ = [
     "conjunction",
     "disjunction",
     "parse_formula",
+    "parse_event_model",
     "to_text",
     "to_latex",
     "FormulaError",

@@ -28,6 +28,7 @@ import attrs
 
 from .agents import Agent
 from .errors import ModelError
+from .event_text import act_pieces
 from .formulas import Formula, Not
 from .validators import instance_of
 
@@ -106,6 +107,7 @@ class EventModel:
     relations : mapping of Agent to iterable of (event name, event name)
         ``(e, f)``: when ``e`` happens, the agent considers ``f`` possible.
     actual : iterable of event names
+        The designated events: distinct, at least one.
     """
 
     agents: frozenset[Agent]
@@ -133,11 +135,17 @@ class EventModel:
         actual = tuple(actual)
         if not actual or not set(actual) <= set(names):
             raise ModelError("actual events must be events of the model")
+        if len(set(actual)) != len(actual):
+            raise ModelError("actual events must be distinct")
         self.__attrs_init__(agents, events, arrows, actual)
 
     def relation(self, agent: Agent) -> frozenset[tuple[str, str]]:
         """The pairs ``(e, f)`` of event names for ``agent``."""
         return frozenset((e, f) for a, e, f in self.arrows if a == agent)
+
+    def text_pieces(self, event: str, spell: dict, loosest: int) -> list:
+        """How ``[E, event]`` is written (see :func:`epistemic.event_text.act_pieces`)."""
+        return act_pieces(self, event, spell, loosest)
 
     def event(self, name: str) -> Event:
         for e in self.events:
@@ -156,8 +164,12 @@ def check_event_model(events: object, agents: Iterable[Agent]) -> EventModel:
         For anything else.
     """
     model = instance_of(events, EventModel, "update takes an EventModel", type_name=True, error=ModelError)
-    if model.agents != frozenset(agents):
-        raise ModelError("the event model must be over the same agents as the Kripke model")
+    agents = frozenset(agents)
+    if model.agents != agents:
+        def names(group):
+            return ", ".join(sorted(a.name for a in group)) or "none"
+        raise ModelError(f"the event model must be over the same agents as the Kripke model: "
+                         f"it has {names(model.agents)}, the Kripke model {names(agents)}")
     return model
 
 

@@ -402,14 +402,17 @@ class _Named(Protocol):
 class EventModelLike(Protocol):
     """What an :class:`Act` holds: an :class:`~epistemic.EventModel`, known
     here by what the formula reads of it, its named events and its arrows,
-    since the event models' module imports this one (preconditions are
-    formulas)."""
+    and by how it is written, since the event models' module imports this
+    one (preconditions are formulas)."""
 
     @property
     def events(self) -> Sequence[_Named]: ...
 
     @property
     def arrows(self) -> frozenset[tuple[Agent, str, str]]: ...
+
+    def text_pieces(self, event: str, spell: dict, loosest: int) -> list:
+        """``[E, event]`` written as :func:`to_text` writes a prefix."""
 
 
 def _check_event_model(instance, attribute, value):
@@ -427,7 +430,7 @@ def _check_event_name(instance, attribute, value):
 class Act(Formula):
     """``[A, e]ψ``: after event ``e`` of the event model ``A`` happens (where
     its precondition holds), ψ holds; true where ``e`` cannot happen.
-    Event models have no text syntax: build these in Python."""
+    Written ``[(events; relations), e] ψ`` (see :mod:`epistemic.event_text`)."""
 
     action: EventModelLike = attrs.field(validator=_check_event_model)
     event: str = attrs.field(validator=_check_event_name)
@@ -567,7 +570,9 @@ _LATEX = {"name": "LaTeX form", "atom": _latex_name, "agent": _agent_latex, "gro
 
 def to_text(formula: Formula, unicode: bool = False) -> str:
     """``formula`` in the text syntax, with as few parentheses as reading it
-    back needs; ``parse_formula(to_text(f)) == f`` for every formula.
+    back needs; ``parse_formula(to_text(f)) == f`` for every formula, except
+    that an event model with a precondition given as a function, or a change
+    of a fact that is not an atom name, has no text (:class:`FormulaError`).
 
     Examples
     --------
@@ -645,4 +650,7 @@ def _pieces(f: Formula, spell: dict) -> tuple[list, int]:
     if isinstance(f, (AnnouncePrivately, AnnounceWhether)):
         opening, closing = spell["private" if isinstance(f, AnnouncePrivately) else "whether"]
         return [opening, (f.announced, _IFF), f"{closing}{spell['group'](f.group)} ", (f.arg, _PREFIX)], _PREFIX
+    if isinstance(f, Act) and spell["name"] == "text syntax":
+        # the event model writes itself (its module imports this one)
+        return [*f.action.text_pieces(f.event, spell, _IFF), (f.arg, _PREFIX)], _PREFIX
     raise FormulaError(f"{type(f).__name__} formulas have no {spell['name']}")

@@ -96,6 +96,8 @@ MAX_FILE_BYTES = 64 * 2 ** 20
 _KEYS = ("format", "version", "agents", "worlds", "actual", "relations")
 _AGENT_NAME = re.compile(r"[A-Za-z0-9_']+")
 _WORD = re.compile(r"[A-Za-z0-9_']+")
+#: Keys whose items (or entries) are written one per line.
+_ONE_PER_LINE = frozenset({"worlds", "events", "relations", "event_models"})
 
 
 class ModelFileError(ModelError):
@@ -167,19 +169,25 @@ def _short(value, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def _dumps(data: dict) -> str:
-    """The schema's dictionary as text: one world, and one agent's relation, per line."""
+def _dumps(data: dict, indent: str = "") -> str:
+    """The schema's dictionary as text: one world, event, agent's relation and
+    event model per line, the event models (of a model file) laid out alike."""
     def j(value) -> str:
         return json.dumps(value, ensure_ascii=False)
 
-    def lines(items: list[str], brackets: str) -> str:
-        inside = "".join(f"\n    {x}," for x in items)[:-1]
-        return brackets[0] + (inside + "\n  " if items else "") + brackets[1]
+    inner = indent + "  "
 
-    body = [f'"format": {j(data["format"])}', f'"version": {j(data["version"])}', f'"agents": {j(data["agents"])}',
-            f'"worlds": {lines([j(w) for w in data["worlds"]], "[]")}', f'"actual": {j(data["actual"])}',
-            f'"relations": {lines([f"{j(k)}: {j(v)}" for k, v in data["relations"].items()], "{}")}']
-    return "{\n" + ",\n".join(f"  {x}" for x in body) + "\n}\n"
+    def value(key: str, item) -> str:
+        if not item or key not in _ONE_PER_LINE:
+            return j(item)
+        if key == "event_models":
+            lines = [f"{j(k)}: {_dumps(v, inner + '  ')}" for k, v in item.items()]
+        else:
+            lines = [j(v) for v in item] if isinstance(item, list) else [f"{j(k)}: {j(v)}" for k, v in item.items()]
+        brackets = "[]" if isinstance(item, list) else "{}"
+        return brackets[0] + ",".join(f"\n{inner}  {x}" for x in lines) + f"\n{inner}" + brackets[1]
+
+    return "{" + ",".join(f"\n{inner}{j(k)}: {value(k, v)}" for k, v in data.items()) + f"\n{indent}}}"
 
 
 def save_model(model: KripkeModel, target) -> None:
@@ -196,11 +204,15 @@ def save_model(model: KripkeModel, target) -> None:
     OSError
         When the file cannot be written.
     """
-    text = _dumps(model_to_dict(model))
+    _write(_dumps(model_to_dict(model)) + "\n", target, "the model")
+
+
+def _write(text: str, target, what: str) -> None:
+    """Write ``text`` to ``target``, a path (atomically) or a text file."""
     try:
         payload = text.encode("utf-8")
     except UnicodeEncodeError as error:
-        raise ModelError(f"cannot save the model: a name is not valid Unicode text ({error.reason})") from None
+        raise ModelError(f"cannot save {what}: a name is not valid Unicode text ({error.reason})") from None
     if hasattr(target, "write"):
         target.write(text)
         return
@@ -252,6 +264,12 @@ def load_model(source) -> KripkeModel:
         is not JSON, or breaks the schema; the message names the file (for a
         path) and the place of the fault.
     """
+    return _loaded(source, model_from_dict, "a model file")
+
+
+def _loaded(source, build, what: str):
+    """``build`` of the JSON value in ``source`` (a path or a file of at most
+    :data:`MAX_FILE_BYTES`; ``what`` it is, for messages); a fault names the file."""
     name = "" if hasattr(source, "read") else os.fspath(source)
 
     def fault(message: str) -> ModelFileError:
@@ -259,15 +277,15 @@ def load_model(source) -> KripkeModel:
 
     limit = MAX_FILE_BYTES
     if name:
-        raw = read_limited(source, limit, "a model file", fault)
+        raw = read_limited(source, limit, what, fault)
     else:
         raw = source.read(limit + 1)
         if len(raw) > limit:
             unit = "bytes" if isinstance(raw, bytes) else "characters"
-            raise fault(f"larger than {limit:,} {unit}, the most a model file may be")
+            raise fault(f"larger than {limit:,} {unit}, the most {what} may be")
     data = json_from(raw, fault, object_pairs_hook=_pairs)
     try:
-        return model_from_dict(data)
+        return build(data)
     except ModelFileError as error:
         raise ModelFileError(error.where, error.fault, name) from None
 
@@ -280,56 +298,77 @@ def model_from_dict(data) -> KripkeModel:
     ModelFileError
         At the first fault, naming where it is.
     """
-    _object(data, "", _KEYS, check_unknown=False)
-    if "format" not in data or data["format"] != FORMAT:
-        found = f", got {_short(data['format'])}" if "format" in data else " (this is not a saved model)"
-        raise ModelFileError("format", f"expected {FORMAT!r}{found}")
-    version = data.get("version")
-    if type(version) is not int or version != VERSION:
-        found = _short(version) if "version" in data else "nothing"
-        raise ModelFileError("version", f"expected {VERSION} (the version this reader knows), got {found}")
-    _object(data, "", _KEYS)
+    _format(data, FORMAT, "model")
+    _object(data, "", _KEYS, optional=("event_models",))   # read by epistemic.event_json
 
-    agent_names = _strings(data["agents"], "agents", "agent name")
-    agents = []
-    for i, name in enumerate(agent_names):
-        # only names the formula syntax can write: a model's agents must be nameable in a formula
-        if not _AGENT_NAME.fullmatch(name):
-            raise ModelFileError(f"agents[{i}]", f"bad agent name {name!r}: use letters, digits, "
-                                                 f"underscores and primes")
-        agents.append(Agent(name))
+    agents = _agents(data["agents"], "agents")
 
     worlds, facts = [], []
     index: dict[str, int] = {}
     for i, world in enumerate(_array(data["worlds"], "worlds")):
         where = f"worlds[{i}]"
         _object(world, where, ("name", "true"))
-        name = world["name"]
-        if not isinstance(name, str):
-            raise ModelFileError(f"{where}.name", f"expected a string, got {_kind(name)}")
-        if name in index:
-            raise ModelFileError(f"{where}.name", f"world {name!r} is already worlds[{index[name]}]")
-        index[name] = i
-        worlds.append(name)
+        worlds.append(_new_name(world["name"], f"{where}.name", index, "world"))
         facts.append(_strings(world["true"], f"{where}.true", "atom"))
 
     actual = _strings(data["actual"], "actual", "world")
     for i, name in enumerate(actual):
         _world(name, index, f"actual[{i}]")
 
-    relations = _object(data["relations"], "relations", ())
+    return KripkeModel(worlds, facts, _relations(data["relations"], "relations", agents, index), actual)
+
+
+def _new_name(name, where: str, index: dict[str, int], what: str) -> str:
+    """``name``, checked to be a string not yet in ``index`` (the numbers of
+    the names given so far, of worlds or events: ``what``); it gets the next number."""
+    if not isinstance(name, str):
+        raise ModelFileError(where, f"expected a string, got {_kind(name)}")
+    if name in index:
+        raise ModelFileError(where, f"{what} {name!r} is already {what}s[{index[name]}]")
+    index[name] = len(index)
+    return name
+
+
+def _agents(value, where: str) -> list[Agent]:
+    """The agents named in ``value``, an array of distinct names."""
+    agents = []
+    for i, name in enumerate(_strings(value, where, "agent name")):
+        # only names the formula syntax can write: a model's agents must be nameable in a formula
+        if not _AGENT_NAME.fullmatch(name):
+            raise ModelFileError(f"{where}[{i}]", f"bad agent name {name!r}: use letters, digits, "
+                                                  f"underscores and primes")
+        agents.append(Agent(name))
+    return agents
+
+
+def _relations(value, where: str, agents: list[Agent], index: dict[str, int], what: str = "world") -> dict:
+    """Each agent's relation in ``value``, an object with one entry per agent."""
+    relations = _object(value, where, ())
+    names = [a.name for a in agents]
     for name in relations:
-        if name not in agent_names:
-            raise ModelFileError(_key("relations", name), f"{name!r} is not among the agents")
+        if name not in names:
+            raise ModelFileError(_key(where, name), f"{name!r} is not among the agents")
     built = {}
-    for agent, name in zip(agents, agent_names):
-        if name not in relations:
-            raise ModelFileError("relations", f"no relation for agent {name!r}")
-        built[agent] = _relation(relations[name], _key("relations", name), index)
-    return KripkeModel(worlds, facts, built, actual)
+    for agent in agents:
+        if agent.name not in relations:
+            raise ModelFileError(where, f"no relation for agent {agent.name!r}")
+        built[agent] = _relation(relations[agent.name], _key(where, agent.name), index, what)
+    return built
 
 
-def _relation(value, where: str, index: dict[str, int]):
+def _format(data, name: str, what: str) -> None:
+    """Check that ``data`` is an object with the ``format`` ``name`` and this reader's version."""
+    _object(data, "", (), check_unknown=False)
+    if "format" not in data or data["format"] != name:
+        found = f", got {_short(data['format'])}" if "format" in data else f" (this is not a saved {what})"
+        raise ModelFileError("format", f"expected {name!r}{found}")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        found = _short(version) if "version" in data else "nothing"
+        raise ModelFileError("version", f"expected {VERSION} (the version this reader knows), got {found}")
+
+
+def _relation(value, where: str, index: dict[str, int], what: str = "world"):
     kind = _object(value, where, ("partition", "arrows"), exactly_one=True)
     n = len(index)
     entries = _array(value[kind], f"{where}.{kind}")
@@ -339,9 +378,9 @@ def _relation(value, where: str, index: dict[str, int]):
             at = f"{where}.arrows[{i}]"
             if not isinstance(pair, list) or len(pair) != 2:
                 found = f"{len(pair)} items" if isinstance(pair, list) else _kind(pair)
-                raise ModelFileError(at, f"expected a pair [from, to] of world names, got {found}")
-            rows.append(_world(pair[0], index, f"{at}[0]"))
-            cols.append(_world(pair[1], index, f"{at}[1]"))
+                raise ModelFileError(at, f"expected a pair [from, to] of {what} names, got {found}")
+            rows.append(_world(pair[0], index, f"{at}[0]", what))
+            cols.append(_world(pair[1], index, f"{at}[1]", what))
         return relation_from_pairs(rows, cols, n)
     block = np.full(n, -1, dtype=np.int64)
     for b, members in enumerate(entries):
@@ -349,13 +388,13 @@ def _relation(value, where: str, index: dict[str, int]):
         if not _array(members, at):
             raise ModelFileError(at, "a block cannot be empty")
         for i, name in enumerate(members):
-            w = _world(name, index, f"{at}[{i}]")
+            w = _world(name, index, f"{at}[{i}]", what)
             if block[w] >= 0:
-                raise ModelFileError(f"{at}[{i}]", f"world {name!r} is already in block {block[w]}")
+                raise ModelFileError(f"{at}[{i}]", f"{what} {name!r} is already in block {block[w]}")
             block[w] = b
     if n and (block < 0).any():
         missing = next(w for w, i in index.items() if block[i] < 0)
-        raise ModelFileError(f"{where}.partition", f"world {missing!r} is in no block")
+        raise ModelFileError(f"{where}.partition", f"{what} {missing!r} is in no block")
     return Partition(block)
 
 
@@ -372,10 +411,10 @@ def _key(where: str, name: str) -> str:
     return f"{where}.{name}" if _WORD.fullmatch(name) else f"{where}[{json.dumps(name)}]"
 
 
-def _object(value, where: str, keys, *, check_unknown: bool = True, exactly_one: bool = False):
+def _object(value, where: str, keys, *, check_unknown: bool = True, exactly_one: bool = False, optional=()):
     """Check that ``value`` is an object with the ``keys`` (or, with
-    ``exactly_one``, one of them, which is returned); no other keys unless
-    ``keys`` is empty (then any key goes)."""
+    ``exactly_one``, one of them, which is returned), and maybe the
+    ``optional`` ones; no other keys unless ``keys`` is empty (then any key goes)."""
     if not isinstance(value, dict):
         raise ModelFileError(where or "top level", f"expected an object, got {_kind(value)}")
     duplicate = getattr(value, "duplicate", None)
@@ -383,8 +422,8 @@ def _object(value, where: str, keys, *, check_unknown: bool = True, exactly_one:
         raise ModelFileError(where or "top level", f"key {duplicate!r} is given twice")
     if check_unknown and keys:
         for key in value:
-            if key not in keys:
-                expected = " or ".join(repr(k) for k in keys) if exactly_one else ", ".join(keys)
+            if key not in keys and key not in optional:
+                expected = " or ".join(repr(k) for k in keys) if exactly_one else ", ".join((*keys, *optional))
                 raise ModelFileError(where or "top level", f"unknown key {key!r} (expected {expected})")
     if exactly_one:
         given = [k for k in keys if k in value]
@@ -417,9 +456,9 @@ def _strings(value, where: str, what: str) -> list[str]:
     return list(value)
 
 
-def _world(name, index: dict[str, int], where: str) -> int:
+def _world(name, index: dict[str, int], where: str, what: str = "world") -> int:
     if not isinstance(name, str):
-        raise ModelFileError(where, f"expected a world name, got {_kind(name)}")
+        raise ModelFileError(where, f"expected a{'n' if what[0] in 'aeiou' else ''} {what} name, got {_kind(name)}")
     if name not in index:
-        raise ModelFileError(where, f"unknown world {name!r}")
+        raise ModelFileError(where, f"unknown {what} {name!r}")
     return index[name]

@@ -21,9 +21,19 @@ the left; ``->`` groups to the right)::
               | "<!" formula ">" | "⟨!" formula "⟩" its dual
               | "[!" formula "]_" group          private announcement to the group
               | "[?" formula "]_" group          the group learns whether
+              | "[" action "," label "]"         after this event of the event model
     primary  := atom | "top" | "true" | "⊤" | "bot" | "false" | "⊥" | "(" formula ")"
     agent    := name | "{" name "}"
     group    := name | "{" name ("," name)* "}"
+
+    action   := label                            an event model given by name
+              | "(" event ("," event)* (";" relation)* [";" "designated" labels] ")"
+    event    := label [":" formula] ["{" change ("," change)* "}"]
+    change   := atom ":=" formula | "+" atom | "-" atom
+    relation := (label | "{" label "}") ":" [block block* | arrow ("," arrow)*]
+    block    := "{" labels "}"
+    arrow    := label ("->" | "→") label
+    labels   := label ("," label)*
 
 Atoms are a letter or underscore followed by letters, digits, underscores
 or primes, except the words above and names starting like an operator
@@ -32,6 +42,18 @@ letters and digits (``K_alice``), or also underscores and primes inside
 braces (``K_{bob_1}``).  Spaces and line breaks are free between tokens,
 except that an agent or group follows its operator directly.
 
+An event model (see :mod:`epistemic.event_text`) lists its events, each
+with a precondition (none: it can happen anywhere) and changes (``p :=
+φ``: ``p`` becomes what ``φ`` was; ``+p``, ``-p``: ``p`` becomes true,
+false), then a relation for each of its agents: blocks of the events the
+agent cannot tell apart, every event in one block, or arrows ``e -> f``
+(when ``e`` happens, the agent considers ``f`` possible), or nothing.  Its
+designated events are the event after the comma unless named.  Labels
+(names of events, of event models, and of agents in relations) are
+letters, digits, underscores and primes; the agent named ``designated``
+is written in braces.  ``parse_formula(text, event_models)`` reads the
+names of event models in ``event_models``.
+
 Examples
 --------
 >>> f = parse_formula("[!p] K_a (p & ~q) -> C_{a,b} p")
@@ -39,6 +61,13 @@ Examples
 '[!p] K_a (p & ~q) -> C_{a,b} p'
 >>> to_text(f, unicode=True)
 '[!p] K_a (p ∧ ¬q) → C_{a,b} p'
+>>> look = parse_formula("[(h: heads, t: ~heads; a: {h} {t}; b: {h, t}), h] (K_a heads & ~K_b heads)")
+>>> [e.name for e in look.action.events], look.event
+(['h', 't'], 'h')
+>>> parse_formula("[(h: heads, t: ~heads; a: {h} {t}; b: {h, x}), h] K_a heads")
+Traceback (most recent call last):
+...
+epistemic.syntax.FormulaSyntaxError: line 1, column 43: the event model has no event 'x' (its events: h, t)
 >>> parse_formula("p & (q")
 Traceback (most recent call last):
 ...
@@ -49,20 +78,24 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
-from typing import NoReturn
+from collections.abc import Callable, Mapping
+from typing import NoReturn, TypeVar
 
 from .agents import Agent
-from .formulas import (AGENT_WORD, BOTTOM, BRACED_NAME, TOP, And, Announce, AnnounceDiamond, AnnouncePrivately,
+from .event_text import DESIGNATED
+from .events import Event, EventModel
+from .formulas import (AGENT_WORD, BOTTOM, BRACED_NAME, TOP, Act, And, Announce, AnnounceDiamond, AnnouncePrivately,
                        AnnounceWhether, Atom, Believes, Common, Distributed, Everybody, Formula, FormulaError, Iff,
                        Implies, Knows, KnowsWhether, Not, Or, Possible, to_latex, to_text)
 from .validators import instance_of
 
-__all__ = ["MAX_LENGTH", "parse_formula", "to_text", "to_latex", "FormulaSyntaxError"]
+__all__ = ["MAX_LENGTH", "parse_formula", "parse_event_model", "to_text", "to_latex", "FormulaSyntaxError"]
 
 #: The longest text :func:`parse_formula` reads, in characters: reading takes
 #: about 4 seconds and 200 MB a million characters.
 MAX_LENGTH = 1_000_000
+
+T = TypeVar("T")
 
 
 class FormulaSyntaxError(FormulaError):
@@ -77,7 +110,7 @@ class FormulaSyntaxError(FormulaError):
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
   | (?P<modal>(?:Kw|K|M|◇|B|E|C|D)_)
-  | (?P<op><->|->|\[!|\[\?|<!|⟨!|\]_|[↔→&∧|∨~¬()\[\]>⟩{},])
+  | (?P<op><->|->|\[!|\[\?|<!|⟨!|\]_|:=|[↔→&∧|∨~¬()\[\]>⟩{},:;+-])
   | (?P<word>[A-Za-z0-9_'⊤⊥]+)
   | (?P<other>.)
 """, re.VERBOSE)
@@ -130,9 +163,10 @@ def _tokens(text: str) -> list[_Token]:
 
 
 class _Parser:
-    def __init__(self, text: str):
+    def __init__(self, text: str, event_models: Mapping[str, EventModel]):
         self.tokens = _tokens(text)
         self.i = 0
+        self.event_models = event_models
 
     def peek(self) -> _Token:
         return self.tokens[self.i]
@@ -218,6 +252,9 @@ class _Parser:
                     if t.text == "[?":
                         self.fail("a '[?...]' announcement needs a group: write [?p]_{a,b}", self.tokens[self.i - 1])
                     prefixes.append(functools.partial(Announce, inner))
+            elif t.kind == "op" and t.text == "[":
+                self.take()
+                prefixes.append(self.act(t))
             elif t.kind == "op" and t.text == "<!":
                 self.take()
                 inner = self.formula()
@@ -273,7 +310,7 @@ class _Parser:
         example = "K_a or K_{alice}" if one else f"{modal.text}{{a,b}}"
         self.fail(f"expected {'an agent' if one else 'a group'} right after {modal.raw!r}, as in {example}")
 
-    def braced_name(self) -> str:
+    def braced_name(self, what: str = "an agent name") -> str:
         # a name like "B_1" lexes as an operator and a word: glue what touches
         first = self.peek()
         name, last = "", None
@@ -282,7 +319,175 @@ class _Parser:
             last = self.take()
             name += last.raw
         if not BRACED_NAME.fullmatch(name):
-            self.fail(f"expected an agent name (letters, digits, underscores), found {first.shown()}", first)
+            self.fail(f"expected {what} (letters, digits, underscores), found {first.shown()}", first)
+        return name
+
+    # event models ----------------------------------------------------------------
+    def act(self, opening: _Token) -> Callable[[Formula], Formula]:
+        """``[E, e]`` after its ``[``: the event model, by name or written
+        out in parentheses, and the event."""
+        t = self.peek()
+        build: Callable[[str | None], EventModel]
+        if self.at("("):
+            names, build = self.event_model()
+        elif t.kind == "modal" or t.word():
+            name = self.braced_name("an event model's name")
+            if name not in self.event_models:
+                known = ", ".join(sorted(self.event_models)) or "none are given"
+                self.fail(f"no event model is named {name!r} (known: {known})", t)
+            model = self.event_models[name]
+            names, build = [e.name for e in model.events], (lambda _: model)
+        else:
+            self.fail(f"expected an event model after '[', its name or its events in parentheses, "
+                      f"found {t.shown()}")
+        self.expect(",", "',' and the event")
+        event = self.event_name(names)
+        self.expect("]", "']'", opening)
+        return functools.partial(Act, build(event), event)
+
+    def event_model(self) -> tuple[list[str], Callable[[str | None], EventModel]]:
+        """An event model written out: its event names, and the model as a
+        function of the event a formula is about (``None`` for none), its
+        designated event unless others are named."""
+        opening = self.take()
+        events: list[Event] = []
+        defined: dict[str, _Token] = {}
+        while True:
+            t = self.peek()
+            name = self.braced_name("an event name")
+            if name in defined:
+                self.fail(f"event {name!r} is defined twice (first at column {defined[name].column}"
+                          + ("" if defined[name].line == t.line else f" of line {defined[name].line}") + ")", t)
+            defined[name] = t
+            events.append(self.event(name))
+            if not self.at(","):
+                break
+            self.take()
+        names = list(defined)
+        relations: dict[Agent, list[tuple[str, str]]] = {}
+        designated: list[str] = []
+        expected = "',', ';' or ')'"
+        while self.at(";"):
+            self.take()
+            t = self.peek()
+            if t.kind == "word" and t.raw == DESIGNATED:
+                self.take()
+                if self.at(":"):
+                    self.fail(f"an agent named {DESIGNATED!r} is written in braces: {{{DESIGNATED}}}:")
+                designated = self.event_names(names, "is designated twice")
+                expected = "',' or ')'"
+                break
+            agent = self.relation_agent()
+            if agent in relations:
+                self.fail(f"{agent.name} is given a relation twice", t)
+            self.expect(":", f"':' and the relation of {agent.name}")
+            relations[agent] = self.relation(agent, names)
+            expected = "';' or ')'"
+        closing = self.expect(")", expected, opening)
+
+        def build(event: str | None) -> EventModel:
+            actual = designated or ([] if event is None else [event])
+            if not actual:
+                self.fail(f"name the designated events: '; {DESIGNATED} e' before the ')'", closing)
+            return EventModel(list(relations), events, relations, actual)
+        return names, build
+
+    def event(self, name: str) -> Event:
+        """One event after its name: ``: precondition`` and ``{changes}``, both optional."""
+        precondition = None
+        if self.at(":"):
+            self.take()
+            precondition = self.formula()
+        assign: dict[str, Formula] = {}
+        facts: dict[str, set[str]] = {"+": set(), "-": set()}
+        if self.at("{"):
+            brace = self.take()
+            while True:
+                t = self.peek()
+                if self.at("+", "-"):
+                    self.take()
+                    atom = self.atom_name()
+                    if atom in facts[t.text]:
+                        self.fail(f"event {name!r} {'adds' if t.text == '+' else 'removes'} {atom!r} twice", t)
+                    facts[t.text].add(atom)
+                else:
+                    atom = self.atom_name()
+                    if atom in assign:
+                        self.fail(f"event {name!r} assigns {atom!r} twice", t)
+                    self.expect(":=", f"':=' and the formula {atom} takes")
+                    assign[atom] = self.formula()
+                if not self.at(","):
+                    break
+                self.take()
+            self.expect("}", "',' or '}'", brace)
+        return Event(name, precondition, facts["+"], facts["-"], assign)
+
+    def atom_name(self) -> str:
+        t = self.peek()
+        if t.kind == "word":
+            self.take()
+            try:
+                return Atom(t.text).name
+            except FormulaError:
+                self.fail(f"{t.text!r} is not an atom name, so no event can change it", t)
+        self.fail(f"expected a change: 'p := formula', '+p' or '-p', found {t.shown()}")
+
+    def relation_agent(self) -> Agent:
+        if self.at("{"):
+            brace = self.take()
+            name = self.braced_name()
+            self.expect("}", "'}'", brace)
+            return Agent(name)
+        return Agent(self.braced_name(f"an agent's name, or {DESIGNATED!r} and the designated events"))
+
+    def relation(self, agent: Agent, names: list[str]) -> list[tuple[str, str]]:
+        """An agent's relation after its colon: blocks of events it cannot
+        tell apart, every event in one; or arrows ``e -> f``; or nothing."""
+        pairs: list[tuple[str, str]] = []
+        if self.at("{"):
+            placed: set[str] = set()
+            while self.at("{"):
+                brace = self.take()
+                at = self.peek()
+                block = self.event_names(names, "is twice in one block")
+                for e in block:
+                    if e in placed:
+                        self.fail(f"event {e!r} is already in another block of {agent.name}", at)
+                placed.update(block)
+                pairs += [(e, f) for e in block for f in block]
+                self.expect("}", "',' or '}'", brace)
+            missing = [e for e in names if e not in placed]
+            if missing:
+                self.fail(f"event {missing[0]!r} is in no block of {agent.name} (blocks hold every event once; "
+                          f"write arrows for any other relation)")
+            return pairs
+        while not self.at(";", ")"):
+            e = self.event_name(names)
+            self.expect("->", "'->' and the event it points to")
+            pairs.append((e, self.event_name(names)))
+            if not self.at(","):
+                break
+            self.take()
+        return pairs
+
+    def event_names(self, names: list[str], twice: str) -> list[str]:
+        """Distinct event names, separated by commas (``twice``: what a repeated one is told)."""
+        out: list[str] = []
+        while True:
+            t = self.peek()
+            e = self.event_name(names)
+            if e in out:
+                self.fail(f"event {e!r} {twice}", t)
+            out.append(e)
+            if not self.at(","):
+                return out
+            self.take()
+
+    def event_name(self, names: list[str]) -> str:
+        t = self.peek()
+        name = self.braced_name("an event name")
+        if name not in names:
+            self.fail(f"the event model has no event {name!r} (its events: {', '.join(names)})", t)
         return name
 
     @staticmethod
@@ -290,26 +495,73 @@ class _Parser:
         return a.line == b.line and a.column + len(a.raw) == b.column
 
 
-def parse_formula(text: str) -> Formula:
+def parse_formula(text: str, event_models: Mapping[str, EventModel] | None = None) -> Formula:
     """The formula written in ``text`` (see the module's grammar).
+
+    Parameters
+    ----------
+    text : str
+    event_models : mapping of str to EventModel, optional
+        The event models ``[name, e]`` may name.
 
     Raises
     ------
     FormulaSyntaxError
         With the line and column of the first fault, or of the first
         character past :data:`MAX_LENGTH`.
+    FormulaError
+        When ``event_models`` is not a mapping of names to event models.
     """
     instance_of(text, str, "a formula's text must be a string", type_name=True, error=FormulaError)
+    named = {} if event_models is None else event_models
+    if not isinstance(named, Mapping):
+        raise FormulaError(f"event_models must map names to event models, got {type(named).__name__}")
+    for name, model in named.items():
+        instance_of(name, str, "the names of event models must be strings", type_name=True, error=FormulaError)
+        instance_of(model, EventModel, f"event model {name!r} must be an EventModel", type_name=True,
+                    error=FormulaError)
+    return _read(text, named, _Parser.formula)
+
+
+def parse_event_model(text: str) -> EventModel:
+    """The event model written in ``text`` as inside ``[E, e]``, with its
+    designated events named: ``(h: p, t: ~p; a: {h} {t}; designated h, t)``.
+
+    Raises
+    ------
+    FormulaSyntaxError
+        With the line and column of the first fault.
+
+    Examples
+    --------
+    >>> look = parse_event_model("(h: p, t: ~p; a: {h} {t}; b: {h, t}; designated h, t)")
+    >>> [e.name for e in look.events], look.actual, sorted(look.relation(Agent("b")))
+    (['h', 't'], ('h', 't'), [('h', 'h'), ('h', 't'), ('t', 'h'), ('t', 't')])
+    """
+    instance_of(text, str, "an event model's text must be a string", type_name=True, error=FormulaError)
+
+    def event_model(parser: _Parser) -> EventModel:
+        if not parser.at("("):
+            parser.fail(f"expected '(' and the events of an event model, found {parser.peek().shown()}")
+        _, build = parser.event_model()
+        return build(None)
+    return _read(text, {}, event_model, "the end")
+
+
+def _read(text: str, named: Mapping[str, EventModel], read: Callable[[_Parser], T],
+          after: str = "an operator or the end") -> T:
+    """What ``read`` reads of ``text``, which must hold nothing more (else
+    the error says that ``after`` was expected)."""
     if len(text) > MAX_LENGTH:
         line = text.count("\n", 0, MAX_LENGTH) + 1
         raise FormulaSyntaxError(f"the formula is longer than {MAX_LENGTH:,} characters, the most that is read",
                                  line, MAX_LENGTH - text.rfind("\n", 0, MAX_LENGTH))
-    parser = _Parser(text)
+    parser = _Parser(text, named)
     try:
-        result = parser.formula()
+        result = read(parser)
     except RecursionError:
         raise FormulaSyntaxError("the formula is nested too deeply to read", 1, 1) from None
     t = parser.peek()
     if t.kind != "end":
-        parser.fail(f"expected an operator or the end, found {t.shown()}")
+        parser.fail(f"expected {after}, found {t.shown()}")
     return result

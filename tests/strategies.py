@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+
 from hypothesis import strategies as st
 
-from epistemic import Agent, Announcement
+from epistemic import Agent, Announcement, Event, EventModel
 from epistemic import formulas as fm
 from epistemic.models.pirates import TIE_RULES, promise
 
@@ -20,6 +22,9 @@ __all__ = [
     "promise_sets",
     "pirate_games",
     "formulas",
+    "event_labels",
+    "event_models",
+    "acts",
 ]
 
 #: Names an :class:`Agent` accepts: one non-empty word.
@@ -120,11 +125,52 @@ _MODAL = (fm.Knows, fm.Possible, fm.KnowsWhether, fm.Believes)
 _GROUP = (fm.Everybody, fm.Common, fm.Distributed)
 _GROUP_ANNOUNCE = (fm.AnnouncePrivately, fm.AnnounceWhether)
 
+#: Names of events the text syntax writes, the awkward ones among them.
+event_labels = st.one_of(st.from_regex(r"[A-Za-z0-9_']{1,4}", fullmatch=True),
+                         st.sampled_from(["and", "top", "designated", "K_a", "B_1", "h'"]))
+
 
 @st.composite
-def _compound(draw, inner):
+def event_models(draw, inner):
+    """Event models whose formulas come from ``inner``: preconditions (or
+    none), postconditions, added and removed facts, partitions or any
+    arrows per agent (an agent called ``designated`` among them), and
+    designated events."""
+    events = []
+    for name in draw(st.lists(event_labels, min_size=1, max_size=3, unique=True)):
+        events.append(Event(name, precondition=draw(st.one_of(st.none(), inner)),
+                            adds=draw(st.frozensets(atom_names, max_size=2)),
+                            removes=draw(st.frozensets(atom_names, max_size=1)),
+                            assign=draw(st.dictionaries(atom_names, inner, max_size=2))))
+    labels = [e.name for e in events]
+    relations = {}
+    for agent in draw(st.frozensets(st.one_of(syntax_agents, st.just(Agent("designated"))), min_size=1, max_size=3)):
+        if draw(st.booleans()):
+            block = [draw(st.integers(0, len(labels) - 1)) for _ in labels]
+            relations[agent] = [(e, f) for e, x in zip(labels, block) for f, y in zip(labels, block) if x == y]
+        else:
+            relations[agent] = draw(st.lists(st.tuples(st.sampled_from(labels), st.sampled_from(labels)),
+                                             max_size=4))
+    actual = draw(st.lists(st.sampled_from(labels), min_size=1, max_size=len(labels), unique=True))
+    return EventModel(relations, events, relations, actual)
+
+
+@st.composite
+def acts(draw, inner):
+    """``[E, e]ψ``, the designated events of E often just e (then not written)."""
+    model = draw(event_models(inner))
+    event = draw(st.sampled_from([e.name for e in model.events]))
+    if draw(st.booleans()):
+        model = EventModel(model.agents, model.events, {a: model.relation(a) for a in model.agents}, [event])
+    return fm.Act(model, event, draw(inner))
+
+
+@st.composite
+def _compound(draw, inner, events=False):
     # one composite rather than a builds() per class keeps hypothesis's strategy descriptions small
-    cls = draw(st.sampled_from(_UNARY + _BINARY + _MODAL + _GROUP + _GROUP_ANNOUNCE))
+    cls = draw(st.sampled_from(_UNARY + _BINARY + _MODAL + _GROUP + _GROUP_ANNOUNCE + ((fm.Act,) if events else ())))
+    if cls is fm.Act:
+        return draw(acts(inner))
     if cls in _UNARY:
         return cls(draw(inner))
     if cls in _BINARY:
@@ -136,7 +182,9 @@ def _compound(draw, inner):
     return cls(draw(_groups), draw(inner), draw(inner))
 
 
-def formulas(max_leaves: int = 12):
-    """Formulas of every connective, nested a few levels."""
+def formulas(max_leaves: int = 12, events: bool = False):
+    """Formulas of every connective, nested a few levels; with ``events``,
+    ``[E, e]ψ`` too (event models inside preconditions included), which
+    have a text form but no LaTeX form."""
     leaves = st.one_of(st.builds(fm.Atom, atom_names), st.just(fm.TOP), st.just(fm.BOTTOM))
-    return st.recursive(leaves, _compound, max_leaves=max_leaves)
+    return st.recursive(leaves, functools.partial(_compound, events=events), max_leaves=max_leaves)

@@ -18,7 +18,7 @@ a, b = Agent("a"), Agent("b")
 
 
 @settings(max_examples=400)
-@given(formulas(), st.booleans())
+@given(formulas(events=True), st.booleans())
 def test_printed_formulas_parse_back(formula, unicode):
     text = to_text(formula, unicode=unicode)
     assert parse_formula(text) == formula
@@ -26,7 +26,7 @@ def test_printed_formulas_parse_back(formula, unicode):
     assert to_text(parse_formula(text), unicode=unicode) == text
 
 
-@given(formulas())
+@given(formulas(events=True))
 def test_equal_formulas_hash_alike(formula):
     again = parse_formula(to_text(formula))
     assert again == formula and hash(again) == hash(formula)
