@@ -36,6 +36,7 @@ AGENTS = "epistemic/agents.py"
 VALIDATORS = "epistemic/validators.py"
 FIXEDPOINT = "epistemic/fixedpoint.py"
 FILES = "epistemic/files.py"
+ENGINES = "epistemic/engines.py"
 
 CORE_MUTANTS: tuple[Mutant, ...] = (
     # fixedpoint.py ----------------------------------------------------------------------------
@@ -557,10 +558,10 @@ CORE_MUTANTS: tuple[Mutant, ...] = (
            "        if False:\n",
            "a story announces what is false at the actual world",
            ("tests/test_core_story.py::test_a_false_announcement_is_refused_and_changes_nothing",)),
-    Mutant(STORY,
-           "        if r.worlds <= show:\n            head +=",
-           "        if r.worlds < show:\n            head +=",
-           "the text lists the worlds left only when fewer than show",
+    Mutant(ENGINES,
+           "    if size(model) > limit:\n        return None",
+           "    if size(model) >= limit:\n        return None",
+           "a story lists the worlds left only when fewer than show",
            ("tests/test_core_story.py::test_worlds_are_listed_up_to_show",)),
     Mutant(STORY,
            "self._round(len(self.rounds), text, formula, after_announcement(model, formula))",

@@ -59,11 +59,23 @@ class Update:
     how to bring an answer back to the states before it."""
 
     def __init__(self, after: KnowledgeStructure, events: EventModel, preconditions: dict,
-                 substitutions: dict):
+                 substitutions: dict, bits: dict):
         self.after = after
         self.events = events
         self._preconditions = preconditions
         self._substitutions = substitutions
+        self._bits = bits
+
+    def successor(self, state: State, event: str) -> State:
+        """The state ``(state, event)`` after the update (``event`` must be possible at ``state``)."""
+        m = self.after.manager
+        new = set(state) | {v for v, bit in self._bits[event].items() if bit}
+        for v, value in self._substitutions[event].items():
+            if v not in self._bits[event]:
+                support = value.support
+                if m.let({x: x in state for x in support}, value) == m.true:
+                    new.add(v)
+        return frozenset(new)
 
     def possible(self, event: str):
         """The states (before) where ``event`` can happen."""
@@ -163,15 +175,7 @@ def transform(structure: KnowledgeStructure, events: EventModel,
             values[new_var[atom]] = posts[name].get(atom, old)
         substitutions[name] = values
 
-    actual = []
-    for state in structure.actual:
-        for name in events.actual:
-            if not structure.value(preconditions[name], state):
-                continue
-            new = set(state) | {v for v, bit in {**codes[name], **extra[name]}.items() if bit}
-            new |= {new_var[atom] for atom in changed
-                    if structure.value(substitutions[name][new_var[atom]], state)}
-            actual.append(frozenset(new))
+    bits = {name: {**codes[name], **extra[name]} for name in names}
 
     # the namer holds the naming of the structure before, not the structure: no reference cycle
     before_name, before_vars = structure.naming(), frozenset(structure.variables)
@@ -181,8 +185,11 @@ def transform(structure: KnowledgeStructure, events: EventModel,
         event = next(n for n in names if codes[n] == code)
         return (before_name(state & before_vars), event)
 
-    after = KnowledgeStructure(m, atoms, variables, law, observables, relations, actual, namer)
-    update = Update(after, events, preconditions, substitutions)
+    after = KnowledgeStructure(m, atoms, variables, law, observables, relations, (), namer)
+    update = Update(after, events, preconditions, substitutions, bits)
+    actual = [update.successor(state, name) for state in structure.actual for name in events.actual
+              if structure.value(preconditions[name], state)]
+    update.after = after.with_actual(actual)
     structure.cache[key] = update
     return update
 
