@@ -64,7 +64,7 @@ from .relations import Arrows, Partition, Relation
 from .validators import instance_of
 
 __all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "product", "common_relation_labels",
-           "group_relation", "may_know"]
+           "group_relation", "may_know", "knowledge_refused"]
 
 _ANNOUNCEMENTS = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether)
 
@@ -245,11 +245,12 @@ def _refuse_where_mistaken(model: KripkeModel, f: _Knowledge) -> None:
         # distributed knowledge is not kept by bisimulation: its relations themselves must be equivalences
         if not (_relation(model, agent).is_equivalence() if isinstance(f, Distributed)
                 else may_know(model, agent)):
-            raise ModelError(_refusal(f, agent))
+            raise ModelError(knowledge_refused(f, agent))
 
 
-def _refusal(f: _Knowledge, agent: Agent) -> str:
-    """The one line that refuses ``f`` where ``agent``'s relation is not an equivalence."""
+def knowledge_refused(f: _Knowledge, agent: Agent) -> str:
+    """The one line that refuses knowledge operator ``f`` where ``agent``'s
+    relation is not an equivalence (the symbolic engine says the same)."""
     name = agent.name
     mistaken = (f"{name}'s relation here is not an equivalence ({name} may be mistaken, "
                 f"as after an announcement {name} did not see)")
@@ -373,6 +374,9 @@ def product(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.nda
     check_event_model(events, model.agents)
     worlds = model.worlds
     possible = np.zeros((len(worlds), len(events.events)), dtype=bool)
+    assigned = []
+    # each event's precondition, then its assignments: the symbolic engine's order, so that both
+    # refuse the same knowledge operator first
     for j, e in enumerate(events.events):
         if e.precondition is None:
             possible[:, j] = True
@@ -380,7 +384,7 @@ def product(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.nda
             possible[:, j] = [bool(e.precondition(model, w)) for w in worlds]
         else:
             possible[:, j] = truth_array(model, e.precondition)
-    assigned = [{atom: truth_array(model, f) for atom, f in e.assign} for e in events.events]
+        assigned.append({atom: truth_array(model, f) for atom, f in e.assign})
     return model.product(events, possible, assigned)
 
 
