@@ -25,9 +25,12 @@ FORMATS = ("text", "json", "latex")
 
 EPILOG = """\
 formulas: ~ & | -> <-> (or ¬ ∧ ∨ → ↔), K_a, M_a, Kw_a, B_a, E_{a,b}, C_{a,b},
-D_{a,b}, [!p] q, <!p> q, [!p]_{a,b} q (private), [?p]_{a,b} q (semi-private),
+D_{a,b}, EB_{a,b}, CB_{a,b}, [!p] q, <!p> q, [!p]_{a,b} q (private),
+[?p]_{a,b} q (semi-private),
 [(h: p, t: ~p; a: {h} {t}; b: {h, t}), h] q (after event h of an event model),
 [look, h] q (an event model named in MODEL.json, or given as --events look.json);
+knowledge (K, Kw, E, C, D) is refused where a relation is not an equivalence,
+as for outsiders after a private announcement: ask with B, EB, CB there;
 grammar in docs/logic.md, model and event model files in docs/model-json.md.
 """
 

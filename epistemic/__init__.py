@@ -13,8 +13,9 @@ from .dag import CycleError, PredictionDAG, Request
 from .errors import EpistemicError, ModelError
 from .explanation import Reason
 from .formulas import (BOTTOM, TOP, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
-                       Believes, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
-                       KnowsWhether, Not, Or, Possible, Act, conjunction, disjunction)
+                       Believes, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
+                       FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Act, conjunction,
+                       disjunction)
 from .knowledge import Knowledge
 from .model_json import ModelFileError, load_model, model_from_dict, model_to_dict, save_model
 from .event_json import ModelFile, load_event_model, load_model_file, save_event_model, save_model_file
@@ -74,6 +75,8 @@ __all__ = [
     "Everybody",
     "Common",
     "Distributed",
+    "EverybodyBelieves",
+    "CommonBelief",
     "Announce",
     "AnnounceDiamond",
     "AnnouncePrivately",

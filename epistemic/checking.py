@@ -3,12 +3,23 @@
 Each subformula is evaluated once per model, bottom-up, to the set of
 worlds where it holds (a boolean array over world numbers), and kept in
 the model's cache, so asking again, or asking a formula that shares
-subformulas, costs nothing.  Knowledge is a box over the agent's relation;
-common knowledge is a true fixpoint, reachability in one or more steps
-over the union of the group's relations; distributed knowledge uses the
-intersection.  A dynamic operator evaluates its formula in the updated
-model (the model restricted to where the announcement is true, or the
-product with an event model), which is cached too.
+subformulas, costs nothing.  Knowledge and belief are a box over the
+agent's relation; common knowledge and common belief are a true fixpoint,
+reachability in one or more steps over the union of the group's
+relations; distributed knowledge uses the intersection.  A dynamic
+operator evaluates its formula in the updated model (the model restricted
+to where the announcement is true, or the product with an event model),
+which is cached too.
+
+Knowledge is factive, so the knowledge operators (``K``, ``Kw``, ``E``,
+``C``, ``D``) are refused with a :class:`~epistemic.ModelError` where a
+named agent's relation is not an equivalence in the model they are
+evaluated in, as for an outsider after a private announcement; belief
+(``B``, ``EB``, ``CB``) and ``M`` work on any relation.  Worlds no formula
+tells apart count as one for this (the check is made on the bisimulation
+contraction, :func:`may_know`), so contracting a model never changes which
+formulas are refused; ``D``, which contraction does not preserve, needs the
+relations themselves to be equivalences.
 
 Nested dynamic operators recurse once per level of nesting (one level
 per announcement inside another); everything else is iterative.
@@ -25,6 +36,12 @@ True
 ['v', 'w']
 >>> holds(m, parse_formula("[!p] K_a p"))
 True
+>>> holds(m, parse_formula("[!p]_{a} B_b ~K_a p"))
+True
+>>> holds(m, parse_formula("[!p]_{a} K_b p"))
+Traceback (most recent call last):
+...
+epistemic.errors.ModelError: K_b asks what b knows, but b's relation here is not an equivalence ...: write B_b ...
 """
 
 from __future__ import annotations
@@ -39,15 +56,15 @@ from .bisimulation import bisimulation_labels
 from .bisimulation import contract as contract_model
 from .errors import ModelError
 from .events import EventModel, check_event_model, private_event, whether_event
-from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
-                       Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
-                       KnowsWhether, Not, Or, Possible, Top)
+from .formulas import (AGENT_WORD, Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
+                       Believes, Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
+                       FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
 from .kripke import KripkeModel, World
 from .relations import Arrows, Partition, Relation
 from .validators import instance_of
 
 __all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "product", "common_relation_labels",
-           "group_relation"]
+           "group_relation", "may_know", "knowledge_refused"]
 
 _ANNOUNCEMENTS = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether)
 
@@ -77,7 +94,9 @@ def truth_array(model: KripkeModel, formula: Formula, *, contract: bool = True) 
     FormulaError
         When ``formula`` is not a formula.
     ModelError
-        When it names an agent the model does not have.
+        When it names an agent the model does not have, or asks what an
+        agent knows where the agent's relation is not an equivalence (see
+        :func:`may_know`).
     """
     instance_of(formula, Formula, "expected a formula", error=FormulaError)
     cache = model.cache
@@ -131,6 +150,10 @@ def _relation(model: KripkeModel, agent: Agent) -> Relation:
     return model.relation_of(agent)
 
 
+#: The operators that ask what agents know, and are refused where one of them may be mistaken.
+_Knowledge = Knows | KnowsWhether | Everybody | Common | Distributed
+
+
 def _evaluate(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
     n = len(model)
     if isinstance(f, Atom):
@@ -155,6 +178,8 @@ def _evaluate(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
         if isinstance(f, Implies):
             return ~left | right
         return left == right
+    if isinstance(f, _Knowledge):
+        _refuse_where_mistaken(model, f)
     if isinstance(f, (Knows, Believes)):
         return _relation(model, f.agent).box(_get(model, f.arg))
     if isinstance(f, Possible):
@@ -162,7 +187,7 @@ def _evaluate(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
     if isinstance(f, KnowsWhether):
         relation, truth = _relation(model, f.agent), _get(model, f.arg)
         return relation.box(truth) | relation.box(~truth)
-    if isinstance(f, Everybody):
+    if isinstance(f, (Everybody, EverybodyBelieves)):
         truth = _get(model, f.arg)
         out = np.ones(n, dtype=bool)
         for agent in f.group:
@@ -170,9 +195,80 @@ def _evaluate(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
         return out
     if isinstance(f, Distributed):
         return group_relation(model, f.group).box(_get(model, f.arg))
-    if isinstance(f, Common):
+    if isinstance(f, (Common, CommonBelief)):
         return _common(model, f.group, _get(model, f.arg))
     return _dynamic(model, f, contract)
+
+
+def may_know(model: KripkeModel, agent: Agent) -> bool:
+    """Whether ``agent``'s relation in ``model`` is an equivalence once bisimilar
+    worlds are merged: where it is, ``K_agent`` is knowledge (what the agent
+    knows is true, and the agent knows what it knows) for every formula.
+
+    Checked on the bisimulation contraction, so a model and its contraction
+    agree; cached.  An equivalence stays one when bisimilar worlds merge,
+    so a relation that is not one after merging was not one before either.
+
+    Examples
+    --------
+    >>> from epistemic import Agent, KripkeModel, parse_formula, private_event, update
+    >>> a, b = Agent("a"), Agent("b")
+    >>> m = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()}, {a: [("w", "v")], b: [("w", "v")]},
+    ...                                actual="w", reflexive=True, symmetric=True)
+    >>> told = update(m, private_event([a, b], None, [a], precondition=parse_formula("p")))
+    >>> may_know(told, a), may_know(told, b)
+    (True, False)
+
+    Where ``a`` knew p already, telling it changes nothing ``b`` could be
+    wrong about: the world the update adds is bisimilar to the actual one.
+
+    >>> knew = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()}, {b: [("w", "v")]},
+    ...                                   actual="w", reflexive=True, symmetric=True)
+    >>> idle = update(knew, private_event([a, b], None, [a], precondition=parse_formula("p")))
+    >>> len(idle), idle.is_equivalence(b), may_know(idle, b)
+    (3, False, True)
+    """
+    relation = _relation(model, agent)
+    if isinstance(relation, Partition):
+        return True
+    key = ("may know", agent)
+    if key not in model.cache:
+        model.cache[key] = (relation.is_equivalence()
+                            or _contraction(model)[0].relation_of(agent).is_equivalence())
+    return model.cache[key]
+
+
+def _refuse_where_mistaken(model: KripkeModel, f: _Knowledge) -> None:
+    """Raise :class:`ModelError` where knowledge operator ``f`` names an agent who may be mistaken."""
+    agents = [f.agent] if isinstance(f, (Knows, KnowsWhether)) else sorted(f.group, key=lambda a: a.name)
+    for agent in agents:
+        # distributed knowledge is not kept by bisimulation: its relations themselves must be equivalences
+        if not (_relation(model, agent).is_equivalence() if isinstance(f, Distributed)
+                else may_know(model, agent)):
+            raise ModelError(knowledge_refused(f, agent))
+
+
+def knowledge_refused(f: _Knowledge, agent: Agent) -> str:
+    """The one line that refuses knowledge operator ``f`` where ``agent``'s
+    relation is not an equivalence (the symbolic engine says the same)."""
+    name = agent.name
+    mistaken = (f"{name}'s relation here is not an equivalence ({name} may be mistaken, "
+                f"as after an announcement {name} did not see)")
+    if isinstance(f, (Knows, KnowsWhether)):
+        one = name if AGENT_WORD.fullmatch(name) else "{" + name + "}"
+        if isinstance(f, Knows):
+            return f"K_{one} asks what {name} knows, but {mistaken}: write B_{one} for what {name} believes"
+        return (f"Kw_{one} asks whether {name} knows, but {mistaken}: write B_{one} φ | B_{one} ~φ "
+                f"for what {name} believes")
+    group = "{" + ",".join(sorted(a.name for a in f.group)) + "}"
+    if isinstance(f, Everybody):
+        return (f"E_{group} asks what everybody in {group} knows, but {mistaken}: write EB_{group} "
+                f"for what everybody in {group} believes")
+    if isinstance(f, Common):
+        return (f"C_{group} asks what is common knowledge in {group}, but {mistaken}: write CB_{group} "
+                f"for common belief")
+    return (f"D_{group} asks what {group} know together, but {mistaken}: distributed knowledge needs "
+            f"every relation of the group to be an equivalence")
 
 
 def group_relation(model: KripkeModel, group: Iterable[Agent]) -> Relation:
@@ -278,6 +374,9 @@ def product(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.nda
     check_event_model(events, model.agents)
     worlds = model.worlds
     possible = np.zeros((len(worlds), len(events.events)), dtype=bool)
+    assigned = []
+    # each event's precondition, then its assignments: the symbolic engine's order, so that both
+    # refuse the same knowledge operator first
     for j, e in enumerate(events.events):
         if e.precondition is None:
             possible[:, j] = True
@@ -285,7 +384,7 @@ def product(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.nda
             possible[:, j] = [bool(e.precondition(model, w)) for w in worlds]
         else:
             possible[:, j] = truth_array(model, e.precondition)
-    assigned = [{atom: truth_array(model, f) for atom, f in e.assign} for e in events.events]
+        assigned.append({atom: truth_array(model, f) for atom, f in e.assign})
     return model.product(events, possible, assigned)
 
 
@@ -311,11 +410,21 @@ def _contracted(after: KripkeModel, new: np.ndarray) -> tuple[KripkeModel, np.nd
     """``after`` contracted, and ``new`` (product world numbers, -1 for none) renumbered to its classes."""
     if not len(after):  # nothing could happen: nothing to merge
         return after, new
-    key = ("contracted",)
-    if key not in after.cache:
-        after.cache[key] = (contract_model(after), bisimulation_labels(after))
-    small, label = after.cache[key]
+    small, label = _contraction(after)
     return small, np.where(new >= 0, label[np.maximum(new, 0)], -1)
+
+
+def _contraction(model: KripkeModel) -> tuple[KripkeModel, np.ndarray]:
+    """``model`` contracted, and the class of each of its worlds (cached)."""
+    key = ("contracted",)
+    if key not in model.cache:
+        small = contract_model(model)
+        model.cache[key] = (small, bisimulation_labels(model))
+        if key not in small.cache:  # a contraction is minimal: asking for its own costs nothing
+            identity = np.arange(len(small))
+            identity.flags.writeable = False
+            small.cache[key] = (small, identity)
+    return model.cache[key]
 
 
 def _kept_by_contraction(f: Formula) -> bool:

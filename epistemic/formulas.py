@@ -7,7 +7,8 @@ and equal formulas are equal values.  Python operators build them:
 
 The epistemic operators take an :class:`~epistemic.Agent` (``Knows``,
 ``Possible``, ``KnowsWhether``, ``Believes``) or a non-empty group of them
-(``Everybody``, ``Common``, ``Distributed``).  Announcements are public
+(``Everybody``, ``Common``, ``Distributed``, and for belief
+``EverybodyBelieves``, ``CommonBelief``).  Announcements are public
 (``Announce`` and its dual ``AnnounceDiamond``), private to a group
 (``AnnouncePrivately``: the group learns the formula, outsiders believe
 nothing happened) or semi-private (``AnnounceWhether``: the group learns
@@ -42,6 +43,7 @@ from .validators import instance_of
 __all__ = [
     "Formula", "Atom", "Top", "Bottom", "TOP", "BOTTOM", "Not", "And", "Or", "Implies", "Iff",
     "Knows", "Possible", "KnowsWhether", "Believes", "Everybody", "Common", "Distributed",
+    "EverybodyBelieves", "CommonBelief",
     "Announce", "AnnounceDiamond", "AnnouncePrivately", "AnnounceWhether", "Act", "EventModelLike",
     "FormulaError", "atoms", "agents_of", "subformulas", "conjunction", "disjunction", "to_text",
     "to_latex",
@@ -59,7 +61,7 @@ ATOM_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
 RESERVED = frozenset({"top", "bot", "true", "false", "not", "and", "or"})
 
 #: Prefixes of modal operators in the text syntax; an atom may not start with one.
-MODAL_PREFIX = re.compile(r"(?:Kw|K|M|B|E|C|D)_")
+MODAL_PREFIX = re.compile(r"(?:Kw|K|M|B|EB|CB|E|C|D)_")
 
 #: Agent names written bare after an operator (``K_alice``).
 AGENT_WORD = re.compile(r"[A-Za-z0-9]+")
@@ -283,7 +285,10 @@ class Iff(Formula):
 @_unary
 @attrs.frozen(eq=False, repr=False)
 class Knows(Formula):
-    """``K_a φ``: φ holds at every world the agent considers possible."""
+    """``K_a φ``: φ holds at every world the agent considers possible.
+
+    Knowledge is factive: the checker refuses it where the agent's relation
+    is not an equivalence (write :class:`Believes` there)."""
 
     agent: Agent = attrs.field(validator=_check_agent)
     arg: Formula = attrs.field(validator=_check_formula)
@@ -310,7 +315,8 @@ class KnowsWhether(Formula):
 @_unary
 @attrs.frozen(eq=False, repr=False)
 class Believes(Formula):
-    """``B_a φ``: belief; the same clause as knowledge, read on KD45 relations."""
+    """``B_a φ``: belief; φ holds at every world the agent considers possible,
+    on any relation (KD45 after private announcements), and may be false."""
 
     agent: Agent = attrs.field(validator=_check_agent)
     arg: Formula = attrs.field(validator=_check_formula)
@@ -330,6 +336,25 @@ class Everybody(Formula):
 class Common(Formula):
     """``C_G φ``: φ holds at every world reachable in one or more steps of
     any group member's relation."""
+
+    group: frozenset[Agent] = attrs.field(converter=_to_group, validator=_check_group)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+
+@_unary
+@attrs.frozen(eq=False, repr=False)
+class EverybodyBelieves(Formula):
+    """``EB_G φ``: every agent of the group believes φ."""
+
+    group: frozenset[Agent] = attrs.field(converter=_to_group, validator=_check_group)
+    arg: Formula = attrs.field(validator=_check_formula)
+
+
+@_unary
+@attrs.frozen(eq=False, repr=False)
+class CommonBelief(Formula):
+    """``CB_G φ``: common belief, the same clause as :class:`Common` on any
+    relations: φ holds at every world reachable in one or more steps."""
 
     group: frozenset[Agent] = attrs.field(converter=_to_group, validator=_check_group)
     arg: Formula = attrs.field(validator=_check_formula)
@@ -511,7 +536,7 @@ _BINARY = {Iff: ("iff", _IFF, _IFF, _IMPLIES), Implies: ("implies", _IMPLIES, _O
            Or: ("or", _OR, _OR, _AND), And: ("and", _AND, _AND, _PREFIX)}
 # a spelling names each modal operator's prefix under these keys
 _MODAL = {Knows: "K", Possible: "M", KnowsWhether: "Kw", Believes: "B", Everybody: "E", Common: "C",
-          Distributed: "D"}
+          Distributed: "D", EverybodyBelieves: "EB", CommonBelief: "CB"}
 
 
 def _agent_text(agent: Agent) -> str:
@@ -553,7 +578,7 @@ def _group_latex(group) -> str:
 
 _ASCII = {"name": "text syntax", "atom": str, "agent": _agent_text, "group": _group_text,
           "not": "~", "and": " & ", "or": " | ", "implies": " -> ", "iff": " <-> ", "top": "top", "bot": "bot",
-          "K": "K_", "M": "M_", "Kw": "Kw_", "B": "B_", "E": "E_", "C": "C_", "D": "D_",
+          "K": "K_", "M": "M_", "Kw": "Kw_", "B": "B_", "E": "E_", "C": "C_", "D": "D_", "EB": "EB_", "CB": "CB_",
           "announce": ("[!", "]"), "diamond": ("<!", ">"), "private": ("[!", "]_"), "whether": ("[?", "]_")}
 _UNICODE = {**_ASCII, "not": "¬", "and": " ∧ ", "or": " ∨ ", "implies": " → ", "iff": " ↔ ", "top": "⊤",
             "bot": "⊥", "M": "◇_", "diamond": ("⟨!", "⟩")}
@@ -564,6 +589,7 @@ _LATEX = {"name": "LaTeX form", "atom": _latex_name, "agent": _agent_latex, "gro
           "not": "\\neg ", "and": " \\land ", "or": " \\lor ", "implies": " \\rightarrow ",
           "iff": " \\leftrightarrow ", "top": "\\top", "bot": "\\bot",
           "K": "K_", "M": "\\hat{K}_", "Kw": "\\mathit{Kw}_", "B": "B_", "E": "E_", "C": "C_", "D": "D_",
+          "EB": "\\mathit{EB}_", "CB": "\\mathit{CB}_",
           "announce": ("[!", "]"), "diamond": ("\\langle !", " \\rangle"), "private": ("[!", "]_"),
           "whether": ("[?", "]_")}
 
@@ -642,7 +668,7 @@ def _pieces(f: Formula, spell: dict) -> tuple[list, int]:
         return [spell["not"], (f.arg, _PREFIX)], _PREFIX
     if isinstance(f, (Knows, Possible, KnowsWhether, Believes)):
         return [f"{spell[_MODAL[type(f)]]}{spell['agent'](f.agent)} ", (f.arg, _PREFIX)], _PREFIX
-    if isinstance(f, (Everybody, Common, Distributed)):
+    if isinstance(f, (Everybody, Common, Distributed, EverybodyBelieves, CommonBelief)):
         return [f"{spell[_MODAL[type(f)]]}{spell['group'](f.group)} ", (f.arg, _PREFIX)], _PREFIX
     if isinstance(f, (Announce, AnnounceDiamond)):
         opening, closing = spell["announce" if isinstance(f, Announce) else "diamond"]

@@ -16,7 +16,7 @@ the left; ``->`` groups to the right)::
     unary    := prefix unary | primary
     prefix   := "~" | "¬" | "not"
               | "K_" agent | "M_" agent | "◇_" agent | "Kw_" agent | "B_" agent
-              | "E_" group | "C_" group | "D_" group
+              | "E_" group | "C_" group | "D_" group | "EB_" group | "CB_" group
               | "[!" formula "]"                 public announcement
               | "<!" formula ">" | "⟨!" formula "⟩" its dual
               | "[!" formula "]_" group          private announcement to the group
@@ -37,10 +37,11 @@ the left; ``->`` groups to the right)::
 
 Atoms are a letter or underscore followed by letters, digits, underscores
 or primes, except the words above and names starting like an operator
-(``K_``, ``Kw_``, ``M_``, ``B_``, ``E_``, ``C_``, ``D_``).  Agent names are
-letters and digits (``K_alice``), or also underscores and primes inside
-braces (``K_{bob_1}``).  Spaces and line breaks are free between tokens,
-except that an agent or group follows its operator directly.
+(``K_``, ``Kw_``, ``M_``, ``B_``, ``E_``, ``C_``, ``D_``, ``EB_``, ``CB_``).
+Agent names are letters and digits (``K_alice``), or also underscores and
+primes inside braces (``K_{bob_1}``).  Spaces and line breaks are free
+between tokens, except that an agent or group follows its operator
+directly.
 
 An event model (see :mod:`epistemic.event_text`) lists its events, each
 with a precondition (none: it can happen anywhere) and changes (``p :=
@@ -85,8 +86,9 @@ from .agents import Agent
 from .event_text import DESIGNATED
 from .events import Event, EventModel
 from .formulas import (AGENT_WORD, BOTTOM, BRACED_NAME, TOP, Act, And, Announce, AnnounceDiamond, AnnouncePrivately,
-                       AnnounceWhether, Atom, Believes, Common, Distributed, Everybody, Formula, FormulaError, Iff,
-                       Implies, Knows, KnowsWhether, Not, Or, Possible, to_latex, to_text)
+                       AnnounceWhether, Atom, Believes, Common, CommonBelief, Distributed, Everybody,
+                       EverybodyBelieves, Formula, FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or,
+                       Possible, to_latex, to_text)
 from .validators import instance_of
 
 __all__ = ["MAX_LENGTH", "parse_formula", "parse_event_model", "to_text", "to_latex", "FormulaSyntaxError"]
@@ -109,7 +111,7 @@ class FormulaSyntaxError(FormulaError):
 
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
-  | (?P<modal>(?:Kw|K|M|◇|B|E|C|D)_)
+  | (?P<modal>(?:Kw|K|M|◇|B|EB|CB|E|C|D)_)
   | (?P<op><->|->|\[!|\[\?|<!|⟨!|\]_|:=|[↔→&∧|∨~¬()\[\]>⟩{},:;+-])
   | (?P<word>[A-Za-z0-9_'⊤⊥]+)
   | (?P<other>.)
@@ -120,7 +122,7 @@ _SPELLING = {"<->": "<->", "↔": "<->", "->": "->", "→": "->", "&": "&", "∧
 _AGENT_MODAL: dict[str, Callable[[Agent, Formula], Formula]] = {
     "K_": Knows, "M_": Possible, "◇_": Possible, "Kw_": KnowsWhether, "B_": Believes}
 _GROUP_MODAL: dict[str, Callable[[frozenset[Agent], Formula], Formula]] = {
-    "E_": Everybody, "C_": Common, "D_": Distributed}
+    "E_": Everybody, "C_": Common, "D_": Distributed, "EB_": EverybodyBelieves, "CB_": CommonBelief}
 _CONSTANTS = {"top": TOP, "true": TOP, "⊤": TOP, "bot": BOTTOM, "false": BOTTOM, "⊥": BOTTOM}
 
 

@@ -14,7 +14,7 @@ Examples
 >>> m = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()}, {a: [("w", "v")], b: [("w", "v")]},
 ...                                actual="w", reflexive=True, symmetric=True)
 >>> told = update(m, private_event([a, b], None, [a], precondition=parse_formula("p")))
->>> holds(told, parse_formula("K_a p & ~K_b p & B_b ~K_a p"))
+>>> holds(told, parse_formula("K_a p & ~B_b p & B_b ~K_a p"))
 True
 """
 

@@ -27,8 +27,8 @@ from .errors import ModelError
 from .events import check_event_model, private_event, whether_event
 from .explanation import OMITTED, Reason
 from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
-                       Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
-                       KnowsWhether, Not, Or, Possible, Top, to_text)
+                       Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
+                       FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, to_text)
 from .kripke import KripkeModel, World
 from .validators import whole_number_at_least
 
@@ -62,6 +62,8 @@ class FormulaKind(str, enum.Enum):
     EVERYBODY = "everybody"
     COMMON = "common"
     DISTRIBUTED = "distributed"
+    EVERYBODY_BELIEVES = "everybodybelieves"
+    COMMON_BELIEF = "commonbelief"
     ANNOUNCE = "announce"
     ANNOUNCE_DIAMOND = "announcediamond"
     ANNOUNCE_PRIVATELY = "announceprivately"
@@ -225,14 +227,15 @@ def _node(m: KripkeModel, f: Formula, w: World):
         no = next(v for v in seen if not truth(f.arg, v))
         return (f"{head}: {f.agent.name} cannot tell {yes}, where {_text(f.arg)} is true, "
                 f"from {no}, where it is false"), kind, [at(f.arg, yes), at(f.arg, no)]
-    if isinstance(f, Everybody):
+    if isinstance(f, (Everybody, EverybodyBelieves)):
         agents = sorted(f.group, key=lambda a: a.name)
+        single, verb = (Knows, "know") if isinstance(f, Everybody) else (Believes, "believe")
         if not value:
-            a = next(a for a in agents if not truth(Knows(a, f.arg), w))
-            return f"{head}: {a.name} does not know {_text(f.arg)}", kind, [at(Knows(a, f.arg), w)]
-        return f"{head}: each of {', '.join(a.name for a in agents)} knows it", kind, \
-            [at(Knows(a, f.arg), w) for a in agents[:_SHOWN]]
-    if isinstance(f, Common):
+            a = next(a for a in agents if not truth(single(a, f.arg), w))
+            return f"{head}: {a.name} does not {verb} {_text(f.arg)}", kind, [at(single(a, f.arg), w)]
+        return f"{head}: each of {', '.join(a.name for a in agents)} {verb}s it", kind, \
+            [at(single(a, f.arg), w) for a in agents[:_SHOWN]]
+    if isinstance(f, (Common, CommonBelief)):
         return _common(m, f, w, head, kind)
     return _dynamic(m, f, w, head, kind, value)
 
@@ -242,7 +245,7 @@ def _list(worlds) -> str:
     return shown + (f" and {len(worlds) - 6} more" if len(worlds) > 6 else "")
 
 
-def _common(m: KripkeModel, f: Common, w: World, head: str, kind: FormulaKind):
+def _common(m: KripkeModel, f: Common | CommonBelief, w: World, head: str, kind: FormulaKind):
     arg = truth_array(m, f.arg)
     agents = sorted(f.group, key=lambda a: a.name)
     # breadth first from w over the group's relations, one or more steps, remembering the way

@@ -37,6 +37,7 @@ VALIDATORS = "epistemic/validators.py"
 FIXEDPOINT = "epistemic/fixedpoint.py"
 FILES = "epistemic/files.py"
 ENGINES = "epistemic/engines.py"
+BELIEF = "tests/test_core_belief.py::"
 
 CORE_MUTANTS: tuple[Mutant, ...] = (
     # fixedpoint.py ----------------------------------------------------------------------------
@@ -193,6 +194,28 @@ CORE_MUTANTS: tuple[Mutant, ...] = (
            "                meet = p",
            "distributed knowledge of S5 agents uses the last agent's relation alone",
            ("tests/test_core_checking.py::test_distributed_knowledge_pools_what_agents_know",)),
+    Mutant(CHECKING,
+           "        _refuse_where_mistaken(model, f)",
+           "        pass",
+           "knowledge is asked of agents whose relation is not an equivalence (K read as belief)",
+           (BELIEF + "test_each_knowledge_operator_is_refused_where_the_relation_is_not_an_equivalence",
+            "tests/test_core_checking.py::test_checker_agrees_with_the_reference")),
+    Mutant(CHECKING,
+           "                            or _contraction(model)[0].relation_of(agent).is_equivalence())",
+           "                            or False)",
+           "knowledge is refused on the relation itself, so contraction changes what is refused",
+           (BELIEF + "test_an_idle_announcement_leaves_knowledge_standing_with_or_without_contraction",
+            BELIEF + "test_private_announcements_refuse_the_same_with_and_without_contraction")),
+    Mutant(CHECKING,
+           "        if not (_relation(model, agent).is_equivalence() if isinstance(f, Distributed)",
+           "        if not (may_know(model, agent) if isinstance(f, Distributed)",
+           "distributed knowledge is allowed where only the contraction's relations are equivalences",
+           (BELIEF + "test_an_idle_announcement_leaves_knowledge_standing_with_or_without_contraction",)),
+    Mutant("epistemic/symbolic/checking.py",
+           "        structure.cache[key] = len(structure) <= STATES and may_know(to_kripke(structure), agent)",
+           "        structure.cache[key] = False",
+           "the symbolic engine refuses knowledge wherever the accessibility itself is not an equivalence",
+           ("tests/test_symbolic_engine.py::test_engines_agree_on_every_world",)),
     # dag.py -----------------------------------------------------------------------------------
     Mutant(DAG,
            "            if key not in self._values:\n                self._solve_memo(key)\n            return",
@@ -569,6 +592,11 @@ CORE_MUTANTS: tuple[Mutant, ...] = (
            "an announcement does not restrict the model",
            ("tests/test_core_story.py::test_rounds_restrict_the_model_and_answer_the_questions",)),
     # verdicts.py -------------------------------------------------------------------------------
+    Mutant(VERDICTS,
+           '(Knows, "know") if isinstance(f, Everybody) else (Believes, "believe")',
+           '(Knows, "know") if isinstance(f, Everybody) else (Possible, "believe")',
+           "everybody's belief is explained by what each considers possible",
+           ("tests/test_core_verdicts.py::test_each_reason_rests_on_the_reasons_that_decide_it",)),
     Mutant(VERDICTS,
            "        side = f.left if not truth(f.left, w) else f.right",
            "        side = f.left if truth(f.left, w) else f.right",

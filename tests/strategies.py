@@ -122,7 +122,7 @@ _groups = st.frozensets(syntax_agents, min_size=1, max_size=3)
 _UNARY = (fm.Not,)
 _BINARY = (fm.And, fm.Or, fm.Implies, fm.Iff, fm.Announce, fm.AnnounceDiamond)
 _MODAL = (fm.Knows, fm.Possible, fm.KnowsWhether, fm.Believes)
-_GROUP = (fm.Everybody, fm.Common, fm.Distributed)
+_GROUP = (fm.Everybody, fm.Common, fm.Distributed, fm.EverybodyBelieves, fm.CommonBelief)
 _GROUP_ANNOUNCE = (fm.AnnouncePrivately, fm.AnnounceWhether)
 
 #: Names of events the text syntax writes, the awkward ones among them.

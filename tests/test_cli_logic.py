@@ -13,6 +13,7 @@ import pytest
 from cli_runs import run
 from epistemic import Agent, KripkeModel, save_model
 from epistemic.cli.main import main
+from epistemic.visualize import available_renderers
 
 A, B = Agent("a"), Agent("b")
 
@@ -118,7 +119,7 @@ def test_check_too_deep_nesting_is_one_line(model_file, capsys):
 def test_check_without_contraction_gives_the_same_answer(capsys):
     """--no-contract builds every copy that nested private announcements make: the same answer, the
     same worlds (the model of docs/logic.md, where b cannot tell p from not-p)."""
-    formula = "[!p]_{a} [!p]_{b} (K_a p & ~K_b K_a p) | [?p]_{b} K_b p"
+    formula = "[!p]_{a} [!p]_{b} (B_a p & B_a ~K_b p & K_b p) | [?p]_{b} K_b p"
     merged = run(capsys, "check", "docs/examples/letter.json", formula, "--json")
     full = run(capsys, "check", "docs/examples/letter.json", formula, "--json", "--no-contract")
     assert merged == full and merged[0] == 0
@@ -220,3 +221,24 @@ def test_check_too_long_formula_is_one_line(model_file, capsys):
     code, out, err = run(capsys, "check", str(model_file), "p & " * 250_000 + "p")
     assert (code, out) == (2, "") and err == ("epistemic check: error: line 1, column 1000001: the formula is "
                                               "longer than 1,000,000 characters, the most that is read\n")
+
+
+@pytest.mark.parametrize("options", [[], ["--why"], ["--json"], ["--format", "latex"], ["--no-contract", "--why"],
+                                     ["--draw", "why.svg"]])
+def test_check_refuses_knowledge_where_an_agent_may_be_mistaken(options, tmp_path, monkeypatch, capsys):
+    """After a alone is told p, b's relation is not an equivalence: K_b is refused in one line, and
+    nothing is drawn; B_b is what b believes."""
+    monkeypatch.chdir(tmp_path)
+    letter = KripkeModel.from_relations([A, B], {"w": {"p"}, "v": set()}, {A: [("w", "v")], B: [("w", "v")]},
+                                        actual="w", reflexive=True, symmetric=True)
+    save_model(letter, "letter.json")
+    code, out, err = run(capsys, "check", "letter.json", "[!p]_{a} (K_a p & K_b ~K_a p)", *options)
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert err.startswith("epistemic check: error: K_b asks what b knows, but b's relation here is not an "
+                          "equivalence") and err.rstrip().endswith("write B_b for what b believes")
+    assert not (tmp_path / "why.svg").exists()
+    if "--draw" in options and not available_renderers():
+        return
+    code, out, _ = run(capsys, "check", "letter.json", "[!p]_{a} (K_a p & B_b ~K_a p & CB_{a,b} ~B_b p)", *options)
+    assert code == 0 and out.startswith(("true at w", "{", "$\\mathcal{M}, \\mbox{w} \\models"))
+    assert "--json" not in options or json.loads(out)["holds"] is True

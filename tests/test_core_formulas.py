@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from epistemic import Agent
 from epistemic.formulas import (BOTTOM, TOP, And, Announce, AnnouncePrivately, AnnounceWhether, Atom, Common,
-                                FormulaError, Iff, Implies, Knows, Not, Or, Possible, atoms, agents_of,
-                                conjunction, disjunction, subformulas)
+                                CommonBelief, EverybodyBelieves, FormulaError, Iff, Implies, Knows, Not, Or,
+                                Possible, atoms, agents_of, conjunction, disjunction, subformulas)
 from epistemic.syntax import FormulaSyntaxError, parse_formula, to_text
 from strategies import formulas
 
@@ -49,6 +49,8 @@ def test_binding_and_grouping():
     assert parse_formula("[!p & q]_{a,b} q") == AnnouncePrivately([a, b], And(p, q), q)
     assert parse_formula("[?p]_a q") == AnnounceWhether([a], p, q)
     assert parse_formula("C_{b, a} p") == Common([a, b], p)
+    assert parse_formula("CB_{b,a} EB_a ~p") == CommonBelief([a, b], EverybodyBelieves([a], Not(p)))
+    assert str(parse_formula("K_{CB_1} p & EB_{EB} p")) == "K_{CB_1} p & EB_{EB} p"
     assert parse_formula("M_a p") == Possible(a, p)
     assert parse_formula("true") == TOP and parse_formula("false") == BOTTOM
 

@@ -54,6 +54,7 @@ def test_the_parentheses_are_those_of_the_text():
         ("~~p", r"\neg \neg p"),
         ("~(p & q)", r"\neg (p \land q)"),
         ("K_a M_b ~p", r"K_{a} \hat{K}_{b} \neg p"),
+        ("CB_{b,a} (p & EB_a q)", r"\mathit{CB}_{\{a,b\}} (p \land \mathit{EB}_{\{a\}} q)"),
         ("K_a (p | q)", r"K_{a} (p \lor q)"),
         ("[!p -> q] K_a q", r"[!p \rightarrow q] K_{a} q"),
         ("[!p] q & r", r"[!p] q \land r"),

@@ -32,13 +32,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..agents import Agent
+from ..checking import knowledge_refused, may_know
 from ..errors import ModelError
 from ..events import check_event_model, private_event, whether_event
 from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
-                        Bottom, Common, Distributed, Everybody, Formula, FormulaError, Iff, Implies, Knows,
-                        KnowsWhether, Not, Or, Possible, Top)
+                        Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
+                        FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
 from ..validators import instance_of
 from .bdds import prime
+from .convert import STATES, to_kripke
 from .structure import KnowledgeStructure, State
 from .updates import after_announcement, transform
 
@@ -116,17 +118,26 @@ def _get(structure: KnowledgeStructure, f: Formula):
 def _known(structure: KnowledgeStructure, agent: Agent, f: Formula) -> Agent:
     if agent not in structure.agents:
         raise ModelError(f"the formula names {agent}, who is not an agent of the model")
-    if isinstance(f, _KNOWLEDGE) and not structure.is_s5(agent):
+    if isinstance(f, _KNOWLEDGE) and not _may_know(structure, agent, f):
         raise ModelError(knowledge_refused(f, agent))
     return agent
 
 
-def knowledge_refused(f: Formula, agent: Agent) -> str:
-    """Why ``f``, a knowledge operator, cannot be asked of ``agent`` here."""
-    operator = {Knows: "K", KnowsWhether: "Kw", Everybody: "E", Common: "C", Distributed: "D"}[type(f)]
-    return (f"{operator}_ asks what {agent.name} knows, but {agent.name}'s accessibility here is not an "
-            f"equivalence ({agent.name} may be mistaken, as after an update {agent.name} did not see): "
-            f"write B_{agent.name} for what {agent.name} believes")
+def _may_know(structure: KnowledgeStructure, agent: Agent, f: Formula) -> bool:
+    """Whether the knowledge operator ``f`` may be asked of ``agent``, as the
+    explicit checker decides it (:func:`epistemic.checking.may_know`): its
+    accessibility is an equivalence on the states, or once bisimilar states
+    are merged, found on the listed states of a structure of at most
+    :data:`~epistemic.symbolic.convert.STATES` of them (a larger one is
+    refused); distributed knowledge needs the accessibility itself to be one."""
+    if structure.is_s5(agent):
+        return True
+    if isinstance(f, Distributed):
+        return False
+    key = ("may know", agent)
+    if key not in structure.cache:
+        structure.cache[key] = len(structure) <= STATES and may_know(to_kripke(structure), agent)
+    return structure.cache[key]
 
 
 def box(structure: KnowledgeStructure, agents: Iterable[Agent], u, *, pooled: bool = False):
@@ -174,7 +185,7 @@ def _evaluate(structure: KnowledgeStructure, f: Formula):
     if isinstance(f, KnowsWhether):
         agent, u = _known(structure, f.agent, f), _get(structure, f.arg)
         return box(structure, [agent], u) | box(structure, [agent], ~u)
-    if isinstance(f, Everybody):
+    if isinstance(f, (Everybody, EverybodyBelieves)):
         u, out = _get(structure, f.arg), m.true
         for agent in sorted(f.group, key=lambda a: a.name):
             out &= box(structure, [_known(structure, agent, f)], u)
@@ -182,12 +193,12 @@ def _evaluate(structure: KnowledgeStructure, f: Formula):
     if isinstance(f, Distributed):
         agents = [_known(structure, a, f) for a in sorted(f.group, key=lambda a: a.name)]
         return box(structure, agents, _get(structure, f.arg), pooled=True)
-    if isinstance(f, Common):
+    if isinstance(f, (Common, CommonBelief)):
         return _common(structure, f)
     return _dynamic(structure, f)
 
 
-def _common(structure: KnowledgeStructure, f: Common):
+def _common(structure: KnowledgeStructure, f: Common | CommonBelief):
     """The greatest fixpoint of ``X ↦ ⋀_i box_i(φ ∧ X)``: no chain of one or
     more of the group's steps reaches a state where φ fails."""
     agents = [_known(structure, a, f) for a in sorted(f.group, key=lambda a: a.name)]
