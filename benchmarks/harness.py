@@ -30,19 +30,29 @@ def main(script: str, description: str, cases: list[tuple[str, dict]], run_case:
     parser.add_argument("--case", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.case is not None:
-        start = time.perf_counter()
-        result = run_case(cases[args.case][1])
-        result["seconds"] = time.perf_counter() - start
-        result["peak_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        print(json.dumps(result))
+        run_here(cases[args.case][1], run_case)
         return
     width = max(len(name) for name, _ in cases) + 2
     head = "".join(f" {heading:>{max(len(heading), 8)}}" for _, heading, _ in columns)
     print(f"{'case':<{width}} {'seconds':>8} {'peak MiB':>9}{head}")
     for i, (name, _) in enumerate(cases):
         print(f"{name:<{width}} ", end="", flush=True)
-        out = subprocess.run([sys.executable, script, "--case", str(i)],
-                             capture_output=True, text=True, check=True).stdout
-        r = json.loads(out.strip().splitlines()[-1])
+        r = measure(script, i)
         cells = "".join(f" {format(r[key], spec):>{max(len(heading), 8)}}" for key, heading, spec in columns)
         print(f"{r['seconds']:>8.2f} {r['peak_mib']:>9.0f}{cells}", flush=True)
+
+
+def run_here(spec: dict, run_case: Callable[[dict], dict]) -> None:
+    """Run one case in this process and print its numbers as one line of JSON."""
+    start = time.perf_counter()
+    result = run_case(spec)
+    result["seconds"] = time.perf_counter() - start
+    result["peak_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps(result))
+
+
+def measure(script: str, case: int) -> dict:
+    """The numbers of case number ``case`` of ``script``, run in a fresh process."""
+    out = subprocess.run([sys.executable, script, "--case", str(case)],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])

@@ -11,6 +11,8 @@ they don't know, the last knows that all want one) and its test
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from epistemic import Announce, Knows, KnowsWhether, Not, holds
 from epistemic.formulas import conjunction
@@ -57,8 +59,26 @@ def test_story_of_the_joke():
     assert [r.worlds for r in story.rounds] == [8, 4, 2, 1]
 
 
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 8).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, (1 << n) - 1))))
+def test_both_engines_tell_the_same_story(case):
+    n, dry = case
+    explicit, symbolic = solve(n=n, dry=dry, engine="explicit"), solve(n=n, dry=dry, engine="symbolic")
+    assert symbolic.text() == explicit.text()
+    assert symbolic.to_dict() == explicit.to_dict()
+
+
+@pytest.mark.parametrize("n, dry, last", [(40, 0, 40), (200, 0, 200), (100, 1 << 70, 71)])
+def test_published_answer_beyond_what_can_be_listed(n, dry, last):
+    # the joke for 2**40 to 2**200 worlds: only a symbolic model holds them
+    answer = solve(n=n, dry=dry).answer
+    assert answer["answers"] == [DONT] * (last - 1) + ["Yes" if not dry else "No"]
+    assert answer["last"] == last
+
+
 @pytest.mark.parametrize("given, message", [({"n": 2, "dry": 4}, "below 2\\*\\*n = 4"),
-                                            ({"n": 0}, "at least 1"), ({"n": 17}, "at most 16"),
+                                            ({"n": 0}, "at least 1"), ({"n": 201}, "at most 200"),
+                                            ({"n": 17, "engine": "explicit"}, "the explicit engine takes n up to 16"),
                                             ({"beer": 1}, "unknown parameter")])
 def test_bad_parameters(given, message):
     with pytest.raises(PuzzleError, match=message):

@@ -11,10 +11,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from epistemic import Knows, truth_array
+from epistemic import Knows, truth_array, worlds_where
 from epistemic.formulas import Atom, disjunction
 from epistemic.models.puzzles.common import PuzzleError
-from epistemic.models.puzzles.sum_and_product import P, S, initial_model, knows_numbers, pairs, solve, statements, survivors
+from epistemic.models.puzzles.sum_and_product import (P, S, initial_model, initial_structure, knows_bits, knows_numbers,
+                                                      pairs, solve, statements, survivors)
+from epistemic.symbolic import to_kripke
+from epistemic.symbolic import truth as symbolic_truth
 
 #: The sums S can hold once he says "I knew you didn't": the classical list.
 KNEW_SUMS = {11, 17, 23, 27, 29, 35, 37, 41, 47, 53}
@@ -84,7 +87,35 @@ def test_text():
     assert len(statements(100)) == 3
 
 
+def test_the_binary_structure_is_the_model():
+    # SMCDEL's sapKnStruct: x, y, x + y and x * y in binary, S observing the sum, P the product
+    limit = 40
+    model, structure = initial_model(limit), initial_structure(limit)
+    assert structure.state_names(structure.law) == model.worlds == pairs(limit)
+    listed = to_kripke(structure)
+    for agent in (S, P):
+        assert sorted(map(sorted, listed.partition(agent))) == sorted(map(sorted, model.partition(agent)))
+        # knowing every bit of x and y is knowing the numbers
+        known = structure.states(symbolic_truth(structure, knows_bits(agent, limit)))
+        assert sorted(map(structure.name, known)) == sorted(worlds_where(model, knows_numbers(agent, limit)))
+
+
+@pytest.mark.parametrize("limit", [65, 100])
+def test_both_engines_tell_the_same_story(limit):
+    # Freudenthal's (4, 13) on both; the formulas differ (atoms x4 on one, bits on the other), nothing else
+    explicit, symbolic = solve(limit=limit, engine="explicit"), solve(limit=limit, engine="symbolic")
+    assert symbolic.text() == explicit.text()
+    assert symbolic.answer == explicit.answer
+    rounds = [explicit.to_dict()["rounds"], symbolic.to_dict()["rounds"]]
+    for told in rounds:
+        for r in told:
+            r.pop("formula")
+    assert rounds[0] == rounds[1]
+    assert survivors(limit, engine="symbolic") == [(4, 13)]
+
+
 @pytest.mark.parametrize("given, message", [
+    ({"engine": "bdd"}, "unknown engine 'bdd'"),
     ({"limit": 64}, "limit must be at least 65"),
     ({"limit": 201}, "limit must be at most 200"),
     ({"limit": "100"}, "limit must be a whole number"),

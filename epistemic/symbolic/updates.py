@@ -157,9 +157,9 @@ def transform(structure: KnowledgeStructure, events: EventModel,
                 variables.extend(block_vars)
                 seen.update(block_vars)
                 for name in names:
-                    bits = {v: bool(blocks[name] >> i & 1) for i, v in enumerate(block_vars)}
-                    extra[name].update(bits)
-                    law &= ~cube[name] | m.cube(bits)
+                    block_bits = {v: bool(blocks[name] >> i & 1) for i, v in enumerate(block_vars)}
+                    extra[name].update(block_bits)
+                    law &= ~cube[name] | m.cube(block_bits)
             observables[agent] = frozenset(seen)
         else:
             event_relation = m.false

@@ -6,14 +6,15 @@ Every module offers ``NAME``, ``TITLE``, ``PARAMETERS`` and ``solve`` (see
 
 from collections.abc import Callable
 
-from . import cheryl, consecutive_numbers, drinking_logicians, muddy_children, russian_cards, sum_and_product
+from . import (cheryl, consecutive_numbers, dining_cryptographers, drinking_logicians, muddy_children, russian_cards,
+               sum_and_product)
 from .common import ENGINE_CHOICES, Parameter, PuzzleError, Solution, check_parameters
 
 __all__ = ["PUZZLES", "solve", "Parameter", "PuzzleError", "Solution", "check_parameters"]
 
 #: The puzzle modules by the name the command line uses.
 PUZZLES = {module.NAME: module for module in (muddy_children, cheryl, sum_and_product, russian_cards,
-                                              consecutive_numbers, drinking_logicians)}
+                                              consecutive_numbers, drinking_logicians, dining_cryptographers)}
 
 
 def solve(name: str, engine: str = "auto", progress: Callable[[int], None] | None = None,

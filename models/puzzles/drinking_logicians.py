@@ -17,6 +17,10 @@ apart, so what he knows is what the answers told.  Each answer is the one
 of ``K_li all``, ``K_li ~all`` and ``~Kw_li all`` that holds, with ``all``
 being ``w1 & ... & wn``: the model checker decides what is said.
 
+The explicit model lists the worlds, up to 16 logicians; the symbolic
+structure (SMCDEL's) describes them by the ``n`` atoms, logician ``i``
+observing ``w<i>`` and the bartender nothing, up to 200.
+
 Examples
 --------
 >>> solution = solve()
@@ -39,24 +43,32 @@ References
 
 from __future__ import annotations
 
-from epistemic import Agent, Atom, Knows, KnowsWhether, KripkeModel, Not, Story
+from collections.abc import Callable
+
+from epistemic import TOP, Agent, Atom, Knows, KnowsWhether, KripkeModel, Not, Story
 from epistemic.formulas import Formula, conjunction
 from epistemic.relations import Partition
+from epistemic.symbolic import KnowledgeStructure
 
-from .common import Parameter, PuzzleError, Solution, check_parameters
+from .common import Parameter, PuzzleError, Solution, check_parameters, pick_engine
 
-__all__ = ["BARTENDER", "NAME", "PARAMETERS", "TITLE", "everyone_wants", "initial_model", "logician", "solve",
-           "wants"]
+__all__ = ["BARTENDER", "ENGINES", "NAME", "PARAMETERS", "TITLE", "everyone_wants", "initial_model",
+           "initial_structure", "logician", "solve", "wants"]
 
 NAME = "drinking-logicians"
 TITLE = "Drinking logicians: does everyone want a beer?"
 
 BARTENDER = Agent("bartender")
-#: ``n`` stops at 16: the model has ``2**n`` worlds.
+#: The engines this puzzle runs on.
+ENGINES = ("explicit", "symbolic")
+#: The most logicians each engine takes (the explicit model has ``2**n`` worlds),
+#: and the most the default picks the explicit engine for.
+MOST = {"explicit": 16, "symbolic": 200}
+EXPLICIT_UP_TO = 12
 PARAMETERS = (
-    Parameter("n", 3, "number of logicians", 1, 16),
+    Parameter("n", 3, "number of logicians", 1, MOST["symbolic"]),
     Parameter("dry", 0, "bit mask of the logicians who do not want a beer (bit 0: logician 1); "
-              "0 (default): all want one", 0, (1 << 16) - 1),
+              "0 (default): all want one", 0, (1 << MOST["symbolic"]) - 1),
 )
 
 
@@ -98,16 +110,40 @@ def initial_model(n: int, dry: int = 0) -> KripkeModel:
     return KripkeModel([_name(w, n) for w in masks], facts, relations, [_name(actual, n)])
 
 
-def solve(**parameters) -> Solution:
+def initial_structure(n: int, dry: int = 0) -> KnowledgeStructure:
+    """The same as :func:`initial_model`, as a knowledge structure.
+
+    Examples
+    --------
+    >>> s = initial_structure(50, dry=0b10)
+    >>> s, s.name(s.actual[0])[:4]
+    (<KnowledgeStructure: 1,125,899,906,842,624 states, 50 atoms, 51 agents (S5)>, 'YNYY')
+    """
+    names = [wants(i).name for i in range(1, n + 1)]
+    observed: dict[Agent, list[str]] = {logician(i): [names[i - 1]] for i in range(1, n + 1)}
+    observed[BARTENDER] = []
+    actual = [name for i, name in enumerate(names) if not dry >> i & 1]
+    structure = KnowledgeStructure.build(names, TOP, observed, actual=[actual])
+    bit = {structure.atoms[name]: i for i, name in enumerate(names)}
+    return structure.with_namer(lambda state: _name(sum(1 << bit[v] for v in state), n))
+
+
+def solve(engine: str = "auto", progress: Callable[[int], None] | None = None, **parameters) -> Solution:
     """The logicians' answers, told one by one until one says Yes or No.
 
     Parameters
     ----------
     n : int
-        The number of logicians, 1 to 16 (default 3).
+        The number of logicians (default 3): 1 to 16 on the explicit engine,
+        to 200 on the symbolic one.
     dry : int
         Bit mask of those who want no beer: bit ``i - 1`` for logician ``i``
         (default 0: everyone wants one); below ``2**n``.
+    engine : {"auto", "explicit", "symbolic"}
+        The model checker; ``auto`` takes the explicit one up to ``n = 12``.
+        The answers are the same.
+    progress : callable, optional
+        Called with the number of rounds told so far.
 
     Returns
     -------
@@ -133,9 +169,11 @@ def solve(**parameters) -> Solution:
     n, dry = values["n"], values["dry"]
     if dry >= 1 << n:
         raise PuzzleError(f"dry must be below 2**n = {1 << n}, got {dry}")
+    engine = pick_engine(engine, n, MOST, EXPLICIT_UP_TO, "n")
     everyone = everyone_wants(n)
     question = ("the bartender knows whether everyone wants a beer", KnowsWhether(BARTENDER, everyone))
-    story = Story(initial_model(n, dry), [question])
+    start = (initial_model if engine == "explicit" else initial_structure)(n, dry)
+    story = Story(start, [question], progress=progress)
     said = []
     for i in range(1, n + 1):
         yes, no = Knows(logician(i), everyone), Knows(logician(i), Not(everyone))

@@ -21,6 +21,11 @@ and holds at most seven hands (each pair of cards lies in at most one
 hand), so the candidates are the 1,290 sets of five, six or seven hands,
 pairwise sharing at most one card; 102 of them are safe.
 
+Both engines tell it: the explicit model lists the 140 deals; the symbolic
+structure, SMCDEL's, has the 21 atoms, the law that the deal is one of the
+140, and each agent observing her own seven atoms.  Either decides the 102
+safe announcements in about two seconds.
+
 Examples
 --------
 >>> print(solve().text())
@@ -43,21 +48,26 @@ SMCDEL, module ``SMCDEL.Examples.RussianCards`` (``checkSet``, ``safeHandLists``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 
-from epistemic import Agent, Announce, Atom, Common, Formula, Knows, KnowsWhether, KripkeModel, Not, Story, holds
+from epistemic import Agent, Announce, Atom, Common, Formula, Knows, KnowsWhether, KripkeModel, Not, Story
+from epistemic.engines import Model, holds
 from epistemic.formulas import conjunction, disjunction
 from epistemic.relations import Partition
+from epistemic.symbolic import KnowledgeStructure
 
-from .common import Parameter, PuzzleError, Solution, check_parameters
+from .common import ENGINE_CHOICES, Parameter, PuzzleError, Solution, check_parameters
 
-__all__ = ["CLASSIC", "NAME", "PARAMETERS", "TITLE", "alice_knows_bob", "alice_says", "bob_knows_alice", "bob_says",
-           "candidate_announcements", "eve_ignorant", "hand_text", "initial_model", "is_safe", "safe_announcements",
-           "safety", "solve"]
+__all__ = ["CLASSIC", "ENGINES", "NAME", "PARAMETERS", "TITLE", "alice_knows_bob", "alice_says", "bob_knows_alice",
+           "bob_says", "candidate_announcements", "deals", "eve_ignorant", "hand_text", "initial_model",
+           "initial_structure", "is_safe", "safe_announcements", "safety", "solve"]
 
 NAME = "russian-cards"
 TITLE = "Russian cards: Alice and Bob tell each other their hands, Eve learns no card"
+#: The engines this puzzle runs on; ``auto`` takes the explicit one (140 worlds).
+ENGINES = ("explicit", "symbolic")
 
 ALICE, BOB, EVE = Agent("alice"), Agent("bob"), Agent("eve")
 CARDS = tuple(range(7))
@@ -91,6 +101,29 @@ def _deal_text(alice: Hand, bob: Hand, eve: int) -> str:
     return f"{hand_text(alice)}.{hand_text(bob)}.{eve}"
 
 
+def deals() -> list[tuple[Hand, Hand, int]]:
+    """The 140 deals, as (Alice's hand, Bob's hand, Eve's card), ordered by
+    Alice's hand, then Bob's, each by its highest card first (the order of
+    the symbolic structure's states, whose last variables are Alice's).
+
+    Examples
+    --------
+    >>> [_deal_text(*d) for d in deals()[:5]]
+    ['012.345.6', '012.346.5', '012.356.4', '012.456.3', '013.245.6']
+    """
+    found = []
+    for alice in combinations(CARDS, 3):
+        rest = [c for c in CARDS if c not in alice]
+        for bob in combinations(rest, 3):
+            (eve,) = [c for c in rest if c not in bob]
+            found.append((alice, bob, eve))
+    return sorted(found, key=lambda d: (d[0][::-1], d[1][::-1]))
+
+
+def _facts(alice: Hand, bob: Hand, eve: int) -> set[str]:
+    return {f"a{c}" for c in alice} | {f"b{c}" for c in bob} | {f"e{eve}"}
+
+
 def initial_model() -> KripkeModel:
     """The 140 deals, ``'012.345.6'`` actual; each agent's partition groups
     the deals where she holds the same cards.
@@ -105,17 +138,40 @@ def initial_model() -> KripkeModel:
     >>> len(m.partition(ALICE)), len(m.partition(EVE))
     (35, 7)
     """
-    names, facts = [], []
-    hands: dict[Agent, list[int]] = {ALICE: [], BOB: [], EVE: []}
-    for alice in combinations(CARDS, 3):
-        rest = [c for c in CARDS if c not in alice]
-        for bob in combinations(rest, 3):
-            (eve,) = [c for c in rest if c not in bob]
-            names.append(_deal_text(alice, bob, eve))
-            facts.append({f"a{c}" for c in alice} | {f"b{c}" for c in bob} | {f"e{eve}"})
-            for agent, hand in ((ALICE, alice), (BOB, bob), (EVE, (eve,))):
-                hands[agent].append(sum(1 << c for c in hand))
-    return KripkeModel(names, facts, {a: Partition(h) for a, h in hands.items()}, [_deal_text(*DEAL)])
+    every = deals()
+    hands = {agent: [sum(1 << c for c in hand) for hand in held]
+             for agent, held in zip((ALICE, BOB, EVE), zip(*((a, b, (e,)) for a, b, e in every)))}
+    return KripkeModel([_deal_text(*d) for d in every], [_facts(*d) for d in every],
+                       {a: Partition(h) for a, h in hands.items()}, [_deal_text(*DEAL)])
+
+
+def initial_structure() -> KnowledgeStructure:
+    """The same as :func:`initial_model`, as a knowledge structure (as in
+    SMCDEL): 21 atoms, the law that the deal is one of the 140, and each
+    agent observing her own seven atoms.
+
+    Examples
+    --------
+    >>> s = initial_structure()
+    >>> s, s.name(s.actual[0])
+    (<KnowledgeStructure: 140 states, 21 atoms, 3 agents (S5)>, '012.345.6')
+    """
+    letters = {agent: agent.name[0] for agent in (ALICE, BOB, EVE)}
+    vocabulary = [f"{letters[agent]}{c}" for agent in (EVE, BOB, ALICE) for c in CARDS]
+    law = disjunction(conjunction(Atom(x) if x in _facts(*d) else Not(Atom(x)) for x in vocabulary)
+                      for d in deals())
+    observed = {agent: [f"{letter}{c}" for c in CARDS] for agent, letter in letters.items()}
+    structure = KnowledgeStructure.build(vocabulary, law, observed, actual=[_facts(*DEAL)])
+    held = {structure.atoms[x]: (x[0], int(x[1:])) for x in vocabulary}
+
+    def name(state) -> str:
+        cards: dict[str, list[int]] = {"a": [], "b": [], "e": []}
+        for v in state:
+            letter, card = held[v]
+            cards[letter].append(card)
+        return _deal_text(tuple(sorted(cards["a"])), tuple(sorted(cards["b"])), cards["e"][0])
+
+    return structure.with_namer(name)
 
 
 def alice_says(hands) -> Formula:
@@ -161,9 +217,10 @@ def safety(hands, card: int = DEAL[2]) -> Formula:
     return said & Announce(said, after_alice)
 
 
-def is_safe(hands, model: KripkeModel | None = None) -> bool:
+def is_safe(hands, model: Model | None = None) -> bool:
     """Whether Alice may safely announce ``hands`` in the deal ``012.345.6``
-    (``model``: an :func:`initial_model` to share across many checks)."""
+    (``model``: an :func:`initial_model` or :func:`initial_structure` to
+    share across many checks; by default a new initial model)."""
     model = initial_model() if model is None else model
     said = alice_says(hands)
     # the cheap test first: an announcement she cannot make truthfully needs no restriction
@@ -194,12 +251,13 @@ def candidate_announcements(sizes=(5, 6, 7)) -> tuple[tuple[Hand, ...], ...]:
     return tuple(sorted(found))
 
 
-@lru_cache(maxsize=1)
-def safe_announcements() -> tuple[tuple[Hand, ...], ...]:
+@lru_cache(maxsize=2)
+def safe_announcements(engine: str = "explicit") -> tuple[tuple[Hand, ...], ...]:
     """The safe announcements of Alice among :func:`candidate_announcements`,
-    in lexicographic order, each decided by the model checker.  One model
-    is shared (each announcement is a cached restriction of it) and dropped
-    afterwards; the result is kept.
+    in lexicographic order, each decided by the model checker of ``engine``
+    (``"explicit"`` or ``"symbolic"``).  One model is shared (each
+    announcement is a cached restriction of it) and dropped afterwards; the
+    result is kept.
 
     Examples
     --------
@@ -207,11 +265,17 @@ def safe_announcements() -> tuple[tuple[Hand, ...], ...]:
     >>> len(safe), [hand_text(h) for h in safe[0]]
     (102, ['012', '034', '056', '135', '146', '236'])
     """
-    model = initial_model()
+    model = _start(engine)
     return tuple(hands for hands in candidate_announcements() if is_safe(hands, model))
 
 
-def solve(**parameters) -> Solution:
+def _start(engine: str) -> Model:
+    if engine not in ENGINE_CHOICES:
+        raise PuzzleError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINE_CHOICES)}")
+    return initial_structure() if engine == "symbolic" else initial_model()
+
+
+def solve(engine: str = "auto", progress: Callable[[int], None] | None = None, **parameters) -> Solution:
     """Alice's announcement and Bob's answer, told round by round.
 
     Parameters
@@ -219,6 +283,11 @@ def solve(**parameters) -> Solution:
     announcement : int
         0 (default) for ``012 034 056 135 246``; ``k`` from 1 to 102 for the
         k-th of :func:`safe_announcements`.
+    engine : {"auto", "explicit", "symbolic"}
+        The model checker; ``auto`` takes the explicit one.  The answers
+        are the same.
+    progress : callable, optional
+        Called with the number of rounds told so far.
 
     Returns
     -------
@@ -239,8 +308,8 @@ def solve(**parameters) -> Solution:
     (['012', '056', '146', '236', '345'], True, [140, 20, 2])
     """
     which = check_parameters(PARAMETERS, parameters)["announcement"]
-    hands = CLASSIC if which == 0 else safe_announcements()[which - 1]
-    model = initial_model()
+    model = _start(engine)
+    hands = CLASSIC if which == 0 else safe_announcements(engine if engine == "symbolic" else "explicit")[which - 1]
     questions = [
         ("Bob knows Alice's hand", bob_knows_alice()),
         ("Alice knows Bob's hand", alice_knows_bob()),
@@ -248,7 +317,7 @@ def solve(**parameters) -> Solution:
         ("Eve knows who holds a card of Alice or Bob", Not(eve_ignorant())),
         ("Eve's ignorance is common knowledge", Common((ALICE, BOB, EVE), eve_ignorant())),
     ]
-    story = Story(model, questions)
+    story = Story(model, questions, progress=progress)
     listed = " ".join(hand_text(h) for h in hands)
     story.announce(f"Alice: my hand is one of {listed}", alice_says(hands))
     eve = DEAL[2]

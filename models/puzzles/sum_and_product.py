@@ -34,6 +34,14 @@ The answer is not given to the model: :func:`survivors` makes the
 announcements on the model with no actual world, and :func:`solve` tells
 the story with the one pair left as the actual world.
 
+On the symbolic engine the pairs are written in binary, as in SMCDEL [3]_:
+the bits of ``x``, ``y``, their sum and their product are atoms (``xb0``
+is the lowest bit of ``x``), the law allows the codes of the pairs (each
+with its sum and product), and S observes the bits of the sum, P those of
+the product.  "Agent ``a`` knows the numbers" is then ``Kw_a`` of each
+bit of ``x`` and ``y``, 14 operators for ``limit = 100``
+(:func:`knows_bits`).  The story told is the same.
+
 Examples
 --------
 >>> print(solve().text())
@@ -53,26 +61,35 @@ References
 .. [2] H. P. van Ditmarsch, J. Ruan and L. C. Verbrugge, "Sum and product
    in dynamic epistemic logic", *Journal of Logic and Computation* 18(4)
    (2008), pp. 563-588.
+.. [3] SMCDEL, module ``SMCDEL.Examples.SumAndProduct`` (J. van Benthem,
+   J. van Eijck, M. Gattinger and K. Su, "Symbolic model checking for
+   dynamic epistemic logic: S5 and beyond", *Journal of Logic and
+   Computation* 28(2), 2018).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import cast
 
 import numpy as np
 
-from epistemic import Agent, Atom, Knows, KnowsWhether, KripkeModel, Story, after_announcement
+from epistemic import Agent, Atom, Knows, KnowsWhether, KripkeModel, Story
+from epistemic.engines import Model, after_announcement, listed
 from epistemic.formulas import Formula, conjunction
 from epistemic.relations import Partition
+from epistemic.symbolic import KnowledgeStructure
+from epistemic.symbolic.bdds import Manager
 
-from .common import Parameter, PuzzleError, Solution, check_parameters
+from .common import ENGINE_CHOICES, Parameter, PuzzleError, Solution, check_parameters
 
-__all__ = ["NAME", "PARAMETERS", "TITLE", "P", "S",
-           "initial_model", "knows_numbers", "pairs", "solve", "statements", "survivors"]
+__all__ = ["ENGINES", "NAME", "PARAMETERS", "TITLE", "P", "S", "initial_model", "initial_structure", "knows_bits",
+           "knows_numbers", "pairs", "solve", "statements", "survivors"]
 
 NAME = "sum-and-product"
 TITLE = "Sum and product (Freudenthal's problem)"
+#: The engines this puzzle runs on; ``auto`` takes the explicit one.
+ENGINES = ("explicit", "symbolic")
 PARAMETERS = (
     Parameter("limit", 100, "largest sum x + y; below 65 no pair survives the sentences", 65, 200),
 )
@@ -108,9 +125,24 @@ def knows_numbers(agent: Agent, limit: int) -> Formula:
                        + [KnowsWhether(agent, Atom(f"y{v}")) for v in ys])
 
 
-def statements(limit: int) -> tuple[tuple[str, Formula], ...]:
-    """The announcements, in words and as formulas (sentences 1 and 2 are one)."""
-    p_knows, s_knows = knows_numbers(P, limit), knows_numbers(S, limit)
+def knows_bits(agent: Agent, limit: int) -> Formula:
+    """``Kw_agent xb0 & ... & Kw_agent yb<w - 1>``: the agent knows every bit of
+    both numbers, on the symbolic structure (:func:`initial_structure`).
+
+    Examples
+    --------
+    >>> str(knows_bits(S, 7))
+    'Kw_S xb0 & Kw_S xb1 & Kw_S xb2 & Kw_S yb0 & Kw_S yb1 & Kw_S yb2'
+    """
+    width = _widths(limit)[0]
+    return conjunction(KnowsWhether(agent, Atom(f"{number}b{k}")) for number in "xy" for k in range(width))
+
+
+def statements(limit: int, engine: str = "explicit") -> tuple[tuple[str, Formula], ...]:
+    """The announcements, in words and as formulas (sentences 1 and 2 are
+    one), for the model of ``engine``."""
+    knows = knows_bits if engine == "symbolic" else knows_numbers
+    p_knows, s_knows = knows(P, limit), knows(S, limit)
     return (
         ('P: "I don\'t know the numbers." S: "I knew you didn\'t."', Knows(S, ~p_knows)),
         ('P: "Now I know them."', p_knows),
@@ -135,30 +167,95 @@ def initial_model(limit: int, actual: Iterable[tuple[int, int]] = ()) -> KripkeM
     return KripkeModel(every, [{f"x{x}", f"y{y}"} for x, y in every], relations, actual)
 
 
-def survivors(limit: int = 100) -> list[tuple[int, int]]:
-    """The pairs left once every announcement is made, found without an actual world.
+def _widths(limit: int) -> tuple[int, int, int]:
+    """How many bits the numbers, their sum and their product take."""
+    every = pairs(limit)
+    return (limit.bit_length(), limit.bit_length(), max(x * y for x, y in every).bit_length())
+
+
+def initial_structure(limit: int, actual: Iterable[tuple[int, int]] = ()) -> KnowledgeStructure:
+    """The same as :func:`initial_model`, in binary: S observes the bits of
+    the sum, P those of the product.  The bits of ``x`` come last, then
+    those of ``y``, so that the states are listed in the order of the pairs.
+
+    Examples
+    --------
+    >>> s = initial_structure(100, [(4, 13)])
+    >>> s, s.name(s.actual[0])
+    (<KnowledgeStructure: 2,352 states, 33 atoms, 2 agents (S5)>, (4, 13))
+    """
+    width, sum_width, product_width = _widths(limit)
+    numbers = {"p": product_width, "s": sum_width, "y": width, "x": width}
+    vocabulary = [f"{number}b{k}" for number, bits in numbers.items() for k in range(bits)]
+
+    def code(x: int, y: int) -> set[str]:
+        values = {"x": x, "y": y, "s": x + y, "p": x * y}
+        return {f"{number}b{k}" for number, bits in numbers.items() for k in range(bits) if values[number] >> k & 1}
+
+    # the law is built on the diagrams directly: as a formula, its 2,352 cubes
+    # of 35 literals would take longer to make than the whole story to tell
+    manager = Manager()
+    atoms = {v: manager.fresh() for v in vocabulary}
+    law = manager.false
+    for x, y in pairs(limit):
+        true = code(x, y)
+        # from the last variable up, so that each literal is put above a finished chain
+        law |= manager.cube({atoms[v]: v in true for v in reversed(vocabulary)})
+    observed = {S: frozenset(atoms[f"sb{k}"] for k in range(sum_width)),
+                P: frozenset(atoms[f"pb{k}"] for k in range(product_width))}
+    states = [frozenset(atoms[v] for v in code(x, y)) for x, y in actual]
+    structure = KnowledgeStructure(manager, atoms, list(atoms.values()), law, observed, {}, states)
+    weights = {structure.atoms[f"{number}b{k}"]: (number, 1 << k) for number in "xy" for k in range(width)}
+
+    def name(state) -> tuple[int, int]:
+        values = {"x": 0, "y": 0}
+        for v in state:
+            if v in weights:
+                number, weight = weights[v]
+                values[number] += weight
+        return values["x"], values["y"]
+
+    return structure.with_namer(name)
+
+
+def survivors(limit: int = 100, engine: str = "explicit") -> list[tuple[int, int]]:
+    """The pairs left once every announcement is made, found without an
+    actual world on the model of ``engine``.
 
     Examples
     --------
     >>> survivors(100)
     [(4, 13)]
-    >>> survivors(64)
+    >>> survivors(64, engine="symbolic")
     []
     """
-    model = initial_model(limit)
-    for _, formula in statements(limit):
+    model: Model = initial_structure(limit) if engine == "symbolic" else initial_model(limit)
+    return _names(_announced(model, limit, engine), limit)
+
+
+def _announced(model: Model, limit: int, engine: str) -> Model:
+    """``model`` after every announcement."""
+    for _, formula in statements(limit, engine):
         model = after_announcement(model, formula)
-    # the worlds are the pairs initial_model names; announcements only remove worlds
-    return cast(list[tuple[int, int]], model.worlds)
+    return model
 
 
-def solve(**parameters) -> Solution:
+def _names(model: Model, limit: int) -> list[tuple[int, int]]:
+    # the worlds are the pairs the models name; announcements only remove worlds
+    return cast(list[tuple[int, int]], listed(model, len(pairs(limit))))
+
+
+def solve(engine: str = "auto", progress: Callable[[int], None] | None = None, **parameters) -> Solution:
     """Tell the announcements round by round, with the pair they leave as the actual world.
 
     Parameters
     ----------
     limit : int, default 100
         The largest sum, 65 to 200 (below 65 no pair survives).
+    engine : {"auto", "explicit", "symbolic"}
+        The model checker; ``auto`` takes the explicit one.  The story is the same.
+    progress : callable, optional
+        Called with the number of rounds told so far.
 
     Returns
     -------
@@ -177,14 +274,25 @@ def solve(**parameters) -> Solution:
     {'limit': 65, 'x': 4, 'y': 13, 'worlds_left': [961, 79, 51, 1]}
     """
     limit = check_parameters(PARAMETERS, parameters)["limit"]
-    left = survivors(limit)
+    if engine not in ENGINE_CHOICES:
+        raise PuzzleError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINE_CHOICES)}")
+    engine = "symbolic" if engine == "symbolic" else "explicit"
+    # one model finds the pair and, with it as the actual world, tells the story
+    model: Model = initial_structure(limit) if engine == "symbolic" else initial_model(limit)
+    after = _announced(model, limit, engine)
+    left = _names(after, limit)
     if len(left) != 1:  # pragma: no cover - one pair survives for every limit in bounds
         raise PuzzleError(f"with limit {limit} the sentences leave {len(left)} pairs, not one")
-    questions = [("P knows the numbers", knows_numbers(P, limit)),
-                 ("S knows the numbers", knows_numbers(S, limit)),
-                 ("S knows that P does not know", Knows(S, ~knows_numbers(P, limit)))]
-    story = Story(initial_model(limit, left), questions)
-    for text, formula in statements(limit):
+    if isinstance(model, KnowledgeStructure) and isinstance(after, KnowledgeStructure):
+        start: Model = model.with_actual(after.states(after.manager.true))
+    else:
+        start = cast(KripkeModel, model).with_actual(left)
+    knows = knows_bits if engine == "symbolic" else knows_numbers
+    questions = [("P knows the numbers", knows(P, limit)),
+                 ("S knows the numbers", knows(S, limit)),
+                 ("S knows that P does not know", Knows(S, ~knows(P, limit)))]
+    story = Story(start, questions, progress=progress)
+    for text, formula in statements(limit, engine):
         story.announce(text, formula)
     (x, y), = left
     answer = {"limit": limit, "x": x, "y": y, "worlds_left": [r.worlds for r in story.rounds]}
