@@ -7,9 +7,12 @@ import json
 from collections.abc import Hashable
 from typing import TextIO
 
-from epistemic import EpistemicError, explain_verdict, parse_formula, to_latex, to_text, worlds_where
-from epistemic.event_json import event_model_name, load_event_model, load_model_file
+from epistemic import EpistemicError, explain_verdict, parse_formula, to_latex, to_text
+from epistemic import engines
+from epistemic.event_json import event_model_name, load_event_model
 from epistemic.model_json import ModelFileError
+from epistemic.symbolic.convert import STATES
+from epistemic.symbolic.files import load_any
 from epistemic.validators import between
 from epistemic.verdicts import verdict_of
 from epistemic.models import MAX_DEPTH, Command, whole_number_argument, write_pictures
@@ -19,6 +22,8 @@ __all__ = ["COMMAND", "add_arguments", "run"]
 
 #: Worlds listed by name before the list is cut.
 SHOWN = 20
+#: The most worlds JSON output names (a structure may have 2**60).
+JSON_WORLDS = 10_000
 
 #: What ``--format`` prints.
 FORMATS = ("text", "json", "latex")
@@ -36,7 +41,8 @@ grammar in docs/logic.md, model and event model files in docs/model-json.md.
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("model", metavar="MODEL.json", help="the model (schema in docs/model-json.md)")
+    p.add_argument("model", metavar="MODEL.json", help="the model: a Kripke model (docs/model-json.md) or a "
+                                                      "knowledge structure (docs/symbolic.md)")
     p.add_argument("formula", metavar="FORMULA", help='the formula, e.g. "K_a p & ~C_{a,b} p"')
     p.add_argument("--events", metavar="FILE.json", action="append", default=[],
                    help="an event model file; formulas name it by its file name without .json "
@@ -52,21 +58,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--draw", metavar="FILE", default=None,
                    help="draw the explanation (.svg, .png, .pdf or .dot)")
     p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw")
+    p.add_argument("--engine", choices=("auto", *engines.ENGINES), default="auto",
+                   help="model checker: explicit (lists the worlds) or symbolic (binary decision diagrams); "
+                        "auto (default) takes the file's own: explicit for a Kripke model, symbolic for a "
+                        "knowledge structure")
     p.add_argument("--no-contract", action="store_true",
                    help="check without merging bisimilar worlds after each private update (same answer, "
                         "slower on nested updates)")
 
 
 def _worlds(model, name: str | None) -> list:
-    """The worlds to check: ``--world``, or every actual world."""
+    """The worlds (states) to check: ``--world``, or every actual one."""
     if name is None:
         if not model.actual:
             raise EpistemicError("the model has no actual world: name the world to check with --world")
-        return sorted(model.actual, key=model.index)
-    by_name = {str(w): w for w in model.worlds}
-    if name not in by_name:
-        raise EpistemicError(f"the model has no world {name!r}")
-    return [by_name[name]]
+        return engines.actual_worlds(model)
+    return [engines.world_named(model, name)]
 
 
 def _output_format(args: argparse.Namespace) -> str:
@@ -78,20 +85,29 @@ def _output_format(args: argparse.Namespace) -> str:
 def _models(path: str, event_files: list[str]):
     """The model in ``path``, and the event models formulas may name: those
     of the model file and those of the ``--events`` files."""
-    loaded = load_model_file(path)
-    named = dict(loaded.event_models)
-    agents = sorted(a.name for a in loaded.model.agents)
+    model, own_events = load_any(path)
+    named = dict(own_events)
+    agents = sorted(a.name for a in model.agents)
     for file in event_files:
         name = event_model_name(file)
         if name in named:
             raise EpistemicError(f"two event models are named {name!r}: {file} and "
-                                 f"{'the one in ' + path if name in loaded.event_models else 'an earlier file'}")
+                                 f"{'the one in ' + path if name in own_events else 'an earlier file'}")
         named[name] = load_event_model(file)
         own = sorted(a.name for a in named[name].agents)
         if own != agents:
             raise ModelFileError("agents", f"expected the model's agents ({', '.join(agents)}), "
                                            f"got {', '.join(own) or 'none'}", file)
-    return loaded.model, named
+    return model, named
+
+
+def _explained(model, world):
+    """The Kripke model an explanation walks, and the world in it: a
+    structure is listed first (up to :data:`~epistemic.symbolic.convert.STATES` states)."""
+    if engines.engine_of(model) == "explicit":
+        return model, world
+    listed = engines.convert(model, "explicit")
+    return listed, engines.world_named(listed, engines.name_of(model, world))
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -101,39 +117,49 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     formats = check_destinations(drawn)
     model, named = _models(args.model, args.events)
     formula = parse_formula(args.formula, event_models=named)
+    if args.engine != "auto":
+        model = engines.convert(model, args.engine)
     checked = _worlds(model, args.world)
-    where = worlds_where(model, formula, contract=not args.no_contract)
-    verdict = all(w in where for w in checked)
+    count, ordered = engines.where(model, formula, JSON_WORLDS, contract=not args.no_contract)
+    holding = [engines.truth_at(model, formula, w) for w in checked]
+    verdict = all(holding)
     if len(checked) > 1 and (args.why or args.draw):
         raise EpistemicError(f"the model has {len(checked)} actual worlds: name the one to explain with --world")
-    world = checked[0]
-    explain = len(checked) == 1 and (args.why or output == "json" or args.draw)
-    why = explain_verdict(model, formula, world, depth=args.depth) if explain else None
+    world = engines.name_of(model, checked[0])
+    # JSON carries the explanation when one can be made; asked for (--why, --draw), it must be
+    listable = engines.engine_of(model) == "explicit" or engines.size(model) <= STATES
+    explain = len(checked) == 1 and (args.why or args.draw or (output == "json" and listable))
+    why = None
+    if explain:
+        explicit, at = _explained(model, checked[0])
+        why = explain_verdict(explicit, formula, at, depth=args.depth)
+    size = engines.size(model)
+    names = [engines.name_of(model, w) for w in checked]
     images = []
     for path, image_format in zip(drawn, formats):
         if why is not None:  # always, as one world is explained whenever a picture is asked for
             picture = reason_picture(why, group=verdict_of, legend_title="Verdict",
                                      title=f"Why {to_text(formula)} is {'true' if verdict else 'false'} at {world}")
             images.append((path, picture.pipe(image_format, args.renderer)))
-    ordered = [w for w in model.worlds if w in where]
     if output == "json":
-        text = json.dumps({"formula": to_text(formula), "checked": [str(w) for w in checked], "holds": verdict,
-                           "worlds": [str(w) for w in ordered], "of": len(model),
-                           "why": None if why is None else why.to_dict(key=_world_of)},
-                          ensure_ascii=False, indent=2) + "\n"
+        answer = {"formula": to_text(formula), "checked": names, "holds": verdict, "worlds": ordered, "of": size,
+                  "why": None if why is None else why.to_dict(key=_world_of)}
+        if count > len(ordered):
+            answer["holding"] = count    # the worlds listed are the first JSON_WORLDS of these
+        text = json.dumps(answer, ensure_ascii=False, indent=2) + "\n"
     elif output == "latex":
-        text = _latex(formula, checked, verdict, ordered, len(model), why if args.why else None)
+        text = _latex(formula, names, verdict, ordered, count, size, why if args.why else None)
     else:
-        listed = ", ".join(str(w) for w in ordered[:SHOWN]) + (" ..." if len(ordered) > SHOWN else "")
+        listed = ", ".join(ordered[:SHOWN]) + (" ..." if count > SHOWN else "")
+        failed = [n for n, h in zip(names, holding) if not h]
         if len(checked) == 1:
             head = f"{'true' if verdict else 'false'} at {world}"
         elif verdict:
-            head = f"true at every actual world ({_names(checked)})"
+            head = f"true at every actual world ({_names(names)})"
         else:
-            head = f"false at actual world{'s' if sum(w not in where for w in checked) > 1 else ''} " \
-                   f"{_names([w for w in checked if w not in where])}"
+            head = f"false at actual world{'s' if len(failed) > 1 else ''} {_names(failed)}"
         text = (f"{head}\n"
-                f"holds at {len(ordered):,} of {len(model):,} worlds" + (f": {listed}" if ordered else "") + "\n")
+                f"holds at {count:,} of {size:,} worlds" + (f": {listed}" if count else "") + "\n")
         if args.why and why is not None:
             text += why.to_text() + "\n"
     write_pictures(images)
@@ -151,23 +177,24 @@ def _names(worlds) -> str:
     return shown + (" ..." if len(worlds) > SHOWN else "")
 
 
-def _latex(formula, checked: list, verdict: bool, ordered: list, size: int, why) -> str:
+def _latex(formula, checked: list, verdict: bool, ordered: list, count: int, size: int, why) -> str:
     """The verdict and the truth set as LaTeX math, the explanation, if any, as comments."""
     phi = to_latex(formula)
     at = _world_latex(checked[0]) if len(checked) == 1 else _worlds_latex(checked)
     models = "\\models" if verdict else "\\not\\models"
-    count = f"{len(ordered):,} of {size:,} worlds" + (f", the first {SHOWN} named" if len(ordered) > SHOWN else "")
+    counted = f"{count:,} of {size:,} worlds" + (f", the first {SHOWN} named" if count > SHOWN else "")
     lines = [f"$\\mathcal{{M}}, {at} {models} {phi}$",
-             f"$\\|{phi}\\|_{{\\mathcal{{M}}}} = {_worlds_latex(ordered)}$ % {count}"]
+             f"$\\|{phi}\\|_{{\\mathcal{{M}}}} = {_worlds_latex(ordered, count)}$ % {counted}"]
     if why is not None:
         lines += [f"% {line}" for line in why.to_text().splitlines()]
     return "\n".join(lines) + "\n"
 
 
-def _worlds_latex(worlds: list) -> str:
-    if not worlds:
+def _worlds_latex(worlds: list, count: int | None = None) -> str:
+    count = len(worlds) if count is None else count
+    if not count:
         return "\\emptyset"
-    shown = [_world_latex(w) for w in worlds[:SHOWN]] + (["\\ldots"] if len(worlds) > SHOWN else [])
+    shown = [_world_latex(w) for w in worlds[:SHOWN]] + (["\\ldots"] if count > SHOWN else [])
     return "\\{" + ", ".join(shown) + "\\}"
 
 

@@ -108,6 +108,8 @@ def test_private_announcement_makes_outsiders_believers():
     s = KnowledgeStructure.build(["p"], parse_formula("top"), {a: [], b: []}, actual=[{"p"}])
     # a learns p; b thinks nothing happened, so b believes that a does not know p
     assert symbolic_holds(s, parse_formula("[!p]_{a} (K_a p & B_b ~K_a p & B_b ~B_a p)"))
+    # b still considers both p and ~p possible: the worlds where nothing happened
+    assert symbolic_holds(s, parse_formula("[!p]_{a} (M_b p & M_b ~p & ~M_b K_a p)"))
     with pytest.raises(ModelError, match="write B_b"):
         symbolic_holds(s, parse_formula("[!p]_{a} K_b ~K_a p"))
     update = transform(s, private_event([a, b], None, [a], precondition=parse_formula("p")), truth)

@@ -19,15 +19,15 @@ Examples
 ...                                actual="w", reflexive=True, symmetric=True)
 >>> s = from_kripke(m)
 >>> s, s.state_names(s.law)
-(<KnowledgeStructure: 3 states, 1 atoms, 1 agents (S5)>, ['v', 'w', 'u'])
+(<KnowledgeStructure: 3 states, 1 atoms, 1 agents (S5)>, ['w', 'v', 'u'])
 >>> back = to_kripke(s)
 >>> sorted(back.worlds), back.partition(a)
-(['u', 'v', 'w'], [['v', 'w'], ['u']])
+(['u', 'v', 'w'], [['w', 'v'], ['u']])
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 import numpy as np
 
@@ -98,9 +98,22 @@ def from_kripke(model: KripkeModel) -> KnowledgeStructure:
         for r, c in zip(rows.tolist(), cols.tolist()):
             arrows |= cubes[r] & primed[c]
         built[agent] = arrows
-    names = dict(zip(full, model.worlds))
     actual = [full[model.index(w)] for w in model.actual]
-    return KnowledgeStructure(m, atoms, variables, law, observables, built, actual, names.__getitem__)
+    return KnowledgeStructure(m, atoms, variables, law, observables, built, actual, WorldNames(full, model.worlds))
+
+
+class WorldNames:
+    """The names of the states made from a Kripke model's worlds, and their order."""
+
+    def __init__(self, states: Sequence[State], worlds: Sequence[Hashable]):
+        self.names = dict(zip(states, worlds))
+        self.order = {s: i for i, s in enumerate(states)}
+
+    def __call__(self, state: State) -> Hashable:
+        return self.names[state]
+
+    def rank(self, state: State) -> int:
+        return self.order[state]
 
 
 def to_kripke(structure: KnowledgeStructure, limit: int = STATES) -> KripkeModel:
@@ -117,8 +130,7 @@ def to_kripke(structure: KnowledgeStructure, limit: int = STATES) -> KripkeModel
         raise ModelError(f"the structure has {count:,} states, more than the {limit:,} an explicit model "
                          f"may list here")
     m = structure.manager
-    order = {v: i for i, v in enumerate(structure.variables)}
-    states = sorted(structure.states(m.true), key=lambda s: sorted((order[v] for v in s), reverse=True))
+    states = structure.ordered(m.true)
     index = {s: i for i, s in enumerate(states)}
     names: list[Hashable] = [structure.name(s) for s in states]
     if len(set(names)) != len(names):

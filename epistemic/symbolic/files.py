@@ -44,11 +44,14 @@ from __future__ import annotations
 
 from ..agents import Agent
 from ..errors import ModelError
-from ..model_json import ModelFileError, _object, _strings
+from ..event_json import model_file_from_dict
+from ..events import EventModel
+from ..kripke import KripkeModel
+from ..model_json import ModelFileError, _loaded, _object, _strings
 from ..syntax import FormulaSyntaxError, parse_formula
 from .structure import KnowledgeStructure
 
-__all__ = ["STRUCTURE_FORMAT", "STRUCTURE_VERSION", "structure_from_dict"]
+__all__ = ["STRUCTURE_FORMAT", "STRUCTURE_VERSION", "structure_from_dict", "load_structure", "load_any"]
 
 STRUCTURE_FORMAT = "epistemic-knowledge-structure"
 STRUCTURE_VERSION = 1
@@ -114,3 +117,32 @@ def _formula(text, where: str):
         return parse_formula(text)
     except FormulaSyntaxError as error:
         raise ModelFileError(where, str(error)) from None
+
+
+def load_structure(source) -> KnowledgeStructure:
+    """The knowledge structure saved in ``source`` (a path or a file), read as
+    model files are, within the same size limit.
+
+    Raises
+    ------
+    ModelFileError
+        When the file cannot be read, is not JSON, or breaks the schema.
+    """
+    return _loaded(source, structure_from_dict, "a structure file")
+
+
+def load_any(source) -> tuple[KripkeModel | KnowledgeStructure, dict[str, EventModel]]:
+    """What a model file or a structure file holds, told apart by its
+    ``format``, and the event models it names (a structure file names none).
+
+    Raises
+    ------
+    ModelFileError
+        As :func:`epistemic.model_json.load_model` or :func:`load_structure`.
+    """
+    def build(data):
+        if isinstance(data, dict) and data.get("format") == STRUCTURE_FORMAT:
+            return structure_from_dict(data), {}
+        loaded = model_file_from_dict(data)
+        return loaded.model, dict(loaded.event_models)
+    return _loaded(source, build, "a model file")

@@ -192,11 +192,19 @@ class KnowledgeStructure:
         return list(self.manager.states(u & self.law, self.variables, limit))
 
     def state_names(self, u, limit: int | None = None) -> list:
-        """The names of the states satisfying ``u``, in a fixed order (sorted
-        by the bits of their variables, at most ``limit``)."""
+        """The names of the states satisfying ``u``, at most ``limit``, in a
+        fixed order (see :meth:`ordered`)."""
+        return [self.name(s) for s in self.ordered(u, limit)]
+
+    def ordered(self, u, limit: int | None = None) -> list[State]:
+        """The states satisfying ``u``, at most ``limit``: in the order of the
+        worlds they were made from (a structure made from a Kripke model), or
+        else of the first ``limit`` found, sorted by the bits of their variables."""
+        rank = getattr(self.namer, "rank", None)
+        if rank is not None:   # as many states as the Kripke model had worlds: all can be sorted
+            return sorted(self.states(u), key=rank)[:limit]
         order = {v: i for i, v in enumerate(self.variables)}
-        found = sorted(self.states(u, limit), key=lambda s: sorted((order[v] for v in s), reverse=True))
-        return [self.name(s) for s in found]
+        return sorted(self.states(u, limit), key=lambda s: sorted((order[v] for v in s), reverse=True))
 
     def is_s5(self, agent: Agent) -> bool:
         """Whether ``agent``'s accessibility is an equivalence on the states."""
