@@ -53,6 +53,7 @@ import numpy as np
 
 from .agents import Agent
 from .bisimulation import bisimulation_labels
+from .bottom_up import evaluate_bottom_up
 from .bisimulation import contract as contract_model
 from .errors import ModelError
 from .events import EventModel, check_event_model, private_event, whether_event
@@ -61,7 +62,6 @@ from .formulas import (AGENT_WORD, Act, And, Announce, AnnounceDiamond, Announce
                        FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
 from .kripke import KripkeModel, World
 from .relations import Arrows, Partition, Relation
-from .validators import instance_of
 
 __all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "product", "common_relation_labels",
            "group_relation", "may_know", "knowledge_refused"]
@@ -98,29 +98,12 @@ def truth_array(model: KripkeModel, formula: Formula, *, contract: bool = True) 
         agent knows where the agent's relation is not an equivalence (see
         :func:`may_know`).
     """
-    instance_of(formula, Formula, "expected a formula", error=FormulaError)
-    cache = model.cache
-    key = ("truth", formula)
-    if key in cache:
-        return cache[key]
-    stack: list[tuple[Formula, bool]] = [(formula, False)]
-    while stack:
-        f, ready = stack.pop()
-        if ("truth", f) in cache:
-            continue
-        if not ready:
-            stack.append((f, True))
-            stack.extend((g, False) for g in _same_model_operands(f) if ("truth", g) not in cache)
-            continue
-        try:
-            result = _evaluate(model, f, contract)
-        except RecursionError:
-            # each announcement inside another is one more level of the updated models
-            raise FormulaError("the formula nests announcements too deeply to check "
-                               "(a few hundred levels is the limit)") from None
+    def evaluate(f: Formula) -> np.ndarray:
+        result = _evaluate(model, f, contract)
         result.flags.writeable = False
-        cache["truth", f] = result
-    return cache[key]
+        return result
+
+    return evaluate_bottom_up(formula, model.cache, _same_model_operands, evaluate)
 
 
 def worlds_where(model: KripkeModel, formula: Formula, *, contract: bool = True) -> frozenset[World]:

@@ -37,6 +37,7 @@ VALIDATORS = "epistemic/validators.py"
 FIXEDPOINT = "epistemic/fixedpoint.py"
 FILES = "epistemic/files.py"
 ENGINES = "epistemic/engines.py"
+BOTTOM_UP = "epistemic/bottom_up.py"
 BELIEF = "tests/test_core_belief.py::"
 
 CORE_MUTANTS: tuple[Mutant, ...] = (
@@ -694,6 +695,18 @@ CORE_MUTANTS: tuple[Mutant, ...] = (
            " or not value.strip()",
            "a line of text may hold a line break",
            ("tests/test_core_validators.py::test_each_check_says_what_it_expected_and_what_it_got",)),
+    # bottom_up.py ----------------------------------------------------------------------------
+    Mutant(BOTTOM_UP,
+           "        except RecursionError:",
+           "        except ZeroDivisionError:",
+           "announcements nested past the recursion limit end in a traceback",
+           ("tests/test_core_checking.py::test_announcements_nested_past_the_recursion_limit_are_one_clear_error",)),
+    Mutant(BOTTOM_UP,
+           "            stack.extend((g, False) for g in operands(f) if (\"truth\", g) not in cache)",
+           "            stack.extend((g, False) for g in list(operands(f))[:1] if (\"truth\", g) not in cache)",
+           "only the first operand is evaluated before the formula holding it",
+           ("tests/test_symbolic_engine.py::test_knowledge_structure_of_two_coins",
+            "tests/test_core_checking.py::test_connectives_follow_their_truth_tables")),
     # symbolic/ ----------------------------------------------------------------------------------
     Mutant("epistemic/symbolic/checking.py",
            "return m.forall([v for v in structure.variables if v not in seen], ~law | u)",

@@ -22,6 +22,8 @@ from epistemic import Agent, KripkeModel, ModelError, parse_formula, update
 from epistemic import formulas as fm
 from epistemic.checking import common_relation_labels, holds, truth_array, worlds_where
 from epistemic.events import Event, EventModel
+from epistemic.symbolic import from_kripke
+from epistemic.symbolic import truth as symbolic_truth
 
 A, B, C = Agent("a"), Agent("b"), Agent("c")
 AGENTS = (A, B, C)
@@ -424,3 +426,15 @@ def test_long_formulas_need_no_recursion():
     for _ in range(3000):
         deep = fm.Not(fm.Not(deep))
     assert holds(m, f) and holds(m, deep)
+
+
+def test_announcements_nested_past_the_recursion_limit_are_one_clear_error():
+    # each announcement inside another is one more level of updated models, on either engine
+    m = KripkeModel.from_relations([Agent("a")], {"w": {"p"}, "v": set()}, {}, "w", reflexive=True)
+    f = fm.Atom("p")
+    for _ in range(3000):
+        f = fm.Announce(fm.Atom("p"), f)
+    with pytest.raises(fm.FormulaError, match="nests announcements too deeply"):
+        worlds_where(m, f)
+    with pytest.raises(fm.FormulaError, match="nests announcements too deeply"):
+        symbolic_truth(from_kripke(m), f)

@@ -29,7 +29,7 @@ try:
 except ImportError:  # pragma: no cover - platforms without the CUDD wheel
     from dd import autoref as _backend
 
-__all__ = ["Manager", "BACKEND"]
+__all__ = ["Manager", "BACKEND", "bits_for", "prime"]
 
 #: The ``dd`` module in use: ``"dd.cudd"`` or ``"dd.autoref"``.
 BACKEND = _backend.__name__
@@ -165,6 +165,17 @@ class Manager:
     def size(self, u) -> int:
         """The number of nodes of ``u``."""
         return u.dag_size
+
+
+def bits_for(count: int) -> int:
+    """How many variables number ``count`` things (none for one thing).
+
+    Examples
+    --------
+    >>> [bits_for(n) for n in (1, 2, 3, 4, 5)]
+    [0, 1, 2, 2, 3]
+    """
+    return max(count - 1, 0).bit_length()
 
 
 def prime(name: str) -> str:

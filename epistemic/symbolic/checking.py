@@ -32,13 +32,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..agents import Agent
+from ..bottom_up import evaluate_bottom_up
 from ..checking import knowledge_refused, may_know
 from ..errors import ModelError
 from ..events import check_event_model, private_event, whether_event
 from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
                         Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
                         FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
-from ..validators import instance_of
 from .bdds import prime
 from .convert import STATES, to_kripke
 from .structure import KnowledgeStructure, State
@@ -70,27 +70,8 @@ def truth(structure: KnowledgeStructure, formula: Formula):
         When it names an agent the structure does not have, or asks what an
         agent knows where the agent's accessibility is not an equivalence.
     """
-    instance_of(formula, Formula, "expected a formula", error=FormulaError)
-    cache = structure.cache
-    key = ("truth", formula)
-    if key in cache:
-        return cache[key]
-    stack: list[tuple[Formula, bool]] = [(formula, False)]
-    while stack:
-        f, ready = stack.pop()
-        if ("truth", f) in cache:
-            continue
-        if not ready:
-            stack.append((f, True))
-            stack.extend((g, False) for g in _same_structure_operands(f) if ("truth", g) not in cache)
-            continue
-        try:
-            result = _evaluate(structure, f)
-        except RecursionError:
-            raise FormulaError("the formula nests announcements too deeply to check "
-                               "(a few hundred levels is the limit)") from None
-        cache["truth", f] = result
-    return cache[key]
+    return evaluate_bottom_up(formula, structure.cache, _same_structure_operands,
+                              lambda f: _evaluate(structure, f))
 
 
 def holds(structure: KnowledgeStructure, formula: Formula, state: State | None = None) -> bool:

@@ -36,17 +36,13 @@ from ..formulas import ATOM_NAME
 from ..kripke import KripkeModel
 from ..agents import Agent
 from ..relations import Partition, Relation, relation_from_pairs
-from .bdds import Manager, prime
+from .bdds import Manager, bits_for, prime
 from .structure import KnowledgeStructure, State
 
 __all__ = ["from_kripke", "to_kripke", "STATES"]
 
 #: :func:`to_kripke` lists at most this many states by default.
 STATES = 100_000
-
-
-def _bits(count: int) -> int:
-    return max(count - 1, 0).bit_length()
 
 
 def from_kripke(model: KripkeModel) -> KnowledgeStructure:
@@ -67,7 +63,7 @@ def from_kripke(model: KripkeModel) -> KnowledgeStructure:
         key = frozenset(s)
         copy.append(seen.get(key, 0))
         seen[key] = copy[-1] + 1
-    number_vars = [m.fresh() for _ in range(_bits(max(seen.values(), default=1)))]
+    number_vars = [m.fresh() for _ in range(bits_for(max(seen.values(), default=1)))]
     variables += number_vars
     for s, c in zip(states, copy):
         s.update(v for i, v in enumerate(number_vars) if c >> i & 1)
@@ -78,7 +74,7 @@ def from_kripke(model: KripkeModel) -> KnowledgeStructure:
         if isinstance(relation, Partition):
             block = relation.block
             count = int(block.max()) + 1 if len(block) else 0
-            block_vars = [m.fresh() for _ in range(_bits(count))]
+            block_vars = [m.fresh() for _ in range(bits_for(count))]
             variables += block_vars
             for s, b in zip(states, block.tolist()):
                 s.update(v for i, v in enumerate(block_vars) if b >> i & 1)

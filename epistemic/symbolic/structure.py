@@ -154,8 +154,10 @@ class KnowledgeStructure:
 
     @property
     def size(self) -> int:
-        """How many states the structure has (exact, however many)."""
-        return self.count(self.law)
+        """How many states the structure has (exact, however many; counted once)."""
+        if ("size",) not in self.cache:
+            self.cache["size",] = self.count(self.law)
+        return self.cache["size",]
 
     def __len__(self) -> int:
         # Python refuses lengths of 2**63 and more: read size for those

@@ -33,6 +33,7 @@ from collections.abc import Callable, Hashable
 from ..errors import ModelError
 from ..events import EventModel
 from ..formulas import Formula
+from .bdds import bits_for
 from .structure import KnowledgeStructure, State
 
 __all__ = ["after_announcement", "transform", "Update"]
@@ -48,10 +49,6 @@ def after_announcement(structure: KnowledgeStructure, announced: Formula, where)
             structure.manager, structure.atoms, structure.variables, structure.law & where,
             structure.observables, structure.relations, actual, structure.namer)
     return structure.cache[key]
-
-
-def _bits(count: int) -> int:
-    return max(count - 1, 0).bit_length()
 
 
 class Update:
@@ -103,7 +100,7 @@ def transform(structure: KnowledgeStructure, events: EventModel,
         return structure.cache[key]
     m = structure.manager
     names = [e.name for e in events.events]
-    code_vars = [m.fresh() for _ in range(_bits(len(names)))]
+    code_vars = [m.fresh() for _ in range(bits_for(len(names)))]
     codes = {name: {v: bool(j >> i & 1) for i, v in enumerate(code_vars)} for j, name in enumerate(names)}
     cube = {name: m.cube(codes[name]) for name in names}
 
@@ -153,7 +150,7 @@ def transform(structure: KnowledgeStructure, events: EventModel,
             if len(set(blocks.values())) == len(names):       # tells every event apart
                 seen.update(code_vars)
             elif len(set(blocks.values())) > 1:
-                block_vars = [m.fresh() for _ in range(_bits(len(set(blocks.values()))))]
+                block_vars = [m.fresh() for _ in range(bits_for(len(set(blocks.values()))))]
                 variables.extend(block_vars)
                 seen.update(block_vars)
                 for name in names:
