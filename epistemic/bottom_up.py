@@ -9,11 +9,15 @@ knowledge structures).
 Examples
 --------
 >>> from epistemic import parse_formula
+The size of a formula's tree, each shared subformula computed once:
+
 >>> cache = {}
 >>> def size(f):
 ...     return 1 + sum(cache["truth", g] for g in f.operands())
 >>> evaluate_bottom_up(parse_formula("p & (q | p)"), cache, lambda f: f.operands(), size)
-4
+5
+>>> cache["truth", parse_formula("q | p")]
+3
 """
 
 from __future__ import annotations
