@@ -8,9 +8,9 @@ knowledge structures).
 
 Examples
 --------
->>> from epistemic import parse_formula
 The size of a formula's tree, each shared subformula computed once:
 
+>>> from epistemic import parse_formula
 >>> cache = {}
 >>> def size(f):
 ...     return 1 + sum(cache["truth", g] for g in f.operands())
