@@ -46,8 +46,10 @@ class Picture:
     def __str__(self) -> str:
         return self.source
 
-    def pipe(self, format: str = "svg", renderer: str = "auto") -> bytes:
-        """The picture rendered as ``format`` (``svg``, ``png``, ``pdf`` or ``dot``).
+    def pipe(self, format: str = "svg", renderer: str = "auto", dpi: int | None = None) -> bytes:
+        """The picture rendered as ``format`` (``svg``, ``png``, ``pdf`` or
+        ``dot``, or ``tex`` for a TikZ picture laid out as Graphviz lays it
+        out), a PNG at ``dpi`` dots per inch (default 96).
 
         Raises
         ------
@@ -56,11 +58,15 @@ class Picture:
         PictureError
             For an unknown format or renderer, or a Graphviz error.
         """
-        return render_bytes(self.source, format, renderer)
+        if format == "tex":
+            from .tikz_layout import picture_tikz  # the TikZ writer is needed by few
+            return picture_tikz(self.source, renderer).encode("utf-8")
+        return render_bytes(self.source, format, renderer, dpi)
 
-    def render(self, path: str | os.PathLike, format: str | None = None, renderer: str = "auto") -> Path:
+    def render(self, path: str | os.PathLike, format: str | None = None, renderer: str = "auto",
+               dpi: int | None = None) -> Path:
         """Write the picture to ``path``, its format taken from the suffix
-        (``.svg``, ``.png``, ``.pdf``, ``.dot`` or ``.gv``) unless given.
+        (``.svg``, ``.png``, ``.pdf``, ``.dot``, ``.gv`` or ``.tex``) unless given.
 
         The image is rendered completely before the file is touched and
         then moved into place, so a failure leaves no half-written file.
@@ -70,7 +76,9 @@ class Picture:
         pathlib.Path
             The path written.
         """
-        data = self.pipe(format_of(path, format), renderer)
+        if format is None and os.path.splitext(os.fspath(path))[1].lower() == ".tex":
+            format = "tex"
+        data = self.pipe(format if format == "tex" else format_of(path, format), renderer, dpi)
         return write_image(path, data)
 
     # notebooks --------------------------------------------------------------------
@@ -88,13 +96,14 @@ class Picture:
             return None
 
 
-def check_destinations(paths) -> list[str]:
+def check_destinations(paths, tex: bool = False) -> list[str]:
     """The image format of each of ``paths``, once it is sure that the
     pictures can be written there: each path named once, with a known suffix,
     in a folder that exists and can be written.
 
     Call it before drawing, so that a bad name fails at once rather than
-    after the work.
+    after the work.  With ``tex``, a ``.tex`` file (a TikZ drawing) is
+    accepted too, as the format ``"tex"``.
 
     Raises
     ------
@@ -105,6 +114,8 @@ def check_destinations(paths) -> list[str]:
     --------
     >>> check_destinations(["why.svg", "dag.png"])
     ['svg', 'png']
+    >>> check_destinations(["model.TEX"], tex=True)
+    ['tex']
     >>> check_destinations(["why.svg", "./why.svg"])
     Traceback (most recent call last):
     ...
@@ -114,7 +125,7 @@ def check_destinations(paths) -> list[str]:
     whole = [os.path.abspath(path) for path in paths]
     if len(set(whole)) < len(whole):
         raise PictureError("two pictures were asked for in the same file")
-    formats = [format_of(path) for path in paths]
+    formats = [_format(path, tex) for path in paths]
     for path, absolute in zip(paths, whole):
         folder = os.path.dirname(absolute)
         if not os.path.isdir(folder):
@@ -122,6 +133,17 @@ def check_destinations(paths) -> list[str]:
         if not os.access(folder, os.W_OK):
             raise PictureError(f"cannot write {path!r}: the folder {folder!r} is not writable")
     return formats
+
+
+def _format(path: str, tex: bool) -> str:
+    if not tex:
+        return format_of(path)
+    if os.path.splitext(path)[1].lower() == ".tex":
+        return "tex"
+    try:
+        return format_of(path)
+    except PictureError:
+        raise PictureError(f"cannot tell the format of {path!r}: name it .svg, .png, .pdf, .dot or .tex") from None
 
 
 def write_image(path: str | os.PathLike, data: bytes) -> Path:

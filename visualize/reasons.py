@@ -19,7 +19,7 @@ from .style import (ARROW, FONT, HEAVY_ARROW, NEUTRAL, Palette, border_sample, e
 __all__ = ["reason_picture", "MAX_REASONS", "MAX_BOXES", "CHAIN", "LEGEND_MOST", "LABEL_STYLES"]
 
 #: Trees with more distinct reasons than this are refused: cut them with a depth first.
-MAX_REASONS = 20_000
+MAX_REASONS = 100_000
 #: Above this many reasons, alike reasons are drawn as one box.
 MAX_BOXES = 60
 #: Chains of alike reasons longer than this are drawn shortened.

@@ -196,12 +196,15 @@ def _heading(tree: Reason, knower: int | None = None) -> str:
 
 
 def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None, *,
-                           max_nodes: int = MAX_NODES) -> Picture:
+                           max_nodes: int = MAX_NODES, label_style: str = "full") -> Picture:
     """The predictions behind the play (or behind ``knowledge``'s table),
     framed and coloured by the knowledge they are made on.
 
     A game with more than ``max_nodes`` predictions is summarized: a chain
-    of predictions on one knowledge becomes one box.
+    of predictions on one knowledge becomes one box; with more knowledge
+    states than boxes, one box per number of promises known (per range of
+    numbers, when even those are too many).  ``label_style="compact"``
+    writes each prediction in two lines, for print.
 
     Examples
     --------
@@ -209,11 +212,14 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
     >>> "1,000 predictions summarized" in dot, "rounds 2-999" in dot
     (True, True)
     """
+    compact = one_of(label_style, LABEL_STYLES, "label style", error=PirateGameError) == "compact"
     graph = game.prediction_graph(knowledge)
     palette = _palette_for(game, (k for _, k in graph.nodes))
     labels = {k: group_label(k) for k in {k for _, k in graph.nodes}}
     # keyed by the group, which is all dag_picture knows coarse() is given
     promises: dict[Hashable, int] = {label: len(_makers(k)) for k, label in labels.items()}
+    # numbers of promises known, in ranges of ``width`` when there are more of them than boxes
+    width = -(-(len(game.announcements) + 1) // max_nodes)
 
     def label(node):
         p = graph.nodes[node]["value"]
@@ -222,6 +228,8 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
                   OfferSource.OPTIMIZED: "buying the cheapest votes",
                   OfferSource.PROPOSER: f"as {name} himself predicts"}[p.source]
         end = "accepted" if p.accepted else f"rejected: {name} thrown overboard"
+        if compact:
+            return [f"round {p.round}: {name} offers", division_text(p.offer)], [("yes", p.yes), ("needed", p.needed)]
         return [f"round {p.round}: {name} offers", division_text(p.offer), source, end], \
             [("yes", p.yes), ("needed", p.needed)]
 
@@ -252,11 +260,20 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
                        edge_label=edge_label,
                        order=lambda n: (node_key(n)[0], palette.groups.index(labels[node_key(n)[1]])),
                        palette=palette, max_nodes=max_nodes, title=title, what="predictions",
-                       coarse=lambda label: _promises_known(promises[label]),
+                       coarse=lambda label: _promises_known(promises[label], width),
                        arrow_note="the prediction rests on the one it points to")
 
 
-def _promises_known(n: int) -> str:
+def _promises_known(n: int, width: int = 1) -> str:
+    """The class of knowledge states of ``n`` promises: by their number, or
+    by a range of ``width`` numbers.
+
+    >>> _promises_known(0), _promises_known(1), _promises_known(7, 5)
+    ('knows no promise', 'knows 1 promise', 'knows 5-9 promises')
+    """
+    if width > 1:
+        low = n // width * width
+        return f"knows {low}-{low + width - 1} promises"
     return "knows no promise" if n == 0 else f"knows {n} promise{'s' if n != 1 else ''}"
 
 
