@@ -138,8 +138,7 @@ class _Writer:
                 for i in range(1, len(points) - 2, 3):
                     path += (f" .. controls {_point(points[i])} and {_point(points[i + 1])} .. "
                              f"{_point(points[i + 2])}")
-                # unlike polygons and ellipses, a lower-case b is the filled curve
-                self._path("P" if kind == "b" else "p", path + (" -- cycle" if kind == "b" else ""))
+                self._path("P" if kind == "B" else "p", path + (" -- cycle" if kind == "B" else ""))
             elif kind in ("E", "e"):
                 x, y, rx, ry = op["rect"]
                 self._path("P" if kind == "E" else "p",
