@@ -98,10 +98,10 @@ def run_case(spec: dict) -> dict:
     rendered = time.perf_counter()
     width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
     return {"solve_s": solved - start, "draw_s": drawn - solved, "render_s": rendered - drawn,
-            "dot_kib": len(picture.source) / 1024, "png_px": f"{width}x{height}", "png_kib": len(png) / 1024}
+            "dot_kib": len(picture.source) / 1024, "svg_kib": len(svg) / 1024, "png_px": f"{width}x{height}", "png_kib": len(png) / 1024}
 
 
 if __name__ == "__main__":
     main(__file__, __doc__.splitlines()[0], CASES, run_case,
          [("solve_s", "solve s", ".2f"), ("draw_s", "draw s", ".2f"), ("render_s", "render s", ".2f"),
-          ("dot_kib", "DOT KiB", ".0f"), ("png_px", "PNG pixels", ""), ("png_kib", "PNG KiB", ".0f")])
+          ("dot_kib", "DOT KiB", ".0f"), ("svg_kib", "SVG KiB", ".0f"), ("png_px", "PNG pixels", ""), ("png_kib", "PNG KiB", ".0f")])

@@ -104,7 +104,7 @@ def _point(p) -> str:
 class _Writer:
     """Turns xdot operations into TikZ lines, keeping the pen, fill and font."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.lines: list[str] = []
         self.pen: str | None = "black"
         self.fill: str | None = None

@@ -159,10 +159,12 @@ def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reaso
     if not trees:
         raise PirateGameError("why_picture needs at least one question")
     seen = {k for _, r in _distinct(trees) if (k := _knowledge_key(r)) is not None}
+    hooks = why_summary_hooks(game, specs)
     return reason_picture(trees, group=_reason_group, palette=_palette_for(game, seen), title="\n".join(headings),
                           marked=lambda r: r.kind is ReasonKind.DIFFER,
                           marked_note="a voter expects otherwise than the proposer, who knows less, thinks",
-                          label_style=label_style, **why_summary_hooks(game, specs))
+                          label_style=label_style, alike=hooks["alike"], merged_claim=hooks["merged_claim"],
+                          chain_note=hooks["chain_note"])
 
 
 def _distinct(trees: list[Reason]) -> Iterator[tuple[int, Reason]]:
