@@ -102,9 +102,11 @@ def _models(path: str, event_files: list[str]):
 
 
 def _explained(model, world):
-    """The Kripke model an explanation walks, and the world in it: a
-    structure is listed first (up to :data:`~epistemic.symbolic.convert.STATES` states)."""
-    if engines.engine_of(model) == "explicit":
+    """The model an explanation walks, and the world in it: a structure of
+    at most :data:`~epistemic.symbolic.convert.STATES` states is listed
+    first, so that both engines give the same reasons; a larger one is
+    explained on its diagrams."""
+    if engines.engine_of(model) == "explicit" or engines.size(model) > STATES:
         return model, world
     listed = engines.convert(model, "explicit")
     return listed, engines.world_named(listed, engines.name_of(model, world))
@@ -126,9 +128,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if len(checked) > 1 and (args.why or args.draw):
         raise EpistemicError(f"the model has {len(checked)} actual worlds: name the one to explain with --world")
     world = engines.name_of(model, checked[0])
-    # JSON carries the explanation when one can be made; asked for (--why, --draw), it must be
-    listable = engines.engine_of(model) == "explicit" or engines.size(model) <= STATES
-    explain = len(checked) == 1 and (args.why or args.draw or (output == "json" and listable))
+    # JSON carries the explanation of the one world checked
+    explain = len(checked) == 1 and (args.why or args.draw or output == "json")
     why = None
     if explain:
         explicit, at = _explained(model, checked[0])
