@@ -37,8 +37,7 @@ def _structure(tmp_path, n: int, law: str = "top") -> str:
 def test_both_engines_print_the_same(path, formula, output, capsys):
     answers = [run(capsys, "check", path, formula, "--engine", engine, *output) for engine in ("explicit", "symbolic")]
     assert answers[0] == answers[1]
-    # event models have no LaTeX form yet: both engines refuse alike
-    assert answers[0][0] == (2 if "latex" in output and "[" in formula and "!" not in formula else 0)
+    assert answers[0][0] == 0
 
 
 def test_a_structure_file_is_checked_on_the_symbolic_engine(capsys):
