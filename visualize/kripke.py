@@ -284,7 +284,7 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
         rows = _legend(model, drawn, lines, truth, claim, earlier is not None and len(kept) < len(worlds))
         cells.append(legend_table("How to read this picture", rows)[1:-1])
     if cells:
-        body = "".join(f"<TR><TD>{cell}</TD></TR>" for cell in cells)
+        body = "".join(f'<TR><TD ALIGN="LEFT">{cell}</TD></TR>' for cell in cells)
         g.attr(label=f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="4">{body}</TABLE>>')
     return Picture(g.source)
 
