@@ -46,8 +46,16 @@ def _colour(hex_colour: str) -> str:
 
 
 _PREAMBLE = "\n".join(
-    ["\\documentclass[tikz,border=8pt]{standalone}",
-     "\\usetikzlibrary{shapes.geometric}"]
+    ["\\documentclass{article}",
+     "\\usepackage{tikz}",
+     "\\usetikzlibrary{shapes.geometric}",
+     # each picture is a page of its own size, as the standalone class makes them, without needing it
+     "\\newsavebox\\kripkebox",
+     "\\newenvironment{kripkepage}{\\begin{lrbox}{\\kripkebox}}{\\end{lrbox}%",
+     "  \\pdfpagewidth=\\dimexpr\\wd\\kripkebox+16pt\\relax",
+     "  \\pdfpageheight=\\dimexpr\\ht\\kripkebox+\\dp\\kripkebox+16pt\\relax",
+     "  \\hoffset=-1in \\voffset=-1in",
+     "  \\shipout\\vbox{\\vskip8pt\\hbox{\\hskip8pt\\usebox\\kripkebox}}}"]
     + [f"\\definecolor{{agent{i}}}{{HTML}}{{{_colour(line.colour)}}}" for i, line in enumerate(AGENT_LINES)]
     + [f"\\definecolor{{truefill}}{{HTML}}{{{_colour(TRUE_FILL)}}}",
        f"\\definecolor{{falsefill}}{{HTML}}{{{_colour(FALSE_FILL)}}}",
@@ -63,7 +71,8 @@ _PREAMBLE = "\n".join(
 def tikz_document(pictures: Sequence[str]) -> str:
     """A standalone LaTeX document of ``pictures`` (``tikzpicture``
     environments), one page each."""
-    return _PREAMBLE + "\n\\begin{document}\n" + "\n".join(pictures) + "\\end{document}\n"
+    pages = "".join(f"\\begin{{kripkepage}}\n{picture}\\end{{kripkepage}}\n" for picture in pictures)
+    return _PREAMBLE + "\n\\begin{document}\n" + pages + "\\end{document}\n"
 
 
 def kripke_tikz(model: KripkeModel, *, title: str | None = None, holds: Iterable[Hashable] | None = None,
