@@ -125,7 +125,7 @@ def test_puzzle_draws_every_round_with_the_removed_worlds_greyed(capsys, tmp_pat
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["muddy-children", "--draw", "cube.jpg"], "cannot tell the format of 'cube.jpg'"),
+    (["muddy-children", "--draw", "cube.jpg"], "cannot tell the image format of 'cube.jpg'"),
     (["muddy-children", "n=8", "--draw", "cube.svg"], "starts with 256 worlds, too many to draw"),
     (["muddy-children", "n=40", "--engine", "symbolic", "--draw", "cube.svg"],
      "starts with 1,099,511,627,776 worlds"),
