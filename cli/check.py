@@ -7,7 +7,7 @@ import json
 from collections.abc import Hashable
 from typing import TextIO
 
-from epistemic import EpistemicError, explain_verdict, parse_formula, to_latex, to_text
+from epistemic import EpistemicError, KripkeModel, explain_verdict, parse_formula, to_latex, to_text
 from epistemic import engines
 from epistemic.event_json import event_model_name, load_event_model
 from epistemic.model_json import ModelFileError
@@ -181,6 +181,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 def _model_drawing(model, formula, image_format: str, renderer: str) -> bytes:
     """The model with the worlds where ``formula`` holds shaded, rendered (or as TikZ)."""
     explicit = engines.convert(model, "explicit")
+    assert isinstance(explicit, KripkeModel)  # what convert makes for "explicit"
     truth = truth_array(explicit, formula)
     holds = [w for w, yes in zip(explicit.worlds, truth) if yes]
     claim, title = to_text(formula), f"Where {to_text(formula)} holds"
