@@ -88,13 +88,14 @@ class Picture:
             return None
 
 
-def check_destinations(paths) -> list[str]:
+def check_destinations(paths, tex: bool = False) -> list[str]:
     """The image format of each of ``paths``, once it is sure that the
     pictures can be written there: each path named once, with a known suffix,
     in a folder that exists and can be written.
 
     Call it before drawing, so that a bad name fails at once rather than
-    after the work.
+    after the work.  With ``tex``, a ``.tex`` file (a TikZ drawing) is
+    accepted too, as the format ``"tex"``.
 
     Raises
     ------
@@ -105,6 +106,8 @@ def check_destinations(paths) -> list[str]:
     --------
     >>> check_destinations(["why.svg", "dag.png"])
     ['svg', 'png']
+    >>> check_destinations(["model.TEX"], tex=True)
+    ['tex']
     >>> check_destinations(["why.svg", "./why.svg"])
     Traceback (most recent call last):
     ...
@@ -114,7 +117,7 @@ def check_destinations(paths) -> list[str]:
     whole = [os.path.abspath(path) for path in paths]
     if len(set(whole)) < len(whole):
         raise PictureError("two pictures were asked for in the same file")
-    formats = [format_of(path) for path in paths]
+    formats = [_format(path, tex) for path in paths]
     for path, absolute in zip(paths, whole):
         folder = os.path.dirname(absolute)
         if not os.path.isdir(folder):
@@ -122,6 +125,17 @@ def check_destinations(paths) -> list[str]:
         if not os.access(folder, os.W_OK):
             raise PictureError(f"cannot write {path!r}: the folder {folder!r} is not writable")
     return formats
+
+
+def _format(path: str, tex: bool) -> str:
+    if not tex:
+        return format_of(path)
+    if os.path.splitext(path)[1].lower() == ".tex":
+        return "tex"
+    try:
+        return format_of(path)
+    except PictureError:
+        raise PictureError(f"cannot tell the image format of {path!r}: name it .svg, .png, .pdf, .dot or .tex") from None
 
 
 def write_image(path: str | os.PathLike, data: bytes) -> Path:
