@@ -250,6 +250,8 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
             # several facts are bulleted, so that a reader sees where each one ends
             bullet = "• " if len(facts) > 1 else ""
             body = html_lines([line for fact in facts for line in wrap(bullet + fact, 36)] or [no_facts])
+        if _names_its_facts(str(world_label(w)), facts):
+            body = ""       # a state of a knowledge structure is named by its true atoms already
         node: dict[str, str] = {}
         if positions is not None:
             x, y = positions[w]
@@ -262,7 +264,7 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
                 body += f'<I>{"true" if w in truth else "false"}</I>'
             if w in model.actual:
                 node.update(peripheries="2", penwidth="1.6")
-        g.node(ids[w], label=f'<<B>{escape(world_label(w))}</B><BR/>{body}>', **node)
+        g.node(ids[w], label=f'<<B>{escape(world_label(w))}</B>{"<BR/>" + body if body else ""}>', **node)
 
     drawn = links(model, earlier, by_agent=lines is not None)
     for link in drawn:
@@ -302,6 +304,19 @@ def world_positions(model: KripkeModel, renderer: str = "auto") -> dict[Hashable
         return graphviz_positions(picture.source, ids, renderer)
     except RendererMissing:
         return spread(model.worlds)
+
+
+def _names_its_facts(name: str, facts: list[str]) -> bool:
+    """Whether ``name`` is the set of ``facts``, as ``{m1, m2}`` or ``{}``.
+
+    Examples
+    --------
+    >>> _names_its_facts("{m2, m1}", ["m1", "m2"]), _names_its_facts("{}", []), _names_its_facts("w", ["w"])
+    (True, True, False)
+    """
+    if not (name.startswith("{") and name.endswith("}")):
+        return False
+    return sorted(part.strip() for part in name[1:-1].split(",") if part.strip()) == sorted(facts)
 
 
 def _spacing(model: KripkeModel, fact_label: Callable, world_label: Callable) -> float:
