@@ -7,7 +7,7 @@ import json
 from collections.abc import Hashable
 from typing import TextIO
 
-from epistemic import EpistemicError, explain_verdict, parse_formula, to_latex, to_text
+from epistemic import EpistemicError, KripkeModel, explain_verdict, parse_formula, to_latex, to_text
 from epistemic import engines
 from epistemic.event_json import event_model_name, load_event_model
 from epistemic.model_json import ModelFileError
@@ -16,7 +16,8 @@ from epistemic.symbolic.files import load_any
 from epistemic.validators import between
 from epistemic.verdicts import verdict_of
 from epistemic.models import MAX_DEPTH, Command, whole_number_argument, write_pictures
-from epistemic.visualize import RENDERERS, check_destinations, reason_picture
+from epistemic.checking import truth_array
+from epistemic.visualize import MAX_WORLDS, RENDERERS, VERDICTS, check_destinations, kripke_picture, kripke_tikz, reason_picture
 
 __all__ = ["COMMAND", "add_arguments", "run"]
 
@@ -57,7 +58,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="the same as --format json")
     p.add_argument("--draw", metavar="FILE", default=None,
                    help="draw the explanation (.svg, .png, .pdf or .dot)")
-    p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw")
+    p.add_argument("--draw-model", metavar="FILE", default=None,
+                   help=f"draw the model (up to {MAX_WORLDS} worlds), the worlds where the formula holds "
+                        "filled in one colour, the others in another (.svg, .png, .pdf, .dot, or .tex for TikZ)")
+    p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw, --draw-model")
     p.add_argument("--engine", choices=("auto", *engines.ENGINES), default="auto",
                    help="model checker: explicit (lists the worlds) or symbolic (binary decision diagrams); "
                         "auto (default) takes the file's own: explicit for a Kripke model, symbolic for a "
@@ -102,9 +106,11 @@ def _models(path: str, event_files: list[str]):
 
 
 def _explained(model, world):
-    """The Kripke model an explanation walks, and the world in it: a
-    structure is listed first (up to :data:`~epistemic.symbolic.convert.STATES` states)."""
-    if engines.engine_of(model) == "explicit":
+    """The model an explanation walks, and the world in it: a structure of
+    at most :data:`~epistemic.symbolic.convert.STATES` states is listed
+    first, so that both engines give the same reasons; a larger one is
+    explained on its diagrams."""
+    if engines.engine_of(model) == "explicit" or engines.size(model) > STATES:
         return model, world
     listed = engines.convert(model, "explicit")
     return listed, engines.world_named(listed, engines.name_of(model, world))
@@ -114,8 +120,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     output = _output_format(args)
     between(args.depth, 1, MAX_DEPTH, "--depth")
     drawn = [args.draw] if args.draw is not None else []
-    formats = check_destinations(drawn)
+    formats = check_destinations(drawn + ([args.draw_model] if args.draw_model is not None else []), tex=True)
+    if args.draw is not None and formats[0] == "tex":
+        raise EpistemicError("--draw writes .svg, .png, .pdf or .dot; only --draw-model writes .tex")
     model, named = _models(args.model, args.events)
+    if args.draw_model is not None and engines.size(model) > MAX_WORLDS:
+        raise EpistemicError(f"the model has {engines.size(model):,} worlds, too many to draw legibly "
+                             f"(the limit is {MAX_WORLDS} worlds)")
     formula = parse_formula(args.formula, event_models=named)
     if args.engine != "auto":
         model = engines.convert(model, args.engine)
@@ -126,9 +137,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if len(checked) > 1 and (args.why or args.draw):
         raise EpistemicError(f"the model has {len(checked)} actual worlds: name the one to explain with --world")
     world = engines.name_of(model, checked[0])
-    # JSON carries the explanation when one can be made; asked for (--why, --draw), it must be
-    listable = engines.engine_of(model) == "explicit" or engines.size(model) <= STATES
-    explain = len(checked) == 1 and (args.why or args.draw or (output == "json" and listable))
+    # JSON carries the explanation of the one world checked
+    explain = len(checked) == 1 and (args.why or args.draw or output == "json")
     why = None
     if explain:
         explicit, at = _explained(model, checked[0])
@@ -138,9 +148,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     images = []
     for path, image_format in zip(drawn, formats):
         if why is not None:  # always, as one world is explained whenever a picture is asked for
-            picture = reason_picture(why, group=verdict_of, legend_title="Verdict",
+            picture = reason_picture(why, group=verdict_of, palette=VERDICTS, legend_title="Verdict",
                                      title=f"Why {to_text(formula)} is {'true' if verdict else 'false'} at {world}")
             images.append((path, picture.pipe(image_format, args.renderer)))
+    if args.draw_model is not None:
+        images.append((args.draw_model, _model_drawing(model, formula, formats[-1], args.renderer)))
     if output == "json":
         answer = {"formula": to_text(formula), "checked": names, "holds": verdict, "worlds": ordered, "of": size,
                   "why": None if why is None else why.to_dict(key=_world_of)}
@@ -165,6 +177,18 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     write_pictures(images)
     out.write(text)
     return 0
+
+
+def _model_drawing(model, formula, image_format: str, renderer: str) -> bytes:
+    """The model with the worlds where ``formula`` holds shaded, rendered (or as TikZ)."""
+    explicit = engines.convert(model, "explicit")
+    assert isinstance(explicit, KripkeModel)  # what convert makes for "explicit"
+    truth = truth_array(explicit, formula)
+    holds = [w for w, yes in zip(explicit.worlds, truth) if yes]
+    claim, title = to_text(formula), f"Where {to_text(formula)} holds"
+    if image_format == "tex":
+        return kripke_tikz(explicit, holds=holds, claim=claim, title=title, renderer=renderer).encode("utf-8")
+    return kripke_picture(explicit, holds=holds, claim=claim, title=title).pipe(image_format, renderer)
 
 
 def _world_of(key: Hashable) -> str | None:

@@ -88,10 +88,13 @@ def act_pieces(model, event: str, spell: dict, loosest: int) -> list:
         changed fact that is not an atom name, or a name the syntax cannot write.
     """
     names = [_event_text(e.name) for e in model.events]
+    word = spell.get("event", str)
+    opening, closing = spell.get("set", ("{", "}"))
+    semicolon = spell.get("semicolon", "; ")
     pieces: list = ["[("]
     for i, e in enumerate(model.events):
         pieces.append(", " if i else "")
-        pieces.append(e.name)
+        pieces.append(word(e.name))
         if e.precondition is not None:
             if not isinstance(e.precondition, Formula):
                 raise FormulaError(f"event {e.name!r} has a precondition given as a function, "
@@ -99,21 +102,24 @@ def act_pieces(model, event: str, spell: dict, loosest: int) -> list:
             pieces += [": ", (e.precondition, loosest)]
         changes: list = []
         for atom, formula in sorted(e.assign, key=lambda pair: pair[0]):
-            changes += [", ", f"{_atom_text(atom, e.name)} := ", (formula, loosest)]
+            changes += [", ", f"{spell['atom'](_atom_text(atom, e.name))}{spell.get('assign', ' := ')}",
+                        (formula, loosest)]
         for sign, facts in (("+", e.adds), ("-", e.removes)):
-            changes += [text for atom in sorted(_atom_text(f, e.name) for f in facts) for text in (", ", sign + atom)]
+            changes += [text for atom in sorted(_atom_text(f, e.name) for f in facts)
+                        for text in (", ", sign + spell["atom"](atom))]
         if changes:
-            pieces += [" {", *changes[1:], "}"]
+            pieces += [" " + opening, *changes[1:], closing]
     arrow = spell["implies"]
     for agent in sorted(model.agents, key=lambda a: a.name):
         pairs = frozenset((e, f) for who, e, f in model.arrows if who == agent)
         blocks = event_blocks(pairs, names)
         if blocks is not None:
-            shown = " ".join("{" + ", ".join(block) + "}" for block in blocks)
+            shown = " ".join(opening + ", ".join(word(e) for e in block) + closing for block in blocks)
         else:
-            shown = ", ".join(f"{e}{arrow}{f}" for e, f in event_arrows(pairs, names))
-        pieces.append(f"; {_relation_agent(agent)}:" + (f" {shown}" if shown else ""))
+            shown = ", ".join(f"{word(e)}{arrow}{word(f)}" for e, f in event_arrows(pairs, names))
+        who = spell["agent"](agent) if "event" in spell else _relation_agent(agent)
+        pieces.append(f"{semicolon}{who}:" + (f" {shown}" if shown else ""))
     if tuple(model.actual) != (event,):
-        pieces.append(f"; {DESIGNATED} " + ", ".join(model.actual))
-    pieces.append(f"), {event}] ")
+        pieces.append(f"{semicolon}{spell.get('designated', DESIGNATED)} " + ", ".join(word(e) for e in model.actual))
+    pieces.append(f"), {word(event)}] ")
     return pieces

@@ -591,7 +591,10 @@ _LATEX = {"name": "LaTeX form", "atom": _latex_name, "agent": _agent_latex, "gro
           "K": "K_", "M": "\\hat{K}_", "Kw": "\\mathit{Kw}_", "B": "B_", "E": "E_", "C": "C_", "D": "D_",
           "EB": "\\mathit{EB}_", "CB": "\\mathit{CB}_",
           "announce": ("[!", "]"), "diamond": ("\\langle !", " \\rangle"), "private": ("[!", "]_"),
-          "whether": ("[?", "]_")}
+          "whether": ("[?", "]_"),
+          # event models inline, as in the text syntax: events named like atoms, sets in braces
+          "event": _latex_name, "set": ("\\{", "\\}"), "semicolon": ";\\; ", "assign": " \\mathrel{:=} ",
+          "designated": "\\mathrm{designated}\\;"}
 
 
 def to_text(formula: Formula, unicode: bool = False) -> str:
@@ -619,8 +622,8 @@ def to_latex(formula: Formula) -> str:
     Raises
     ------
     FormulaError
-        For an :class:`Act` (event models have no LaTeX form yet), and for an
-        agent whose name formulas cannot write.
+        For an agent whose name formulas cannot write, and for an event
+        model with a part that has no text (see :func:`to_text`).
 
     Examples
     --------
@@ -676,7 +679,7 @@ def _pieces(f: Formula, spell: dict) -> tuple[list, int]:
     if isinstance(f, (AnnouncePrivately, AnnounceWhether)):
         opening, closing = spell["private" if isinstance(f, AnnouncePrivately) else "whether"]
         return [opening, (f.announced, _IFF), f"{closing}{spell['group'](f.group)} ", (f.arg, _PREFIX)], _PREFIX
-    if isinstance(f, Act) and spell["name"] == "text syntax":
+    if isinstance(f, Act):
         # the event model writes itself (its module imports this one)
         return [*f.action.text_pieces(f.event, spell, _IFF), (f.arg, _PREFIX)], _PREFIX
     raise FormulaError(f"{type(f).__name__} formulas have no {spell['name']}")

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import enum
 
-from .checking import after_announcement, group_relation, truth_array, updated
 from .errors import ModelError
 from .events import check_event_model, private_event, whether_event
 from .explanation import OMITTED, Reason
@@ -30,7 +29,10 @@ from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, A
                        Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
                        FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, to_text)
 from .kripke import KripkeModel, World
+from .symbolic.structure import KnowledgeStructure
+from .symbolic.views import StructureView
 from .validators import whole_number_at_least
+from .views import ModelView
 
 __all__ = ["explain_verdict", "verdict_of", "FormulaKind", "DEPTH"]
 
@@ -38,6 +40,8 @@ __all__ = ["explain_verdict", "verdict_of", "FormulaKind", "DEPTH"]
 DEPTH = 12
 #: At most this many worlds are explained where every world agrees (a true K, say).
 _SHOWN = 3
+#: Paths that break common knowledge longer than this are told by their ends.
+_PATH = 6
 
 
 class FormulaKind(str, enum.Enum):
@@ -71,34 +75,56 @@ class FormulaKind(str, enum.Enum):
     ACT = "act"
 
 
-def explain_verdict(model: KripkeModel, formula: Formula, world: World | None = None, *,
+def explain_verdict(model: KripkeModel | KnowledgeStructure, formula: Formula, world: World | None = None, *,
                     depth: int | None = DEPTH) -> Reason:
     """The reasons ``formula`` is true or false at ``world`` (default: the
-    one actual world).
+    one actual world) of a Kripke model or a knowledge structure.
+
+    A knowledge structure is explained on its diagrams, however many
+    states it has: the worlds an agent considers possible are counted and
+    a witness is picked from them, so the reasons name states without
+    listing the structure.
 
     Raises
     ------
     ModelError
         For an unknown world, or no world given when the model does not have
         exactly one actual world.
+
+    Examples
+    --------
+    >>> from epistemic import Agent, parse_formula
+    >>> from epistemic.symbolic import KnowledgeStructure
+
+    Forty children, none muddy, each seeing every forehead but their own:
+    2**40 states, and c0 cannot rule out that his own is muddy.
+
+    >>> kids, atoms = [Agent(f"c{i}") for i in range(40)], [f"m{i}" for i in range(40)]
+    >>> s = KnowledgeStructure.build(atoms, parse_formula("top"),
+    ...                              {c: atoms[:i] + atoms[i + 1:] for i, c in enumerate(kids)}, actual=[set()])
+    >>> print(explain_verdict(s, parse_formula("K_c0 ~m0")).to_text())
+    K_c0 ~m0 is false at {}: c0 cannot rule out {m0}, where ~m0 is false
+      ~m0 is false at {m0}: m0 is true there
+        m0 is true at {m0}: it is among the facts there
     """
+    view = _view(model)
     if world is None:
-        if len(model.actual) != 1:
+        if len(view.actual) != 1:
             raise ModelError("the model has no single actual world: name the world to explain")
-        (world,) = model.actual
-    model.index(world)
+        (world,) = view.actual
+    view.check_world(world)
     if depth is not None:
         whole_number_at_least(depth, 0, "depth", error=ModelError)
-    truth_array(model, formula)
+    view.check(formula)
     # depth first: an entry is (claim, key, kind, verdict, numbers of its children's entries)
     entries: list[tuple[str, tuple, FormulaKind, bool, list[int]]] = []
-    stack: list[tuple] = [(model, formula, world, 0, None)]
+    stack: list[tuple] = [(view, formula, world, 0, None)]
     while stack:
-        m, f, w, level, parent = stack.pop()
-        claim, kind, children = _node(m, f, w)
+        v, f, w, level, parent = stack.pop()
+        claim, kind, children = _node(v, f, w)
         if children and depth is not None and level >= depth:
             claim, children = f"{claim} {OMITTED}", []
-        entries.append((claim, (str(w), f), kind, bool(truth_array(m, f)[m.index(w)]), []))
+        entries.append((claim, (v.name(w), f), kind, v.value(f, w), []))
         if parent is not None:
             entries[parent][4].append(len(entries) - 1)
         stack.extend((*child, level + 1, len(entries) - 1) for child in reversed(children))
@@ -107,6 +133,14 @@ def explain_verdict(model: KripkeModel, formula: Formula, world: World | None = 
         claim, key, kind, verdict, children = entries[n]
         made[n] = Reason(claim, key=key, kind=kind, verdict=verdict, because=[made[c] for c in children])
     return made[0]
+
+
+def _view(model: KripkeModel | KnowledgeStructure) -> ModelView | StructureView:
+    if isinstance(model, KripkeModel):
+        return ModelView(model)
+    if isinstance(model, KnowledgeStructure):
+        return StructureView(model)
+    raise ModelError(f"expected a Kripke model or a knowledge structure, not {type(model).__name__}")
 
 
 def verdict_of(reason: Reason) -> str | None:
@@ -156,19 +190,18 @@ def _says(truth: bool) -> str:
     return "true" if truth else "false"
 
 
-def _node(m: KripkeModel, f: Formula, w: World):
-    """``(claim, kind, [(model, formula, world), ...])`` for one verdict."""
-    i = m.index(w)
-    value = bool(truth_array(m, f)[i])
-    head = f"{_text(f)} is {_says(value)} at {w}"
+def _node(view, f: Formula, w):
+    """``(claim, kind, [(view, formula, world), ...])`` for one verdict."""
+    value = view.value(f, w)
+    name = view.name
+    head = f"{_text(f)} is {_says(value)} at {name(w)}"
     kind = FormulaKind(type(f).__name__.lower())
-    worlds = m.worlds
 
-    def at(g: Formula, v: World):
-        return (m, g, v)
+    def at(g: Formula, v):
+        return (view, g, v)
 
-    def truth(g: Formula, v: World) -> bool:
-        return bool(truth_array(m, g)[m.index(v)])
+    def truth(g: Formula, v) -> bool:
+        return view.value(g, v)
 
     if isinstance(f, Atom):
         return f"{head}: it is {'' if value else 'not '}among the facts there", kind, []
@@ -196,37 +229,35 @@ def _node(m: KripkeModel, f: Formula, w: World):
         return f"{head}: both sides are {_says(truth(f.left, w))} there", kind, [at(f.left, w), at(f.right, w)]
     if isinstance(f, (Knows, Believes, Possible, Distributed)):
         if isinstance(f, Distributed):
-            names = sorted(a.name for a in f.group)
+            group = sorted(f.group, key=lambda a: a.name)
+            names = [a.name for a in group]
             who = (names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}") + " together"
-            relation, considers = group_relation(m, f.group), "consider"
+            seen, considers = view.seen(group, w), "consider"
         else:
-            relation, who, considers = m.relation_of(f.agent), f.agent.name, "considers"
-        seen = [worlds[j] for j in relation.successors(i).tolist()]
-        arg = truth_array(m, f.arg)
-        bad = [v for v in seen if not arg[m.index(v)]]
-        good = [v for v in seen if arg[m.index(v)]]
-        if not seen:
+            seen, who, considers = view.seen([f.agent], w), f.agent.name, "considers"
+        if not seen.count:
             return f"{head}: {who} {considers} no world possible", kind, []
         if isinstance(f, Possible):
             if value:
-                return f"{head}: {who} {considers} {good[0]} possible, where {_text(f.arg)} is true", kind, \
-                    [at(f.arg, good[0])]
+                good = seen.find(f.arg, True)
+                return f"{head}: {who} {considers} {name(good)} possible, where {_text(f.arg)} is true", kind, \
+                    [at(f.arg, good)]
             return (f"{head}: {_text(f.arg)} is false at every world {who} {considers} possible "
-                    f"({_list(seen)})"), kind, [at(f.arg, v) for v in seen[:_SHOWN]]
+                    f"({_list(view, seen)})"), kind, [at(f.arg, v) for v in seen.first(_SHOWN)]
         if not value:
-            return (f"{head}: {who} cannot rule out {bad[0]}, where {_text(f.arg)} is false"), kind, \
-                [at(f.arg, bad[0])]
-        return (f"{head}: {_text(f.arg)} is true at every world {who} {considers} possible ({_list(seen)})"), \
-            kind, [at(f.arg, v) for v in seen[:_SHOWN]]
+            bad = seen.find(f.arg, False)
+            return (f"{head}: {who} cannot rule out {name(bad)}, where {_text(f.arg)} is false"), kind, \
+                [at(f.arg, bad)]
+        return (f"{head}: {_text(f.arg)} is true at every world {who} {considers} possible ({_list(view, seen)})"), \
+            kind, [at(f.arg, v) for v in seen.first(_SHOWN)]
     if isinstance(f, KnowsWhether):
         if value:
             side = Knows(f.agent, f.arg) if truth(Knows(f.agent, f.arg), w) else Knows(f.agent, Not(f.arg))
             return f"{head}: {_text(side)} is true there", kind, [at(side, w)]
-        seen = [worlds[j] for j in m.relation_of(f.agent).successors(i).tolist()]
-        yes = next(v for v in seen if truth(f.arg, v))
-        no = next(v for v in seen if not truth(f.arg, v))
-        return (f"{head}: {f.agent.name} cannot tell {yes}, where {_text(f.arg)} is true, "
-                f"from {no}, where it is false"), kind, [at(f.arg, yes), at(f.arg, no)]
+        seen = view.seen([f.agent], w)
+        yes, no = seen.find(f.arg, True), seen.find(f.arg, False)
+        return (f"{head}: {f.agent.name} cannot tell {name(yes)}, where {_text(f.arg)} is true, "
+                f"from {name(no)}, where it is false"), kind, [at(f.arg, yes), at(f.arg, no)]
     if isinstance(f, (Everybody, EverybodyBelieves)):
         agents = sorted(f.group, key=lambda a: a.name)
         single, verb = (Knows, "know") if isinstance(f, Everybody) else (Believes, "believe")
@@ -236,86 +267,54 @@ def _node(m: KripkeModel, f: Formula, w: World):
         return f"{head}: each of {', '.join(a.name for a in agents)} {verb}s it", kind, \
             [at(single(a, f.arg), w) for a in agents[:_SHOWN]]
     if isinstance(f, (Common, CommonBelief)):
-        return _common(m, f, w, head, kind)
-    return _dynamic(m, f, w, head, kind, value)
+        return _common(view, f, w, head, kind)
+    return _dynamic(view, f, w, head, kind, value)
 
 
-def _list(worlds) -> str:
-    shown = ", ".join(str(v) for v in worlds[:6])
-    return shown + (f" and {len(worlds) - 6} more" if len(worlds) > 6 else "")
+def _list(view, seen) -> str:
+    shown = ", ".join(view.name(v) for v in seen.first(6))
+    return shown + (f" and {seen.count - 6:,} more" if seen.count > 6 else "")
 
 
-def _common(m: KripkeModel, f: Common | CommonBelief, w: World, head: str, kind: FormulaKind):
-    arg = truth_array(m, f.arg)
-    agents = sorted(f.group, key=lambda a: a.name)
-    # breadth first from w over the group's relations, one or more steps, remembering the way
-    start = m.index(w)
-    parent: dict[int, tuple[int, str]] = {}
-    frontier, seen = [start], set()
-    found = None
-    while frontier and found is None:
-        nxt = []
-        for x in frontier:
-            for a in agents:
-                for y in m.relation_of(a).successors(x).tolist():
-                    if y in seen:
-                        continue
-                    seen.add(y)
-                    parent[y] = (x, a.name)
-                    if not arg[y]:
-                        found = y
-                        break
-                    nxt.append(y)
-                if found is not None:
-                    break
-            if found is not None:
-                break
-        frontier = nxt
-    worlds = m.worlds
-    if found is None and not seen:
-        return f"{head}: the group reaches no world from {w}", kind, []
-    if found is None:
-        return (f"{head}: {_text(f.arg)} is true at all {len(seen)} worlds the group reaches from {w} "
-                f"({_list([worlds[j] for j in sorted(seen)])})"), kind, []
-    steps, y = [], found
-    while True:
-        x, name = parent[y]
-        steps.append(f"{name} links {worlds[x]} to {worlds[y]}")
-        if x == start:
-            break
-        y = x
-    path = "; ".join(reversed(steps))
-    return f"{head}: {path}, and {_text(f.arg)} is false at {worlds[found]}", kind, [(m, f.arg, worlds[found])]
+def _common(view, f: Common | CommonBelief, w, head: str, kind: FormulaKind):
+    path, reached = view.reach(sorted(f.group, key=lambda a: a.name), w, f.arg)
+    name = view.name
+    if path is None and not reached.count:
+        return f"{head}: the group reaches no world from {name(w)}", kind, []
+    if path is None:
+        return (f"{head}: {_text(f.arg)} is true at all {reached.count:,} worlds the group reaches from "
+                f"{name(w)} ({_list(view, reached)})"), kind, []
+    links = [f"{agent} links {name(x)} to {name(y)}" for x, agent, y in path]
+    if len(links) > _PATH:    # a long path keeps its ends, so a claim stays a line however far it goes
+        links = links[:3] + [f"{len(links) - 5} more links"] + links[-2:]
+    steps = "; ".join(links)
+    end = path[-1][2]
+    return f"{head}: {steps}, and {_text(f.arg)} is false at {name(end)}", kind, [(view, f.arg, end)]
 
 
-def _dynamic(m: KripkeModel, f: Formula, w: World, head: str, kind: FormulaKind, value: bool):
-    i = m.index(w)
+def _dynamic(view, f: Formula, w, head: str, kind: FormulaKind, value: bool):
     if isinstance(f, (Announce, AnnounceDiamond)):
-        if not truth_array(m, f.announced)[i]:
+        if not view.value(f.announced, w):
             return f"{head}: {_text(f.announced)} is false there, so it cannot be announced", kind, \
-                [(m, f.announced, w)]
-        after = after_announcement(m, f.announced)
+                [(view, f.announced, w)]
         return (f"{head}: after {_text(f.announced)} is announced, {_text(f.arg)} is {_says(value)} "
-                f"at {w}"), kind, [(after, f.arg, w)]
+                f"at {view.name(w)}"), kind, [(view.announced(f.announced), f.arg, w)]
     if isinstance(f, Act):
-        events, name = check_event_model(f.action, m.agents), f.event
-        column = [e.name for e in events.events].index(name)
+        events, name = check_event_model(f.action, view.agents), f.event
     elif isinstance(f, AnnouncePrivately):
-        if not truth_array(m, f.announced)[i]:
+        if not view.value(f.announced, w):
             return f"{head}: {_text(f.announced)} is false there, so it cannot be announced", kind, \
-                [(m, f.announced, w)]
-        events, column = private_event(m.agents, None, f.group, precondition=f.announced), 0
-        name = "told"
+                [(view, f.announced, w)]
+        events = private_event(view.agents, None, f.group, precondition=f.announced)
+        name = events.events[0].name
     elif isinstance(f, AnnounceWhether):
-        events = whether_event(m.agents, f.group, f.announced)
-        column = 0 if truth_array(m, f.announced)[i] else 1
-        name = ("yes", "no")[column]
+        events = whether_event(view.agents, f.group, f.announced)
+        name = events.events[0 if view.value(f.announced, w) else 1].name
     else:  # pragma: no cover - every operator is handled
         raise FormulaError(f"cannot explain {type(f).__name__}")
-    after, new = updated(m, events)
-    j = int(new[i, column])
-    if j < 0:
+    after = view.after(events, w, name)
+    if after is None:
         return f"{head}: event {name!r} cannot happen there", kind, []
-    v = after.worlds[j]
-    return (f"{head}: after event {name!r}, {_text(f.arg)} is {_says(value)} at {v} "
-            f"(the pair {w}, {name})"), kind, [(after, f.arg, v)]
+    later, v = after
+    return (f"{head}: after event {name!r}, {_text(f.arg)} is {_says(value)} at {later.name(v)}"), \
+        kind, [(later, f.arg, v)]

@@ -184,7 +184,6 @@ def _compound(draw, inner, events=False):
 
 def formulas(max_leaves: int = 12, events: bool = False):
     """Formulas of every connective, nested a few levels; with ``events``,
-    ``[E, e]ψ`` too (event models inside preconditions included), which
-    have a text form but no LaTeX form."""
+    ``[E, e]ψ`` too (event models inside preconditions included)."""
     leaves = st.one_of(st.builds(fm.Atom, atom_names), st.just(fm.TOP), st.just(fm.BOTTOM))
     return st.recursive(leaves, functools.partial(_compound, events=events), max_leaves=max_leaves)

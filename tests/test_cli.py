@@ -87,6 +87,13 @@ def test_explorer_reads_the_keyboard(monkeypatch, capsys):
     (["-n", "5", "-m", "3", "--promise", "p2: 1 1 x 1"], "non-numeric share"),
     (["-n", "5", "-m", "3", "--promise", "p2: 1 -1 2 1"], "negative share"),
     (["-n", "5", "-m", "3", "--promise", "p2 1 1 0 1"], "a promise is written"),
+    # the syntax is strict: a slip is not read as another promise
+    (["-n", "5", "-m", "3", "--promise", "P2: 1 1 0 1"], "got 'P2'"),
+    (["-n", "5", "-m", "3", "--promise", "p02: 1 1 0 1"], "got 'p02'"),
+    (["-n", "5", "-m", "3", "--promise", "p2: 1 1 0 1 to p5-p3"], "the range p5-p3 runs downwards: write p3-p5"),
+    (["-n", "5", "-m", "3", "--promise", "p2: 1 1 0 1 TO p3"], "write 'to' in lower case"),
+    (["-n", "5", "-m", "3", "--promise", "p2: 1 1 0 1 to p3..p5"], "got 'p3..p5'"),
+    (["-n", "5", "-m", "3", "--knowledge-of", "P3"], "got 'P3'"),
     (["-n", "5", "-m", "3", "--knowledge-of", "p6"], "unknown pirate p6"),
     (["-n", "5", "-m", "3", "--explain", "--json"], "cannot be combined with --json"),
     (["-n", "5", "-m", "3", "--why", "p9 vote round 1"], "unknown pirate p9"),

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 
 import pytest
 from hypothesis import given, settings
 
 import epistemic
-from epistemic import Agent, public_event
+from epistemic import Agent, Event, EventModel
 from epistemic import formulas as fm
 from epistemic.formulas import FormulaError, to_latex
 from epistemic.syntax import parse_formula, to_text
@@ -88,10 +90,39 @@ def test_agent_names():
         to_latex(fm.Knows(Agent("a-b"), fm.TOP))
 
 
-def test_event_models_have_no_latex_yet():
-    act = fm.Act(public_event([a]), "told", fm.Atom("p"))
-    with pytest.raises(FormulaError, match="^Act formulas have no LaTeX form$"):
-        to_latex(fm.Not(act))
+def test_event_models_are_written_inline():
+    # the coin look of docs/logic.md: alice tells heads from tails, bob does not
+    look = parse_formula("[(h: heads, t: ~heads; alice: {h} {t}; bob: {h, t}; designated h, t), h] K_alice heads")
+    assert to_latex(look) == (r"[(h: \mathit{heads}, t: \neg \mathit{heads};\; {\mathit{alice}}: \{h\} \{t\};\; "
+                              r"{\mathit{bob}}: \{h, t\};\; \mathrm{designated}\; h, t), h] K_{\mathit{alice}} \mathit{heads}")
+    flip = parse_formula("[(flip {heads := ~heads, +p, -q_1}, skip; a: flip -> skip, skip -> skip), flip] p")
+    assert to_latex(flip) == (r"[(\mathit{flip} \{\mathit{heads} \mathrel{:=} \neg \mathit{heads}, +p, "
+                              r"-\mathit{q\_1}\}, \mathit{skip};\; {a}: \mathit{flip} \rightarrow \mathit{skip}, "
+                              r"\mathit{skip} \rightarrow \mathit{skip}), \mathit{flip}] p")
+    with pytest.raises(FormulaError, match="precondition given as a function"):
+        to_latex(fm.Act(EventModel([a], [Event("e", precondition=lambda m, w: True)], {a: [("e", "e")]}, ["e"]),
+                        "e", fm.TOP))
+
+
+@settings(max_examples=200, deadline=None)
+@given(formulas(events=True))
+def test_formulas_with_event_models_are_valid_latex_math(formula):
+    assert latex_problems(to_latex(formula)) == []
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed: the LaTeX is not compiled")
+def test_pdflatex_compiles_every_notation(tmp_path):
+    texts = ["K_a p & ~M_{bob_1} q_1", "Kw_a p -> C_{a,b} p", "EB_{a,b} p <-> CB_{a,b} p", "D_{a,b} (p | bot)",
+             "[!p] <!q> top", "[!p]_{a,b} [?q]_{a} B_a p",
+             "[(h: heads, t: ~heads; alice: {h} {t}; bob: {h, t}; designated h, t), h] K_alice heads",
+             "[(flip {heads := ~heads, +p, -q_1}, skip; a: flip -> skip, skip -> skip), flip] p"]
+    body = "\n".join(f"${to_latex(parse_formula(t))}$\\par" for t in texts)
+    (tmp_path / "f.tex").write_text("\\documentclass{article}\n\\begin{document}\n" + body + "\n\\end{document}\n",
+                                    encoding="utf-8")
+    done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "f.tex"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert (tmp_path / "f.pdf").stat().st_size > 1000
 
 
 def test_exported_beside_to_text():
@@ -111,9 +142,9 @@ def test_deep_formulas_need_no_recursion():
 #: What LaTeX reads in the printed text: a command, an escaped character, or one character.
 _LATEX_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
 #: Characters that stand for themselves in math ("_" and braces are checked apart).
-_PLAIN = re.compile(r"[A-Za-z0-9 '!?\[\](),_{}]")
+_PLAIN = re.compile(r"[A-Za-z0-9 '!?\[\](),_{}:;+=-]")
 _COMMANDS = {r"\neg", r"\land", r"\lor", r"\rightarrow", r"\leftrightarrow", r"\top", r"\bot", r"\hat", r"\mathit",
-             r"\langle", r"\rangle", r"\{", r"\}", r"\_"}
+             r"\langle", r"\rangle", r"\{", r"\}", r"\_", r"\mathrel", r"\mathrm", r"\;"}
 
 
 def latex_problems(latex: str) -> list[str]:

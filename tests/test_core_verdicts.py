@@ -70,8 +70,8 @@ def test_common_knowledge_fails_along_a_path():
 
 def test_what_follows_an_announcement_is_explained_after_it():
     # a and b cannot tell w (p) from v; after p is announced only w is left, and a knows p.
-    # A private or semi-private announcement is a product update, whose worlds are numbered:
-    # 0 is the pair (w, told) or (w, yes), 1 the pair (v, no)
+    # A private or semi-private announcement is a product update: its worlds are named
+    # by the pair of the world before and the event, (w, told) or (w, yes), (v, no)
     m = KripkeModel.from_relations([A, B], {"w": {"p"}, "v": set()}, {A: [("w", "v")], B: [("w", "v")]}, "w",
                                    reflexive=True, symmetric=True)
 
@@ -86,13 +86,13 @@ def test_what_follows_an_announcement_is_explained_after_it():
                                    "~p is false at w: p is true there",
                                    "p is true at w: it is among the facts there"]
     assert claims("[?p]_{a} K_a ~p", "v") == [
-        "[?p]_{a} K_a ~p is true at v: after event 'no', K_a ~p is true at 1 (the pair v, no)",
-        "K_a ~p is true at 1: ~p is true at every world a considers possible (1)",
-        "~p is true at 1: p is false there",
-        "p is false at 1: it is not among the facts there"]
+        "[?p]_{a} K_a ~p is true at v: after event 'no', K_a ~p is true at (v, no)",
+        "K_a ~p is true at (v, no): ~p is true at every world a considers possible ((v, no))",
+        "~p is true at (v, no): p is false there",
+        "p is false at (v, no): it is not among the facts there"]
     assert claims("[!p]_{a} ~B_b p")[:2] == [
-        "[!p]_{a} ~B_b p is true at w: after event 'told', ~B_b p is true at 0 (the pair w, told)",
-        "~B_b p is true at 0: B_b p is false there"]
+        "[!p]_{a} ~B_b p is true at w: after event 'told', ~B_b p is true at (w, told)",
+        "~B_b p is true at (w, told): B_b p is false there"]
 
 
 def test_long_conjunctions_explain_without_recursion():

@@ -213,7 +213,7 @@ def test_cli_draw_without_why_draws_the_dag(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("extra, message", [
-    (["--draw", "why.jpg"], "cannot tell the format"),
+    (["--draw", "why.jpg"], "cannot tell the image format"),
     (["--draw", "missing/why.svg"], "does not exist"),
     (["--draw", "a.svg", "--draw-dag", "a.svg"], "same file"),
     (["--why", "p9 vote round 1", "--draw", "why.svg"], "p9"),

@@ -14,14 +14,17 @@ from .holdmap import MAX_HOLD_MAP, hold_map
 from .holdsurface import MESH_SIDE, hold_surface
 from .errors import PictureError, RendererMissing
 from .knowledge import knowledge_table
-from .kripke import MAX_WORLDS, kripke_picture
+from .kripke import MAX_WORLDS, kripke_picture, world_positions
+from .layout import cube_positions
 from .lines import MAX_LINE_POINTS, MAX_SERIES, line_chart
 from .picture import Picture, check_destinations, write_image, write_images
 from .plot import PLOT_FORMATS, Plot
 from .reasons import LABEL_STYLES, MAX_BOXES, MAX_REASONS, reason_picture
+from .rounds import numbered_paths, round_pictures, rounds_tikz
 from .render import FORMATS, RENDERERS, available_renderers, format_of, render_bytes
 from .scatter import MAX_OUTCOME_POINTS, outcome_scatter
-from .style import FILLS, Palette, Swatch, agent_names
+from .style import FALSE_FILL, FILLS, REMOVED, TRUE_FILL, VERDICTS, Palette, Swatch, agent_line, agent_names
+from .tikz import kripke_tikz
 
 __all__ = [
     "Picture",
@@ -31,6 +34,17 @@ __all__ = [
     "Swatch",
     "FILLS",
     "kripke_picture",
+    "kripke_tikz",
+    "cube_positions",
+    "world_positions",
+    "round_pictures",
+    "rounds_tikz",
+    "numbered_paths",
+    "TRUE_FILL",
+    "FALSE_FILL",
+    "REMOVED",
+    "VERDICTS",
+    "agent_line",
     "knowledge_table",
     "reason_picture",
     "dag_picture",

@@ -2,21 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 
+import attrs
 import graphviz
 
 from epistemic import Agent, Announcement, KripkeModel
-from epistemic.validators import instance_of
+from epistemic.validators import instance_of, one_of
 
 from .errors import PictureError
+from .errors import RendererMissing
+from .layout import SPACING, Position, cube_positions, graphviz_positions, natural, spread
 from .picture import Picture
-from .style import ARROW, FONT, agent_names, border_sample, escape, html_lines, legend_table, wrap
+from .style import (FALSE_FILL, FONT, REMOVED, TRUE_FILL, AgentLine, agent_line, agent_names, border_sample, escape,
+                    html_lines, legend_table, line_sample, swatch_cell, Swatch, wrap)
 
-__all__ = ["kripke_picture", "fact_text", "MAX_WORLDS"]
+__all__ = ["kripke_picture", "fact_text", "MAX_WORLDS", "LAYOUTS", "Link", "links", "agent_lines", "shown_worlds",
+           "ordered_agents", "world_positions"]
 
 #: Pictures of more worlds than this are unreadable; ask for them explicitly.
 MAX_WORLDS = 200
+#: How worlds are placed: a cube when they are valuations (``auto``, or
+#: always ``cube``), or as Graphviz's ``dot`` places them.
+LAYOUTS = ("auto", "cube", "graphviz")
+
+
+@attrs.frozen
+class Link:
+    """One drawn link: from world ``u`` to world ``v`` for ``agents``;
+    ``arrow`` is ``"none"`` (knowledge, undirected), ``"forward"`` or
+    ``"both"`` (belief); ``removed`` when an announcement took it away."""
+
+    u: Hashable
+    v: Hashable
+    agents: tuple[Agent, ...]
+    arrow: str
+    removed: bool = False
 
 
 def _world_name(world) -> str:
@@ -38,27 +59,120 @@ def fact_text(fact: Hashable) -> str:
     return str(fact)
 
 
+def agent_lines(model: KripkeModel) -> dict[Agent, AgentLine] | None:
+    """Each agent's line, in the model's order of agents; ``None`` when the
+    agents are more than the distinct lines, and links are drawn once for
+    all the agents who share them, in black, named by their labels."""
+    agents = ordered_agents(model)
+    if len(agents) > 6:
+        return None
+    return {agent: agent_line(i) for i, agent in enumerate(agents)}
+
+
+def ordered_agents(model: KripkeModel) -> list[Agent]:
+    """The agents by name, ``c2`` before ``c10``: the order of their lines in every picture."""
+    return sorted(model.agents, key=lambda a: natural(a.name))
+
+
+def shown_worlds(model: KripkeModel, earlier: KripkeModel | None) -> list[Hashable]:
+    """The worlds a picture draws: ``earlier``'s, when ``model`` was cut from it."""
+    if earlier is None:
+        return list(model.worlds)
+    instance_of(earlier, KripkeModel, "earlier must be a KripkeModel", type_name=True, error=PictureError)
+    known = set(earlier.worlds)
+    missing = [w for w in model.worlds if w not in known]
+    if missing:
+        raise PictureError(f"world {missing[0]!r} is not a world of the earlier model")
+    return list(earlier.worlds)
+
+
+def links(model: KripkeModel, earlier: KripkeModel | None = None, by_agent: bool = True) -> list[Link]:
+    """The links a picture of ``model`` draws, each once.
+
+    An agent whose relation is an equivalence (S5 knowledge) has undirected
+    links and no loops; any other relation (KD45 belief, say) has arrows,
+    loops included, as a loop then says something.  ``by_agent`` draws each
+    agent's links apart; otherwise a link shared by several agents is one
+    link naming them all.  The links of ``earlier`` (a model ``model`` was
+    cut from) that ``model`` lacks are marked removed.
+
+    Examples
+    --------
+    >>> a = Agent("a")
+    >>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {a: [("w", "v")]},
+    ...                                actual="w", reflexive=True, symmetric=True)
+    >>> links(m)
+    [Link(u='w', v='v', agents=(Agent('a'),), arrow='none', removed=False)]
+    """
+    drawn = _links(model, by_agent)
+    if earlier is not None:
+        kept = set(model.worlds)
+        drawn += [attrs.evolve(link, removed=True) for link in _links(earlier, by_agent)
+                  if link.u not in kept or link.v not in kept]
+    return drawn
+
+
+def _links(model: KripkeModel, by_agent: bool) -> list[Link]:
+    s5 = {agent for agent in model.agents if model.is_equivalence(agent)}
+    order = {w: i for i, w in enumerate(model.worlds)}
+    undirected: dict[tuple, set[Agent]] = {}
+    directed: dict[tuple, set[Agent]] = {}
+    for u, v, who in model.to_networkx().edges(data="agents"):
+        for agent in who:
+            if agent in s5:
+                if u != v:
+                    pair = tuple(sorted((u, v), key=order.__getitem__))
+                    undirected.setdefault(pair, set()).add(agent)
+            else:
+                directed.setdefault((u, v), set()).add(agent)
+    agents = ordered_agents(model)
+
+    def groups(who: set[Agent]) -> list[tuple[Agent, ...]]:
+        ordered = tuple(a for a in agents if a in who)
+        return [(a,) for a in ordered] if by_agent else [ordered]
+
+    out = [Link(u, v, g, "none") for (u, v), who in sorted(undirected.items(), key=lambda i: _rank(order, i[0]))
+           for g in groups(who)]
+    seen: set[tuple] = set()
+    for (u, v), who in sorted(directed.items(), key=lambda i: _rank(order, i[0])):
+        for g in groups(who):
+            if (u, v, g) in seen:
+                continue
+            back = directed.get((v, u), set())
+            if u != v and set(g) <= back and (by_agent or back == who):
+                seen.add((v, u, g))
+                out.append(Link(u, v, g, "both"))
+            else:
+                out.append(Link(u, v, g, "forward"))
+    return out
+
+
+def _rank(order: Mapping, pair: tuple) -> tuple[int, int]:
+    return order[pair[0]], order[pair[1]]
+
+
 def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] = fact_text,
                    world_label: Callable[[Hashable], str] = _world_name, title: str | None = None,
                    no_facts: str = "nothing holds", legend: bool = True,
-                   max_worlds: int | None = MAX_WORLDS) -> Picture:
+                   max_worlds: int | None = MAX_WORLDS, holds: Iterable[Hashable] | None = None,
+                   claim: str = "the formula", earlier: KripkeModel | None = None, layout: str = "auto",
+                   positions: Mapping[Hashable, Position] | None = None) -> Picture:
     """Draw ``model``: worlds labelled with what holds there, links labelled
     with the agents who cannot tell the worlds apart, the actual worlds
     drawn with a double outline.
 
-    An agent whose relation is an equivalence (S5 knowledge) is drawn with
-    undirected links and without the loop every world has for him; any
-    other relation (KD45 belief, say) is drawn with arrows, loops included,
-    because a loop then says something: the agent considers that world
-    possible from itself.  Links shared by several agents are drawn once,
-    labelled with all of them.
+    Each agent has its own line (style, then colour: :func:`~epistemic.visualize.style.agent_line`),
+    named in the legend; with more than six agents, a link shared by several
+    is drawn once, in black, and its label names them.  An agent whose
+    relation is an equivalence (S5 knowledge) is drawn with undirected links
+    and without the loop every world has for him; any other relation (KD45
+    belief, say) is drawn with arrows, loops included.
 
     Parameters
     ----------
     model : KripkeModel
     fact_label : callable
-        Text of one fact (default :func:`fact_text`); a world's facts are
-        listed sorted, one per line.
+        Text of one fact (default :func:`fact_text`).
     world_label : callable
         Text naming one world (default: its name in the model).
     title : str, optional
@@ -66,9 +180,24 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
     no_facts : str
         What a world where no fact holds says.
     legend : bool
-        Explain the marks in a corner of the picture.
+        Explain the lines and marks under the title.
     max_worlds : int or None
-        Refuse models with more worlds (``None``: no limit).
+        Refuse models with more worlds (``None``: no limit), before any work.
+    holds : iterable of worlds, optional
+        Where ``claim`` is true: those worlds are filled with the colour of
+        truth, the others with the colour of falsity, in every picture alike.
+    claim : str
+        What ``holds`` is the truth set of, for the legend (a formula's text).
+    earlier : KripkeModel, optional
+        A model ``model`` was cut from by announcements: its worlds that are
+        gone are drawn greyed and dashed in their places, with their links,
+        so that pictures of successive rounds line up.
+    layout : {"auto", "cube", "graphviz"}
+        ``auto`` lays worlds that are valuations of a few atoms out as a
+        cube (:func:`~epistemic.visualize.layout.cube_positions`), other
+        models as Graphviz does; ``cube`` insists on the cube.
+    positions : mapping, optional
+        Each world's place in inches, pinned (overrides ``layout``).
 
     Returns
     -------
@@ -84,65 +213,143 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
     (True, True, True)
     """
     instance_of(model, KripkeModel, "kripke_picture draws a KripkeModel", type_name=True, error=PictureError)
-    worlds = model.worlds
+    one_of(layout, LAYOUTS, "layout", error=PictureError)
+    worlds = shown_worlds(model, earlier)
     if max_worlds is not None and len(worlds) > max_worlds:
         raise PictureError(f"the model has {len(worlds):,} worlds, too many to draw legibly "
                            f"(the limit is {max_worlds} worlds)")
+    if positions is None and layout != "graphviz":
+        base = earlier if earlier is not None else model
+        positions = cube_positions(base, _spacing(base, fact_label, world_label))
+        if positions is None and layout == "cube":
+            raise PictureError("the worlds are not the valuations of a few atoms: they make no cube")
+    if positions is not None and any(w not in positions for w in worlds):
+        raise PictureError("every world drawn needs a position")
+    truth = None if holds is None else set(holds)
+    kept = set(model.worlds)
+    lines = agent_lines(model)
     ids = {w: f"w{i}" for i, w in enumerate(worlds)}
+
     g = graphviz.Digraph("kripke")
-    g.attr(rankdir="LR", nodesep="0.5", ranksep="1.1", fontname=FONT, fontsize="12", labelloc="t")
-    g.attr("node", shape="ellipse", fontname=FONT, fontsize="11", margin="0.12,0.06")
+    g.attr(fontname=FONT, fontsize="12", labelloc="t")
+    if positions is None:
+        g.attr(rankdir="LR", nodesep="0.5", ranksep="1.1")
+    else:
+        # the worlds stay where they are put; links are straight, so an agent's are parallel on a cube
+        g.attr(layout="neato", splines="false", overlap="true", outputorder="edgesfirst")
+    g.attr("node", shape="ellipse", fontname=FONT, fontsize="11", margin="0.08,0.04", style="filled",
+           fillcolor="#FFFFFF")
     g.attr("edge", fontname=FONT, fontsize="10")
-    if title:
-        g.attr(label=f"<<B>{escape(title)}</B>>")
-
+    compact = positions is not None
     for w in worlds:
-        facts = sorted(fact_label(f) for f in model.facts(w))
-        # several facts are bulleted, so that a reader sees where each one ends
-        bullet = "• " if len(facts) > 1 else ""
-        lines = [line for fact in facts for line in wrap(bullet + fact, 36)] or [no_facts]
-        body = html_lines(lines)
-        label = f'<<B>{escape(world_label(w))}</B><BR/>{body}>'
-        attrs = {"peripheries": "2", "penwidth": "1.6"} if w in model.actual else {}
-        g.node(ids[w], label=label, **attrs)
-
-    s5 = {agent for agent in model.agents if model.is_equivalence(agent)}
-    undirected: dict[frozenset, set[Agent]] = {}
-    directed: dict[tuple, set[Agent]] = {}
-    for u, v, who in model.to_networkx().edges(data="agents"):
-        for agent in who:
-            if agent in s5:
-                if u != v:
-                    undirected.setdefault(frozenset((u, v)), set()).add(agent)
-            else:
-                directed.setdefault((u, v), set()).add(agent)
-
-    order = {w: i for i, w in enumerate(worlds)}
-    for pair, who in sorted(undirected.items(), key=lambda item: sorted(order[w] for w in item[0])):
-        u, v = sorted(pair, key=order.__getitem__)
-        g.edge(ids[u], ids[v], label=_agents_text(who), dir="none", penwidth="1.4")
-    drawn = set()
-    for (u, v), who in sorted(directed.items(), key=lambda item: (order[item[0][0]], order[item[0][1]])):
-        if (u, v) in drawn:
-            continue
-        if u != v and directed.get((v, u)) == who:
-            drawn.add((v, u))
-            g.edge(ids[u], ids[v], label=_agents_text(who), dir="both", arrowsize="0.7")
+        facts = sorted(fact_label(f) for f in (model.facts(w) if w in kept else earlier.facts(w)))  # type: ignore[union-attr]
+        if compact:
+            # a cube's worlds are small: the facts run on one line
+            body = html_lines(wrap(", ".join(facts), 22) if facts else [no_facts])
         else:
-            g.edge(ids[u], ids[v], label=_agents_text(who), arrowsize="0.7")
+            # several facts are bulleted, so that a reader sees where each one ends
+            bullet = "• " if len(facts) > 1 else ""
+            body = html_lines([line for fact in facts for line in wrap(bullet + fact, 36)] or [no_facts])
+        if _names_its_facts(str(world_label(w)), facts):
+            body = ""       # a state of a knowledge structure is named by its true atoms already
+        node: dict[str, str] = {}
+        if positions is not None:
+            x, y = positions[w]
+            node["pos"] = f"{x:g},{y:g}!"
+        if w not in kept:
+            node.update(color=REMOVED, fontcolor=REMOVED, style="dashed,filled")
+        else:
+            if truth is not None:
+                node["fillcolor"] = TRUE_FILL if w in truth else FALSE_FILL
+                body += f'<I>{"true" if w in truth else "false"}</I>'
+            if w in model.actual:
+                node.update(peripheries="2", penwidth="1.6")
+        g.node(ids[w], label=f'<<B>{escape(world_label(w))}</B>{"<BR/>" + body if body else ""}>', **node)
 
+    drawn = links(model, earlier, by_agent=lines is not None)
+    for link in drawn:
+        edge = {"dir": link.arrow} if link.arrow != "forward" else {}
+        if link.arrow != "none":
+            edge["arrowsize"] = "0.7"
+        if lines is not None:
+            edge.update(lines[link.agents[0]].attributes)
+        else:
+            edge["penwidth"] = "1.4"
+        if link.removed:
+            edge.update(color=REMOVED, penwidth="1")
+        else:
+            edge["label"] = _agents_text(link.agents)
+        g.edge(ids[link.u], ids[link.v], **edge)
+
+    cells = [f"<B>{escape(title)}</B>"] if title else []
     if legend:
-        rows = [(border_sample(1, double=True), "double outline: the actual world")]
-        if undirected:
-            rows.append(("<B>——</B>", "plain line: the agents named cannot tell the two worlds apart"))
-        if s5:
-            rows.append(("", f"{_agents_text(s5)}: knowledge (S5), so each world is also linked to itself "
-                             f"for {'them' if len(s5) > 1 else 'it'}; no line, no doubt"))
-        if directed:
-            rows.append((ARROW, "arrow w → v: at w, the agents named consider v possible (belief)"))
-        g.node("legend", label=legend_table("How to read this picture", rows), shape="plain",
-               fontname=FONT, fontsize="10")
+        rows = _legend(model, drawn, lines, truth, claim, earlier is not None and len(kept) < len(worlds))
+        cells.append(legend_table("How to read this picture", rows)[1:-1])
+    if cells:
+        body = "".join(f'<TR><TD ALIGN="LEFT">{cell}</TD></TR>' for cell in cells)
+        g.attr(label=f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="4">{body}</TABLE>>')
     return Picture(g.source)
+
+
+def world_positions(model: KripkeModel, renderer: str = "auto") -> dict[Hashable, Position]:
+    """Each world's place, in inches: on its cube, or where Graphviz puts it
+    (on a circle when no Graphviz engine is installed).  Pinning these keeps
+    the worlds in place from one picture to the next."""
+    placed = cube_positions(model, _spacing(model, fact_text, str))
+    if placed is not None:
+        return placed
+    picture = kripke_picture(model, layout="graphviz", legend=False, max_worlds=None)
+    ids = {w: f"w{i}" for i, w in enumerate(model.worlds)}
+    try:
+        return graphviz_positions(picture.source, ids, renderer)
+    except RendererMissing:
+        return spread(model.worlds)
+
+
+def _names_its_facts(name: str, facts: list[str]) -> bool:
+    """Whether ``name`` is the set of ``facts``, as ``{m1, m2}`` or ``{}``.
+
+    Examples
+    --------
+    >>> _names_its_facts("{m2, m1}", ["m1", "m2"]), _names_its_facts("{}", []), _names_its_facts("w", ["w"])
+    (True, True, False)
+    """
+    if not (name.startswith("{") and name.endswith("}")):
+        return False
+    return sorted(part.strip() for part in name[1:-1].split(",") if part.strip()) == sorted(facts)
+
+
+def _spacing(model: KripkeModel, fact_label: Callable, world_label: Callable) -> float:
+    """The distance between neighbouring worlds on a cube: wide enough for the widest world's label."""
+    widest = max((max(len(str(world_label(w))), min(22, len(", ".join(fact_label(f) for f in model.facts(w)))))
+                  for w in model.worlds), default=0)
+    # about 0.085 inch a character at 11 points, and a margin
+    return max(SPACING, 0.085 * widest + 0.55)
+
+
+def _legend(model: KripkeModel, drawn: list[Link], lines, truth, claim: str, removed: bool) -> list[tuple[str, str]]:
+    rows = []
+    s5 = [a for a in ordered_agents(model) if model.is_equivalence(a)]
+    if lines is not None:
+        for agent, line in lines.items():  # in ordered_agents' order
+            what = ("cannot tell the linked worlds apart" if agent in s5
+                    else "arrow w → v: at w, considers v possible")
+            rows.append((line_sample(line), f"{agent}: {what}"))
+    else:
+        rows.append(("<B>——</B>", "a line: the agents named cannot tell the two worlds apart; an arrow w → v: "
+                                  "at w, the agents named consider v possible"))
+    if s5:
+        rows.append(("", f"{_agents_text(s5)}: knowledge (S5), so each world is also linked to itself; "
+                         f"no link, no doubt"))
+    rows.append((border_sample(1, double=True), "double outline: the actual world"))
+    if truth is not None:
+        rows.append((swatch_cell(Swatch(TRUE_FILL)), f"{claim} is true there"))
+        rows.append((swatch_cell(Swatch(FALSE_FILL)), f"{claim} is false there"))
+    if removed:
+        rows.append((f'<TABLE BORDER="1" STYLE="dashed" COLOR="{REMOVED}" CELLBORDER="0" CELLPADDING="0"><TR>'
+                     f'<TD WIDTH="28" HEIGHT="14"> </TD></TR></TABLE>',
+                     "grey and dashed: removed by the announcements so far"))
+    return rows
 
 
 def _agents_text(agents) -> str:

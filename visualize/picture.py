@@ -143,7 +143,7 @@ def _format(path: str, tex: bool) -> str:
     try:
         return format_of(path)
     except PictureError:
-        raise PictureError(f"cannot tell the format of {path!r}: name it .svg, .png, .pdf, .dot or .tex") from None
+        raise PictureError(f"cannot tell the image format of {path!r}: name it .svg, .png, .pdf, .dot or .tex") from None
 
 
 def write_image(path: str | os.PathLike, data: bytes) -> Path:

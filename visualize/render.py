@@ -25,7 +25,7 @@ from epistemic.validators import is_whole, one_of
 
 from .errors import PictureError, RendererMissing
 
-__all__ = ["FORMATS", "RENDERERS", "available_renderers", "render_bytes", "format_of"]
+__all__ = ["FORMATS", "RENDERERS", "available_renderers", "render_bytes", "format_of", "layout_positions"]
 
 #: Output formats; ``dot`` is the source itself and needs no engine.
 FORMATS = ("svg", "png", "pdf", "dot")
@@ -117,6 +117,31 @@ def render_bytes(source: str, format: str, renderer: str = "auto", dpi: int | No
     if renderer == "pygraphviz":
         return _with_pygraphviz(source, format, resolution)
     return _with_dot(source, format, resolution)
+
+
+def layout_positions(source: str, renderer: str = "auto") -> dict[str, tuple[float, float]]:
+    """Where Graphviz puts each node of DOT ``source``: its centre, in inches
+    from the bottom left corner.
+
+    Examples
+    --------
+    >>> layout_positions('digraph { a -> b }')
+    {'a': (0.375, 1.25), 'b': (0.375, 0.25)}
+    """
+    one_of(renderer, RENDERERS, "renderer", error=PictureError)
+    found = available_renderers()
+    if renderer == "auto" and found:
+        renderer = found[0]
+    if renderer not in found:
+        raise RendererMissing("cannot lay out the picture: no Graphviz engine is installed")
+    plain = (_with_pygraphviz(source, "plain") if renderer == "pygraphviz" else _with_dot(source, "plain"))
+    placed = {}
+    for line in plain.decode("utf-8", "replace").splitlines():
+        # node NAME X Y WIDTH HEIGHT ...; the names here are plain identifiers
+        parts = line.split()
+        if len(parts) > 3 and parts[0] == "node":
+            placed[parts[1].strip('"')] = (float(parts[2]), float(parts[3]))
+    return placed
 
 
 def _with_pygraphviz(source: str, format: str, attributes: dict[str, str] | None = None) -> bytes:

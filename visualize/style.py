@@ -8,6 +8,13 @@ with a dashed border, groups 13 to 18 with a dotted one; beyond 18 groups
 colour stops helping, and further groups are white with a bold border.
 Every coloured node also says its group in words, so no reading depends
 on colour alone.
+
+Some colours mean one thing in every picture: :data:`TRUE_FILL` where a
+formula holds, :data:`FALSE_FILL` where it fails (a lighter and a darker
+fill, so that they differ in grey too), :data:`REMOVED` for the worlds an
+announcement took away, and the double black outline of an actual world.
+Agents' links are told apart by :func:`agent_line`: each agent has its own
+line style first and its own colour second, and every link is labelled.
 """
 
 from __future__ import annotations
@@ -21,7 +28,8 @@ import attrs
 
 from .errors import PictureError
 
-__all__ = ["Palette", "Swatch", "FILLS", "FONT", "escape", "wrap", "agent_names"]
+__all__ = ["Palette", "Swatch", "FILLS", "FONT", "escape", "wrap", "agent_names", "TRUE_FILL", "FALSE_FILL",
+           "REMOVED", "VERDICTS", "AgentLine", "AGENT_LINES", "agent_line", "line_sample"]
 
 #: Fills from light to dark; grey values 245, 222, 199, 176, 153 and 130.
 FILLS = ("#FBF9D2", "#C6E6F8", "#F0C565", "#78CCB5", "#CD7BA9", "#D86B15")
@@ -31,6 +39,12 @@ FONT = "Helvetica"
 
 #: The fill of nodes that belong to no group.
 NEUTRAL = "#FFFFFF"
+
+#: Where a formula holds (a light bluish green, grey 225) and where it fails
+#: (a darker orange, grey 182), in every picture.
+TRUE_FILL, FALSE_FILL = "#CDEBE0", "#E8A878"
+#: Worlds an announcement removed, their links and their text.
+REMOVED = "#B0B0B0"
 
 
 @attrs.frozen
@@ -72,12 +86,17 @@ class Palette:
     """
 
     groups: tuple[Hashable, ...] = attrs.field(converter=lambda g: tuple(dict.fromkeys(g)))
+    #: Groups whose swatch is fixed, whatever their place in ``groups``.
+    fixed: tuple[tuple[Hashable, Swatch], ...] = attrs.field(default=(), converter=lambda f: tuple(dict(f).items()))
 
     def __contains__(self, group: Hashable) -> bool:
         return group in self.groups
 
     def swatch(self, group: Hashable) -> Swatch:
         """The swatch of ``group``."""
+        for known, swatch in self.fixed:
+            if known == group:
+                return swatch
         try:
             i = self.groups.index(group)
         except ValueError:
@@ -89,7 +108,62 @@ class Palette:
 
     def extended(self, groups: Iterable[Hashable]) -> Palette:
         """This palette with ``groups`` it lacks appended, in order."""
-        return Palette(self.groups + tuple(groups))
+        return Palette(self.groups + tuple(groups), self.fixed)
+
+
+#: The verdicts ``"true"`` and ``"false"``, coloured as in every picture,
+#: whichever a picture meets first.
+VERDICTS = Palette(["true", "false"], fixed={"true": Swatch(TRUE_FILL), "false": Swatch(FALSE_FILL)})
+
+
+@attrs.frozen
+class AgentLine:
+    """How one agent's links are drawn: a colour, a Graphviz edge style and a width."""
+
+    colour: str
+    style: str
+    width: float
+
+    @property
+    def attributes(self) -> dict[str, str]:
+        """The DOT edge attributes."""
+        return {"color": self.colour, "fontcolor": self.colour, "style": self.style, "penwidth": f"{self.width:g}"}
+
+
+#: Agents' lines in order: the first six differ in style alone (solid,
+#: dashed, dotted, each thin and heavy), so they survive greyscale; the
+#: colours (Okabe-Ito hues dark enough for thin lines) tell them apart on screen.
+AGENT_LINES = (
+    AgentLine("#0072B2", "solid", 1.4),
+    AgentLine("#D55E00", "dashed", 1.6),
+    AgentLine("#009E73", "dotted", 2.0),
+    AgentLine("#CC79A7", "solid", 3.2),
+    AgentLine("#000000", "dashed", 3.0),
+    AgentLine("#8F6A00", "dotted", 3.6),
+)
+
+
+def agent_line(index: int) -> AgentLine:
+    """The line of the agent at ``index`` (from 0) in a picture's order of agents.
+
+    Past the six distinct lines they repeat: the label on each link, not
+    the line, then says whose it is.
+
+    Examples
+    --------
+    >>> agent_line(1)
+    AgentLine(colour='#D55E00', style='dashed', width=1.6)
+    >>> agent_line(7) == agent_line(1)
+    True
+    """
+    return AGENT_LINES[index % len(AGENT_LINES)]
+
+
+def line_sample(line: AgentLine) -> str:
+    """A short stretch of ``line`` for a legend: a cell drawn with only its bottom border."""
+    style = f' STYLE="{line.style}"' if line.style != "solid" else ""
+    return (f'<TABLE BORDER="0" CELLPADDING="0" CELLSPACING="0"><TR><TD SIDES="B" BORDER="{max(1, round(line.width))}"'
+            f'{style} COLOR="{line.colour}" WIDTH="44" HEIGHT="7"> </TD></TR></TABLE>')
 
 
 def escape(text: str) -> str:

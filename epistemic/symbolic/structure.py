@@ -244,7 +244,8 @@ class KnowledgeStructure:
 
 
 def _atoms_name(atoms: Mapping[str, str], state: State) -> str:
-    return "{" + ", ".join(sorted(a for a, v in atoms.items() if v in state)) + "}"
+    # in the vocabulary's order, so that m2 comes before m10
+    return "{" + ", ".join(a for a, v in atoms.items() if v in state) + "}"
 
 
 def boolean(manager: Manager, formula: Formula, atoms: Mapping[str, str], what: str):

@@ -8,7 +8,12 @@ A promise is written ``MAKER: SHARES [to HEARERS]``:
   tables write them; spaces or commas separate them;
 * ``to HEARERS`` makes it a subgroup announcement heard by the listed
   pirates (the maker always hears his own promise); ranges ``p3-p5`` are
-  allowed.  Without it the promise is public.
+  allowed, lowest number first.  Without it the promise is public.
+
+The syntax is strict, so that a typing slip is not read as another
+promise: a pirate is ``p`` in lower case and a number without leading
+zeros (``P2`` and ``p02`` are errors), ``to`` is in lower case, and a range
+runs upwards (``p5-p3`` is an error).
 
 Examples: ``"p4: 2 2"``, ``"p2: 1 1 0 1 to p3 p4 p5"``, ``"p4: 2,2 to p5"``,
 ``"p2: 1 1 0 1 to p2-p5"``.
@@ -25,7 +30,7 @@ from .game import PirateGameError, check_rank, promise
 
 __all__ = ["parse_promise", "parse_pirate", "format_promise"]
 
-_PIRATE = re.compile(r"p([0-9]+)$", re.IGNORECASE)
+_PIRATE = re.compile(r"p(0|[1-9][0-9]*)")
 
 
 def parse_pirate(text: str, pirates: int) -> int:
@@ -38,9 +43,10 @@ def parse_pirate(text: str, pirates: int) -> int:
     ...
     epistemic.models.pirates.game.PirateGameError: unknown pirate p9: the pirates are p1 to p5
     """
-    m = _PIRATE.match(text.strip())
+    m = _PIRATE.fullmatch(text.strip())
     if not m:
-        raise PirateGameError(f"a pirate is written pK (p1 is the highest ranked), got {text.strip()!r}")
+        raise PirateGameError(f"a pirate is written pK, a lower-case p and a number without leading zeros "
+                              f"(p1 is the highest ranked), got {text.strip()!r}")
     return check_rank(int(m.group(1)), pirates)
 
 
@@ -49,11 +55,11 @@ def _parse_hearers(text: str, pirates: int) -> list[int]:
     for item in re.split(r"[\s,]+", text.strip()):
         if not item:
             continue
-        if "-" in item or ".." in item:
-            lo, hi = re.split(r"-|\.\.", item, maxsplit=1)
+        if "-" in item:
+            lo, hi = item.split("-", 1)
             a, b = parse_pirate(lo, pirates), parse_pirate(hi, pirates)
             if a > b:
-                a, b = b, a
+                raise PirateGameError(f"the range {item} runs downwards: write p{b}-p{a}")
             hearers.extend(range(a, b + 1))
         else:
             hearers.append(parse_pirate(item, pirates))
@@ -78,12 +84,15 @@ def parse_promise(text: str, pirates: int) -> Announcement:
         raise PirateGameError(f"a promise is written 'pK: SHARES [to HEARERS]', got {text.strip()!r}")
     maker_text, rest = text.split(":", 1)
     maker = parse_pirate(maker_text, pirates)
-    parts = re.split(r"\bto\b", rest, maxsplit=1, flags=re.IGNORECASE)
+    parts = re.split(r"\bto\b", rest, maxsplit=1)
     shares_text = parts[0].strip()
     if not shares_text:
         raise PirateGameError(f"the promise of p{maker} lists no shares")
     row = []
     for item in re.split(r"[\s,]+", shares_text):
+        if item.lower() == "to":
+            raise PirateGameError(f"the promise of p{maker} writes {item!r}: write 'to' in lower case "
+                                  f"before the pirates who hear it")
         if not re.fullmatch(r"[0-9]+", item):
             kind = "negative" if re.fullmatch(r"-[0-9]+", item) else "non-numeric"
             raise PirateGameError(f"the promise of p{maker} has a {kind} share {item!r}: shares are whole numbers of coins")

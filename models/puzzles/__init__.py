@@ -10,11 +10,30 @@ from . import (cheryl, consecutive_numbers, dining_cryptographers, drinking_logi
                sum_and_product)
 from .common import ENGINE_CHOICES, Parameter, PuzzleError, Solution, check_parameters
 
-__all__ = ["PUZZLES", "solve", "Parameter", "PuzzleError", "Solution", "check_parameters"]
+__all__ = ["PUZZLES", "solve", "start_size", "Parameter", "PuzzleError", "Solution", "check_parameters"]
 
 #: The puzzle modules by the name the command line uses.
 PUZZLES = {module.NAME: module for module in (muddy_children, cheryl, sum_and_product, russian_cards,
                                               consecutive_numbers, drinking_logicians, dining_cryptographers)}
+
+
+def _module(name: str):
+    if name not in PUZZLES:
+        raise PuzzleError(f"unknown puzzle {name!r}: choose one of {', '.join(sorted(PUZZLES))}")
+    return PUZZLES[name]
+
+
+def start_size(name: str, **parameters) -> int:
+    """How many worlds the puzzle ``name`` starts from, with ``parameters``:
+    counted, not built, so that a picture too large is refused before any work.
+
+    Examples
+    --------
+    >>> start_size("muddy-children", n=5)
+    32
+    """
+    module = _module(name)
+    return module.start_size(check_parameters(module.PARAMETERS, parameters))
 
 
 def solve(name: str, engine: str = "auto", progress: Callable[[int], None] | None = None,
@@ -28,9 +47,7 @@ def solve(name: str, engine: str = "auto", progress: Callable[[int], None] | Non
     >>> solve("cheryl").answer["birthday"]
     'July 16'
     """
-    if name not in PUZZLES:
-        raise PuzzleError(f"unknown puzzle {name!r}: choose one of {', '.join(sorted(PUZZLES))}")
-    module = PUZZLES[name]
+    module = _module(name)
     values = check_parameters(module.PARAMETERS, parameters)
     engines = getattr(module, "ENGINES", ("explicit",))
     if engine not in ENGINE_CHOICES:

@@ -54,7 +54,7 @@ from epistemic.relations import Partition
 
 from .common import PuzzleError, Solution, check_parameters
 
-__all__ = ["ALBERT", "BERNARD", "DATES", "NAME", "PARAMETERS", "TITLE",
+__all__ = ["start_size", "ALBERT", "BERNARD", "DATES", "NAME", "PARAMETERS", "TITLE",
            "date_atom", "initial_model", "knows_birthday", "solve", "statements", "survivors"]
 
 NAME = "cheryl"
@@ -66,6 +66,17 @@ DATES = (("May", 15), ("May", 16), ("May", 19), ("June", 17), ("June", 18),
          ("July", 14), ("July", 16), ("August", 14), ("August", 15), ("August", 17))
 
 ALBERT, BERNARD = Agent("albert"), Agent("bernard")
+
+
+def start_size(values: dict[str, int]) -> int:
+    """How many worlds the story starts from: the ten dates.
+
+    Examples
+    --------
+    >>> start_size({})
+    10
+    """
+    return len(DATES)
 
 
 def date_atom(month: str, day: int) -> Atom:

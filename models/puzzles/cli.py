@@ -7,10 +7,14 @@ import json
 import re
 from typing import TextIO
 
-from epistemic.models import Command
+from epistemic import KripkeModel
+from epistemic.symbolic import to_kripke
+from epistemic.models import Command, write_pictures
 from epistemic.models.commands import end_progress, progress_printer
+from epistemic.visualize import (MAX_WORLDS, RENDERERS, check_destinations, numbered_paths, round_pictures,
+                                 rounds_tikz)
 
-from . import PUZZLES, PuzzleError, solve
+from . import PUZZLES, PuzzleError, Solution, solve, start_size
 from .common import ENGINE_CHOICES
 
 __all__ = ["COMMAND", "add_arguments", "run"]
@@ -33,6 +37,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", choices=ENGINE_CHOICES, default="auto",
                    help="model checker: explicit (lists the worlds), symbolic (binary decision diagrams), "
                         "or auto (by the model's size; default)")
+    p.add_argument("--draw", metavar="FILE", default=None,
+                   help="draw the model at every round: FILE.svg, .png, .pdf or .dot becomes numbered files "
+                        "(cube.svg: cube-01.svg for the start, cube-02.svg after the first announcement, ...); "
+                        f"FILE.tex one TikZ document, a page a round; up to {MAX_WORLDS} worlds")
+    p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw")
 
 
 def _parameters(pairs: list[str]) -> dict[str, int]:
@@ -47,17 +56,51 @@ def _parameters(pairs: list[str]) -> dict[str, int]:
     return out
 
 
+def _check_drawing(args: argparse.Namespace, parameters: dict[str, int]) -> str | None:
+    """The format of ``--draw``, once the file can be written and the model is small enough to draw."""
+    if args.draw is None:
+        return None
+    (image_format,) = check_destinations([args.draw], tex=True)
+    size = start_size(args.name, **parameters)
+    if size > MAX_WORLDS:
+        raise PuzzleError(f"the model starts with {size:,} worlds, too many to draw legibly "
+                          f"(the limit is {MAX_WORLDS} worlds)")
+    return image_format
+
+
+def _drawings(name: str, solution: Solution, path: str, image_format: str, renderer: str) -> list[tuple[str, bytes]]:
+    """The pictures of every round, rendered: numbered files, or one TikZ document."""
+    story = solution.story
+    rounds = []
+    last = len(story.rounds) - 1
+    for r in story.rounds:
+        model = r.model if isinstance(r.model, KripkeModel) else to_kripke(r.model)
+        worlds = f"{len(model):,} world{'s' if len(model) != 1 else ''}"
+        said = "start" if r.announcement is None else f"round {r.number} of {last}: {r.announcement}"
+        rounds.append((f"{PUZZLES[name].TITLE}, {said} ({worlds})", model))
+    if image_format == "tex":
+        return [(path, rounds_tikz(rounds, renderer=renderer).encode("utf-8"))]
+    pictures = round_pictures(rounds, renderer=renderer)
+    return [(file, picture.pipe(image_format, renderer))
+            for file, picture in zip(numbered_paths(path, len(pictures)), pictures)]
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     parameters = _parameters(args.parameters)
+    if args.name not in PUZZLES:
+        raise PuzzleError(f"unknown puzzle {args.name!r}: choose one of {', '.join(sorted(PUZZLES))}")
+    image_format = _check_drawing(args, parameters)
     show = progress_printer("rounds told")
     try:
         solution = solve(args.name, args.engine, show, **parameters)
     finally:
         end_progress(show)
+    images = [] if image_format is None else _drawings(args.name, solution, args.draw, image_format, args.renderer)
     if args.json:
         out.write(json.dumps({"puzzle": args.name, **solution.to_dict()}, ensure_ascii=False, indent=2) + "\n")
     else:
         out.write(f"{PUZZLES[args.name].TITLE}\n{solution.text()}\n")
+    write_pictures(images)
     return 0
 
 

@@ -70,7 +70,7 @@ from epistemic.relations import Partition
 
 from .common import Parameter, PuzzleError, Solution, check_parameters
 
-__all__ = ["ANNE", "BILL", "NAME", "PARAMETERS", "TITLE", "initial_model", "knows_number", "least_bound", "solve"]
+__all__ = ["start_size", "ANNE", "BILL", "NAME", "PARAMETERS", "TITLE", "initial_model", "knows_number", "least_bound", "solve"]
 
 NAME = "consecutive-numbers"
 TITLE = "Consecutive numbers: Anne and Bill learn each other's number from \"I don't know\""
@@ -109,6 +109,17 @@ def initial_model(anne: int, bill: int, bound: int) -> KripkeModel:
     facts = [{f"a{x}", f"b{y}"} | ({GREATER.name} if y > x else set()) for x, y in worlds]
     relations = {ANNE: Partition([x for x, _ in worlds]), BILL: Partition([y for _, y in worlds])}
     return KripkeModel(worlds, facts, relations, [(anne, bill)])
+
+
+def start_size(values: dict[str, int]) -> int:
+    """How many worlds the story starts from: two pairs for each number up to the bound.
+
+    Examples
+    --------
+    >>> start_size({"anne": 2, "bill": 3, "bound": 0}) == len(initial_model(2, 3, 9))
+    True
+    """
+    return 2 * (values["bound"] or least_bound(values["anne"], values["bill"]))
 
 
 def knows_number(agent: Agent) -> Formula:

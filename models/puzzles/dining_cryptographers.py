@@ -63,7 +63,7 @@ from epistemic.symbolic import KnowledgeStructure
 
 from .common import Parameter, PuzzleError, Solution, check_parameters, pick_engine
 
-__all__ = ["NAME", "PARAMETERS", "TITLE", "ENGINES", "NSA", "anonymous", "coin", "diner", "initial_model",
+__all__ = ["start_size", "NAME", "PARAMETERS", "TITLE", "ENGINES", "NSA", "anonymous", "coin", "diner", "initial_model",
            "initial_structure", "knows_who_paid", "paid", "says", "solve", "toss", "world_name"]
 
 NAME = "dining-cryptographers"
@@ -82,6 +82,17 @@ PARAMETERS = (
 
 #: The atom "the NSA paid".
 NSA = Atom("nsa")
+
+
+def start_size(values: dict[str, int]) -> int:
+    """How many worlds the story starts from: ``(n + 1) * 2**n``, known before any work.
+
+    Examples
+    --------
+    >>> start_size({"n": 3, "payer": 1, "seed": 1988})
+    32
+    """
+    return (values["n"] + 1) * 2 ** values["n"]
 
 
 def diner(i: int) -> Agent:

@@ -52,7 +52,7 @@ from epistemic.symbolic import KnowledgeStructure
 
 from .common import Parameter, PuzzleError, Solution, check_parameters, pick_engine
 
-__all__ = ["BARTENDER", "ENGINES", "NAME", "PARAMETERS", "TITLE", "everyone_wants", "initial_model",
+__all__ = ["start_size", "BARTENDER", "ENGINES", "NAME", "PARAMETERS", "TITLE", "everyone_wants", "initial_model",
            "initial_structure", "logician", "solve", "wants"]
 
 NAME = "drinking-logicians"
@@ -70,6 +70,17 @@ PARAMETERS = (
     Parameter("dry", 0, "bit mask of the logicians who do not want a beer (bit 0: logician 1); "
               "0 (default): all want one", 0, (1 << MOST["symbolic"]) - 1),
 )
+
+
+def start_size(values: dict[str, int]) -> int:
+    """How many worlds the story starts from: ``2**n``, known before any work.
+
+    Examples
+    --------
+    >>> start_size({"n": 3, "dry": 0})
+    8
+    """
+    return 2 ** values["n"]
 
 
 def logician(i: int) -> Agent:

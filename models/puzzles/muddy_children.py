@@ -58,7 +58,7 @@ from epistemic.symbolic import KnowledgeStructure
 
 from .common import Parameter, PuzzleError, Solution, check_parameters, pick_engine
 
-__all__ = ["NAME", "PARAMETERS", "TITLE", "ENGINES", "child", "initial_model", "initial_structure", "muddy", "solve",
+__all__ = ["start_size", "NAME", "PARAMETERS", "TITLE", "ENGINES", "child", "initial_model", "initial_structure", "muddy", "solve",
            "world_name"]
 
 NAME = "muddy-children"
@@ -76,6 +76,17 @@ MOST = {"explicit": 16, "symbolic": 100}
 EXPLICIT_UP_TO = 12
 
 _NOBODY = "nobody knows whether they are muddy"
+
+
+def start_size(values: dict[str, int]) -> int:
+    """How many worlds the story starts from: ``2**n``, known before any work.
+
+    Examples
+    --------
+    >>> start_size({"n": 5, "k": 2})
+    32
+    """
+    return 2 ** values["n"]
 
 
 def child(i: int) -> Agent:

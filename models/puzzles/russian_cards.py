@@ -60,7 +60,7 @@ from epistemic.symbolic import KnowledgeStructure
 
 from .common import ENGINE_CHOICES, Parameter, PuzzleError, Solution, check_parameters
 
-__all__ = ["CLASSIC", "ENGINES", "NAME", "PARAMETERS", "TITLE", "alice_knows_bob", "alice_says", "bob_knows_alice",
+__all__ = ["start_size", "CLASSIC", "ENGINES", "NAME", "PARAMETERS", "TITLE", "alice_knows_bob", "alice_says", "bob_knows_alice",
            "bob_says", "candidate_announcements", "deals", "eve_ignorant", "hand_text", "initial_model",
            "initial_structure", "is_safe", "safe_announcements", "safety", "solve"]
 
@@ -172,6 +172,17 @@ def initial_structure() -> KnowledgeStructure:
         return _deal_text(tuple(sorted(cards["a"])), tuple(sorted(cards["b"])), cards["e"][0])
 
     return structure.with_namer(name)
+
+
+def start_size(values: dict[str, int]) -> int:
+    """How many worlds the story starts from: the 140 deals.
+
+    Examples
+    --------
+    >>> start_size({"announcement": 0}) == len(deals())
+    True
+    """
+    return 140
 
 
 def alice_says(hands) -> Formula:

@@ -83,7 +83,7 @@ from epistemic.symbolic.bdds import Manager
 
 from .common import ENGINE_CHOICES, Parameter, PuzzleError, Solution, check_parameters
 
-__all__ = ["ENGINES", "NAME", "PARAMETERS", "TITLE", "P", "S", "initial_model", "initial_structure", "knows_bits",
+__all__ = ["start_size", "ENGINES", "NAME", "PARAMETERS", "TITLE", "P", "S", "initial_model", "initial_structure", "knows_bits",
            "knows_numbers", "pairs", "solve", "statements", "survivors"]
 
 NAME = "sum-and-product"
@@ -108,6 +108,18 @@ def pairs(limit: int) -> list[tuple[int, int]]:
     2352
     """
     return [(x, y) for x in range(2, limit) for y in range(x + 1, limit - x + 1)]
+
+
+def start_size(values: dict[str, int]) -> int:
+    """How many worlds the story starts from: the pairs of :func:`pairs`, counted.
+
+    Examples
+    --------
+    >>> start_size({"limit": 100}) == len(pairs(100))
+    True
+    """
+    limit = values["limit"]
+    return sum(max(0, limit - 2 * x) for x in range(2, limit))
 
 
 def knows_numbers(agent: Agent, limit: int) -> Formula:

@@ -1,0 +1,199 @@
+"""Kripke pictures: agents' lines, cube layouts, fixed colours of truth, rounds, TikZ."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from cli_runs import run
+from picture_checks import edges_of, node_lines
+from epistemic import Agent, KripkeModel
+from epistemic.models.puzzles import muddy_children
+from epistemic.visualize import (FALSE_FILL, REMOVED, TRUE_FILL, PictureError, agent_line, cube_positions,
+                                 kripke_picture, kripke_tikz)
+from epistemic.visualize.style import AGENT_LINES
+
+EXAMPLE = str(Path(__file__).parent.parent / "docs" / "examples" / "muddy-children.json")
+
+
+def test_the_first_agents_lines_differ_in_style_alone():
+    # greyscale keeps style and width, not hue: those must tell the six apart
+    looks = [(line.style, line.width) for line in AGENT_LINES]
+    assert len(set(looks)) == len(AGENT_LINES) == 6
+    assert len({line.colour for line in AGENT_LINES}) == 6
+    assert agent_line(6) == agent_line(0)
+
+
+def test_each_agent_draws_its_own_line():
+    model = muddy_children.initial_model(4, 2)
+    edges = edges_of(kripke_picture(model).source)
+    look = {}
+    for _, _, attrs in edges:
+        look.setdefault(attrs["label"], set()).add((attrs["style"], attrs["penwidth"], attrs["color"]))
+    assert sorted(look) == ["c1", "c2", "c3", "c4"]
+    assert all(len(seen) == 1 for seen in look.values())          # one line per agent
+    assert len({next(iter(seen)) for seen in look.values()}) == 4   # and no two alike
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_cube_edges_of_one_agent_are_parallel_and_flip_one_atom(n):
+    model = muddy_children.initial_model(n, 1)
+    place = cube_positions(model, spacing=1.0)
+    assert place is not None
+    points = list(place.values())
+    assert min(((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5
+               for i, p in enumerate(points) for q in points[:i]) == pytest.approx(1.0, abs=2e-3)
+    for agent in model.agents:
+        directions = set()
+        for block in model.partition(agent):
+            for u in block:
+                for v in block:
+                    if u < v:
+                        assert len(model.facts(u) ^ model.facts(v)) == 1
+                        dx, dy = (place[v][0] - place[u][0], place[v][1] - place[u][1])
+                        sign = 1 if (dx, dy) > (0, 0) else -1
+                        directions.add((sign * dx, sign * dy))
+        first = next(iter(directions))
+        # positions are rounded to a thousandth of an inch
+        assert all(abs(x - first[0]) < 0.005 and abs(y - first[1]) < 0.005 for x, y in directions), agent
+
+
+def test_no_cube_for_worlds_that_share_a_valuation_or_too_many_atoms():
+    a = Agent("a")
+    twins = KripkeModel.from_relations([a], {"w": {"p"}, "v": {"p"}, "u": {"q"}}, {}, actual="w", reflexive=True)
+    assert cube_positions(twins) is None
+    sparse = KripkeModel.from_relations([a], {i: {f"x{i}"} for i in range(8)}, {}, actual=0, reflexive=True)
+    assert cube_positions(sparse) is None
+    assert "layout=neato" not in kripke_picture(sparse).source
+    with pytest.raises(PictureError, match="no cube"):
+        kripke_picture(sparse, layout="cube")
+
+
+def _fills(dot: str) -> dict[str, str]:
+    return {ident: re.search(r'fillcolor="([^"]+)"', line).group(1)
+            for ident, line in node_lines(dot, "w").items() if "fillcolor" in line}
+
+
+@given(st.sets(st.integers(0, 7)))
+@settings(max_examples=25, deadline=None)
+def test_truth_is_one_colour_whatever_the_set(truth):
+    model = muddy_children.initial_model(3, 2)
+    holds = [model.worlds[i] for i in truth]
+    fills = _fills(kripke_picture(model, holds=holds, claim="φ").source)
+    assert fills == {f"w{i}": TRUE_FILL if i in truth else FALSE_FILL for i in range(8)}
+
+
+def test_check_colours_true_and_false_alike_in_two_pictures(capsys, tmp_path):
+    # the actual world {m1, m2} is w1 of the listed structure; the two formulas disagree there
+    for formula, verdict in (("~K_c1 m1", True), ("K_c1 m1", False)):
+        model, why = tmp_path / f"model-{verdict}.dot", tmp_path / f"why-{verdict}.dot"
+        code, _, err = run(capsys, "check", EXAMPLE, formula, "--draw-model", str(model), "--draw", str(why))
+        assert code == 0, err
+        dot = model.read_text()
+        fills = _fills(dot)
+        assert set(fills.values()) == {TRUE_FILL, FALSE_FILL}
+        actual = next(i for i, line in node_lines(dot, "w").items() if "peripheries=2" in line)
+        assert fills[actual] == (TRUE_FILL if verdict else FALSE_FILL)
+        assert "pirate" not in dot.lower() and formula in dot
+        # the explanation's question box has the verdict's colour, whichever colour it met first
+        root = node_lines(why.read_text(), "r")["r0"]
+        assert f'fillcolor="{TRUE_FILL if verdict else FALSE_FILL}"' in root
+
+
+def test_puzzle_draws_every_round_with_the_removed_worlds_greyed(capsys, tmp_path):
+    code, out, err = run(capsys, "puzzle", "muddy-children", "n=3", "k=2", "--draw", str(tmp_path / "cube.dot"))
+    assert code == 0, err
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == ["cube-01.dot", "cube-02.dot", "cube-03.dot", "cube-04.dot"]
+    left = [8, 7, 4, 1]   # the worlds of each round, as the text says
+    places = None
+    for name, kept in zip(files, left):
+        dot = (tmp_path / name).read_text()
+        nodes = node_lines(dot, "w")
+        assert len(nodes) == 8
+        assert sum(f'color="{REMOVED}"' in line for line in nodes.values()) == 8 - kept
+        # the worlds stay where they are from one round to the next
+        where = {i: re.search(r'pos="([^"]+)"', line).group(1) for i, line in nodes.items()}
+        assert places in (None, where)
+        places = where
+    assert "round 3 of 3: c1, c2 know whether they are muddy" in (tmp_path / files[-1]).read_text()
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["muddy-children", "--draw", "cube.jpg"], "cannot tell the image format of 'cube.jpg'"),
+    (["muddy-children", "n=8", "--draw", "cube.svg"], "starts with 256 worlds, too many to draw"),
+    (["muddy-children", "n=40", "--engine", "symbolic", "--draw", "cube.svg"],
+     "starts with 1,099,511,627,776 worlds"),
+    (["sum-and-product", "--draw", "cube.tex"], "starts with 2,352 worlds"),
+    (["muddy-children", "--draw", "missing/cube.svg"], "does not exist"),
+])
+def test_puzzle_refuses_bad_drawings_in_one_line(capsys, tmp_path, monkeypatch, argv, message):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "puzzle", *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_check_refuses_a_model_too_large_to_draw(capsys, tmp_path):
+    big = tmp_path / "big.json"
+    big.write_text('{"format": "epistemic-knowledge-structure", "version": 1, '
+                   '"vocabulary": ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"], "law": "p1 | ~p1", '
+                   '"observables": {"a": ["p1"]}, "actual": [[]]}')
+    code, out, err = run(capsys, "check", str(big), "p1", "--draw-model", str(tmp_path / "m.svg"))
+    assert code == 2 and out == "" and "256 worlds, too many to draw" in err and err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.json"]
+
+
+def _balanced(tex: str) -> bool:
+    depth = 0
+    for c in re.sub(r"\\[{}]", "", tex):
+        depth += (c == "{") - (c == "}")
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def test_tikz_has_every_world_and_link_and_balanced_braces():
+    model = muddy_children.initial_model(3, 2)
+    later = model.restricted([w for w in model.worlds if w != "CCC"])
+    tex = kripke_tikz(later, earlier=model, holds=["MMC"], claim="K_c1 m1 & {x}")
+    assert _balanced(tex)
+    assert tex.count("\\node[world") == 8 and tex.count("gone") >= 2
+    links = re.findall(r"\\draw\[(agent\d)[^\]]*\] \((w\d)\) -- ", tex)
+    assert len(links) == 12                      # the cube's edges, three of them removed
+    assert {style for style, _ in links} == {"agent0", "agent1", "agent2"}
+    assert "K\\_c1 m1 \\& \\{x\\}" in tex and "\\begin{document}" in tex and tex.endswith("\\end{document}\n")
+
+
+def test_puzzle_tikz_is_one_document_a_page_a_round(capsys, tmp_path):
+    path = tmp_path / "rounds.tex"
+    code, _, err = run(capsys, "puzzle", "muddy-children", "n=3", "--draw", str(path))
+    assert code == 0, err
+    tex = path.read_text()
+    assert tex.count("\\begin{tikzpicture}") == 4 and _balanced(tex)
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_tikz_compiles(tmp_path):
+    (tmp_path / "m.tex").write_text(kripke_tikz(muddy_children.initial_model(3, 2), holds=["MMC"]))
+    done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "m.tex"], cwd=tmp_path, capture_output=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert (tmp_path / "m.pdf").stat().st_size > 1000
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_rounds_tikz_compiles_to_a_page_a_round(capsys, tmp_path):
+    code, _, err = run(capsys, "puzzle", "muddy-children", "n=3", "--draw", str(tmp_path / "r.tex"))
+    assert code == 0, err
+    done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "r.tex"], cwd=tmp_path, capture_output=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert (tmp_path / "r.pdf").read_bytes().count(b"/Type /Page\n") + (tmp_path / "r.pdf").read_bytes().count(
+        b"/Type/Page") >= 4 or b"4 pages" in done.stdout
