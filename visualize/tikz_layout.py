@@ -18,32 +18,9 @@ import json
 
 from .errors import PictureError
 from .render import layout_json
+from .tikz import latex_text
 
-__all__ = ["picture_tikz", "tex_text"]
-
-# what text needs in LaTeX's text mode
-_SPECIAL = {"\\": "\\textbackslash{}", "{": "\\{", "}": "\\}", "_": "\\_", "#": "\\#", "$": "\\$",
-            "%": "\\%", "&": "\\&", "~": "\\textasciitilde{}", "^": "\\textasciicircum{}",
-            "<": "\\textless{}", ">": "\\textgreater{}", "|": "\\textbar{}"}
-# symbols the pictures use, in what plain LaTeX has
-_SYMBOLS = {"·": "$\\cdot$", "✓": "$\\surd$", "→": "$\\rightarrow$", "━": "\\rule[0.5ex]{0.5em}{1.6pt}",
-            "▶": "$\\triangleright$", "…": "\\dots{}", "–": "--", "—": "---", "¬": "$\\neg$",
-            "∧": "$\\wedge$", "∨": "$\\vee$", "↔": "$\\leftrightarrow$", "⊤": "$\\top$", "⊥": "$\\bot$",
-            "•": "$\\bullet$", "×": "$\\times$", "’": "'", "“": "``", "”": "''"}
-
-
-def tex_text(text: str) -> str:
-    """``text`` safe in LaTeX's text mode; a character LaTeX cannot set
-    without extra packages becomes ``?``.
-
-    Examples
-    --------
-    >>> tex_text("offered 1 · expects 1 & 50% of p_2's")
-    "offered 1 $\\\\cdot$ expects 1 \\\\& 50\\\\% of p\\\\_2's"
-    """
-    return "".join(_SPECIAL.get(c) or _SYMBOLS.get(c) or (c if c.isprintable() and ord(c) < 128 else "?")
-                   for c in str(text))
-
+__all__ = ["picture_tikz"]
 
 def picture_tikz(source: str, renderer: str = "auto") -> str:
     """The DOT ``source`` laid out by Graphviz and written as a
@@ -166,7 +143,7 @@ class _Writer:
         self.lines.append(f"\\path[{', '.join(options)}] {path};\n")
 
     def _text(self, op) -> None:
-        text = tex_text(op.get("text", ""))
+        text = latex_text(op.get("text", ""))
         if not text.strip():
             return
         anchor = {"l": "base west", "r": "base east"}.get(op.get("align", "c"), "base")
