@@ -19,7 +19,7 @@ from .layout import cube_positions
 from .lines import MAX_LINE_POINTS, MAX_SERIES, line_chart
 from .picture import Picture, check_destinations, write_image, write_images
 from .plot import PLOT_FORMATS, Plot
-from .reasons import MAX_REASONS, reason_picture
+from .reasons import LABEL_STYLES, MAX_BOXES, MAX_REASONS, reason_picture
 from .rounds import numbered_paths, round_pictures, rounds_tikz
 from .render import FORMATS, RENDERERS, available_renderers, format_of, render_bytes
 from .scatter import MAX_OUTCOME_POINTS, outcome_scatter
@@ -71,6 +71,8 @@ __all__ = [
     "RENDERERS",
     "MAX_NODES",
     "MAX_REASONS",
+    "MAX_BOXES",
+    "LABEL_STYLES",
     "MAX_WORLDS",
     "MAX_BOARD_MORSELS",
     "MAX_OUTCOME_POINTS",

@@ -46,8 +46,10 @@ class Picture:
     def __str__(self) -> str:
         return self.source
 
-    def pipe(self, format: str = "svg", renderer: str = "auto") -> bytes:
-        """The picture rendered as ``format`` (``svg``, ``png``, ``pdf`` or ``dot``).
+    def pipe(self, format: str = "svg", renderer: str = "auto", dpi: int | None = None) -> bytes:
+        """The picture rendered as ``format`` (``svg``, ``png``, ``pdf`` or
+        ``dot``, or ``tex`` for a TikZ picture laid out as Graphviz lays it
+        out), a PNG at ``dpi`` dots per inch (default 96).
 
         Raises
         ------
@@ -56,11 +58,15 @@ class Picture:
         PictureError
             For an unknown format or renderer, or a Graphviz error.
         """
-        return render_bytes(self.source, format, renderer)
+        if format == "tex":
+            from .tikz_layout import picture_tikz  # the TikZ writer is needed by few
+            return picture_tikz(self.source, renderer).encode("utf-8")
+        return render_bytes(self.source, format, renderer, dpi)
 
-    def render(self, path: str | os.PathLike, format: str | None = None, renderer: str = "auto") -> Path:
+    def render(self, path: str | os.PathLike, format: str | None = None, renderer: str = "auto",
+               dpi: int | None = None) -> Path:
         """Write the picture to ``path``, its format taken from the suffix
-        (``.svg``, ``.png``, ``.pdf``, ``.dot`` or ``.gv``) unless given.
+        (``.svg``, ``.png``, ``.pdf``, ``.dot``, ``.gv`` or ``.tex``) unless given.
 
         The image is rendered completely before the file is touched and
         then moved into place, so a failure leaves no half-written file.
@@ -70,7 +76,9 @@ class Picture:
         pathlib.Path
             The path written.
         """
-        data = self.pipe(format_of(path, format), renderer)
+        if format is None and os.path.splitext(os.fspath(path))[1].lower() == ".tex":
+            format = "tex"
+        data = self.pipe(format if format == "tex" else format_of(path, format), renderer, dpi)
         return write_image(path, data)
 
     # notebooks --------------------------------------------------------------------

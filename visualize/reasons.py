@@ -8,19 +8,26 @@ import graphviz
 
 from epistemic import Reason
 from epistemic.explanation import OMITTED
-from epistemic.validators import is_whole
+from epistemic.validators import is_whole, one_of, whole_number_at_least
 
 from .errors import PictureError
 from .picture import Picture
+from .reason_summary import summarize_reasons
 from .style import (ARROW, FONT, HEAVY_ARROW, NEUTRAL, Palette, border_sample, escape, legend_table, node_label,
                     swatch_cell, wrap)
 
-__all__ = ["reason_picture", "MAX_REASONS", "CHAIN"]
+__all__ = ["reason_picture", "MAX_REASONS", "MAX_BOXES", "CHAIN", "LEGEND_MOST", "LABEL_STYLES"]
 
 #: Trees with more distinct reasons than this are refused: cut them with a depth first.
-MAX_REASONS = 300
+MAX_REASONS = 100_000
+#: Above this many reasons, alike reasons are drawn as one box.
+MAX_BOXES = 60
 #: Chains of alike reasons longer than this are drawn shortened.
 CHAIN = 4
+#: The most colours a legend lists before it says how many more there are.
+LEGEND_MOST = 12
+#: How much a box says: the whole claim, or its first clause (for print).
+LABEL_STYLES = ("full", "compact")
 
 # Marks of the picture, shared with its legend.
 _ROOT_PEN = "2.6"
@@ -37,7 +44,11 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
                    palette: Palette | None = None, marked: Callable[[Reason], bool] | None = None,
                    marked_note: str = "a point where two predictions differ",
                    title: str | None = None, legend_title: str = "Knowledge", width: int = 44,
-                   chain: int | None = CHAIN, max_reasons: int | None = MAX_REASONS) -> Picture:
+                   chain: int | None = CHAIN, max_reasons: int | None = MAX_REASONS,
+                   max_boxes: int | None = MAX_BOXES, alike: Callable[[Reason], Hashable] | None = None,
+                   merged_claim: Callable[[list[Reason]], str] | None = None,
+                   chain_note: Callable[[list[Reason]], str] | None = None, legend_most: int = LEGEND_MOST,
+                   label_style: str = "full") -> Picture:
     """Draw explanation trees: each claim in a box, an arrow to each reason
     it rests on.
 
@@ -75,6 +86,26 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
         (``None``: draw every reason).
     max_reasons : int or None
         Refuse trees with more distinct reasons (``None``: no limit).
+    max_boxes : int or None
+        Above this many distinct reasons the picture is summarized: the
+        reasons one box rests on that ``alike`` maps alike are drawn as one
+        box with a double border, level by level from the questions
+        (``None``: never).
+    alike : callable, optional
+        ``reason -> key``; by default reasons are alike when they differ
+        only in their knowledge and key (the same claim made on several
+        knowledge states).
+    merged_claim : callable, optional
+        ``[reasons] -> claim`` of a box standing for alike reasons
+        (default: the first one's claim).
+    chain_note : callable, optional
+        ``[reasons] -> text`` of the box standing for the middle of a long
+        chain (default: how many reasons it leaves out).
+    legend_most : int
+        The most colours the legend lists; further ones are counted.
+    label_style : str
+        ``"full"`` claims, or ``"compact"``: each claim cut to its first
+        clause, in a smaller font, for print.
 
     Returns
     -------
@@ -114,8 +145,8 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
             ids[ident] = f"r{len(ids)}"
             shown[ident] = reason
             if max_reasons is not None and len(ids) > max_reasons:
-                raise PictureError(f"the explanation has more than {max_reasons} distinct reasons, too many "
-                                   f"to draw legibly; draw it with a smaller depth")
+                raise PictureError(f"the explanation has more than {max_reasons:,} distinct reasons, too many "
+                                   f"to summarize; draw it with a smaller depth")
         elif reason.because and not shown[ident].because:
             shown[ident] = reason
         for child in reason.because:
@@ -123,138 +154,143 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
     order = list(ids)
 
     groups = {i: None if group is None else group(shown[i]) for i in order}
-    palette = (palette or Palette(())).extended(g for g in groups.values() if g is not None)
     is_root = {_identity(r) for r in roots}
     is_marked = {i for i in order if marked is not None and marked(shown[i])}
-    gaps: dict = {}
-    if chain is not None:
-        if not is_whole(chain) or chain < 2:
-            raise PictureError(f"chain must be a whole number of at least 2, or None; got {chain!r}")
-        order, edges, gaps = _shorten_chains(order, edges, lambda i: (groups[i], shown[i].kind),
-                                             is_root | is_marked, chain)
-        for k, (gap, (first, _)) in enumerate(gaps.items()):
-            ids[gap] = f"g{k}"
-            groups[gap] = groups[first]
+    if chain is not None and (not is_whole(chain) or chain < 2):
+        raise PictureError(f"chain must be a whole number of at least 2, or None; got {chain!r}")
+    if max_boxes is not None:
+        whole_number_at_least(max_boxes, 1, "max_boxes", error=PictureError)
+    whole_number_at_least(legend_most, 1, "legend_most", error=PictureError)
+    compact = one_of(label_style, LABEL_STYLES, "label style", error=PictureError) == "compact"
+    same = alike if alike is not None else _same_claim
+    summary = summarize_reasons(order, list(edges), alike=lambda i: same(shown[i]),
+                                likeness=lambda members: (_box_group(members, groups), shown[members[0]].kind),
+                                keep=is_root, max_boxes=max_boxes, chain=chain)
+    def members_of(idents: list) -> list[Reason]:
+        return [shown[i] for i in idents]
+
+    box_groups = {b: _box_group(members, groups) for b, members in summary.boxes.items()
+                  if b not in summary.gaps}
+    box_ids = {b: f"g{k}" for k, b in enumerate(summary.gaps)}
+    box_ids.update((b, ids[b]) for b in summary.boxes if b not in summary.gaps)
+    for gap, members in summary.gaps.items():
+        box_groups[gap] = _box_group(members, groups)
+    palette = (palette or Palette(())).extended(g for g in groups.values() if g is not None)
 
     g = graphviz.Digraph("why")
-    g.attr(rankdir="TB", nodesep="0.35", ranksep="0.45", fontname=FONT, fontsize="12", labelloc="t",
-           ordering="out")
-    g.attr("node", shape="box", style="rounded,filled", fillcolor=NEUTRAL, fontname=FONT, fontsize="10",
-           margin="0.12,0.06")
+    g.attr(rankdir="TB", nodesep="0.25" if compact else "0.35", ranksep="0.35" if compact else "0.45",
+           fontname=FONT, fontsize="12", labelloc="t", ordering="out")
+    g.attr("node", shape="box", style="rounded,filled", fillcolor=NEUTRAL, fontname=FONT,
+           fontsize="9" if compact else "10", margin="0.08,0.04" if compact else "0.12,0.06")
     g.attr("edge", arrowsize="0.7", color="#444444")
-    if title:
-        g.attr(label="<" + "<BR/>".join(f"<B>{escape(line)}</B>" for line in title.split("\n")) + ">")
-    any_marked = False
-    for ident in order:
-        if ident in gaps:
-            count = gaps[ident][1]
-            g.node(ids[ident], label=f"<<I>{count} more reasons like the ones above and below</I>>",
-                   style="rounded,dashed", fillcolor=NEUTRAL)
+    heading = title or ""
+    if summary.level != "reasons":
+        heading = (heading + "\n" if heading else "") + (f"{len(order):,} reasons summarized: each double "
+                                                         f"box stands for alike reasons"
+                                                         + (", the farthest left out" if summary.cut else ""))
+    if heading:
+        bold = len(title.split("\n")) if title else 0
+        g.attr(label="<" + "<BR/>".join(f"<B>{escape(line)}</B>" if i < bold else escape(line)
+                                        for i, line in enumerate(heading.split("\n"))) + ">")
+    any_marked = any_merged = False
+    for box, members in summary.boxes.items():
+        if box == summary.cut:
+            text = (f"{len(members):,} reasons farther from the question, left out: the picture holds "
+                    f"{max_boxes} boxes; ask about them directly, or draw with a smaller depth")
+            g.node(box_ids[box], label=f"<<I>{escape(text)}</I>>", style="rounded,dashed", fillcolor=NEUTRAL)
             continue
-        reason = shown[ident]
+        if box in summary.gaps:
+            text = (chain_note(members_of(members)) if chain_note is not None
+                    else f"{len(members):,} more reasons like the ones above and below")
+            g.node(box_ids[box], label=f"<<I>{escape(text)}</I>>", style="rounded,dashed", fillcolor=NEUTRAL)
+            continue
+        reason = shown[box]
         attrs: dict[str, str] = {}
-        kind = groups[ident]
+        kind = box_groups[box]
         if kind is not None:
             swatch = palette.swatch(kind)
             attrs.update(fillcolor=swatch.fill, style=swatch.style)
-        if ident in is_root:
+        claim, note = reason.claim, reason.knowledge
+        if len(members) > 1:
+            any_merged = True
+            claim = merged_claim(members_of(members)) if merged_claim is not None else claim
+            note = _merged_note(members_of(members), note)
+            attrs.update(peripheries="2")
+        if box in is_root:
             attrs["penwidth"] = _ROOT_PEN
-        if ident in is_marked:
+        if is_marked.intersection(members):
             any_marked = True
             attrs.update(peripheries="2", color=_MARK_COLOUR, penwidth=_MARK_PEN)
-        g.node(ids[ident], label=node_label(wrap(reason.claim, width), reason.values, reason.knowledge), **attrs)
+        if compact:
+            claim = _head(claim)
+        g.node(box_ids[box], label=node_label(wrap(claim, 30 if compact else width), reason.values, note),
+               **attrs)
     crossing = False
-    for parent, child in edges:
-        if groups[parent] != groups[child]:
+    for parent, child in summary.edges:
+        if box_groups[parent] != box_groups[child]:
             crossing = True
-            g.edge(ids[parent], ids[child], penwidth="2.6", color="#000000")
+            g.edge(box_ids[parent], box_ids[child], penwidth="2.6", color="#000000")
         else:
-            g.edge(ids[parent], ids[child])
+            g.edge(box_ids[parent], box_ids[child])
 
-    rows = [(swatch_cell(palette.swatch(k)), str(k)) for k in palette.groups if k in groups.values()]
+    drawn = [k for k in palette.groups if k in box_groups.values()]
+    rows = [(swatch_cell(palette.swatch(k)), str(k)) for k in drawn]
+    if len(rows) > legend_most:
+        # a long legend says little: the first fills, then a count; every box names its knowledge
+        rows = rows[: legend_most - 1] + [("…", f"and {len(drawn) - legend_most + 1:,} more, each named in "
+                                                f"its boxes")]
     notes = [(border_sample(3), "heavy border: the question asked")]
     if crossing:
         notes.append((HEAVY_ARROW, "heavy arrow: the reason is made on other knowledge"))
     if any_marked:
         notes.append((border_sample(2, double=True, colour=_MARK_COLOUR), f"dark double border: {marked_note}"))
-    if gaps:
+    if any_merged:
+        notes.append((border_sample(1, double=True), "double border: alike reasons drawn as one box"))
+    if set(summary.gaps) - {summary.cut}:
         notes.append(('<TABLE BORDER="1" STYLE="dashed,rounded" CELLBORDER="0" CELLPADDING="0"><TR>'
                       '<TD WIDTH="28" HEIGHT="14"> </TD></TR></TABLE>',
                       "dashed box: a chain of similar reasons, left out"))
+    if summary.cut is not None:
+        notes.append(('<TABLE BORDER="1" STYLE="dashed,rounded" CELLBORDER="0" CELLPADDING="0"><TR>'
+                      '<TD WIDTH="28" HEIGHT="14"> </TD></TR></TABLE>',
+                      "dashed box with a count: the reasons farthest from the question, left out"))
     notes.append((ARROW, "arrow: the claim rests on the reason it points to"))
-    if rows or notes:
-        g.node("legend", label=legend_table(legend_title, rows + notes), shape="plain", fontname=FONT,
-               fontsize="10")
-        # the legend sits beside the question, not below the whole tree
-        with g.subgraph() as top:
-            top.attr(rank="same")
-            top.node(ids[_identity(roots[0])])
-            top.node("legend")
+    g.node("legend", label=legend_table(legend_title, rows + notes), shape="plain", fontname=FONT,
+           fontsize="10")
+    # the legend sits beside the question, not below the whole tree
+    with g.subgraph() as top:
+        top.attr(rank="same")
+        top.node(ids[_identity(roots[0])])
+        top.node("legend")
     return Picture(g.source)
 
 
-def _shorten_chains(order: list, edges: dict, likeness: Callable, keep: set, longest: int):
-    """Cut chains of more than ``longest`` alike reasons to their ends and a gap.
-
-    A reason is in a chain when one claim rests on it, it rests on one
-    reason, both are alike it (same group and kind) and it is not in
-    ``keep``.  Returns the new order, edges, and ``{gap: (first reason, how
-    many left out)}``.
-    """
-    succ: dict = {i: [] for i in order}
-    pred: dict = {i: [] for i in order}
-    for parent, child in edges:
-        succ[parent].append(child)
-        pred[child].append(parent)
-
-    def inner(i) -> bool:
-        return (i not in keep and len(pred[i]) == 1 and len(succ[i]) == 1
-                and likeness(pred[i][0]) == likeness(i) == likeness(succ[i][0]))
-
-    hidden: set = set()
-    gaps: dict = {}
-    placed: dict = {}
-    seen: set = set()
-    for i in order:
-        if i in seen or not inner(i) or inner(pred[i][0]):
-            continue
-        run = [i]
-        while inner(succ[run[-1]][0]) and succ[run[-1]][0] not in seen:
-            run.append(succ[run[-1]][0])
-        seen.update(run)
-        # the chain's own ends are its first and last members; a parent and child outside stay drawn
-        if len(run) > longest:
-            middle = run[1:-1]
-            gap = ("gap", run[0])
-            gaps[gap] = (run[0], len(middle))
-            hidden.update(middle)
-            placed[run[0]] = gap
-    new_edges: dict = {}
-    for parent, child in edges:
-        if parent in hidden or child in hidden:
-            continue
-        if parent in placed and child == succ[parent][0]:
-            continue
-        new_edges[parent, child] = None
-    new_order = []
-    for i in order:
-        if i in hidden:
-            continue
-        new_order.append(i)
-        if i in placed:
-            gap = placed[i]
-            new_order.append(gap)
-            last = _chain_end(i, succ, hidden)
-            new_edges[i, gap] = None
-            new_edges[gap, last] = None
-    return new_order, new_edges, gaps
+def _same_claim(reason: Reason) -> Hashable:
+    """Reasons are alike, by default, when only their knowledge and key differ."""
+    return (_identity(reason)[0], reason.values, reason.kind, reason.verdict)
 
 
-def _chain_end(first, succ: dict, hidden: set):
-    i = succ[first][0]
-    while i in hidden:
-        i = succ[i][0]
-    return i
+def _box_group(members: list, groups: dict) -> Hashable | None:
+    """The colour group of a box: its reasons' one group, or none when they differ."""
+    found = {groups[i] for i in members}
+    return found.pop() if len(found) == 1 else None
+
+
+def _merged_note(reasons: list[Reason], note: str | None) -> str | None:
+    """The italic note of a merged box: the knowledge its reasons are made on."""
+    labels = list(dict.fromkeys(r.knowledge for r in reasons if r.knowledge is not None))
+    if len(labels) <= 1:
+        return labels[0] if labels else note
+    if len(labels) <= 3:
+        return f"{len(labels)} knowledge states: " + "; ".join(labels)
+    return f"{len(labels):,} knowledge states: {labels[0]}; {labels[1]}; …"
+
+
+def _head(claim: str) -> str:
+    """A claim cut to its first clause, for compact labels: "p5 votes no in round 1"."""
+    for mark in (": ", "; ", ", so "):
+        claim = claim.split(mark)[0]
+    return claim
 
 
 def _identity(reason: Reason) -> tuple:

@@ -21,7 +21,7 @@ import tempfile
 import warnings
 from collections.abc import Iterator
 
-from epistemic.validators import one_of
+from epistemic.validators import is_whole, one_of
 
 from .errors import PictureError, RendererMissing
 
@@ -33,6 +33,9 @@ FORMATS = ("svg", "png", "pdf", "dot")
 RENDERERS = ("auto", "pygraphviz", "dot")
 
 _SUFFIXES = {".svg": "svg", ".png": "png", ".pdf": "pdf", ".dot": "dot", ".gv": "dot"}
+
+#: The resolutions a PNG may be asked for, in dots per inch: from screen to print.
+MIN_DPI, MAX_DPI = 50, 600
 
 # The longest a system ``dot`` may take on one picture.
 _TIMEOUT = 300
@@ -82,8 +85,10 @@ def available_renderers() -> list[str]:
     return found
 
 
-def render_bytes(source: str, format: str, renderer: str = "auto") -> bytes:
-    """The picture described by DOT ``source``, rendered as ``format``.
+def render_bytes(source: str, format: str, renderer: str = "auto", dpi: int | None = None) -> bytes:
+    """The picture described by DOT ``source``, rendered as ``format``; a
+    PNG at ``dpi`` dots per inch (between :data:`MIN_DPI` and
+    :data:`MAX_DPI`; default Graphviz's 96).
 
     Raises
     ------
@@ -94,6 +99,8 @@ def render_bytes(source: str, format: str, renderer: str = "auto") -> bytes:
     """
     format = format_of("", format)
     one_of(renderer, RENDERERS, "renderer", error=PictureError)
+    if dpi is not None:
+        check_dpi(dpi)
     if format == "dot":
         return source.encode("utf-8")
     found = available_renderers()
@@ -106,9 +113,10 @@ def render_bytes(source: str, format: str, renderer: str = "auto") -> bytes:
     elif renderer not in found:
         what = "pygraphviz is not installed" if renderer == "pygraphviz" else "no dot program is on the PATH"
         raise RendererMissing(f"cannot render {format.upper()} with {renderer}: {what}")
+    resolution = {"dpi": str(dpi)} if dpi is not None and format == "png" else {}
     if renderer == "pygraphviz":
-        return _with_pygraphviz(source, format)
-    return _with_dot(source, format)
+        return _with_pygraphviz(source, format, resolution)
+    return _with_dot(source, format, resolution)
 
 
 def layout_positions(source: str, renderer: str = "auto") -> dict[str, tuple[float, float]]:
@@ -136,12 +144,13 @@ def layout_positions(source: str, renderer: str = "auto") -> dict[str, tuple[flo
     return placed
 
 
-def _with_pygraphviz(source: str, format: str) -> bytes:
+def _with_pygraphviz(source: str, format: str, attributes: dict[str, str] | None = None) -> bytes:
     pygraphviz = _pygraphviz()
     failure: str | None
     with _engine_messages() as messages:
         try:
             graph = pygraphviz.AGraph(string=source)
+            graph.graph_attr.update(attributes or {})
             data = graph.draw(format=format, prog="dot")
         except (pygraphviz.DotError, ValueError) as err:
             data, failure = None, str(err)
@@ -153,12 +162,13 @@ def _with_pygraphviz(source: str, format: str) -> bytes:
     return bytes(data)
 
 
-def _with_dot(source: str, format: str) -> bytes:
+def _with_dot(source: str, format: str, attributes: dict[str, str] | None = None) -> bytes:
     program = _dot_program()
     if program is None:  # found a moment ago, it can only have been removed since
         raise RendererMissing(f"cannot render {format.upper()} with dot: no dot program is on the PATH")
+    options = [f"-G{name}={value}" for name, value in (attributes or {}).items()]
     try:
-        done = subprocess.run([program, f"-T{format}"], input=source.encode("utf-8"),
+        done = subprocess.run([program, f"-T{format}", *options], input=source.encode("utf-8"),
                               capture_output=True, timeout=_TIMEOUT, check=False)
     except (OSError, subprocess.TimeoutExpired) as err:
         raise PictureError(f"the dot program failed: {err}") from None
@@ -212,3 +222,34 @@ def _engine_messages() -> Iterator[list[str]]:
             os.close(saved)
             caught.seek(0)
             messages.extend(caught.read().decode("utf-8", "replace").splitlines())
+
+
+def check_dpi(dpi) -> int:
+    """``dpi``, checked to be a whole number of dots per inch from
+    :data:`MIN_DPI` to :data:`MAX_DPI`.
+
+    Examples
+    --------
+    >>> check_dpi(300)
+    300
+    >>> check_dpi(5000)
+    Traceback (most recent call last):
+    ...
+    epistemic.visualize.errors.PictureError: the resolution must be from 50 to 600 dots per inch, got 5000
+    """
+    if not is_whole(dpi) or not MIN_DPI <= dpi <= MAX_DPI:
+        raise PictureError(f"the resolution must be from {MIN_DPI} to {MAX_DPI} dots per inch, got {dpi!r}")
+    return dpi
+
+
+def layout_json(source: str, renderer: str = "auto") -> bytes:
+    """DOT ``source`` laid out by Graphviz, as its ``json`` output: every
+    shape and text with its place, for writers of other formats."""
+    one_of(renderer, RENDERERS, "renderer", error=PictureError)
+    found = available_renderers()
+    if renderer == "auto" and found:
+        renderer = found[0]
+    if renderer not in found:
+        raise RendererMissing("cannot lay out the picture: no Graphviz engine is installed "
+                              "(pip install pygraphviz, or install Graphviz's dot program)")
+    return _with_pygraphviz(source, "json") if renderer == "pygraphviz" else _with_dot(source, "json")

@@ -26,7 +26,9 @@ _SPECIAL = {"\\": "\\textbackslash{}", "{": "\\{", "}": "\\}", "_": "\\_", "#": 
             "%": "\\%", "&": "\\&", "~": "\\textasciitilde{}", "^": "\\textasciicircum{}",
             "<": "\\textless{}", ">": "\\textgreater{}", "|": "\\textbar{}"}
 _SYMBOLS = {"→": "$\\rightarrow$", "¬": "$\\neg$", "∧": "$\\wedge$", "∨": "$\\vee$", "↔": "$\\leftrightarrow$",
-            "•": "$\\bullet$"}
+            "•": "$\\bullet$", "·": "$\\cdot$", "✓": "$\\surd$", "━": "\\rule[0.5ex]{0.5em}{1.6pt}",
+            "▶": "$\\triangleright$", "…": "\\dots{}", "–": "--", "—": "---", "⊤": "$\\top$", "⊥": "$\\bot$",
+            "×": "$\\times$", "’": "'", "“": "``", "”": "''"}
 
 
 def latex_text(text: str) -> str:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TextIO
 
 from epistemic.models import MAX_DEPTH, Command, end_progress, progress_printer, whole_number_argument, write_pictures
 from epistemic.validators import between, whole_number
-from epistemic.visualize import RENDERERS, check_destinations
+from epistemic.visualize import LABEL_STYLES, RENDERERS, Picture, PictureError, RendererMissing, check_destinations
+from epistemic.visualize.render import MAX_DPI, MIN_DPI, check_dpi
 
 from .game import PirateGame, PirateGameError
 from .division import promise_in
@@ -19,6 +20,7 @@ from .search import PromiseSearch, best_public_promise
 from .syntax import parse_pirate, parse_promise
 from .wording import coins_text
 from .explore import explain, run_explorer
+from .picture_limits import picture_refusals
 from .pictures import knowledge_picture, kripke_model_picture, prediction_dag_picture, why_picture
 
 __all__ = ["COMMAND", "add_arguments", "run"]
@@ -29,9 +31,14 @@ maker last (as the seed's tables); 'to' makes it a subgroup promise, e.g.
   --promise "p2: 1 1 0 1 to p3 p4 p5"   --promise "p4: 2 2 to p5"
 why-questions: "p5 vote round 1", "offer round 2", "p3 expectation round 2",
   "p1 overboard", "outcome"
-pictures: the format follows the file name (.svg, .png, .pdf, or .dot for the
-Graphviz source), e.g.  --why "p5 vote round 1" --draw why.svg
+pictures: the format follows the file name (.svg, .png, .pdf, .dot for the
+Graphviz source, or .tex for a TikZ picture), e.g.  --why "p5 vote round 1" --draw why.svg
+exit status: 0 done; 2 bad input, nothing written; 3 done, but a picture over a
+limit was not drawn (each such picture named in one line on standard error)
 """
+
+#: The exit status when everything was done but some pictures were refused.
+EXIT_PICTURE_REFUSED = 3
 
 
 #: The command line refuses bigger games: 100,000 pirates take about 20 s and 1.4 GB.
@@ -71,6 +78,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                       help="draw the Kripke model of what the pirates believe was promised")
     draw.add_argument("--renderer", choices=RENDERERS, default="auto",
                       help="Graphviz engine: pygraphviz, a system dot program, or the first present (default)")
+    draw.add_argument("--dpi", type=whole_number_argument, default=None, metavar="N",
+                      help=f"resolution of PNG pictures, {MIN_DPI} to {MAX_DPI} dots per inch (default: 96)")
+    draw.add_argument("--label-style", choices=LABEL_STYLES, default="full",
+                      help="full sentences in the boxes, or compact ones for print (default: full)")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -84,13 +95,23 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     promises = [parse_promise(text, args.pirates) for text in args.promises]
     knowledge_of = parse_pirate(args.knowledge_of, args.pirates)
     searched = None if args.best_announcement is None else parse_pirate(args.best_announcement, args.pirates)
+    if args.dpi is not None:
+        check_dpi(args.dpi)
     progress = progress_printer("predictions")
     game = PirateGame(args.pirates, args.coins, promises, args.tie_rule,
                       solver=PirateSolver(args.pirates, args.coins, args.tie_rule, progress=progress))
 
+    # pictures over a limit are known from the input: say so before solving, and draw the others
+    asked = _asked(game, args)
+    refused = picture_refusals(game, [kind for _, kind, _ in asked], questions=max(len(args.why), 1),
+                               depth=args.depth)
+    for path, kind, _ in asked:
+        if kind in refused:
+            _refuse(path, refused[kind])
     # the whole answer is composed before a byte is written, so bad input leaves no half output
     answers = [(q, explain(game, q, depth=args.depth)) for q in args.why]
-    images = _images(game, args)
+    images, failed = _images([(path, draw) for path, kind, draw in asked if kind not in refused], args)
+    status = EXIT_PICTURE_REFUSED if refused.keys() & {kind for _, kind, _ in asked} or failed else 0
     search = None
     if searched is not None:
         search_progress = progress_printer("candidate promises")
@@ -105,7 +126,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         end_progress(progress)
         write_pictures(images)
         write_json(game, out, knowledge_of, extra)
-        return 0
+        return status
     text = format_report(game, args.tables) + "\n"
     for q, reason in answers:
         text += f"\nWhy {q}?\n{reason.to_text()}\n"
@@ -116,23 +137,49 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     out.write(text)
     if args.explain:
         run_explorer(game, sys.stdin, out, depth=args.depth)
-    return 0
+    return status
 
 
-def _images(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, bytes]]:
-    """Every picture asked for, rendered to bytes before any file is written."""
-    asked = []
+def _asked(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, str, Callable[[], Picture]]]:
+    """``(path, kind, draw)`` of every picture asked for, the paths checked
+    before anything is drawn or solved."""
+    style = args.label_style
+    asked: list[tuple[str, str, Callable[[], Picture]]] = []
     if args.draw is not None:
-        asked.append((args.draw, lambda: (why_picture(game, args.why, depth=args.depth) if args.why
-                                          else prediction_dag_picture(game))))
+        if args.why:
+            asked.append((args.draw, "why", lambda: why_picture(game, args.why, depth=args.depth, label_style=style)))
+        else:
+            asked.append((args.draw, "dag", lambda: prediction_dag_picture(game, label_style=style)))
     if args.draw_dag is not None:
-        asked.append((args.draw_dag, lambda: prediction_dag_picture(game)))
+        asked.append((args.draw_dag, "dag", lambda: prediction_dag_picture(game, label_style=style)))
     if args.draw_knowledge is not None:
-        asked.append((args.draw_knowledge, lambda: knowledge_picture(game)))
+        asked.append((args.draw_knowledge, "knowledge", lambda: knowledge_picture(game, label_style=style)))
     if args.draw_kripke is not None:
-        asked.append((args.draw_kripke, lambda: kripke_model_picture(game)))
-    formats = check_destinations([path for path, _ in asked])  # a bad name fails before any drawing
-    return [(path, draw().pipe(fmt, args.renderer)) for (path, draw), fmt in zip(asked, formats)]
+        asked.append((args.draw_kripke, "kripke", lambda: kripke_model_picture(game)))
+    check_destinations([path for path, _, _ in asked], tex=True)  # a bad name fails before any drawing
+    return asked
+
+
+def _images(asked: list[tuple[str, Callable[[], Picture]]], args: argparse.Namespace
+            ) -> tuple[list[tuple[str, bytes]], bool]:
+    """The pictures asked for, rendered to bytes before any file is written,
+    and whether one was refused on the way (each refusal said in one line)."""
+    images, failed = [], False
+    formats = check_destinations([path for path, _ in asked], tex=True)
+    for (path, draw), fmt in zip(asked, formats):
+        try:
+            images.append((path, draw().pipe(fmt, args.renderer, args.dpi if fmt == "png" else None)))
+        except RendererMissing:
+            raise  # no picture can be drawn: the whole command fails
+        except (PictureError, PirateGameError) as error:
+            # the questions were answered already: what fails here is the one picture, over a limit
+            _refuse(path, str(error))
+            failed = True
+    return images, failed
+
+
+def _refuse(path: str, reason: str) -> None:
+    print(f"epistemic pirates: not drawn: {path}: {reason}", file=sys.stderr)
 
 
 def _key_json(key: Hashable) -> dict[str, object] | None:

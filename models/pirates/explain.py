@@ -20,8 +20,10 @@ The text front ends, :func:`parse_why` and the keyboard explorer, live in
 
 from __future__ import annotations
 
+import contextlib
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 
 from epistemic import Knowledge
 from epistemic.explanation import OMITTED, Reason
@@ -40,6 +42,8 @@ __all__ = [
     "why_outcome",
     "why_vote",
     "why_overboard",
+    "tracing_specs",
+    "claim_of",
 ]
 
 #: How many levels of reasons the builders keep below the question by default.
@@ -74,6 +78,24 @@ _Spec = (tuple[ReasonKind, int]  # OVERBOARD: rank
          | tuple[ReasonKind, tuple[int, ...], int, Knowledge, bool])  # VOTE: voters, round, knowledge, with_offer
 #: A reason before its reasons are built: claim, key, values, knowledge label and the specs it rests on.
 _Node = tuple[str, Key, tuple[tuple[str, int], ...], str, Sequence[_Spec]]
+
+
+#: Where :func:`_build` records what each reason it makes explains, while :func:`tracing_specs` asks.
+_TRACE: ContextVar[dict | None] = ContextVar("pirate_reason_specs", default=None)
+
+
+@contextlib.contextmanager
+def tracing_specs() -> Iterator[dict[int, tuple[Reason, _Spec]]]:
+    """Record, while the block runs, what every reason built explains:
+    ``{id(reason): (reason, spec)}``, the spec naming its kind, voters,
+    round and knowledge.  Pictures use it to merge alike reasons with the
+    right words; the reason is kept so that its ``id`` stays its own."""
+    specs: dict[int, tuple[Reason, _Spec]] = {}
+    token = _TRACE.set(specs)
+    try:
+        yield specs
+    finally:
+        _TRACE.reset(token)
 
 
 # checks ----------------------------------------------------------------------------
@@ -327,6 +349,7 @@ def _build(game: PirateGame, root: _Spec, depth: int | None) -> Reason:
     if depth is not None:
         whole_number_at_least(depth, 0, "depth", error=PirateGameError)
     built: dict[tuple[_Spec, int], Reason] = {}
+    trace = _TRACE.get()
     pending: dict[tuple[_Spec, int], _Node] = {}
     stack = [(root, 0)]
     while stack:
@@ -348,9 +371,23 @@ def _build(game: PirateGame, root: _Spec, depth: int | None) -> Reason:
             continue
         claim, key, values, label, children = node
         built[at] = Reason(claim, key, values, label, tuple(built[c, below] for c in children), kind=spec[0])
+        if trace is not None:
+            trace[id(built[at])] = (built[at], spec)
         del pending[at]
         stack.pop()
     return built[root, 0]
+
+
+def claim_of(game: PirateGame, spec: _Spec) -> str:
+    """The claim of the reason ``spec`` names (see :func:`tracing_specs`),
+    without the reasons below it.
+
+    Examples
+    --------
+    >>> claim_of(PirateGame(5, 3), (ReasonKind.VOTE, (3, 5), 1, Knowledge.of([]), False))[:33]
+    'p3 and p5 vote yes in round 1: ea'
+    """
+    return _node(game, spec)[0]
 
 
 def _node(game: PirateGame, spec: _Spec) -> _Node:

@@ -8,21 +8,28 @@ on, fewest promises first.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator
 
 from epistemic import Announcement, Knowledge, Reason
 from epistemic.visualize import MAX_NODES, Palette, Picture, PictureError, dag_picture, knowledge_table, kripke_picture
-from epistemic.visualize import reason_picture
+from epistemic.validators import one_of
+from epistemic.visualize import LABEL_STYLES, reason_picture
+from epistemic.visualize.style import FILLS
 
 from .division import Promise, pirate_name, promise_in, rank_of, rank_runs
-from .explain import DEPTH, ReasonKind
+from .explain import DEPTH, ReasonKind, tracing_specs
 from .explore import parse_why
 from .game import PirateGame, PirateGameError
 from .predict import OfferSource, node_key
+from .why_summary import why_summary_hooks
 from .wording import division_text, knowledge_label, names_text
 
 __all__ = ["game_palette", "why_picture", "prediction_dag_picture", "knowledge_picture",
            "kripke_model_picture", "promise_text", "group_label"]
+
+
+#: How many knowledge states get a swatch of their own (six fills, three borders).
+DISTINCT_SWATCHES = len(FILLS) * 3
 
 
 def _makers(knowledge: Knowledge) -> tuple[int, ...]:
@@ -58,6 +65,10 @@ def game_palette(game: PirateGame) -> Palette:
     prediction of the play or of a knowledge group's table is made on,
     fewest promises first.
 
+    A game of more states than there are distinct swatches (18) gives them
+    first to what its pictures show most: the play's knowledge, then the
+    pirates' own knowledge, the states most pirates hold first.
+
     Examples
     --------
     >>> from epistemic.models.pirates import promise
@@ -69,7 +80,12 @@ def game_palette(game: PirateGame) -> Palette:
     roots = [solver.key(r.number, game.everything) for r in game.play().rounds]
     for group in game.knowledge_groups():
         roots += [(p.round, p.knowledge) for p in game.table_predictions(group.knowledge)]
-    return Palette(_sorted_labels(knowledge for _, knowledge in solver.dag.reachable(roots)))
+    labels = _sorted_labels(knowledge for _, knowledge in solver.dag.reachable(roots))
+    if len(labels) <= DISTINCT_SWATCHES:
+        return Palette(labels)
+    held = sorted(game.knowledge_groups(), key=lambda g: -len(g.members))
+    first = [group_label(game.everything)] + [group_label(g.knowledge) for g in held]
+    return Palette(first + labels)
 
 
 def _palette_for(game: PirateGame, knowledge: Iterable[Knowledge]) -> Palette:
@@ -104,14 +120,19 @@ def _fact_text(fact: Hashable) -> str:
 
 
 def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reason], *,
-                depth: int | None = DEPTH) -> Picture:
+                depth: int | None = DEPTH, label_style: str = "full") -> Picture:
     """The reasoning behind one or more decisions, drawn as a graph.
 
     Questions are those :func:`~epistemic.models.pirates.explore.parse_why` reads
     ("p5 vote round 1", "offer round 2", "p1 overboard") or ready-made
     :class:`~epistemic.Reason` trees.  Boxes are coloured by the knowledge
     the reasoning is made on; a box where a voter expects otherwise than a
-    proposer who knows less thinks gets a dark double border.
+    proposer who knows less thinks gets a dark double border.  A large
+    explanation is summarized: voters who vote (or expect) alike for the
+    same numbers share one box whatever they know, the same claim made on
+    several knowledge states is one box, and long chains of rounds are cut
+    (see :func:`~epistemic.visualize.reason_picture`).  ``label_style``
+    ``"compact"`` cuts each claim to its first clause, for print.
 
     Examples
     --------
@@ -124,22 +145,38 @@ def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reaso
     if isinstance(questions, (str, Reason)):
         questions = [questions]
     trees, headings = [], []
-    for q in questions:
-        if isinstance(q, Reason):
-            trees.append(q)
-            headings.append(_heading(q))
-        elif isinstance(q, str):
-            question = parse_why(q, game)
-            trees.append(question.answer(game, depth))
-            headings.append(_heading(trees[-1], question.knower))
-        else:
-            raise PirateGameError(f"a question is text or a Reason, got {type(q).__name__}")
+    with tracing_specs() as specs:
+        for q in questions:
+            if isinstance(q, Reason):
+                trees.append(q)
+                headings.append(_heading(q))
+            elif isinstance(q, str):
+                question = parse_why(q, game)
+                trees.append(question.answer(game, depth))
+                headings.append(_heading(trees[-1], question.knower))
+            else:
+                raise PirateGameError(f"a question is text or a Reason, got {type(q).__name__}")
     if not trees:
         raise PirateGameError("why_picture needs at least one question")
-    seen = {k for tree in trees for _, r in tree.walk() if (k := _knowledge_key(r)) is not None}
+    seen = {k for _, r in _distinct(trees) if (k := _knowledge_key(r)) is not None}
+    hooks = why_summary_hooks(game, specs)
     return reason_picture(trees, group=_reason_group, palette=_palette_for(game, seen), title="\n".join(headings),
                           marked=lambda r: r.kind is ReasonKind.DIFFER,
-                          marked_note="a voter expects otherwise than the proposer, who knows less, thinks")
+                          marked_note="a voter expects otherwise than the proposer, who knows less, thinks",
+                          label_style=label_style, alike=hooks["alike"], merged_claim=hooks["merged_claim"],
+                          chain_note=hooks["chain_note"])
+
+
+def _distinct(trees: list[Reason]) -> Iterator[tuple[int, Reason]]:
+    """Each reason object of ``trees`` once, however many claims share it."""
+    seen: set[int] = set()
+    stack = list(trees)
+    while stack:
+        reason = stack.pop()
+        if id(reason) not in seen:
+            seen.add(id(reason))
+            yield 0, reason
+            stack.extend(reason.because)
 
 
 def _knowledge_key(reason: Reason) -> Knowledge | None:
@@ -161,12 +198,15 @@ def _heading(tree: Reason, knower: int | None = None) -> str:
 
 
 def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None, *,
-                           max_nodes: int = MAX_NODES) -> Picture:
+                           max_nodes: int = MAX_NODES, label_style: str = "full") -> Picture:
     """The predictions behind the play (or behind ``knowledge``'s table),
     framed and coloured by the knowledge they are made on.
 
     A game with more than ``max_nodes`` predictions is summarized: a chain
-    of predictions on one knowledge becomes one box.
+    of predictions on one knowledge becomes one box; with more knowledge
+    states than boxes, one box per number of promises known (per range of
+    numbers, when even those are too many).  ``label_style="compact"``
+    writes each prediction in two lines, for print.
 
     Examples
     --------
@@ -174,11 +214,14 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
     >>> "1,000 predictions summarized" in dot, "rounds 2-999" in dot
     (True, True)
     """
+    compact = one_of(label_style, LABEL_STYLES, "label style", error=PirateGameError) == "compact"
     graph = game.prediction_graph(knowledge)
     palette = _palette_for(game, (k for _, k in graph.nodes))
     labels = {k: group_label(k) for k in {k for _, k in graph.nodes}}
     # keyed by the group, which is all dag_picture knows coarse() is given
     promises: dict[Hashable, int] = {label: len(_makers(k)) for k, label in labels.items()}
+    # numbers of promises known, in ranges of ``width`` when there are more of them than boxes
+    width = -(-(len(game.announcements) + 1) // max_nodes)
 
     def label(node):
         p = graph.nodes[node]["value"]
@@ -187,6 +230,8 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
                   OfferSource.OPTIMIZED: "buying the cheapest votes",
                   OfferSource.PROPOSER: f"as {name} himself predicts"}[p.source]
         end = "accepted" if p.accepted else f"rejected: {name} thrown overboard"
+        if compact:
+            return [f"round {p.round}: {name} offers", division_text(p.offer)], [("yes", p.yes), ("needed", p.needed)]
         return [f"round {p.round}: {name} offers", division_text(p.offer), source, end], \
             [("yes", p.yes), ("needed", p.needed)]
 
@@ -217,16 +262,30 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
                        edge_label=edge_label,
                        order=lambda n: (node_key(n)[0], palette.groups.index(labels[node_key(n)[1]])),
                        palette=palette, max_nodes=max_nodes, title=title, what="predictions",
-                       coarse=lambda label: _promises_known(promises[label]),
+                       coarse=lambda label: _promises_known(promises[label], width),
                        arrow_note="the prediction rests on the one it points to")
 
 
-def _promises_known(n: int) -> str:
+def _promises_known(n: int, width: int = 1) -> str:
+    """The class of knowledge states of ``n`` promises: by their number, or
+    by a range of ``width`` numbers.
+
+    >>> _promises_known(0), _promises_known(1), _promises_known(7, 5)
+    ('knows no promise', 'knows 1 promise', 'knows 5-9 promises')
+    """
+    if width > 1:
+        low = n // width * width
+        return f"knows {low}-{low + width - 1} promises"
     return "knows no promise" if n == 0 else f"knows {n} promise{'s' if n != 1 else ''}"
 
 
-def knowledge_picture(game: PirateGame) -> Picture:
+def knowledge_picture(game: PirateGame, *, label_style: str = "full") -> Picture:
     """Pirates, grouped by what they know, against the promises made.
+
+    A game of more than :data:`~epistemic.visualize.knowledge.MAX_ROWS`
+    knowledge groups shows the first ones and a last row naming the pirates
+    of the rest.  ``label_style="compact"`` heads each column with its
+    maker and hearers alone, for print.
 
     Examples
     --------
@@ -238,10 +297,27 @@ def knowledge_picture(game: PirateGame) -> Picture:
     """
     groups = sorted(game.knowledge_groups(), key=lambda g: g.members[0])
     rows = [(names_text(g.members), g.knowledge) for g in groups]
+    members = {names_text(g.members): g.members for g in groups}
     announcements = sorted(game.announcements, key=lambda a: promise_in(a).maker)
-    return knowledge_table(announcements, rows, announcement_label=promise_text, group=group_label,
-                           palette=_palette_for(game, (g.knowledge for g in groups)), corner="pirates",
+    compact = one_of(label_style, LABEL_STYLES, "label style", error=PirateGameError) == "compact"
+
+    def more(left_out: list[tuple[str, Knowledge]]) -> str:
+        ranks = [r for heading, _ in left_out for r in members[heading]]
+        return (f"… and {len(left_out):,} more knowledge groups: {names_text(ranks)}"
+                + ("" if "pirates)" in names_text(ranks) else f" ({len(ranks):,} pirates)"))
+
+    return knowledge_table(announcements, rows, announcement_label=_short_promise if compact else promise_text,
+                           group=group_label, palette=_palette_for(game, (g.knowledge for g in groups)),
+                           corner="pirates", more=more,
                            title=f"Who knows which promise ({game.pirates:,} pirates, {game.coins:,} coins)")
+
+
+def _short_promise(announcement: Announcement) -> str:
+    """A promise by its maker and hearers alone: "p2's promise to p2-p5"."""
+    maker = pirate_name(promise_in(announcement).maker)
+    if announcement.audience is None:
+        return f"{maker}'s promise to everyone"
+    return f"{maker}'s promise to {names_text(map(rank_of, announcement.audience))}"
 
 
 def kripke_model_picture(game: PirateGame) -> Picture:
