@@ -148,7 +148,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     images = []
     for path, image_format in zip(drawn, formats):
         if why is not None:  # always, as one world is explained whenever a picture is asked for
-            picture = reason_picture(why, group=verdict_of, palette=VERDICTS, legend_title="Verdict",
+            # the fill says each claim's verdict; an arrow between verdicts is no change of knowledge
+            picture = reason_picture(why, group=verdict_of, palette=VERDICTS, legend_title="Verdict", crossing_note=None,
                                      title=f"Why {to_text(formula)} is {'true' if verdict else 'false'} at {world}")
             images.append((path, picture.pipe(image_format, args.renderer)))
     if args.draw_model is not None:

@@ -103,6 +103,10 @@ def test_check_colours_true_and_false_alike_in_two_pictures(capsys, tmp_path):
         # the explanation's question box has the verdict's colour, whichever colour it met first
         root = node_lines(why.read_text(), "r")["r0"]
         assert f'fillcolor="{TRUE_FILL if verdict else FALSE_FILL}"' in root
+        # ~K_c1 m1 rests on K_c1 m1, of the other verdict: a plain arrow, and no word of knowledge groups
+        arrows = [line for line in why.read_text().splitlines() if "->" in line]
+        assert arrows and not any("penwidth" in line for line in arrows)
+        assert "other knowledge" not in why.read_text()
 
 
 def test_puzzle_draws_every_round_with_the_removed_worlds_greyed(capsys, tmp_path):

@@ -48,7 +48,8 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
                    max_boxes: int | None = MAX_BOXES, alike: Callable[[Reason], Hashable] | None = None,
                    merged_claim: Callable[[list[Reason]], str] | None = None,
                    chain_note: Callable[[list[Reason]], str] | None = None, legend_most: int = LEGEND_MOST,
-                   label_style: str = "full") -> Picture:
+                   label_style: str = "full",
+                   crossing_note: str | None = "the reason is made on other knowledge") -> Picture:
     """Draw explanation trees: each claim in a box, an arrow to each reason
     it rests on.
 
@@ -106,6 +107,10 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
     label_style : str
         ``"full"`` claims, or ``"compact"``: each claim cut to its first
         clause, in a smaller font, for print.
+    crossing_note : str or None
+        What an arrow between groups means, drawn heavy and said in the
+        legend; ``None`` draws it as any other arrow (when the groups are
+        verdicts, say, not knowledge).
 
     Returns
     -------
@@ -227,7 +232,7 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
                **attrs)
     crossing = False
     for parent, child in summary.edges:
-        if box_groups[parent] != box_groups[child]:
+        if crossing_note is not None and box_groups[parent] != box_groups[child]:
             crossing = True
             g.edge(box_ids[parent], box_ids[child], penwidth="2.6", color="#000000")
         else:
@@ -241,7 +246,7 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
                                                 f"its boxes")]
     notes = [(border_sample(3), "heavy border: the question asked")]
     if crossing:
-        notes.append((HEAVY_ARROW, "heavy arrow: the reason is made on other knowledge"))
+        notes.append((HEAVY_ARROW, f"heavy arrow: {crossing_note}"))
     if any_marked:
         notes.append((border_sample(2, double=True, colour=_MARK_COLOUR), f"dark double border: {marked_note}"))
     if any_merged:
