@@ -17,31 +17,10 @@ from epistemic.validators import instance_of
 from .errors import PictureError
 from .kripke import MAX_WORLDS, agent_lines, fact_text, links, ordered_agents, shown_worlds, world_positions
 from .layout import Position
+from .latex import latex_text
 from .style import AGENT_LINES, FALSE_FILL, REMOVED, TRUE_FILL, agent_names
 
-__all__ = ["kripke_tikz", "tikz_document", "latex_text"]
-
-# what text needs in LaTeX: a world or an atom may be named anything
-_SPECIAL = {"\\": "\\textbackslash{}", "{": "\\{", "}": "\\}", "_": "\\_", "#": "\\#", "$": "\\$",
-            "%": "\\%", "&": "\\&", "~": "\\textasciitilde{}", "^": "\\textasciicircum{}",
-            "<": "\\textless{}", ">": "\\textgreater{}", "|": "\\textbar{}"}
-_SYMBOLS = {"→": "$\\rightarrow$", "¬": "$\\neg$", "∧": "$\\wedge$", "∨": "$\\vee$", "↔": "$\\leftrightarrow$",
-            "•": "$\\bullet$", "·": "$\\cdot$", "✓": "$\\surd$", "━": "\\rule[0.5ex]{0.5em}{1.6pt}",
-            "▶": "$\\triangleright$", "…": "\\dots{}", "–": "--", "—": "---", "⊤": "$\\top$", "⊥": "$\\bot$",
-            "×": "$\\times$", "’": "'", "“": "``", "”": "''"}
-
-
-def latex_text(text: str) -> str:
-    """``text`` safe in LaTeX's text mode.
-
-    Examples
-    --------
-    >>> latex_text("K_a p & {q}")
-    'K\\\\_a p \\\\& \\\\{q\\\\}'
-    """
-    return "".join(_SPECIAL.get(c) or _SYMBOLS.get(c) or (c if c.isprintable() and ord(c) < 128 else "?")
-                   for c in str(text))
-
+__all__ = ["kripke_tikz", "tikz_document"]
 
 def _colour(hex_colour: str) -> str:
     return hex_colour.lstrip("#").upper()

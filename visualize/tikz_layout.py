@@ -18,7 +18,7 @@ import json
 
 from .errors import PictureError
 from .render import layout_json
-from .tikz import latex_text
+from .latex import latex_text
 
 __all__ = ["picture_tikz"]
 
