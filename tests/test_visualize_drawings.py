@@ -456,6 +456,18 @@ def test_palette_past_eighteen_groups_is_white_and_bold():
     assert all(s.fill == "#FFFFFF" and s.border == "bold" for s in swatches[18:])
 
 
+def test_too_many_groups_side_by_side_are_drawn_by_class():
+    """Twenty groups of one node fit in the boxes, but twenty frames in a row do not
+    read: past max_groups the classes are drawn, and the legend lists those."""
+    star = nx.DiGraph([(0, k) for k in range(1, 20)])
+    s = summarize(star, group=lambda n: n, max_nodes=60, coarse=lambda g: g % 3, max_groups=12)
+    assert s.level == "coarse" and sorted(s.boxes) == [0, 1, 2]
+    assert summarize(star, group=lambda n: n, max_nodes=60, coarse=lambda g: g % 3, max_groups=20).level == "nodes"
+    source = dag_picture(star, label=lambda n: ([f"node {n}"], []), group=lambda n: n,
+                         coarse=lambda g: f"class {g % 3}").source
+    assert source.count("subgraph cluster") == 3
+
+
 def test_summary_by_class_when_groups_are_too_many():
     star = nx.DiGraph([(0, i) for i in range(1, 30)])
     s = summarize(star, group=lambda n: n, max_nodes=5, coarse=lambda g: g % 3)

@@ -18,6 +18,8 @@ __all__ = ["dag_picture", "summarize", "Summary", "MAX_NODES"]
 
 #: Above this many nodes a DAG is summarized rather than drawn node by node.
 MAX_NODES = 60
+#: The most frames of groups drawn side by side, each with its colour in the legend.
+MAX_GROUPS = 12
 
 NodeText = tuple[Sequence[str], Sequence[tuple[str, int]]]
 
@@ -50,7 +52,7 @@ class Summary:
 def summarize(graph: nx.DiGraph, group: Callable[[Hashable], Hashable], *,
               edge_label: Callable[[Hashable, Hashable, dict], str | None] | None = None,
               order: Callable[[Hashable], SortKey] | None = None, max_nodes: int = MAX_NODES,
-              coarse: Callable[[Hashable], Hashable] | None = None) -> Summary:
+              coarse: Callable[[Hashable], Hashable] | None = None, max_groups: int | None = None) -> Summary:
     """Reduce ``graph`` to at most ``max_nodes`` boxes, as little as needed.
 
     First every node is its own box.  If there are too many, each maximal
@@ -58,7 +60,9 @@ def summarize(graph: nx.DiGraph, group: Callable[[Hashable], Hashable], *,
     same group) becomes one box: a thousand pirates who each predict the
     next round alike make one box.  If there are still too many, each
     group becomes one box; and if there are more groups than boxes, each
-    class of groups that ``coarse`` maps alike (level ``"coarse"``).
+    class of groups that ``coarse`` maps alike (level ``"coarse"``).  With
+    more than ``max_groups`` groups the classes are drawn at once: a row of
+    thirty frames, one per group, is too wide to read.
 
     Examples
     --------
@@ -82,6 +86,8 @@ def summarize(graph: nx.DiGraph, group: Callable[[Hashable], Hashable], *,
         if text and text not in merged:
             merged.append(text)
     labels = {pair: found[pair] for pair in sorted(found, key=lambda p: (index[p[0]], index[p[1]]))}
+    if coarse is not None and max_groups is not None and len(set(group_of.values())) > max_groups:
+        return _by_group(nodes, labels, group_of, max_nodes, coarse, classes_first=True)
     if len(nodes) <= max_nodes:
         boxes = {v: [v] for v in nodes}
         return Summary(boxes, labels, "nodes", {v: group_of[v] for v in nodes})
@@ -137,9 +143,9 @@ def summarize(graph: nx.DiGraph, group: Callable[[Hashable], Hashable], *,
     return _by_group(nodes, labels, group_of, max_nodes, coarse)
 
 
-def _by_group(nodes, labels, group_of, max_nodes, coarse) -> Summary:
+def _by_group(nodes, labels, group_of, max_nodes, coarse, classes_first: bool = False) -> Summary:
     level = "groups"
-    if len(set(group_of.values())) > max_nodes:
+    if classes_first or len(set(group_of.values())) > max_nodes:
         if coarse is None:
             raise PictureError(f"the graph has {len(set(group_of.values())):,} groups, more than the "
                                f"{max_nodes} boxes a picture holds")
@@ -172,7 +178,8 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
                 order: Callable[[Hashable], SortKey] | None = None, palette: Palette | None = None,
                 coarse: Callable[[Hashable], Hashable] | None = None,
                 max_nodes: int = MAX_NODES, title: str | None = None, legend_title: str = "Knowledge",
-                what: str = "nodes", arrow_note: str = "the node rests on the one it points to") -> Picture:
+                what: str = "nodes", arrow_note: str = "the node rests on the one it points to",
+                max_groups: int | None = MAX_GROUPS) -> Picture:
     """Draw a DAG with its nodes boxed by group, one colour per group.
 
     Nodes of one group are drawn inside one frame labelled with the group
@@ -196,8 +203,8 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
     order : callable, optional
         Sort key of nodes, for a stable drawing (default: the graph's order).
     coarse : callable, optional
-        ``group -> class``, for graphs with more groups than ``max_nodes``:
-        each class becomes one box.
+        ``group -> class``, for graphs with more groups than ``max_nodes``,
+        or than ``max_groups``: each class becomes one box.
     palette : Palette, optional
         Colours of the groups; groups it lacks are appended in order.
     max_nodes : int
@@ -210,6 +217,8 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
         What the nodes are, in the plural, for the summary's note.
     arrow_note : str
         What an arrow means, for the legend.
+    max_groups : int or None
+        With ``coarse`` given, the most groups drawn each in its own frame.
 
     Returns
     -------
@@ -222,7 +231,8 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
     >>> picture.source.count("subgraph cluster")
     2
     """
-    summary = summarize(graph, group, edge_label=edge_label, order=order, max_nodes=max_nodes, coarse=coarse)
+    summary = summarize(graph, group, edge_label=edge_label, order=order, max_nodes=max_nodes, coarse=coarse,
+                        max_groups=max_groups)
     palette = palette or Palette(())
     if summary.level == "coarse" and coarse is not None:  # summarize is coarse only with coarse given
         # classes get their own colours, in the order of the first group of each in the palette
