@@ -15,9 +15,11 @@ from epistemic.symbolic.convert import STATES
 from epistemic.symbolic.files import load_any
 from epistemic.validators import between
 from epistemic.verdicts import verdict_of
-from epistemic.models import MAX_DEPTH, Command, whole_number_argument, write_pictures
+from epistemic.models import MAX_DEPTH, Command, add_resolution_argument, whole_number_argument, write_pictures
 from epistemic.checking import truth_array
-from epistemic.visualize import MAX_WORLDS, RENDERERS, VERDICTS, check_destinations, kripke_picture, kripke_tikz, reason_picture
+from epistemic.visualize import (MAX_WORLDS, RENDERERS, VERDICTS, check_destinations, kripke_picture, kripke_tikz,
+                                 reason_picture)
+from epistemic.visualize.render import check_dpi
 
 __all__ = ["COMMAND", "add_arguments", "run"]
 
@@ -62,6 +64,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"draw the model (up to {MAX_WORLDS} worlds), the worlds where the formula holds "
                         "filled in one colour, the others in another (.svg, .png, .pdf, .dot, or .tex for TikZ)")
     p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw, --draw-model")
+    add_resolution_argument(p)
     p.add_argument("--engine", choices=("auto", *engines.ENGINES), default="auto",
                    help="model checker: explicit (lists the worlds) or symbolic (binary decision diagrams); "
                         "auto (default) takes the file's own: explicit for a Kripke model, symbolic for a "
@@ -123,6 +126,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     formats = check_destinations(drawn + ([args.draw_model] if args.draw_model is not None else []), tex=True)
     if args.draw is not None and formats[0] == "tex":
         raise EpistemicError("--draw writes .svg, .png, .pdf or .dot; only --draw-model writes .tex")
+    if args.dpi is not None:
+        check_dpi(args.dpi)
+    dpi = {fmt: args.dpi if fmt == "png" else None for fmt in formats}
     model, named = _models(args.model, args.events)
     if args.draw_model is not None and engines.size(model) > MAX_WORLDS:
         raise EpistemicError(f"the model has {engines.size(model):,} worlds, too many to draw legibly "
@@ -149,11 +155,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     for path, image_format in zip(drawn, formats):
         if why is not None:  # always, as one world is explained whenever a picture is asked for
             # the fill says each claim's verdict; an arrow between verdicts is no change of knowledge
-            picture = reason_picture(why, group=verdict_of, palette=VERDICTS, legend_title="Verdict", crossing_note=None,
-                                     title=f"Why {to_text(formula)} is {'true' if verdict else 'false'} at {world}")
-            images.append((path, picture.pipe(image_format, args.renderer)))
+            picture = reason_picture(why, group=verdict_of, palette=VERDICTS, legend_title="Verdict",
+                                     crossing_note=None, title=f"Why {to_text(formula)} is {'true' if verdict else 'false'} at {world}")
+            images.append((path, picture.pipe(image_format, args.renderer, dpi[image_format])))
     if args.draw_model is not None:
-        images.append((args.draw_model, _model_drawing(model, formula, formats[-1], args.renderer)))
+        images.append((args.draw_model, _model_drawing(model, formula, formats[-1], args.renderer,
+                                                       dpi[formats[-1]])))
     if output == "json":
         answer = {"formula": to_text(formula), "checked": names, "holds": verdict, "worlds": ordered, "of": size,
                   "why": None if why is None else why.to_dict(key=_world_of)}
@@ -180,7 +187,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _model_drawing(model, formula, image_format: str, renderer: str) -> bytes:
+def _model_drawing(model, formula, image_format: str, renderer: str, dpi: int | None) -> bytes:
     """The model with the worlds where ``formula`` holds shaded, rendered (or as TikZ)."""
     explicit = engines.convert(model, "explicit")
     assert isinstance(explicit, KripkeModel)  # what convert makes for "explicit"
@@ -189,7 +196,7 @@ def _model_drawing(model, formula, image_format: str, renderer: str) -> bytes:
     claim, title = to_text(formula), f"Where {to_text(formula)} holds"
     if image_format == "tex":
         return kripke_tikz(explicit, holds=holds, claim=claim, title=title, renderer=renderer).encode("utf-8")
-    return kripke_picture(explicit, holds=holds, claim=claim, title=title).pipe(image_format, renderer)
+    return kripke_picture(explicit, holds=holds, claim=claim, title=title).pipe(image_format, renderer, dpi)
 
 
 def _world_of(key: Hashable) -> str | None:

@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, TextIO
 import attrs
 
 from epistemic.visualize import write_images
+from epistemic.visualize.render import MAX_DPI, MIN_DPI
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
 __all__ = ["Command", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "whole_number_argument",
            "progress_printer", "end_progress",
-           "write_pictures"]
+           "write_pictures", "add_resolution_argument"]
 
 #: The entry-point group models register in.
 GROUP = "epistemic.models"
@@ -114,6 +115,13 @@ def whole_number_argument(text: str) -> int:
         return int(text)
     except ValueError:  # Python reads at most a few thousand digits
         raise argparse.ArgumentTypeError(f"a number of {len(text.lstrip('-')):,} digits is too long") from None
+
+
+def add_resolution_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--dpi N``, the resolution of PNG pictures, as every drawing command takes it
+    (checked with :func:`epistemic.visualize.render.check_dpi` before any work)."""
+    parser.add_argument("--dpi", type=whole_number_argument, default=None, metavar="N",
+                        help=f"resolution of PNG pictures, {MIN_DPI} to {MAX_DPI} dots per inch (default: 96)")
 
 
 def write_pictures(images: Iterable[tuple[str, bytes]]) -> None:

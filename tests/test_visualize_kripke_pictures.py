@@ -14,7 +14,7 @@ from cli_runs import run
 from picture_checks import edges_of, node_lines
 from epistemic import Agent, KripkeModel
 from epistemic.models.puzzles import muddy_children
-from epistemic.visualize import (FALSE_FILL, REMOVED, TRUE_FILL, PictureError, agent_line, cube_positions,
+from epistemic.visualize import (available_renderers, FALSE_FILL, REMOVED, TRUE_FILL, PictureError, agent_line, cube_positions,
                                  kripke_picture, kripke_tikz)
 from epistemic.visualize.style import AGENT_LINES
 
@@ -135,6 +135,7 @@ def test_puzzle_draws_every_round_with_the_removed_worlds_greyed(capsys, tmp_pat
      "starts with 1,099,511,627,776 worlds"),
     (["sum-and-product", "--draw", "cube.tex"], "starts with 2,352 worlds"),
     (["muddy-children", "--draw", "missing/cube.svg"], "does not exist"),
+    (["muddy-children", "--draw", "cube.png", "--dpi", "20"], "the resolution must be from 50 to 600"),
 ])
 def test_puzzle_refuses_bad_drawings_in_one_line(capsys, tmp_path, monkeypatch, argv, message):
     monkeypatch.chdir(tmp_path)
@@ -201,3 +202,23 @@ def test_rounds_tikz_compiles_to_a_page_a_round(capsys, tmp_path):
     assert done.returncode == 0, done.stdout[-2000:]
     assert (tmp_path / "r.pdf").read_bytes().count(b"/Type /Page\n") + (tmp_path / "r.pdf").read_bytes().count(
         b"/Type/Page") >= 4 or b"4 pages" in done.stdout
+
+
+@pytest.mark.skipif(not available_renderers(), reason="no Graphviz renderer")
+def test_dpi_sets_the_resolution_of_every_png(capsys, tmp_path):
+    """Twice the dots per inch, twice the pixels each way, for check's two pictures and puzzle's rounds."""
+    def pixels(path: Path) -> tuple[int, int]:
+        data = path.read_bytes()
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+    sizes = {}
+    for dpi in ("72", "144"):
+        model, why, cube = (tmp_path / f"{name}-{dpi}.png" for name in ("model", "why", "cube"))
+        assert run(capsys, "check", EXAMPLE, "K_c1 m1", "--draw-model", str(model), "--draw", str(why),
+                   "--dpi", dpi)[0] == 0
+        assert run(capsys, "puzzle", "muddy-children", "n=3", "k=2", "--draw", str(cube), "--dpi", dpi)[0] == 0
+        sizes[dpi] = [pixels(p) for p in (model, why, tmp_path / f"cube-{dpi}-02.png")]
+    for (w, h), (w2, h2) in zip(sizes["72"], sizes["144"]):
+        assert abs(w2 - 2 * w) <= 2 and abs(h2 - 2 * h) <= 2
+    code, _, err = run(capsys, "check", EXAMPLE, "m1", "--draw", str(tmp_path / "x.png"), "--dpi", "601")
+    assert code == 2 and "the resolution must be from 50 to 600" in err and not (tmp_path / "x.png").exists()

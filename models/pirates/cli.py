@@ -7,10 +7,11 @@ import sys
 from collections.abc import Callable, Hashable
 from typing import TextIO
 
-from epistemic.models import MAX_DEPTH, Command, end_progress, progress_printer, whole_number_argument, write_pictures
+from epistemic.models import (MAX_DEPTH, Command, add_resolution_argument, end_progress, progress_printer,
+                              whole_number_argument, write_pictures)
 from epistemic.validators import between, whole_number
 from epistemic.visualize import LABEL_STYLES, RENDERERS, Picture, PictureError, RendererMissing, check_destinations
-from epistemic.visualize.render import MAX_DPI, MIN_DPI, check_dpi
+from epistemic.visualize.render import check_dpi
 
 from .game import PirateGame, PirateGameError
 from .division import promise_in
@@ -78,8 +79,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                       help="draw the Kripke model of what the pirates believe was promised")
     draw.add_argument("--renderer", choices=RENDERERS, default="auto",
                       help="Graphviz engine: pygraphviz, a system dot program, or the first present (default)")
-    draw.add_argument("--dpi", type=whole_number_argument, default=None, metavar="N",
-                      help=f"resolution of PNG pictures, {MIN_DPI} to {MAX_DPI} dots per inch (default: 96)")
+    add_resolution_argument(draw)
     draw.add_argument("--label-style", choices=LABEL_STYLES, default="full",
                       help="full sentences in the boxes, or compact ones for print (default: full)")
 

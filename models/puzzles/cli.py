@@ -9,10 +9,12 @@ from typing import TextIO
 
 from epistemic import KripkeModel
 from epistemic.symbolic import to_kripke
-from epistemic.models import Command, write_pictures
+from epistemic.models import Command, add_resolution_argument, write_pictures
 from epistemic.models.commands import end_progress, progress_printer
 from epistemic.visualize import (MAX_WORLDS, RENDERERS, check_destinations, numbered_paths, round_pictures,
                                  rounds_tikz)
+
+from epistemic.visualize.render import check_dpi
 
 from . import PUZZLES, PuzzleError, Solution, solve, start_size
 from .common import ENGINE_CHOICES
@@ -42,6 +44,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(cube.svg: cube-01.svg for the start, cube-02.svg after the first announcement, ...); "
                         f"FILE.tex one TikZ document, a page a round; up to {MAX_WORLDS} worlds")
     p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw")
+    add_resolution_argument(p)
 
 
 def _parameters(pairs: list[str]) -> dict[str, int]:
@@ -61,6 +64,8 @@ def _check_drawing(args: argparse.Namespace, parameters: dict[str, int]) -> str 
     if args.draw is None:
         return None
     (image_format,) = check_destinations([args.draw], tex=True)
+    if args.dpi is not None:
+        check_dpi(args.dpi)
     size = start_size(args.name, **parameters)
     if size > MAX_WORLDS:
         raise PuzzleError(f"the model starts with {size:,} worlds, too many to draw legibly "
@@ -68,7 +73,8 @@ def _check_drawing(args: argparse.Namespace, parameters: dict[str, int]) -> str 
     return image_format
 
 
-def _drawings(name: str, solution: Solution, path: str, image_format: str, renderer: str) -> list[tuple[str, bytes]]:
+def _drawings(name: str, solution: Solution, path: str, image_format: str, renderer: str,
+              dpi: int | None) -> list[tuple[str, bytes]]:
     """The pictures of every round, rendered: numbered files, or one TikZ document."""
     story = solution.story
     rounds = []
@@ -81,7 +87,7 @@ def _drawings(name: str, solution: Solution, path: str, image_format: str, rende
     if image_format == "tex":
         return [(path, rounds_tikz(rounds, renderer=renderer).encode("utf-8"))]
     pictures = round_pictures(rounds, renderer=renderer)
-    return [(file, picture.pipe(image_format, renderer))
+    return [(file, picture.pipe(image_format, renderer, dpi if image_format == "png" else None))
             for file, picture in zip(numbered_paths(path, len(pictures)), pictures)]
 
 
@@ -95,7 +101,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         solution = solve(args.name, args.engine, show, **parameters)
     finally:
         end_progress(show)
-    images = [] if image_format is None else _drawings(args.name, solution, args.draw, image_format, args.renderer)
+    images = [] if image_format is None else _drawings(args.name, solution, args.draw, image_format, args.renderer,
+                                                                  args.dpi)
     if args.json:
         out.write(json.dumps({"puzzle": args.name, **solution.to_dict()}, ensure_ascii=False, indent=2) + "\n")
     else:
