@@ -10,6 +10,7 @@ from typing import TextIO
 from epistemic.models import MAX_DEPTH, Command, end_progress, progress_printer, whole_number_argument, write_pictures
 from epistemic.validators import between, whole_number
 from epistemic.visualize import RENDERERS, check_destinations
+from epistemic.visualize.explorer import check_html_destination
 
 from .game import PirateGame, PirateGameError
 from .division import promise_in
@@ -19,6 +20,7 @@ from .search import PromiseSearch, best_public_promise
 from .syntax import parse_pirate, parse_promise
 from .wording import coins_text
 from .explore import explain, run_explorer
+from .browser import explorer_page
 from .pictures import knowledge_picture, kripke_model_picture, prediction_dag_picture, why_picture
 
 __all__ = ["COMMAND", "add_arguments", "run"]
@@ -69,6 +71,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                       help="draw who knows which promise: pirates, grouped by knowledge, against the promises")
     draw.add_argument("--draw-kripke", metavar="FILE", default=None,
                       help="draw the Kripke model of what the pirates believe was promised")
+    draw.add_argument("--html", metavar="FILE", default=None,
+                      help="write an explorer of the game for the browser: one self-contained .html file "
+                           "(click a decision for its reasons, switch knowledge, step through the rounds)")
     draw.add_argument("--renderer", choices=RENDERERS, default="auto",
                       help="Graphviz engine: pygraphviz, a system dot program, or the first present (default)")
 
@@ -132,7 +137,12 @@ def _images(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, bytes
     if args.draw_kripke is not None:
         asked.append((args.draw_kripke, lambda: kripke_model_picture(game)))
     formats = check_destinations([path for path, _ in asked])  # a bad name fails before any drawing
-    return [(path, draw().pipe(fmt, args.renderer)) for (path, draw), fmt in zip(asked, formats)]
+    if args.html is not None:
+        check_html_destination(args.html, [path for path, _ in asked])
+    images = [(path, draw().pipe(fmt, args.renderer)) for (path, draw), fmt in zip(asked, formats)]
+    if args.html is not None:
+        images.append((args.html, explorer_page(game, depth=args.depth).encode("utf-8")))
+    return images
 
 
 def _key_json(key: Hashable) -> dict[str, object] | None:
