@@ -83,14 +83,17 @@ SCRIPT = """
     if (row.v) { item.appendChild(text("span", "values", "  (" + row.v + ")")); }
     if (row.k) { item.appendChild(text("span", "knowledge", "  [" + row.k + "]")); }
     if (row.c.length) {
-      var n = row.c.length, open = text("button", "unfold", "why? (" + n + " reason" + (n > 1 ? "s" : "") + ")");
+      var n = row.c.length, closed = "why? (" + n + " reason" + (n > 1 ? "s" : "") + ")";
+      var open = text("button", "unfold", closed);
       open.type = "button";
       open.setAttribute("aria-expanded", "false");
       open.addEventListener("click", function () {
         var shown = item.querySelector(":scope > ul");
         if (!shown) { item.appendChild(children(row)); }
         else { shown.hidden = !shown.hidden; }
-        open.setAttribute("aria-expanded", shown && shown.hidden ? "false" : "true");
+        var expanded = !(shown && shown.hidden);
+        open.setAttribute("aria-expanded", expanded ? "true" : "false");
+        open.textContent = expanded ? "hide its reasons" : closed;
       });
       item.appendChild(open);
     }

@@ -53,6 +53,18 @@ class Link:
     number: int
 
 
+def _texts(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+def _decisions(values: Iterable[Decision]) -> tuple[Decision, ...]:
+    return tuple(values)
+
+
+def _links(values: Iterable[Link]) -> tuple[Link, ...]:
+    return tuple(values)
+
+
 @attrs.frozen
 class Step:
     """One round: its number (unique in its perspective), title, lines of text,
@@ -61,11 +73,15 @@ class Step:
 
     number: int
     title: str
-    lines: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    decisions: tuple[Decision, ...] = attrs.field(default=(), converter=tuple)
-    links: tuple[Link, ...] = attrs.field(default=(), converter=tuple)
+    lines: tuple[str, ...] = attrs.field(default=(), converter=_texts)
+    decisions: tuple[Decision, ...] = attrs.field(default=(), converter=_decisions)
+    links: tuple[Link, ...] = attrs.field(default=(), converter=_links)
     picture: str | None = None
     note: str | None = None
+
+
+def _steps(values: Iterable[Step]) -> tuple[Step, ...]:
+    return tuple(values)
 
 
 @attrs.frozen
@@ -73,7 +89,7 @@ class Perspective:
     """The steps seen on one knowledge (or of one model), and a note on what was left out."""
 
     name: str
-    steps: tuple[Step, ...] = attrs.field(converter=tuple)
+    steps: tuple[Step, ...] = attrs.field(converter=_steps)
     note: str | None = None
 
 
