@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from collections.abc import Hashable
 from typing import TextIO
 
@@ -17,8 +18,9 @@ from epistemic.validators import between
 from epistemic.verdicts import verdict_of
 from epistemic.models import MAX_DEPTH, Command, add_resolution_argument, whole_number_argument, write_pictures
 from epistemic.checking import truth_array
-from epistemic.visualize import (MAX_WORLDS, RENDERERS, VERDICTS, check_destinations, kripke_picture, kripke_tikz,
-                                 reason_picture)
+from epistemic.visualize import (MAX_WORLDS, RENDERERS, VERDICTS, RendererMissing, check_destinations, kripke_picture,
+                                 kripke_tikz, reason_picture)
+from epistemic.visualize.explorer import Decision, Perspective, Step, check_html_destination, explorer_html, inline_svg
 from epistemic.visualize.render import check_dpi
 
 __all__ = ["COMMAND", "add_arguments", "run"]
@@ -63,6 +65,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--draw-model", metavar="FILE", default=None,
                    help=f"draw the model (up to {MAX_WORLDS} worlds), the worlds where the formula holds "
                         "filled in one colour, the others in another (.svg, .png, .pdf, .dot, or .tex for TikZ)")
+    p.add_argument("--html", metavar="FILE", default=None,
+                   help="write an explorer for the browser: one self-contained .html file with the model "
+                        "(when it can be drawn) and the verdict, whose reasons unfold on a click")
     p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw, --draw-model")
     add_resolution_argument(p)
     p.add_argument("--engine", choices=("auto", *engines.ENGINES), default="auto",
@@ -129,6 +134,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.dpi is not None:
         check_dpi(args.dpi)
     dpi = {fmt: args.dpi if fmt == "png" else None for fmt in formats}
+    if args.html is not None:
+        check_html_destination(args.html, drawn + ([args.draw_model] if args.draw_model is not None else []))
     model, named = _models(args.model, args.events)
     if args.draw_model is not None and engines.size(model) > MAX_WORLDS:
         raise EpistemicError(f"the model has {engines.size(model):,} worlds, too many to draw legibly "
@@ -140,11 +147,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     count, ordered = engines.where(model, formula, JSON_WORLDS, contract=not args.no_contract)
     holding = [engines.truth_at(model, formula, w) for w in checked]
     verdict = all(holding)
-    if len(checked) > 1 and (args.why or args.draw):
+    if len(checked) > 1 and (args.why or args.draw or args.html):
         raise EpistemicError(f"the model has {len(checked)} actual worlds: name the one to explain with --world")
     world = engines.name_of(model, checked[0])
     # JSON carries the explanation of the one world checked
-    explain = len(checked) == 1 and (args.why or args.draw or output == "json")
+    explain = len(checked) == 1 and (args.why or args.draw or args.html or output == "json")
     why = None
     if explain:
         explicit, at = _explained(model, checked[0])
@@ -161,6 +168,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.draw_model is not None:
         images.append((args.draw_model, _model_drawing(model, formula, formats[-1], args.renderer,
                                                        dpi[formats[-1]])))
+    if args.html is not None and why is not None:
+        images.append((args.html, _page(model, formula, world, verdict, why, count, ordered, args).encode("utf-8")))
     if output == "json":
         answer = {"formula": to_text(formula), "checked": names, "holds": verdict, "worlds": ordered, "of": size,
                   "why": None if why is None else why.to_dict(key=_world_of)}
@@ -197,6 +206,28 @@ def _model_drawing(model, formula, image_format: str, renderer: str, dpi: int | 
     if image_format == "tex":
         return kripke_tikz(explicit, holds=holds, claim=claim, title=title, renderer=renderer).encode("utf-8")
     return kripke_picture(explicit, holds=holds, claim=claim, title=title).pipe(image_format, renderer, dpi)
+
+
+def _page(model, formula, world: str, verdict: bool, why, count: int, ordered: list,
+          args: argparse.Namespace) -> str:
+    """The explorer page of one verdict: the model drawn where it is small
+    enough, the truth set, and the verdict's reasons to unfold."""
+    size = engines.size(model)
+    picture, note = None, None
+    if size > MAX_WORLDS:
+        note = f"the model has {size:,} worlds, too many to draw legibly (the limit is {MAX_WORLDS} worlds)"
+    else:
+        try:
+            picture = inline_svg(_model_drawing(model, formula, "svg", args.renderer, None))
+        except RendererMissing as err:
+            note = f"the model is not drawn: {err}"
+    claim = f"{to_text(formula)} is {'true' if verdict else 'false'} at {world}"
+    listed = ", ".join(ordered[:SHOWN]) + (" ..." if count > SHOWN else "")
+    lines = [f"Model: {os.path.basename(args.model)} ({size:,} world{'s' if size != 1 else ''}).",
+             f"{to_text(formula)} holds at {count:,} of {size:,} worlds" + (f": {listed}." if count else ".")]
+    step = Step(1, claim, lines, [Decision(f"why {claim}", why)], picture=picture, note=note)
+    return explorer_html(f"Why {claim}", [Perspective("the model", [step])],
+                         intro=["Click the verdict to unfold its reasons, and each reason to unfold its own."])
 
 
 def _world_of(key: Hashable) -> str | None:

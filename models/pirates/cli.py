@@ -12,6 +12,7 @@ from epistemic.models import (MAX_DEPTH, Command, add_resolution_argument, end_p
 from epistemic.validators import between, whole_number
 from epistemic.visualize import LABEL_STYLES, RENDERERS, Picture, PictureError, RendererMissing, check_destinations
 from epistemic.visualize.render import check_dpi
+from epistemic.visualize.explorer import check_html_destination
 
 from .game import PirateGame, PirateGameError
 from .division import promise_in
@@ -22,6 +23,7 @@ from .syntax import parse_pirate, parse_promise
 from .wording import coins_text
 from .explore import explain, run_explorer
 from .picture_limits import picture_refusals
+from .browser import explorer_page
 from .pictures import knowledge_picture, kripke_model_picture, prediction_dag_picture, why_picture
 
 __all__ = ["COMMAND", "add_arguments", "run"]
@@ -77,6 +79,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                       help="draw who knows which promise: pirates, grouped by knowledge, against the promises")
     draw.add_argument("--draw-kripke", metavar="FILE", default=None,
                       help="draw the Kripke model of what the pirates believe was promised")
+    draw.add_argument("--html", metavar="FILE", default=None,
+                      help="write an explorer of the game for the browser: one self-contained .html file "
+                           "(click a decision for its reasons, switch knowledge, step through the rounds)")
     draw.add_argument("--renderer", choices=RENDERERS, default="auto",
                       help="Graphviz engine: pygraphviz, a system dot program, or the first present (default)")
     add_resolution_argument(draw)
@@ -111,6 +116,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     # the whole answer is composed before a byte is written, so bad input leaves no half output
     answers = [(q, explain(game, q, depth=args.depth)) for q in args.why]
     images, failed = _images([(path, draw) for path, kind, draw in asked if kind not in refused], args)
+    if args.html is not None:
+        images.append((args.html, explorer_page(game, depth=args.depth).encode("utf-8")))
     status = EXIT_PICTURE_REFUSED if refused.keys() & {kind for _, kind, _ in asked} or failed else 0
     search = None
     if searched is not None:
@@ -157,6 +164,8 @@ def _asked(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, str, C
     if args.draw_kripke is not None:
         asked.append((args.draw_kripke, "kripke", lambda: kripke_model_picture(game)))
     check_destinations([path for path, _, _ in asked], tex=True)  # a bad name fails before any drawing
+    if args.html is not None:
+        check_html_destination(args.html, [path for path, _, _ in asked])
     return asked
 
 

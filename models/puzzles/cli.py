@@ -14,9 +14,11 @@ from epistemic.models.commands import end_progress, progress_printer
 from epistemic.visualize import (MAX_WORLDS, RENDERERS, check_destinations, numbered_paths, round_pictures,
                                  rounds_tikz)
 
+from epistemic.visualize.explorer import check_html_destination
 from epistemic.visualize.render import check_dpi
 
 from . import PUZZLES, PuzzleError, Solution, solve, start_size
+from .browser import explorer_page
 from .common import ENGINE_CHOICES
 
 __all__ = ["COMMAND", "add_arguments", "run"]
@@ -43,7 +45,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="draw the model at every round: FILE.svg, .png, .pdf or .dot becomes numbered files "
                         "(cube.svg: cube-01.svg for the start, cube-02.svg after the first announcement, ...); "
                         f"FILE.tex one TikZ document, a page a round; up to {MAX_WORLDS} worlds")
-    p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw")
+    p.add_argument("--html", metavar="FILE", default=None,
+                   help="write an explorer for the browser: one self-contained .html file that steps through "
+                        f"the rounds, each drawn (up to {MAX_WORLDS} worlds), its answers' reasons unfolding on a click")
+    p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw, --html")
     add_resolution_argument(p)
 
 
@@ -96,6 +101,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.name not in PUZZLES:
         raise PuzzleError(f"unknown puzzle {args.name!r}: choose one of {', '.join(sorted(PUZZLES))}")
     image_format = _check_drawing(args, parameters)
+    if args.html is not None:
+        check_html_destination(args.html, [args.draw] if args.draw is not None else [])
     show = progress_printer("rounds told")
     try:
         solution = solve(args.name, args.engine, show, **parameters)
@@ -103,6 +110,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         end_progress(show)
     images = [] if image_format is None else _drawings(args.name, solution, args.draw, image_format, args.renderer,
                                                                   args.dpi)
+    if args.html is not None:
+        page = explorer_page(PUZZLES[args.name].TITLE, solution, start_size=start_size(args.name, **parameters),
+                             renderer=args.renderer)
+        images.append((args.html, page.encode("utf-8")))
     if args.json:
         out.write(json.dumps({"puzzle": args.name, **solution.to_dict()}, ensure_ascii=False, indent=2) + "\n")
     else:
