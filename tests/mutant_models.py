@@ -11,6 +11,7 @@ __all__ = ["MODEL_MUTANTS"]
 
 PREDICT = "models/pirates/predict.py"
 GAME = "models/pirates/game.py"
+RULES = "models/pirates/rules.py"
 
 MODEL_MUTANTS: tuple[Mutant, ...] = (
     # game.py: how the pirate game builds its Kripke model -------------------------------------
@@ -36,14 +37,14 @@ MODEL_MUTANTS: tuple[Mutant, ...] = (
            "return round, knowledge",
            "the memo key keeps the promises of pirates already overboard",
            ("tests/test_pirates_seed.py::test_a_promise_is_dropped_once_its_maker_is_overboard",)),
-    Mutant(PREDICT,
-           "        needed = (n - r + 2) // 2\n",
-           "        needed = (n - r + 3) // 2\n",
+    Mutant(RULES,
+           "else (cast + 1) // 2",
+           "else cast // 2 + 1",
            "a tie vote fails (more than half needed)",
            ("tests/test_pirates_seed.py::test_table_1_plain_game",)),
-    Mutant(PREDICT,
-           "        return self.offer.share(rank) > self.expectation(rank)",
-           "        return self.offer.share(rank) >= self.expectation(rank)",
+    Mutant(RULES,
+           "        return offered >= expected + self.premium()",
+           "        return offered >= expected",
            "Prediction.vote: a voter says yes when offered what he expects",
            ("tests/test_pirates_seed.py::test_story_1_subgroup_throws_p1_overboard",)),
     Mutant(PREDICT,
@@ -67,8 +68,8 @@ MODEL_MUTANTS: tuple[Mutant, ...] = (
            "doomed counts the next proposer among the voters who expect to die",
            ("tests/test_pirates_seed.py::test_table_1_plain_game",)),
     Mutant(PREDICT,
-           "        tie = (lambda rank: -rank) if lowest_first else (lambda rank: rank)",
-           "        tie = (lambda rank: rank) if lowest_first else (lambda rank: -rank)",
+           "tie = (lambda rank: -rank) if self.tie_rule is TieRule.LOWEST else (lambda rank: rank)",
+           "tie = (lambda rank: rank) if self.tie_rule is TieRule.LOWEST else (lambda rank: -rank)",
            "the tie rule among voters who expect coins is reversed",
            ("tests/test_pirates_seed.py::test_tie_rule_among_voters_who_expect_coins",)),
     Mutant(PREDICT,

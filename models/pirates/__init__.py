@@ -3,6 +3,7 @@
 from .division import DEAD, Division, Pirate, Promise, pirate_name
 from .game import KnowledgeGroup, PirateGame, PirateGameError, Play, Round, promise
 from .predict import TIE_RULES, OfferSource, PirateSolver, Prediction, TieRule, View
+from .rules import DOOMED_PROPOSERS, INDIFFERENT, MAJORITIES, DoomedProposer, Indifferent, Majority, Rules
 
 __all__ = [
     "PirateGame",
@@ -22,4 +23,11 @@ __all__ = [
     "View",
     "TieRule",
     "TIE_RULES",
+    "Rules",
+    "Majority",
+    "Indifferent",
+    "DoomedProposer",
+    "MAJORITIES",
+    "INDIFFERENT",
+    "DOOMED_PROPOSERS",
 ]
