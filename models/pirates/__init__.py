@@ -3,6 +3,7 @@
 from .division import DEAD, Division, Pirate, Promise, pirate_name
 from .game import KnowledgeGroup, PirateGame, PirateGameError, Play, Round, promise
 from .predict import TIE_RULES, OfferSource, PirateSolver, Prediction, TieRule, View
+from .stewart import surviving_crews
 from .rules import DOOMED_PROPOSERS, INDIFFERENT, MAJORITIES, DoomedProposer, Indifferent, Majority, Rules
 
 __all__ = [
@@ -30,4 +31,5 @@ __all__ = [
     "MAJORITIES",
     "INDIFFERENT",
     "DOOMED_PROPOSERS",
+    "surviving_crews",
 ]
