@@ -5,6 +5,7 @@ how Stewart's 2M + 2**k pattern moves (closed forms derived in docs/pirates.md).
 
 from __future__ import annotations
 
+import json
 from itertools import product
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from epistemic import Knowledge
+from epistemic.cli.main import main
 from epistemic.models.pirates import (DEAD, OfferSource, PirateGame, PirateGameError, PirateSolver, Rules, promise,
                                      surviving_crews)
 from strategies import pirate_games, pirate_rules
@@ -251,6 +253,20 @@ def test_rules_are_checked():
     assert Rules("strict", False, "yes", "keeps").to_dict() == {
         "majority": "strict", "proposer_votes": False, "indifferent": "yes", "doomed_proposer": "keeps"}
     assert str(SEED) == "the seed's rules"
+
+
+def test_the_command_line_takes_the_rules(capsys):
+    assert main(["pirates", "-n", "4", "-m", "3", "--majority", "strict", "--proposer-abstains", "--peaceful",
+                 "--doomed-proposer", "keeps", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"] == {"majority": "strict", "proposer_votes": False, "indifferent": "yes",
+                             "doomed_proposer": "keeps"}
+    # p4 would get all 3 coins from p2 (who must buy p3 and p4, and p3 expects nothing);
+    # p2 and p3, expecting nothing, vote yes for nothing
+    assert [v["vote"] for v in data["rounds"][0]["voters"]] == ["abstains", "yes", "yes", "no"]
+    assert data["table"]["rows"] == [[3], [3, 0], [3, 0, 0], [0, 0, 0, 3]]
+    assert main(["pirates", "-n", "4", "-m", "3", "--no-tables"]) == 0
+    assert "Rules:" not in capsys.readouterr().out  # the seed's rules go unsaid
 
 
 # Stewart's pattern -----------------------------------------------------------------
