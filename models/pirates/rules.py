@@ -11,7 +11,6 @@ cannot win offers; he may buy what votes he can, or keep everything.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from typing import TypeVar
 
 import attrs
@@ -58,19 +57,24 @@ DOOMED_PROPOSERS = tuple(d.value for d in DoomedProposer)
 Switch = TypeVar("Switch", Majority, Indifferent, DoomedProposer)
 
 
-def _named(kind: type[Switch], what: str) -> Callable[[object], Switch]:
-    """A converter to a switch of ``kind`` from a member or its word."""
-    def convert(value: object) -> Switch:
-        if isinstance(value, kind):
-            return value
-        one_of(value, tuple(member.value for member in kind), what)
-        return kind(value)
-    return convert
+def _switch(kind: type[Switch], value: object, what: str) -> Switch:
+    """The switch of ``kind`` that ``value`` is or names."""
+    if isinstance(value, kind):
+        return value
+    one_of(value, tuple(member.value for member in kind), what)
+    return kind(value)
 
 
-_majority = _named(Majority, "majority")
-_indifferent = _named(Indifferent, "vote of an indifferent pirate")
-_doomed = _named(DoomedProposer, "doomed proposer's offer")
+def _majority(value: object) -> Majority:
+    return _switch(Majority, value, "majority")
+
+
+def _indifferent(value: object) -> Indifferent:
+    return _switch(Indifferent, value, "vote of an indifferent pirate")
+
+
+def _doomed(value: object) -> DoomedProposer:
+    return _switch(DoomedProposer, value, "doomed proposer's offer")
 
 
 def _flag(instance, attribute, value) -> None:
