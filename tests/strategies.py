@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from epistemic import Agent, Announcement, Event, EventModel
 from epistemic import formulas as fm
-from epistemic.models.pirates import TIE_RULES, promise
+from epistemic.models.pirates import DOOMED_PROPOSERS, INDIFFERENT, MAJORITIES, TIE_RULES, Rules, promise
 
 __all__ = [
     "agent_names",
@@ -108,6 +108,13 @@ def pirate_games(draw, min_pirates: int = 2, max_pirates: int = 8, max_coins: in
     made = draw(promise_sets(pirates, coins, max_promises))
     tie_rule = draw(st.sampled_from(TIE_RULES))
     return pirates, coins, made, tie_rule
+
+
+@st.composite
+def pirate_rules(draw):
+    """Any :class:`~epistemic.models.pirates.Rules` of the vote."""
+    return Rules(draw(st.sampled_from(MAJORITIES)), draw(st.booleans()), draw(st.sampled_from(INDIFFERENT)),
+                 draw(st.sampled_from(DOOMED_PROPOSERS)))
 
 
 #: Atom names the text syntax reads (reserved words and operator-like names filtered out).

@@ -105,6 +105,9 @@ def test_explorer_reads_the_keyboard(monkeypatch, capsys):
     (["-n", "5", "-m", "3", "--depth", "0"], "--depth must be between 1 and 200"),
     (["-n", "5", "-m", "3", "--depth", "201"], "--depth must be between 1 and 200"),
     (["-n", "1000", "-m", "100", "--best-announcement", "p999"], "the search is for small games"),
+    (["-n", "5", "-m", "3", "--majority", "most"], "invalid choice: 'most'"),
+    (["-n", "5", "-m", "3", "--doomed-proposer", "drowns"], "invalid choice: 'drowns'"),
+    (["-n", "5", "-m", "3", "--peaceful=yes"], "ignored explicit argument"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, fault):
     code, out, err = run(capsys, "pirates", *argv)

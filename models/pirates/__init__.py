@@ -3,6 +3,8 @@
 from .division import DEAD, Division, Pirate, Promise, pirate_name
 from .game import KnowledgeGroup, PirateGame, PirateGameError, Play, Round, promise
 from .predict import TIE_RULES, OfferSource, PirateSolver, Prediction, TieRule, View
+from .stewart import surviving_crews
+from .rules import DOOMED_PROPOSERS, INDIFFERENT, MAJORITIES, DoomedProposer, Indifferent, Majority, Rules
 
 __all__ = [
     "PirateGame",
@@ -22,4 +24,12 @@ __all__ = [
     "View",
     "TieRule",
     "TIE_RULES",
+    "Rules",
+    "Majority",
+    "Indifferent",
+    "DoomedProposer",
+    "MAJORITIES",
+    "INDIFFERENT",
+    "DOOMED_PROPOSERS",
+    "surviving_crews",
 ]

@@ -17,6 +17,7 @@ from epistemic.visualize.explorer import check_html_destination
 from .game import PirateGame, PirateGameError
 from .division import promise_in
 from .predict import TIE_RULES, PirateSolver, node_key
+from .rules import DOOMED_PROPOSERS, MAJORITIES, Rules
 from .report import format_report, write_json
 from .search import PromiseSearch, best_public_promise
 from .syntax import parse_pirate, parse_promise
@@ -57,6 +58,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a promise, public or to a subgroup (repeatable); see below")
     p.add_argument("--tie-rule", choices=TIE_RULES, default="lowest",
                    help="among equally cheap voters, buy the lowest- or highest-ranked first (default: lowest)")
+    rules = p.add_argument_group("rules of the vote (default: the seed's; see docs/pirates.md, Rule variants)")
+    rules.add_argument("--majority", choices=MAJORITIES, default="half",
+                       help="an offer passes with half of the votes or more, or only with more than half")
+    rules.add_argument("--proposer-abstains", action="store_true",
+                       help="the proposer does not vote on his own offer")
+    rules.add_argument("--peaceful", action="store_true",
+                       help="a pirate offered exactly what he expects votes yes, not no")
+    rules.add_argument("--doomed-proposer", choices=DOOMED_PROPOSERS, default="buys",
+                       help="a proposer who cannot win buys the votes he can afford, or keeps every coin")
     p.add_argument("--json", action="store_true", help="print the game as JSON (keys in docs/cli.md)")
     p.add_argument("--knowledge-of", default="p1", metavar="PIRATE",
                    help="whose knowledge the JSON table of predicted divisions is made on (default: p1)")
@@ -103,8 +113,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.dpi is not None:
         check_dpi(args.dpi)
     progress = progress_printer("predictions")
-    game = PirateGame(args.pirates, args.coins, promises, args.tie_rule,
-                      solver=PirateSolver(args.pirates, args.coins, args.tie_rule, progress=progress))
+    rules = Rules(args.majority, not args.proposer_abstains, "yes" if args.peaceful else "no", args.doomed_proposer)
+    game = PirateGame(args.pirates, args.coins, promises, args.tie_rule, rules,
+                      solver=PirateSolver(args.pirates, args.coins, args.tie_rule, rules=rules, progress=progress))
 
     # pictures over a limit are known from the input: say so before solving, and draw the others
     asked = _asked(game, args)

@@ -415,16 +415,19 @@ def _offer_node(game: PirateGame, r: int, k: Knowledge) -> _Node:
                  f"{knowledge_label(p.knowledge)}, so he offers what his own prediction of the round says")
         children = [(ReasonKind.OFFER, r, own.knowledge)] + _differences(p, own)
     else:
-        others = p.needed - 1
+        others = p.rules.others_needed(p.pirates - r + 1)
         free = min(p.free_votes, others)
         cost = sum(c for _, c in p.paid)
-        parts = [f"{head}: he needs {votes_text(others) if others else 'no vote'} besides his own"]
+        besides = "besides his own" if p.rules.proposer_votes else "(he does not vote)"
+        parts = [f"{head}: he needs {votes_text(others) if others else 'no vote'} {besides}"]
         if free:
-            parts.append(f"{votes_text(free)} come{'s' if free == 1 else ''} free from voters who "
-                         f"expect to be thrown overboard if the offer fails")
+            why = ("expect to be thrown overboard if the offer fails" if p.rules.premium()
+                   else "expect nothing, or to be thrown overboard, if the offer fails")
+            parts.append(f"{votes_text(free)} come{'s' if free == 1 else ''} free from voters who {why}")
         if p.paid:
             whom = "the voter expects" if len(p.paid) == 1 else "each voter expects"
-            parts.append(f"he buys {votes_text(len(p.paid))} with {coins_text(cost)}, one coin above what {whom}")
+            above = "one coin above" if p.rules.premium() else "just"
+            parts.append(f"he buys {votes_text(len(p.paid))} with {coins_text(cost)}, {above} what {whom}")
         short = others - free - len(p.paid)
         if short > 0:
             parts.append(f"he cannot afford {short} more, so by his own reckoning the offer fails")
@@ -458,13 +461,14 @@ def _bought_node(game: PirateGame, r: int, k: Knowledge, view_knowledge: Knowled
             by_price.setdefault(coins, []).append(rank)
     parts: list[str] = []
     values: list[tuple[str, int]] = []
+    premium = p.rules.premium()  # what a vote costs above the voter's expectation
     for coins in sorted(by_price):
         g = Names(by_price[coins])
         each = "" if g.one else " each"
-        parts.append(f"{g.verb('expect')} {coins_text(coins - 1)} and {'is' if g.one else 'are'} "
+        parts.append(f"{g.verb('expect')} {coins_text(coins - premium)} and {'is' if g.one else 'are'} "
                      f"bought with {coins_text(coins)}{each}")
     if len(by_price) == 1:
-        values.append(("expects", next(iter(by_price)) - 1))
+        values.append(("expects", next(iter(by_price)) - premium))
     if by_price:
         values.append(("bought", sum(len(g) for g in by_price.values())))
     doomed = [m for m in view.members() if m < view.outcome.first] if p.free_votes else []

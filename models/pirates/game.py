@@ -11,6 +11,7 @@ from epistemic.validators import instance_of, is_whole, validator, whole_number
 
 from .division import Division, Pirate, Promise, as_pirate, pirate_name, rank_runs
 from .predict import OfferSource, PirateSolver, Prediction, TieRule
+from .rules import Rules
 
 __all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise", "check_promises",
            "check_rank"]
@@ -177,6 +178,12 @@ def _tie_rule(value: TieRule | str) -> TieRule:
     return TieRule.of(value, error=PirateGameError)
 
 
+def _rules(value: Rules) -> Rules:
+    if not isinstance(value, Rules):
+        raise PirateGameError(f"the rules of the vote must be a Rules value, got {value!r}")
+    return value
+
+
 @attrs.frozen
 class PirateGame:
     """A pirate game (Stewart 1999) with public and subgroup promises.
@@ -186,7 +193,8 @@ class PirateGame:
     half of the votes or more, the proposer's own included.  A voter says
     yes only when offered strictly more than he predicts for himself in
     the next round, and death is worse than any number of coins.  A pirate
-    who promised a division proposes it when he leads.
+    who promised a division proposes it when he leads.  ``rules`` changes
+    the vote (see :class:`~epistemic.models.pirates.Rules`).
 
     Examples
     --------
@@ -197,6 +205,11 @@ class PirateGame:
     >>> play = game.play()
     >>> play.deaths, play.outcome.row()
     ([1], (1, 1, 0, 1))
+
+    When a tie vote fails, the last two pirates cannot both live:
+
+    >>> PirateGame(2, 3, rules=Rules(majority="strict")).play().deaths
+    [1]
     """
 
     pirates: int = attrs.field(validator=validator(whole_number, "the number of pirates", at_least=2,
@@ -205,6 +218,7 @@ class PirateGame:
                                                  error=PirateGameError))
     announcements: tuple[Announcement, ...] = attrs.field(default=(), converter=_announcements)
     tie_rule: TieRule = attrs.field(default=TieRule.LOWEST, converter=_tie_rule)
+    rules: Rules = attrs.field(default=Rules(), converter=_rules)
     _solver: PirateSolver | None = attrs.field(default=None, eq=False, repr=False, alias="solver")
     _everything: Knowledge = attrs.field(init=False, eq=False, repr=False)
     _own: dict[Announcement, Announcement] = attrs.field(init=False, eq=False, repr=False)
@@ -218,9 +232,10 @@ class PirateGame:
         object.__setattr__(self, "_everything", Knowledge.of(self.announcements))
         object.__setattr__(self, "_own", {a: a for a in self.announcements})
         if self._solver is None:
-            object.__setattr__(self, "_solver", PirateSolver(self.pirates, self.coins, self.tie_rule))
-        elif (self._solver.pirates, self._solver.coins, self._solver.tie_rule) != (
-                self.pirates, self.coins, self.tie_rule):
+            object.__setattr__(self, "_solver", PirateSolver(self.pirates, self.coins, self.tie_rule,
+                                                             rules=self.rules))
+        elif (self._solver.pirates, self._solver.coins, self._solver.tie_rule, self._solver.rules) != (
+                self.pirates, self.coins, self.tie_rule, self.rules):
             raise PirateGameError("the solver was made for another game")
 
     # knowledge ---------------------------------------------------------------------

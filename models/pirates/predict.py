@@ -25,6 +25,7 @@ from epistemic.errors import EpistemicError
 from epistemic.validators import between, one_of, whole_number
 
 from .division import DEAD, Division, Pirate, Promise, pirate_name, promise_in, rank_of
+from .rules import DoomedProposer, Rules
 
 __all__ = ["Prediction", "OfferSource", "View", "PirateSolver", "TieRule", "TIE_RULES", "Key", "VoterClasses",
            "node_key"]
@@ -121,11 +122,13 @@ class Prediction:
         this prediction, so his offer comes from his own prediction on
         ``proposer_knowledge``).
     paid : ``(rank, coins)`` of the voters an optimized offer pays for.
-    free_votes : voters counted on for nothing because they expect to die.
+    free_votes : voters counted on for nothing: those who expect to die,
+        and under peaceful rules those who expect nothing.
     views : the voters' predictions of the next round, grouped by knowledge.
     yes, needed, accepted : the vote as this prediction sees it.
     outcome : the division that ends the game; pirates ranked above its
         ``first`` are thrown overboard.
+    rules : the :class:`~epistemic.models.pirates.Rules` of the vote.
     """
 
     round: int
@@ -140,6 +143,7 @@ class Prediction:
     needed: int
     accepted: bool
     outcome: Division
+    rules: Rules = attrs.field(default=Rules(), repr=False)
 
     @property
     def proposer(self) -> int:
@@ -181,9 +185,15 @@ class Prediction:
         view = self.view_of(rank)
         return DEAD if view is None else view.outcome.payoff(rank)
 
+    def votes(self, rank: int) -> bool:
+        """Whether pirate ``rank`` casts a vote: every living pirate, the
+        proposer only when the rules let him."""
+        return rank != self.round or self.rules.proposer_votes
+
     def vote(self, rank: int) -> bool:
-        """Yes exactly when offered strictly more than expected."""
-        return self.offer.share(rank) > self.expectation(rank)
+        """Yes exactly when offered strictly more than expected (at least as
+        much, for a peaceful pirate); the proposer is for his own offer."""
+        return self.rules.accepts(self.offer.share(rank), self.expectation(rank))
 
 
 class PirateSolver:
@@ -196,6 +206,10 @@ class PirateSolver:
     ----------
     pirates, coins : int
     tie_rule : TieRule, or its value
+    rules : Rules
+        The rules of the vote (default: the seed's).  They are the solver's,
+        not a part of its keys: a DAG holds the predictions of one set of
+        rules, and a game refuses a solver made for other rules.
     memo : bool
         ``False`` builds the seed's naive tree (see :meth:`_predict`).
     progress : callable, optional
@@ -211,13 +225,16 @@ class PirateSolver:
     """
 
     def __init__(self, pirates: int, coins: int, tie_rule: TieRule | str = TieRule.LOWEST, *,
-                 memo: bool = True,
+                 rules: Rules = Rules(), memo: bool = True,
                  progress: Callable[[int], None] | None = None, keep_tree: bool = False):
         whole_number(pirates, "the number of pirates", at_least=1)
         whole_number(coins, "the number of coins", at_least=0)
         self.pirates = pirates
         self.coins = coins
         self.tie_rule = TieRule.of(tie_rule)
+        if not isinstance(rules, Rules):
+            raise EpistemicError(f"the rules of the vote must be a Rules value, got {rules!r}")
+        self.rules = rules
         self.dag = PredictionDAG(self._predict, memo=memo, progress=progress, keep_tree=keep_tree)
         self.agents: list[Pirate | None] = [None] + [Pirate(i) for i in range(1, pirates + 1)]
         self._everyone = tuple(range(1, pirates + 1))
@@ -281,10 +298,12 @@ class PirateSolver:
         1, 3, 13, 71, 505, ...
         """
         r, knowledge = node_key(key)
-        n, coins = self.pirates, self.coins
+        n, coins, rules = self.pirates, self.coins, self.rules
         if r == n:
             alone = Division(n, n, (n,) if coins else (), (coins,) if coins else ())
-            return Prediction(r, knowledge, alone, OfferSource.ALONE, knowledge, (), 0, (), 1, 1, True, alone)
+            own = 1 if rules.proposer_votes else 0
+            return Prediction(r, knowledge, alone, OfferSource.ALONE, knowledge, (), 0, (), own,
+                              rules.votes_needed(1), True, alone, rules)
         classes, class_of, default = self.voter_classes(knowledge)
         proposer_knowledge = classes[class_of.get(r, default)][0]
         in_place = proposer_knowledge == knowledge
@@ -331,18 +350,25 @@ class PirateSolver:
             source = OfferSource.OPTIMIZED
 
         yes = self._count_yes(r, offer, views, which)
-        needed = (n - r + 2) // 2
+        needed = rules.votes_needed(n - r + 1)
         if yes >= needed:
             outcome = offer
         else:
             following = yield [Request("outcome", self.key(r + 1, knowledge))]
             outcome = following["outcome"].outcome
         return Prediction(r, knowledge, offer, source, proposer_knowledge, paid, free, views,
-                          yes, needed, yes >= needed, outcome)
+                          yes, needed, yes >= needed, outcome, rules)
 
-    @staticmethod
-    def _count_yes(r: int, offer: Division, views: tuple[View, ...], which: Callable[[int], int]) -> int:
-        yes = 1 + sum(v.doomed() for v in views)  # the proposer, and everyone who would die next
+    def _count_yes(self, r: int, offer: Division, views: tuple[View, ...], which: Callable[[int], int]) -> int:
+        own = 1 if self.rules.proposer_votes else 0
+        if self.rules.premium() == 0:
+            # a peaceful voter says no only when offered less than he expects, so
+            # only voters who expect coins are looked at (the doomed expect less than nothing)
+            against = sum(1 for i, v in enumerate(views)
+                          for rank, coins in zip(v.outcome.ranks, v.outcome.amounts)
+                          if rank > r and which(rank) == i and offer.share(rank) < coins)
+            return own + sum(len(v) for v in views) - against
+        yes = own + sum(v.doomed() for v in views)  # everyone who would die next
         expected = [dict(zip(v.outcome.ranks, v.outcome.amounts)) for v in views]
         for rank, coins in zip(offer.ranks, offer.amounts):
             if rank == r:
@@ -357,29 +383,28 @@ class PirateSolver:
                   which: Callable[[int], int]) -> tuple[Division, tuple[tuple[int, int], ...], int]:
         """The cheapest offer that buys the votes the proposer needs.
 
-        A voter who expects ``e`` coins costs ``e + 1``; one who expects to
-        die costs nothing.  A proposer who cannot afford enough votes still
-        buys the cheapest he can and keeps the rest: by his knowledge the
-        offer fails, but voters who know more may still accept it.
+        A voter who expects ``e`` coins costs ``e + 1`` (``e`` if he is
+        peaceful); one who expects to die costs nothing.  A proposer who
+        cannot afford enough votes still buys the cheapest he can and keeps
+        the rest: by his knowledge the offer fails, but voters who know more
+        may still accept it.  Under the rule that a doomed proposer keeps
+        everything, he offers himself every coin instead.
         """
-        n, coins = self.pirates, self.coins
-        need = (n - r + 2) // 2 - 1
+        n, coins, rules = self.pirates, self.coins, self.rules
+        need = rules.others_needed(n - r + 1)
+        premium = rules.premium()
         free = sum(v.doomed() for v in views)
-        if need <= free:
-            return Division.from_shares(r, n, {r: coins}), (), need
-        lowest_first = self.tie_rule is TieRule.LOWEST
-        tie = (lambda rank: -rank) if lowest_first else (lambda rank: rank)
-
-        dear = []  # voters who expect coins: (cost, tie, rank)
-        for i, view in enumerate(views):
-            for rank, c in zip(view.outcome.ranks, view.outcome.amounts):
-                if rank > r and which(rank) == i:
-                    dear.append((c + 1, tie(rank), rank))
-        dear.sort()
-        dear_ranks = {rank for _, _, rank in dear}
         alive = sum(len(v) for v in views)
-        cheap_count = alive - free - len(dear)  # voters who expect nothing and cost one coin
-
+        dear = self._dear_voters(r, views, which, premium)
+        cheap_count = alive - free - len(dear)  # voters who will live and expect nothing
+        if premium == 0:
+            free += cheap_count  # peaceful: they vote yes for nothing
+            cheap_count = 0
+        keep_all = Division.from_shares(r, n, {r: coins})
+        if need <= free:
+            return keep_all, (), need
+        lowest_first = self.tie_rule is TieRule.LOWEST
+        dear_ranks = {rank for _, _, rank in dear}
         wanted = need - free
         from_cheap = min(wanted, cheap_count)
         cheap = list(islice(self._cheap_voters(views, dear_ranks, lowest_first), min(from_cheap, coins)))
@@ -391,8 +416,22 @@ class PirateSolver:
             budget -= cost
             shares[rank] = cost
             paid.append((rank, cost))
+        if len(paid) < wanted and rules.doomed_proposer is DoomedProposer.KEEPS:
+            return keep_all, (), free
         shares[r] = budget
         return Division.from_shares(r, n, shares), tuple(sorted(paid)), free
+
+    def _dear_voters(self, r: int, views: tuple[View, ...], which: Callable[[int], int],
+                     premium: int) -> list[tuple[int, int, int]]:
+        """Voters who expect coins, as ``(cost, tie, rank)`` in the order they are bought."""
+        tie = (lambda rank: -rank) if self.tie_rule is TieRule.LOWEST else (lambda rank: rank)
+        dear = []
+        for i, view in enumerate(views):
+            for rank, c in zip(view.outcome.ranks, view.outcome.amounts):
+                if rank > r and which(rank) == i:
+                    dear.append((c + premium, tie(rank), rank))
+        dear.sort()
+        return dear
 
     @staticmethod
     def _cheap_voters(views: tuple[View, ...], dear: set[int], lowest_first: bool) -> Iterator[int]:

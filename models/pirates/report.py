@@ -11,7 +11,7 @@ from epistemic import Agent, Announcement, Knowledge
 
 from .division import DEAD, Division, by_rank, pirate_name, promise_in
 from .game import KnowledgeGroup, PirateGame, Play, Round
-from .predict import OfferSource
+from .predict import OfferSource, Prediction
 from .wording import division_text, names_text
 
 __all__ = ["knowledge_heading", "format_table", "format_round", "format_play", "format_report", "to_json", "write_json"]
@@ -45,6 +45,10 @@ def _payoff(value: int) -> str:
     return "dies" if value == DEAD else str(value)
 
 
+def _vote(p: Prediction, rank: int, yes: bool) -> str:
+    return "abstains" if not p.votes(rank) else "yes" if yes else "no"
+
+
 def format_table(game: PirateGame, knowledge: Knowledge) -> str:
     """The predicted offers with 1 to n pirates left, as the seed's tables.
 
@@ -70,9 +74,9 @@ def format_round(rnd: Round) -> str:
     if living <= VOTER_LINES:
         lines.append("  pirate  offered  expects  vote")
         for rank, offered, expected, yes in rnd.voters():
-            lines.append(f"  {pirate_name(rank):<7} {offered:>7}  {_payoff(expected):>7}  {'yes' if yes else 'no'}")
+            lines.append(f"  {pirate_name(rank):<7} {offered:>7}  {_payoff(expected):>7}  {_vote(p, rank, yes)}")
     verdict = "accepted" if p.accepted else f"rejected: {pirate_name(p.round)} is thrown overboard"
-    lines.append(f"  {p.yes} of {living} vote yes, {p.needed} needed: {verdict}")
+    lines.append(f"  {p.yes} of {p.rules.voters(living)} vote yes, {p.needed} needed: {verdict}")
     return "\n".join(lines)
 
 
@@ -89,6 +93,8 @@ def format_report(game: PirateGame, tables: bool | None = None) -> str:
     table per knowledge group (for small games, or when ``tables``)."""
     lines = [f"Pirate game: {game.pirates} pirates, {game.coins} coins; "
              f"equally cheap voters are bought {game.tie_rule.value}-ranked first."]
+    if game.rules.changes():
+        lines.append(f"Rules: {game.rules}.")
     if game.announcements:
         lines.append("Promises (shares lowest-ranked pirate first, the maker last):")
         for a in sorted(game.announcements, key=lambda a: promise_in(a).maker):
@@ -141,7 +147,7 @@ def _round_json(r: Round) -> dict:
         "offer": _division_json(r.offer),
         "offer_source": r.source.value,
         "voters": [
-            {"pirate": pirate_name(v), "offered": o, "expects": e, "vote": "yes" if y else "no"}
+            {"pirate": pirate_name(v), "offered": o, "expects": e, "vote": _vote(r.prediction, v, y)}
             for v, o, e, y in r.voters()
         ],
         "yes": r.prediction.yes,
@@ -162,6 +168,7 @@ def _json_fields(game: PirateGame, knowledge_of: int):
     yield "pirates", game.pirates
     yield "coins", game.coins
     yield "tie_rule", game.tie_rule.value
+    yield "rules", game.rules.to_dict()
     yield "announcements", [_announcement_json(a) for a in sorted(game.announcements, key=by_maker)]
     yield "rounds", (_round_json(r) for r in play.rounds)
     yield "outcome", {

@@ -86,7 +86,7 @@ def best_public_promise(game: PirateGame, maker: int,
     for i, row in enumerate(_compositions(game.coins, parts)):
         candidate = PirateGame(game.pirates, game.coins,
                                game.announcements + (promise(game.pirates, maker, row),),
-                               game.tie_rule, solver=game.solver)
+                               game.tie_rule, game.rules, solver=game.solver)
         value = candidate.play().payoff(maker)
         if best_value is None or value > best_value:
             best_value, best = value, [row]
