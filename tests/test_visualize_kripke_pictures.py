@@ -17,6 +17,8 @@ from epistemic.models.puzzles import muddy_children
 from epistemic.visualize import (available_renderers, FALSE_FILL, REMOVED, TRUE_FILL, PictureError, agent_line, cube_positions,
                                  kripke_picture, kripke_tikz)
 from epistemic.visualize.style import AGENT_LINES
+from epistemic.visualize.kripke import LAYERED_LINKS, links
+from epistemic.relations import Partition
 
 EXAMPLE = str(Path(__file__).parent.parent / "docs" / "examples" / "muddy-children.json")
 
@@ -136,6 +138,8 @@ def test_puzzle_draws_every_round_with_the_removed_worlds_greyed(capsys, tmp_pat
     (["sum-and-product", "--draw", "cube.tex"], "starts with 2,352 worlds"),
     (["muddy-children", "--draw", "missing/cube.svg"], "does not exist"),
     (["muddy-children", "--draw", "cube.png", "--dpi", "20"], "the resolution must be from 50 to 600"),
+    # 140 worlds, under the limit of worlds, but 1,750 links: refused before a layout of minutes
+    (["russian-cards", "--draw", "cards.svg"], "the model has 1,750 links between its worlds, too many to draw"),
 ])
 def test_puzzle_refuses_bad_drawings_in_one_line(capsys, tmp_path, monkeypatch, argv, message):
     monkeypatch.chdir(tmp_path)
@@ -222,3 +226,19 @@ def test_dpi_sets_the_resolution_of_every_png(capsys, tmp_path):
         assert abs(w2 - 2 * w) <= 2 and abs(h2 - 2 * h) <= 2
     code, _, err = run(capsys, "check", EXAMPLE, "m1", "--draw", str(tmp_path / "x.png"), "--dpi", "601")
     assert code == 2 and "the resolution must be from 50 to 600" in err and not (tmp_path / "x.png").exists()
+
+
+def test_many_links_are_placed_by_springs_and_too_many_refused():
+    """Sixty worlds in blocks of five for each of three agents: hundreds of links, which a
+    layered layout orders for seconds to minutes; past the limit no layout is tried."""
+    agents = [Agent(x) for x in "abc"]
+    blocks = {agents[0]: [i // 5 for i in range(60)], agents[1]: [i % 12 for i in range(60)],
+              agents[2]: [(i // 5 + i) % 12 for i in range(60)]}
+    m = KripkeModel([f"w{i}" for i in range(60)], [frozenset({f"p{i % 7}"}) for i in range(60)],
+                    {a: Partition(b) for a, b in blocks.items()}, ["w0"])
+    assert len(links(m)) > LAYERED_LINKS
+    assert "layout=neato" in kripke_picture(m, layout="graphviz").source
+    small = muddy_children.initial_model(3, 2)
+    assert "layout=neato" not in kripke_picture(small, layout="graphviz").source
+    with pytest.raises(PictureError, match=f"{len(links(m)):,} links between its worlds, too many"):
+        kripke_picture(m, max_links=len(links(m)) - 1)

@@ -17,11 +17,15 @@ from .picture import Picture
 from .style import (FALSE_FILL, FONT, REMOVED, TRUE_FILL, AgentLine, agent_line, agent_names, border_sample, escape,
                     html_lines, legend_table, line_sample, swatch_cell, Swatch, wrap)
 
-__all__ = ["kripke_picture", "fact_text", "MAX_WORLDS", "LAYOUTS", "Link", "links", "agent_lines", "shown_worlds",
+__all__ = ["kripke_picture", "fact_text", "MAX_WORLDS", "MAX_LINKS", "LAYOUTS", "Link", "links", "agent_lines", "shown_worlds",
            "ordered_agents", "world_positions"]
 
 #: Pictures of more worlds than this are unreadable; ask for them explicitly.
 MAX_WORLDS = 200
+#: Nor are pictures of more links than this (Russian cards' 140 worlds have 1,750).
+MAX_LINKS = 600
+#: Above this many links a layout in layers (dot) takes minutes: the worlds are placed by springs.
+LAYERED_LINKS = 150
 #: How worlds are placed: a cube when they are valuations (``auto``, or
 #: always ``cube``), or as Graphviz's ``dot`` places them.
 LAYOUTS = ("auto", "cube", "graphviz")
@@ -156,7 +160,8 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
                    no_facts: str = "nothing holds", legend: bool = True,
                    max_worlds: int | None = MAX_WORLDS, holds: Iterable[Hashable] | None = None,
                    claim: str = "the formula", earlier: KripkeModel | None = None, layout: str = "auto",
-                   positions: Mapping[Hashable, Position] | None = None) -> Picture:
+                   positions: Mapping[Hashable, Position] | None = None,
+                   max_links: int | None = MAX_LINKS) -> Picture:
     """Draw ``model``: worlds labelled with what holds there, links labelled
     with the agents who cannot tell the worlds apart, the actual worlds
     drawn with a double outline.
@@ -183,6 +188,10 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
         Explain the lines and marks under the title.
     max_worlds : int or None
         Refuse models with more worlds (``None``: no limit), before any work.
+    max_links : int or None
+        Refuse models with more links drawn (``None``: no limit), before the
+        layout.  Above :data:`LAYERED_LINKS` links, worlds that make no cube
+        are placed by Graphviz's spring layout instead of in layers.
     holds : iterable of worlds, optional
         Where ``claim`` is true: those worlds are filled with the colour of
         truth, the others with the colour of falsity, in every picture alike.
@@ -225,6 +234,10 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
             raise PictureError("the worlds are not the valuations of a few atoms: they make no cube")
     if positions is not None and any(w not in positions for w in worlds):
         raise PictureError("every world drawn needs a position")
+    drawn = links(model, earlier, by_agent=agent_lines(model) is not None)
+    if max_links is not None and len(drawn) > max_links:
+        raise PictureError(f"the model has {len(drawn):,} links between its worlds, too many to draw legibly "
+                           f"(the limit is {max_links:,} links)")
     truth = None if holds is None else set(holds)
     kept = set(model.worlds)
     lines = agent_lines(model)
@@ -232,7 +245,10 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
 
     g = graphviz.Digraph("kripke")
     g.attr(fontname=FONT, fontsize="12", labelloc="t")
-    if positions is None:
+    if positions is None and len(drawn) > LAYERED_LINKS:
+        # dot's layers take minutes to order a few hundred links; a spring layout takes a second
+        g.attr(layout="neato", overlap="voronoi", sep="+8", splines="false", outputorder="edgesfirst")
+    elif positions is None:
         g.attr(rankdir="LR", nodesep="0.5", ranksep="1.1")
     else:
         # the worlds stay where they are put; links are straight, so an agent's are parallel on a cube
@@ -266,7 +282,6 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
                 node.update(peripheries="2", penwidth="1.6")
         g.node(ids[w], label=f'<<B>{escape(world_label(w))}</B>{"<BR/>" + body if body else ""}>', **node)
 
-    drawn = links(model, earlier, by_agent=lines is not None)
     for link in drawn:
         edge = {"dir": link.arrow} if link.arrow != "forward" else {}
         if link.arrow != "none":
