@@ -54,6 +54,8 @@ span.decision { padding: 0.2rem 0.6rem; display: inline-block; }
 p.links button.goto { border: 1px dashed #1f4e79; background: #fff; color: #1f4e79; border-radius: 0.3rem;
                       margin: 0.15rem 0.2rem 0.15rem 0; padding: 0.1rem 0.5rem; cursor: pointer; }
 figure.picture { margin: 0.5rem 0; overflow-x: auto; }
+details.overview { margin: 0.4rem 0; }
+details.overview summary { cursor: pointer; color: #1f4e79; }
 figure.picture svg { max-width: 100%; height: auto; }
 @media (max-width: 30rem) { body { font-size: 15px; } main { padding: 0.5rem; } }
 @media print { nav.knowledge { position: static; } }

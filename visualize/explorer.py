@@ -157,11 +157,13 @@ def _script_json(value: object) -> str:
 
 _SVG_PROLOGUE = re.compile(r"\A.*?(?=<svg\b)", re.S)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
+_NAMESPACES = re.compile(r'\s+xmlns(?::[A-Za-z]+)?\s*=\s*"[^"]*"')
 
 
 def inline_svg(svg: bytes | str) -> str:
     """An SVG image as markup to put inside HTML: without its XML prologue,
-    doctype and comments (Graphviz writes node names into comments).
+    doctype, comments (Graphviz writes node names into comments) and
+    namespace declarations.
 
     Raises
     ------
@@ -170,13 +172,15 @@ def inline_svg(svg: bytes | str) -> str:
 
     Examples
     --------
-    >>> inline_svg(b'<?xml version="1.0"?>\\n<!-- a -->\\n<svg width="1"><!-- b --><g/></svg>\\n')
+    >>> inline_svg(b'<?xml version="1.0"?>\\n<!-- a -->\\n<svg width="1" xmlns="http://www.w3.org/2000/svg"><!-- b --><g/></svg>\\n')
     '<svg width="1"><g/></svg>'
     """
     text = svg.decode("utf-8") if isinstance(svg, bytes) else svg
     text = _COMMENT.sub("", _SVG_PROLOGUE.sub("", text, count=1)).strip()
     if not text.startswith("<svg"):
         raise PictureError("an inline picture must be an SVG image")
+    # HTML knows the SVG namespaces: without their declarations the page names no address at all
+    text = _NAMESPACES.sub("", text)
     if re.search(r"<script|<foreignObject|\shref\s*=|xlink:href\s*=\s*[\"'](?!#)", text, re.I):
         raise PictureError("an inline picture may not hold scripts or links to load")
     return text
@@ -218,7 +222,8 @@ def check_html_destination(path: str | os.PathLike, others: Iterable[str | os.Pa
 
 
 def explorer_html(title: str, perspectives: Sequence[Perspective], *, intro: Sequence[str] = (),
-                  notes: Sequence[str] = (), max_reasons: int = MAX_EMBEDDED_REASONS) -> str:
+                  notes: Sequence[str] = (), max_reasons: int = MAX_EMBEDDED_REASONS,
+                  pictures: Sequence[tuple[str, str]] = ()) -> str:
     """The page: a title, a few lines of introduction, a switch between the
     perspectives, and their steps, one shown at a time.
 
@@ -231,6 +236,9 @@ def explorer_html(title: str, perspectives: Sequence[Perspective], *, intro: Seq
         Lines above the explorer, and notes under it (what was left out).
     max_reasons : int
         The most distinct reasons embedded in the page.
+    pictures : sequence of (caption, svg)
+        Pictures of the whole model or game (:func:`inline_svg`), each
+        folded under its caption above the explorer.
 
     Examples
     --------
@@ -248,6 +256,8 @@ def explorer_html(title: str, perspectives: Sequence[Perspective], *, intro: Seq
     reasons = _Reasons(max_reasons)
     parts = [f"<h1>{_e(title)}</h1>"]
     parts += [f'<p class="intro">{_e(line)}</p>' for line in intro]
+    parts += [f'<details class="overview"><summary>{_e(caption)}</summary><figure class="picture">{svg}</figure>'
+              f'</details>' for caption, svg in pictures]
     if len(perspectives) > 1:
         parts.append('<nav class="knowledge" aria-label="perspectives"><span>Predicted on:</span>')
         for i, p in enumerate(perspectives):

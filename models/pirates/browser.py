@@ -17,11 +17,12 @@ they are offered, expect and know; notes say what was left out.
 from __future__ import annotations
 
 from epistemic import Knowledge
-from epistemic.visualize.explorer import Decision, Link, Perspective, Step, explorer_html
+from epistemic.visualize import PictureError, RendererMissing
+from epistemic.visualize.explorer import Decision, Link, Perspective, Step, explorer_html, inline_svg
 
 from .explain import DEPTH, why_offer, why_outcome, why_overboard, why_vote
 from .game import PirateGame
-from .pictures import group_label, promise_text
+from .pictures import group_label, knowledge_picture, prediction_dag_picture, promise_text
 from .predict import OfferSource, Prediction
 from .wording import Names, division_text, expected_text, names_text
 
@@ -40,7 +41,7 @@ _SOURCES = {OfferSource.PROMISE: "as he promised", OfferSource.ALONE: "the last 
             OfferSource.OPTIMIZED: "buying the cheapest votes he needs"}
 
 
-def explorer_page(game: PirateGame, depth: int | None = DEPTH) -> str:
+def explorer_page(game: PirateGame, depth: int | None = DEPTH, renderer: str | None = "auto") -> str:
     """The HTML page exploring why the play of ``game`` goes as it does.
 
     Parameters
@@ -48,12 +49,16 @@ def explorer_page(game: PirateGame, depth: int | None = DEPTH) -> str:
     game : PirateGame
     depth : int or None
         Levels of reasons kept below each decision.
+    renderer : str or None
+        The Graphviz engine of the two pictures above the explorer (who
+        knows which promise, and the prediction DAG of the play); ``None``
+        leaves them out.  Without Graphviz a note says they are missing.
 
     Examples
     --------
     >>> from epistemic.models.pirates import promise
     >>> game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
-    >>> page = explorer_page(game, depth=3)
+    >>> page = explorer_page(game, depth=3, renderer=None)
     >>> "p5 votes no" in page, "knows p2&#x27;s promise" in page
     (True, True)
     """
@@ -81,8 +86,19 @@ def explorer_page(game: PirateGame, depth: int | None = DEPTH) -> str:
         intro.append(f"· and {len(promises) - _PROMISES_LISTED:,} more promises")
     intro.append("Click a decision to unfold its reasons; choose the knowledge a prediction is made on; "
                  "step through the rounds with the buttons or the arrow keys.")
+    pictures: list[tuple[str, str]] = []
+    if renderer is not None:
+        try:
+            # both are bounded however large the game: the table counts the rows it leaves out, the DAG summarizes
+            drawn = [("Who knows which promise (a picture)", knowledge_picture(game)),
+                     ("The prediction DAG of the play (a picture)", prediction_dag_picture(game))]
+            pictures = [(caption, inline_svg(picture.pipe("svg", renderer))) for caption, picture in drawn]
+        except RendererMissing as missing:
+            pictures, notes = [], [*notes, f"the pictures are left out: {missing}"]
+        except PictureError as refused:
+            pictures, notes = [], [*notes, f"the pictures are left out: {refused}"]
     return explorer_html(f"Why the pirates play as they do ({game.pirates:,} pirates, {game.coins:,} coins)",
-                         perspectives, intro=intro, notes=notes)
+                         perspectives, intro=intro, notes=notes, pictures=pictures)
 
 
 def _knowledge_states(game: PirateGame) -> list[tuple[Knowledge, str]]:

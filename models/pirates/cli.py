@@ -128,7 +128,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     answers = [(q, explain(game, q, depth=args.depth)) for q in args.why]
     images, failed = _images([(path, draw) for path, kind, draw in asked if kind not in refused], args)
     if args.html is not None:
-        images.append((args.html, explorer_page(game, depth=args.depth).encode("utf-8")))
+        images.append((args.html, explorer_page(game, depth=args.depth, renderer=args.renderer).encode("utf-8")))
     status = EXIT_PICTURE_REFUSED if refused.keys() & {kind for _, kind, _ in asked} or failed else 0
     search = None
     if searched is not None:
