@@ -6,7 +6,9 @@ seconds include solving, and the columns after them split the time into
 solving, drawing (the DOT source, summaries included) and rendering.  The
 large cases are 300 pirates with 8 promises, each told to a different half
 of p45-p300, so that the pirates hold all 256 sets of promises; the mid
-ones 100 pirates with 5 such promises (32 sets).
+ones 100 pirates with 5 such promises (32 sets).  The explorer pages
+(``--html``) are built whole, their two pictures rendered inside "draw s";
+their size in kilobytes is in the SVG column.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from harness import main
 
 from epistemic import Agent, Announcement, KripkeModel, announce
 from epistemic.models.pirates import PirateGame
+from epistemic.models.pirates.browser import explorer_page
 from epistemic.models.pirates.pictures import knowledge_picture, prediction_dag_picture, why_picture
 from epistemic.models.pirates.syntax import parse_promise
 from epistemic.visualize import kripke_picture
@@ -62,6 +65,9 @@ CASES = [
     ("who knows which promise, 1,000 pirates", dict(kind="knowledge", pirates=1_000, coins=100,
                                                     promises=PROMISES_1000)),
     ("Kripke model, 7 private announcements, 60 agents", dict(kind="kripke", agents=60, announcements=7)),
+    ("explorer page (--html), 300 pirates, 8 promises", dict(kind="html", **LARGE)),
+    ("explorer page (--html), 1,000 pirates, 3 promises", dict(kind="html", pirates=1_000, coins=100,
+                                                               promises=PROMISES_1000)),
 ]
 
 
@@ -92,6 +98,11 @@ def run_case(spec: dict) -> dict:
         game = game_of(spec)
         game.play()
     solved = time.perf_counter()
+    if spec["kind"] == "html":
+        # a page, not a picture: its two pictures are rendered while it is built
+        page = explorer_page(game).encode("utf-8")
+        return {"solve_s": solved - start, "draw_s": time.perf_counter() - solved, "render_s": 0.0,
+                "dot_kib": 0.0, "svg_kib": len(page) / 1024, "png_px": "page", "png_kib": 0.0}
     picture = picture_of(spec, game)
     drawn = time.perf_counter()
     svg, png = picture.pipe("svg"), picture.pipe("png")
