@@ -16,7 +16,8 @@ from epistemic.symbolic.convert import STATES
 from epistemic.symbolic.files import load_any
 from epistemic.validators import between
 from epistemic.verdicts import verdict_of
-from epistemic.models import MAX_DEPTH, Command, add_resolution_argument, whole_number_argument, write_pictures
+from epistemic.models import (MAX_DEPTH, Command, add_label_style_argument, add_resolution_argument,
+                              whole_number_argument, write_pictures)
 from epistemic.checking import truth_array
 from epistemic.visualize import (MAX_WORLDS, RENDERERS, VERDICTS, RendererMissing, check_destinations, kripke_picture,
                                  kripke_tikz, reason_picture)
@@ -70,6 +71,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(when it can be drawn) and the verdict, whose reasons unfold on a click")
     p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw, --draw-model")
     add_resolution_argument(p)
+    add_label_style_argument(p)
     p.add_argument("--engine", choices=("auto", *engines.ENGINES), default="auto",
                    help="model checker: explicit (lists the worlds) or symbolic (binary decision diagrams); "
                         "auto (default) takes the file's own: explicit for a Kripke model, symbolic for a "
@@ -163,7 +165,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         if why is not None:  # always, as one world is explained whenever a picture is asked for
             # the fill says each claim's verdict; an arrow between verdicts is no change of knowledge
             picture = reason_picture(why, group=verdict_of, palette=VERDICTS, legend_title="Verdict",
-                                     crossing_note=None, title=f"Why {to_text(formula)} is {'true' if verdict else 'false'} at {world}")
+                                     crossing_note=None, label_style=args.label_style, title=f"Why {to_text(formula)} is {'true' if verdict else 'false'} at {world}")
             images.append((path, picture.pipe(image_format, args.renderer, dpi[image_format])))
     if args.draw_model is not None:
         images.append((args.draw_model, _model_drawing(model, formula, formats[-1], args.renderer,

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, TextIO
 import attrs
 
 from epistemic.visualize import write_images
+from epistemic.visualize import LABEL_STYLES
 from epistemic.visualize.render import MAX_DPI, MIN_DPI
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Command", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "whole_number_argument",
            "progress_printer", "end_progress",
-           "write_pictures", "add_resolution_argument"]
+           "write_pictures", "add_resolution_argument", "add_label_style_argument"]
 
 #: The entry-point group models register in.
 GROUP = "epistemic.models"
@@ -122,6 +123,13 @@ def add_resolution_argument(parser: argparse.ArgumentParser | argparse._Argument
     (checked with :func:`epistemic.visualize.render.check_dpi` before any work)."""
     parser.add_argument("--dpi", type=whole_number_argument, default=None, metavar="N",
                         help=f"resolution of PNG pictures, {MIN_DPI} to {MAX_DPI} dots per inch (default: 96)")
+
+
+def add_label_style_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--label-style full|compact``: whole sentences in the boxes of explanation
+    pictures, or only their first clause, for print."""
+    parser.add_argument("--label-style", choices=LABEL_STYLES, default="full",
+                        help="full sentences in the boxes, or compact ones for print (default: full)")
 
 
 def write_pictures(images: Iterable[tuple[str, bytes]]) -> None:

@@ -242,3 +242,12 @@ def test_many_links_are_placed_by_springs_and_too_many_refused():
     assert "layout=neato" not in kripke_picture(small, layout="graphviz").source
     with pytest.raises(PictureError, match=f"{len(links(m)):,} links between its worlds, too many"):
         kripke_picture(m, max_links=len(links(m)) - 1)
+
+
+def test_check_draws_compact_labels_for_print(capsys, tmp_path):
+    full, compact = tmp_path / "full.dot", tmp_path / "compact.dot"
+    assert run(capsys, "check", EXAMPLE, "K_c1 m1", "--draw", str(full))[0] == 0
+    assert run(capsys, "check", EXAMPLE, "K_c1 m1", "--draw", str(compact), "--label-style", "compact")[0] == 0
+    # the claim keeps its first clause, the verdict; the reason after the colon is left out
+    assert "c1 cannot rule" in full.read_text() and "c1 cannot rule" not in compact.read_text()
+    assert "K_c1 m1 is false at {m1, m2}" in compact.read_text()

@@ -7,10 +7,11 @@ import sys
 from collections.abc import Callable, Hashable
 from typing import TextIO
 
-from epistemic.models import (MAX_DEPTH, Command, add_resolution_argument, end_progress, progress_printer,
+from epistemic.models import (MAX_DEPTH, Command, add_label_style_argument, add_resolution_argument, end_progress,
+                              progress_printer,
                               whole_number_argument, write_pictures)
 from epistemic.validators import between, whole_number
-from epistemic.visualize import LABEL_STYLES, RENDERERS, Picture, PictureError, RendererMissing, check_destinations
+from epistemic.visualize import RENDERERS, Picture, PictureError, RendererMissing, check_destinations
 from epistemic.visualize.render import check_dpi
 from epistemic.visualize.explorer import check_html_destination
 
@@ -95,8 +96,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     draw.add_argument("--renderer", choices=RENDERERS, default="auto",
                       help="Graphviz engine: pygraphviz, a system dot program, or the first present (default)")
     add_resolution_argument(draw)
-    draw.add_argument("--label-style", choices=LABEL_STYLES, default="full",
-                      help="full sentences in the boxes, or compact ones for print (default: full)")
+    add_label_style_argument(draw)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
