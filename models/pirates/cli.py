@@ -68,7 +68,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                        help="a pirate offered exactly what he expects votes yes, not no")
     rules.add_argument("--doomed-proposer", choices=DOOMED_PROPOSERS, default="buys",
                        help="a proposer who cannot win buys the votes he can afford, or keeps every coin")
-    p.add_argument("--json", action="store_true", help="print the game as JSON (keys in docs/cli.md)")
+    p.add_argument("--json", action="store_true",
+                   help="print the game as JSON, values per pirate as runs such as \"p3, p5, ..., p99\" "
+                        "(keys in docs/cli.md)")
+    p.add_argument("--json-detail", action="store_true",
+                   help="print the game as JSON with one entry per pirate and per voter, streamed "
+                        "(large: rounds times living pirates)")
     p.add_argument("--knowledge-of", default="p1", metavar="PIRATE",
                    help="whose knowledge the JSON table of predicted divisions is made on (default: p1)")
     p.add_argument("--tables", action=argparse.BooleanOptionalAction, default=None,
@@ -104,6 +109,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.pirates > MAX_PIRATES:
         raise PirateGameError(f"the command line plays at most {MAX_PIRATES:,} pirates, got {args.pirates:,}")
     whole_number(args.coins, "the number of coins", at_least=0)
+    args.json = args.json or args.json_detail
     if args.explain and args.json:
         raise PirateGameError("--explain is interactive and cannot be combined with --json")
     between(args.depth, 1, MAX_DEPTH, "--depth", error=PirateGameError)
@@ -143,7 +149,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             extra["best_announcement"] = _search_json(search)
         end_progress(progress)
         write_pictures(images)
-        write_json(game, out, knowledge_of, extra)
+        write_json(game, out, knowledge_of, extra, detail=args.json_detail)
         return status
     text = format_report(game, args.tables) + "\n"
     for q, reason in answers:
