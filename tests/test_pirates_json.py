@@ -120,3 +120,37 @@ def test_evenly_spaced_pirates_make_one_run():
 def test_a_bad_run_is_refused(text):
     with pytest.raises(EpistemicError, match="not a run of pirates"):
         run_ranks(text)
+
+
+# tables ------------------------------------------------------------------------------
+
+def _cells(line: str) -> list[str]:
+    return line.split("|", 1)[1].split()
+
+
+def test_a_large_table_is_an_excerpt_of_the_full_one():
+    from epistemic import Knowledge
+    from epistemic.models.pirates.report import TABLE_HEAD, TABLE_TAIL, format_table
+    game = PirateGame(60, 7, tie_rule="highest")
+    excerpt = format_table(game, Knowledge.of([])).splitlines()
+    full = format_table(game, Knowledge.of([]), full=True).splitlines()
+    assert len(full) == 61 and len(excerpt) == 1 + TABLE_HEAD + 1 + TABLE_TAIL
+    assert excerpt[TABLE_HEAD + 1] == f"... {60 - TABLE_HEAD - TABLE_TAIL} more rows"
+    rows = game.table(Knowledge.of([]))
+    shown = excerpt[1:TABLE_HEAD + 1] + excerpt[TABLE_HEAD + 2:]
+    for line, k in zip(shown, [*range(1, TABLE_HEAD + 1), *range(61 - TABLE_TAIL, 61)], strict=True):
+        assert line.startswith(f"{k} left".rjust(7))
+        row = [str(c) for c in rows[k - 1]]
+        # the first columns, then "..." and the last ones where the row reaches them
+        expected = row if k <= TABLE_HEAD else row[:TABLE_HEAD] + ["..."] + row[60 - TABLE_TAIL:]
+        assert _cells(line) == expected
+    assert excerpt[0].split() == [*(f"p{60 - j}" for j in range(TABLE_HEAD)), "...", "p4", "p3", "p2", "p1"]
+
+
+def test_the_command_line_cuts_tables_unless_asked_in_full(capsys):
+    from epistemic.cli.main import main
+    assert main(["pirates", "-n", "30", "-m", "4", "--tables"]) == 0
+    assert "... 18 more rows" in capsys.readouterr().out
+    assert main(["pirates", "-n", "30", "-m", "4", "--full-tables"]) == 0
+    out = capsys.readouterr().out
+    assert "more rows" not in out and "\n30 left |" in out and "\n15 left |" in out

@@ -77,7 +77,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--knowledge-of", default="p1", metavar="PIRATE",
                    help="whose knowledge the JSON table of predicted divisions is made on (default: p1)")
     p.add_argument("--tables", action=argparse.BooleanOptionalAction, default=None,
-                   help="print one table per knowledge group (default: only for 12 pirates or fewer)")
+                   help="print one table per knowledge group (default: only for 12 pirates or fewer); "
+                        "tables of more than 20 pirates show their first and last rows and columns")
+    p.add_argument("--full-tables", action="store_true",
+                   help="print the tables whole, however large (implies --tables)")
     p.add_argument("--why", action="append", default=[], metavar="QUESTION",
                    help="explain a decision, e.g. \"p5 vote round 1\" (repeatable)")
     p.add_argument("--depth", type=whole_number_argument, default=6, metavar="D",
@@ -151,7 +154,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         write_pictures(images)
         write_json(game, out, knowledge_of, extra, detail=args.json_detail)
         return status
-    text = format_report(game, args.tables) + "\n"
+    tables = True if args.full_tables else args.tables
+    text = format_report(game, tables, args.full_tables) + "\n"
     for q, reason in answers:
         text += f"\nWhy {q}?\n{reason.to_text()}\n"
     if search is not None:

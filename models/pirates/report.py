@@ -23,6 +23,10 @@ __all__ = ["knowledge_heading", "format_table", "format_round", "format_play", "
 VOTER_LINES = 24
 #: Games with more pirates than this print no tables unless asked.
 TABLE_PIRATES = 12
+#: Tables of more pirates than this show their first and last rows and columns unless asked in full.
+TABLE_EXCERPT = 20
+#: The first and the last rows (and columns) of a table excerpt.
+TABLE_HEAD, TABLE_TAIL = 8, 4
 
 
 def knowledge_heading(knowledge: Knowledge) -> str:
@@ -52,20 +56,42 @@ def _vote(p: Prediction, rank: int, yes: bool) -> str:
     return "abstains" if not p.votes(rank) else "yes" if yes else "no"
 
 
-def format_table(game: PirateGame, knowledge: Knowledge) -> str:
+def format_table(game: PirateGame, knowledge: Knowledge, full: bool = False) -> str:
     """The predicted offers with 1 to n pirates left, as the seed's tables.
 
     Row ``k`` is the game with the ``k`` lowest-ranked pirates; columns run
     from the lowest-ranked pirate, and the proposer sits on the diagonal.
+    A game of more than :data:`TABLE_EXCERPT` pirates shows its first and
+    last rows and columns only, unless ``full``.
+
+    >>> print(format_table(PirateGame(3, 3), Knowledge.of([])))
+             p3 p2 p1
+    1 left |  3
+    2 left |  0  3
+    3 left |  1  0  2
+    >>> format_table(PirateGame(30, 3), Knowledge.of([])).splitlines()[9]
+    '... 18 more rows'
     """
-    rows = game.table(knowledge)
     n = game.pirates
-    width = max(len(pirate_name(n)), max(len(str(c)) for row in rows for c in row))
+    offers = [p.offer for p in reversed(game.table_predictions(knowledge))]
+    cut = not full and n > TABLE_EXCERPT
+    # None marks the rows and columns left out
+    rows = [*range(1, TABLE_HEAD + 1), None, *range(n - TABLE_TAIL + 1, n + 1)] if cut else list(range(1, n + 1))
+    columns = [*range(TABLE_HEAD), None, *range(n - TABLE_TAIL, n)] if cut else list(range(n))
+
+    def cells(k: int) -> list[str]:
+        d = offers[k - 1]  # column j is pirate n - j; a row of k pirates has k columns
+        return ["..." if j is None else str(d.share(n - j)) for j in columns if (j if j is not None else TABLE_HEAD) < k]
+    shown = {k: cells(k) for k in rows if k is not None}
+    width = max(len(pirate_name(n)), max(len(c) for row in shown.values() for c in row))
     label_w = len(f"{n} left")
-    head = " " * (label_w + 3) + " ".join(f"{pirate_name(n - i):>{width}}" for i in range(n))
+    head = " " * (label_w + 3) + " ".join(f"{'...' if j is None else pirate_name(n - j):>{width}}" for j in columns)
     lines = [head]
-    for k, row in enumerate(rows, start=1):
-        lines.append(f"{f'{k} left':>{label_w}} | " + " ".join(f"{c:>{width}}" for c in row))
+    for k in rows:
+        if k is None:
+            lines.append(f"... {n - TABLE_HEAD - TABLE_TAIL} more rows")
+        else:
+            lines.append(f"{f'{k} left':>{label_w}} | " + " ".join(f"{c:>{width}}" for c in shown[k]))
     return "\n".join(lines)
 
 
@@ -91,9 +117,10 @@ def format_play(play: Play) -> str:
     return "\n".join(lines)
 
 
-def format_report(game: PirateGame, tables: bool | None = None) -> str:
+def format_report(game: PirateGame, tables: bool | None = None, full_tables: bool = False) -> str:
     """The default view: the announcements, the play round by round, and one
-    table per knowledge group (for small games, or when ``tables``)."""
+    table per knowledge group (for small games, or when ``tables``), large
+    tables as excerpts unless ``full_tables``."""
     lines = [f"Pirate game: {game.pirates} pirates, {game.coins} coins; "
              f"equally cheap voters are bought {game.tie_rule.value}-ranked first."]
     if game.rules.changes():
@@ -116,7 +143,7 @@ def format_report(game: PirateGame, tables: bool | None = None) -> str:
         for group in game.knowledge_groups():
             lines.append("")
             lines.append(f"Knowledge of {group.label}: {knowledge_heading(group.knowledge)}")
-            lines.append(format_table(game, group.knowledge))
+            lines.append(format_table(game, group.knowledge, full_tables))
     lines.append("")
     lines.append(f"Prediction DAG: {game.dag_nodes()} predictions.")
     return "\n".join(lines)
