@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -26,9 +26,8 @@ __all__ = ["Piece", "division_pieces", "array_pieces", "merge_pieces", "runs_of"
            "expand_runs"]
 
 V = TypeVar("V", bound=Hashable)
-W = TypeVar("W", bound=Hashable)
 #: Consecutive ranks ``first`` to ``last`` that share ``value``.
-Piece = tuple[int, int, V]
+Piece = tuple[int, int, Any]
 
 
 def division_pieces(d: Division, lo: int, hi: int) -> list[Piece]:
@@ -65,7 +64,7 @@ def array_pieces(first: int, values: np.ndarray) -> list[Piece]:
     return [(first + a, first + b, values[a].item()) for a, b in zip(lows, highs)]
 
 
-def merge_pieces(left: Sequence[Piece], right: Sequence[Piece], combine: Callable[[V, V], W]) -> list[Piece]:
+def merge_pieces(left: Sequence[Piece], right: Sequence[Piece], combine: Callable[[Any, Any], Hashable]) -> list[Piece]:
     """Pieces of ``combine(x, y)`` where ``left`` says ``x`` and ``right`` says ``y``
     (both cover the same ranks).
 
@@ -143,7 +142,7 @@ def rank_runs_text(ranks: Iterable[int]) -> list[str]:
     >>> rank_runs_text([1, 2, 3, 7, 9, 11])
     ['p1-p3', 'p7, p9, p11']
     """
-    pieces = []
+    pieces: list[Piece] = []
     for r in sorted(ranks):
         if pieces and pieces[-1][1] == r - 1:
             pieces[-1] = (pieces[-1][0], r, True)
