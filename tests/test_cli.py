@@ -24,7 +24,7 @@ def test_default_view_shows_rounds_and_tables(capsys):
 
 def test_json_keys_and_values(capsys):
     code, out, _ = run(capsys, "pirates", "-n", "5", "-m", "4", "--promise", "p4: 2 2 to p5",
-                       "--json", "--knowledge-of", "p5")
+                       "--json-detail", "--knowledge-of", "p5")
     assert code == 0
     data = json.loads(out)
     assert set(data) >= {"pirates", "coins", "tie_rule", "announcements", "rounds", "outcome",

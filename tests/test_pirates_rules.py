@@ -257,7 +257,7 @@ def test_rules_are_checked():
 
 def test_the_command_line_takes_the_rules(capsys):
     assert main(["pirates", "-n", "4", "-m", "3", "--majority", "strict", "--proposer-abstains", "--peaceful",
-                 "--doomed-proposer", "keeps", "--json"]) == 0
+                 "--doomed-proposer", "keeps", "--json-detail"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["rules"] == {"majority": "strict", "proposer_votes": False, "indifferent": "yes",
                              "doomed_proposer": "keeps"}

@@ -147,7 +147,8 @@ class Division:
                 raise EpistemicError(f"{pirate_name(r)} is not alive when {pirate_name(first)} leads")
             if c < 0:
                 raise EpistemicError(f"a share cannot be negative: {pirate_name(r)} gets {c}")
-        return cls(first, last, (r for r, _ in items), (c for _, c in items))
+        ranks, amounts = zip(*items) if items else ((), ())
+        return cls(first, last, ranks, amounts)
 
     @classmethod
     def from_row(cls, first: int, last: int, row: Iterable[int]) -> Division:

@@ -364,16 +364,18 @@ class PirateSolver:
         if self.rules.premium() == 0:
             # a peaceful voter says no only when offered less than he expects, so
             # only voters who expect coins are looked at (the doomed expect less than nothing)
+            single = len(views) == 1  # then every voter is in it: no look-up
             against = sum(1 for i, v in enumerate(views)
                           for rank, coins in zip(v.outcome.ranks, v.outcome.amounts)
-                          if rank > r and which(rank) == i and offer.share(rank) < coins)
+                          if rank > r and (single or which(rank) == i) and offer.share(rank) < coins)
             return own + sum(len(v) for v in views) - against
         yes = own + sum(v.doomed() for v in views)  # everyone who would die next
         expected = [dict(zip(v.outcome.ranks, v.outcome.amounts)) for v in views]
+        single = len(views) == 1  # then every voter is in it: no look-up
         for rank, coins in zip(offer.ranks, offer.amounts):
             if rank == r:
                 continue
-            i = which(rank)
+            i = 0 if single else which(rank)
             # the doomed were counted above, whatever they are offered
             if rank >= views[i].outcome.first and coins > expected[i].get(rank, 0):
                 yes += 1
@@ -426,9 +428,10 @@ class PirateSolver:
         """Voters who expect coins, as ``(cost, tie, rank)`` in the order they are bought."""
         tie = (lambda rank: -rank) if self.tie_rule is TieRule.LOWEST else (lambda rank: rank)
         dear = []
+        single = len(views) == 1  # then every voter is in it: no look-up
         for i, view in enumerate(views):
             for rank, c in zip(view.outcome.ranks, view.outcome.amounts):
-                if rank > r and which(rank) == i:
+                if rank > r and (single or which(rank) == i):
                     dear.append((c + premium, tie(rank), rank))
         dear.sort()
         return dear
@@ -443,7 +446,8 @@ class PirateSolver:
                 start = max(lo, bisect_left(ranks, d))
                 idx = range(len(ranks) - 1, start - 1, -1) if lowest_first else range(start, len(ranks))
                 streams.append(map(ranks.__getitem__, idx))  # binds this slice's ranks now
-        merged = heapq.merge(*streams, reverse=lowest_first)
+        # one class of voters (no private promise) needs no merging
+        merged = streams[0] if len(streams) == 1 else heapq.merge(*streams, reverse=lowest_first)
         return (rank for rank in merged if rank not in dear)
 
 

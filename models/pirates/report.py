@@ -7,11 +7,14 @@ from collections.abc import Iterable, Iterator
 from types import GeneratorType
 from typing import TextIO
 
+import numpy as np
+
 from epistemic import Agent, Announcement, Knowledge
 
 from .division import DEAD, Division, by_rank, pirate_name, promise_in
 from .game import KnowledgeGroup, PirateGame, Play, Round
 from .predict import OfferSource, Prediction
+from .runs import array_pieces, division_pieces, merge_pieces, rank_runs_text, runs_of
 from .wording import division_text, names_text
 
 __all__ = ["knowledge_heading", "format_table", "format_round", "format_play", "format_report", "to_json", "write_json"]
@@ -20,6 +23,10 @@ __all__ = ["knowledge_heading", "format_table", "format_round", "format_play", "
 VOTER_LINES = 24
 #: Games with more pirates than this print no tables unless asked.
 TABLE_PIRATES = 12
+#: Tables of more pirates than this show their first and last rows and columns unless asked in full.
+TABLE_EXCERPT = 20
+#: The first and the last rows (and columns) of a table excerpt.
+TABLE_HEAD, TABLE_TAIL = 8, 4
 
 
 def knowledge_heading(knowledge: Knowledge) -> str:
@@ -49,20 +56,42 @@ def _vote(p: Prediction, rank: int, yes: bool) -> str:
     return "abstains" if not p.votes(rank) else "yes" if yes else "no"
 
 
-def format_table(game: PirateGame, knowledge: Knowledge) -> str:
+def format_table(game: PirateGame, knowledge: Knowledge, full: bool = False) -> str:
     """The predicted offers with 1 to n pirates left, as the seed's tables.
 
     Row ``k`` is the game with the ``k`` lowest-ranked pirates; columns run
     from the lowest-ranked pirate, and the proposer sits on the diagonal.
+    A game of more than :data:`TABLE_EXCERPT` pirates shows its first and
+    last rows and columns only, unless ``full``.
+
+    >>> print(format_table(PirateGame(3, 3), Knowledge.of([])))
+             p3 p2 p1
+    1 left |  3
+    2 left |  0  3
+    3 left |  1  0  2
+    >>> format_table(PirateGame(30, 3), Knowledge.of([])).splitlines()[9]
+    '... 18 more rows'
     """
-    rows = game.table(knowledge)
     n = game.pirates
-    width = max(len(pirate_name(n)), max(len(str(c)) for row in rows for c in row))
+    offers = [p.offer for p in reversed(game.table_predictions(knowledge))]
+    cut = not full and n > TABLE_EXCERPT
+    # None marks the rows and columns left out
+    rows = [*range(1, TABLE_HEAD + 1), None, *range(n - TABLE_TAIL + 1, n + 1)] if cut else list(range(1, n + 1))
+    columns = [*range(TABLE_HEAD), None, *range(n - TABLE_TAIL, n)] if cut else list(range(n))
+
+    def cells(k: int) -> list[str]:
+        d = offers[k - 1]  # column j is pirate n - j; a row of k pirates has k columns
+        return ["..." if j is None else str(d.share(n - j)) for j in columns if (j if j is not None else TABLE_HEAD) < k]
+    shown = {k: cells(k) for k in rows if k is not None}
+    width = max(len(pirate_name(n)), max(len(c) for row in shown.values() for c in row))
     label_w = len(f"{n} left")
-    head = " " * (label_w + 3) + " ".join(f"{pirate_name(n - i):>{width}}" for i in range(n))
+    head = " " * (label_w + 3) + " ".join(f"{'...' if j is None else pirate_name(n - j):>{width}}" for j in columns)
     lines = [head]
-    for k, row in enumerate(rows, start=1):
-        lines.append(f"{f'{k} left':>{label_w}} | " + " ".join(f"{c:>{width}}" for c in row))
+    for k in rows:
+        if k is None:
+            lines.append(f"... {n - TABLE_HEAD - TABLE_TAIL} more rows")
+        else:
+            lines.append(f"{f'{k} left':>{label_w}} | " + " ".join(f"{c:>{width}}" for c in shown[k]))
     return "\n".join(lines)
 
 
@@ -88,9 +117,10 @@ def format_play(play: Play) -> str:
     return "\n".join(lines)
 
 
-def format_report(game: PirateGame, tables: bool | None = None) -> str:
+def format_report(game: PirateGame, tables: bool | None = None, full_tables: bool = False) -> str:
     """The default view: the announcements, the play round by round, and one
-    table per knowledge group (for small games, or when ``tables``)."""
+    table per knowledge group (for small games, or when ``tables``), large
+    tables as excerpts unless ``full_tables``."""
     lines = [f"Pirate game: {game.pirates} pirates, {game.coins} coins; "
              f"equally cheap voters are bought {game.tie_rule.value}-ranked first."]
     if game.rules.changes():
@@ -113,7 +143,7 @@ def format_report(game: PirateGame, tables: bool | None = None) -> str:
         for group in game.knowledge_groups():
             lines.append("")
             lines.append(f"Knowledge of {group.label}: {knowledge_heading(group.knowledge)}")
-            lines.append(format_table(game, group.knowledge))
+            lines.append(format_table(game, group.knowledge, full_tables))
     lines.append("")
     lines.append(f"Prediction DAG: {game.dag_nodes()} predictions.")
     return "\n".join(lines)
@@ -132,9 +162,9 @@ def _division_json(d: Division) -> dict:
     return {pirate_name(r): c for r, c in d.items()}
 
 
-def _group_json(game: PirateGame, group: KnowledgeGroup) -> dict:
+def _group_json(game: PirateGame, group: KnowledgeGroup, detail: bool) -> dict:
     return {
-        "pirates": [pirate_name(r) for r in group.members],
+        "pirates": [pirate_name(r) for r in group.members] if detail else rank_runs_text(group.members),
         "knows": [_announcement_json(a) for a in sorted(group.knowledge.announcements,
                                                          key=lambda a: promise_in(a).maker)],
     }
@@ -156,32 +186,100 @@ def _round_json(r: Round) -> dict:
     }
 
 
-def _json_fields(game: PirateGame, knowledge_of: int):
+def _round_compact(r: Round, members: _Members) -> dict:
+    """A round with its voters as columns of runs: ``expects`` and ``vote``
+    say the value of every living pirate, proposer included, as ``offer``
+    says what each is offered."""
+    p = r.prediction
+    first, last = p.round, p.pirates
+    expects = _expectation_pieces(p, members)
+    accepts = p.rules.accepts
+    votes = merge_pieces(division_pieces(p.offer, first + 1, last), expects,
+                         lambda offered, expected: "yes" if accepts(offered, expected) else "no")
+    # the proposer expects death and is for his own offer, unless he does not vote
+    expects.insert(0, (first, first, DEAD))
+    votes.insert(0, (first, first, _vote(p, first, p.vote(first))))
+    return {
+        "round": r.number,
+        "proposer": pirate_name(r.proposer),
+        "offer": runs_of(division_pieces(p.offer, first, last)),
+        "offer_source": r.source.value,
+        "voters": {"pirates": rank_runs_text(range(first, last + 1)), "expects": runs_of(expects),
+                   "vote": runs_of(votes)},
+        "yes": p.yes,
+        "needed": p.needed,
+        "accepted": r.accepted,
+    }
+
+
+class _Members:
+    """Voters' ranks as arrays, each class of pirates converted once."""
+
+    def __init__(self) -> None:
+        self._arrays: dict[int, tuple[tuple[int, ...], np.ndarray]] = {}
+
+    def of(self, ranks: tuple[int, ...]) -> np.ndarray:
+        # the classes' rank tuples are shared by every prediction: known by identity, held so it stays theirs
+        hit = self._arrays.get(id(ranks))
+        if hit is None:
+            hit = self._arrays[id(ranks)] = (ranks, np.asarray(ranks, dtype=np.int64))
+        return hit[1]
+
+
+def _expectation_pieces(p: Prediction, members: _Members) -> list:
+    """Pieces of what each voter of ``p`` expects from the next round."""
+    first, last = p.round + 1, p.pirates
+    if first > last:
+        return []
+    if len(p.views) == 1 and len(p.views[0]) == last - first + 1:
+        # one view for all voters (no private promise divides them): read off the division
+        outcome = p.views[0].outcome
+        dead = [(first, outcome.first - 1, DEAD)] if outcome.first > first else []
+        return dead + division_pieces(outcome, max(first, outcome.first), last)
+    expects = np.zeros(last - first + 1, dtype=np.int64)
+    for view in p.views:
+        d = view.outcome
+        for ranks, lo in view.slices:
+            voters = members.of(ranks)[lo:]
+            expects[voters - first] = np.where(voters < d.first, DEAD, 0)
+        for rank, coins in zip(d.ranks, d.amounts):
+            if rank >= first and rank in view:
+                expects[rank - first] = coins
+    return array_pieces(first, expects)
+
+
+def _json_fields(game: PirateGame, knowledge_of: int, detail: bool = False):
     """The JSON object's ``(key, value)`` pairs.  The rounds and the table's
     rows are generators: a game of thousands of pirates has millions of votes,
     and a writer can stream them.  Every prediction they need is solved before
-    the first pair is yielded."""
+    the first pair is yielded.  Without ``detail``, every value per pirate is
+    written as runs (see :mod:`~epistemic.models.pirates.runs`)."""
     play = game.play()
     knowledge = game.knowledge_of(knowledge_of)
     game.table_predictions(knowledge)
     by_maker = lambda a: promise_in(a).maker  # noqa: E731
+    members = _Members()
+    yield "format", "detail" if detail else "compact"
     yield "pirates", game.pirates
     yield "coins", game.coins
     yield "tie_rule", game.tie_rule.value
     yield "rules", game.rules.to_dict()
     yield "announcements", [_announcement_json(a) for a in sorted(game.announcements, key=by_maker)]
-    yield "rounds", (_round_json(r) for r in play.rounds)
+    yield "rounds", (_round_json(r) if detail else _round_compact(r, members) for r in play.rounds)
+    outcome = play.outcome
     yield "outcome", {
-        "decided_round": play.outcome.first,
-        "shares": _division_json(play.outcome),
-        "overboard": [pirate_name(r) for r in play.deaths],
+        "decided_round": outcome.first,
+        "shares": _division_json(outcome) if detail else runs_of(division_pieces(outcome, outcome.first,
+                                                                                   outcome.last)),
+        "overboard": [pirate_name(r) for r in play.deaths] if detail else rank_runs_text(play.deaths),
     }
     yield "table", {
         "knowledge_of": pirate_name(knowledge_of),
         "knows": [_announcement_json(a) for a in sorted(knowledge.announcements, key=by_maker)],
-        "rows": (list(p.offer.row()) for p in reversed(game.table_predictions(knowledge))),
+        "rows": (list(p.offer.row()) if detail else runs_of(division_pieces(p.offer, p.offer.first, p.offer.last))
+                 for p in reversed(game.table_predictions(knowledge))),
     }
-    yield "knowledge_groups", [_group_json(game, g) for g in game.knowledge_groups()]
+    yield "knowledge_groups", [_group_json(game, g, detail) for g in game.knowledge_groups()]
     yield "dag_nodes", game.dag_nodes()
 
 
@@ -193,15 +291,17 @@ def _materialize(value):
     return value
 
 
-def to_json(game: PirateGame, knowledge_of: int = 1) -> dict:
-    """The game as a JSON-ready dict; the keys are documented in ``docs/cli.md``."""
-    return {key: _materialize(value) for key, value in _json_fields(game, knowledge_of)}
+def to_json(game: PirateGame, knowledge_of: int = 1, detail: bool = False) -> dict:
+    """The game as a JSON-ready dict; the keys are documented in ``docs/cli.md``.
+    Values per pirate are runs, or with ``detail`` one entry per pirate."""
+    return {key: _materialize(value) for key, value in _json_fields(game, knowledge_of, detail)}
 
 
-def write_json(game: PirateGame, out: TextIO, knowledge_of: int = 1, extra: dict | None = None) -> None:
+def write_json(game: PirateGame, out: TextIO, knowledge_of: int = 1, extra: dict | None = None,
+               detail: bool = False) -> None:
     """Write :func:`to_json` (plus ``extra`` keys) to ``out`` as indented JSON,
     a round at a time, so that memory stays small however large the game."""
-    fields = list(_json_fields(game, knowledge_of)) + list((extra or {}).items())
+    fields = list(_json_fields(game, knowledge_of, detail)) + list((extra or {}).items())
     buffer: list[str] = []
     for chunk in _chunks(dict(fields), 0):
         buffer.append(chunk)

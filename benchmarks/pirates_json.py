@@ -1,0 +1,50 @@
+"""Time, peak memory and size of the pirate game's JSON and tables.
+
+Run ``python benchmarks/pirates_json.py``.  Each case solves the game and
+writes its report to a sink that only counts the characters, in a fresh
+process.  Measured on a shared 2-core machine: 10,000 pirates and 100
+coins write 2.4 MB of compact JSON in about 5.4 s (165 MB peak), and their
+table excerpt (``--tables``) in about 2.3 s; the per-voter detail of 2,000
+pirates is about 200 MB.
+"""
+
+from __future__ import annotations
+
+import io
+
+from harness import main
+
+from epistemic.models.pirates import PirateGame
+from epistemic.models.pirates.report import format_report, write_json
+
+CASES = [
+    ("compact --json, n = 2,000", dict(pirates=2_000, coins=100, form="compact")),
+    ("compact --json, n = 10,000", dict(pirates=10_000, coins=100, form="compact")),
+    ("--json-detail, n = 500", dict(pirates=500, coins=100, form="detail")),
+    ("--tables excerpt, n = 10,000", dict(pirates=10_000, coins=100, form="tables")),
+]
+
+
+class _Counter(io.TextIOBase):
+    """A text sink that keeps only the number of characters written."""
+
+    def __init__(self) -> None:
+        self.written = 0
+
+    def write(self, text: str) -> int:
+        self.written += len(text)
+        return len(text)
+
+
+def run_case(spec: dict) -> dict:
+    game = PirateGame(spec["pirates"], spec["coins"])
+    out = _Counter()
+    if spec["form"] == "tables":
+        out.write(format_report(game, tables=True))
+    else:
+        write_json(game, out, detail=spec["form"] == "detail")
+    return {"mb": out.written / 1e6}
+
+
+if __name__ == "__main__":
+    main(__file__, __doc__.splitlines()[0], CASES, run_case, [("mb", "MB written", ".2f")])
