@@ -17,6 +17,7 @@ from epistemic.cli.main import main
 from epistemic.models.pirates import (DEAD, OfferSource, PirateGame, PirateGameError, PirateSolver, Rules, promise,
                                      surviving_crews)
 from strategies import pirate_games, pirate_rules
+from test_pirates_properties import divisions
 
 NOTHING = Knowledge.of([])
 SEED = Rules()
@@ -30,16 +31,6 @@ EVERY_RULES = [Rules(m, v, i, d) for m, v, i, d in product(("half", "strict"), (
 
 
 # a brute force, written from the rules' words alone ----------------------------------
-
-def divisions(coins: int, parts: int):
-    """Every tuple of ``parts`` non-negative shares summing to ``coins``."""
-    if parts == 1:
-        yield (coins,)
-        return
-    for first in range(coins + 1):
-        for rest in divisions(coins - first, parts - 1):
-            yield (first, *rest)
-
 
 def brute_force(pirates: int, coins: int, strict: bool, proposer_votes: bool, peaceful: bool):
     """``{round: (accepted, offer or None, outcome)}`` by backward induction over every division.

@@ -80,13 +80,19 @@ def summarize_reasons(order: Sequence[Hashable], edges: Sequence[tuple[Hashable,
 CUT = ("deeper",)
 
 
-def _cut_deep(boxes: dict, edges: list, gaps: dict, max_boxes: int) -> ReasonSummary:
-    """Keep the ``max_boxes - 1`` boxes nearest the questions; one box stands for the rest."""
-    succ: dict = {b: [] for b in boxes}
+def _children(nodes, edges) -> tuple[dict, set]:
+    """Each node's children in the order of ``edges``, and the nodes that have a parent."""
+    children: dict = {n: [] for n in nodes}
     has_parent: set = set()
     for parent, child in edges:
-        succ[parent].append(child)
+        children[parent].append(child)
         has_parent.add(child)
+    return children, has_parent
+
+
+def _cut_deep(boxes: dict, edges: list, gaps: dict, max_boxes: int) -> ReasonSummary:
+    """Keep the ``max_boxes - 1`` boxes nearest the questions; one box stands for the rest."""
+    succ, has_parent = _children(boxes, edges)
     kept: dict = {}
     queue = deque(b for b in boxes if b not in has_parent)
     while queue and len(kept) < max(max_boxes - 1, 1):
@@ -106,11 +112,7 @@ def _cut_deep(boxes: dict, edges: list, gaps: dict, max_boxes: int) -> ReasonSum
 
 def _merge_alike(order, edges, alike, keep) -> tuple[dict, list]:
     """Boxes of alike siblings, found level by level from the roots."""
-    children: dict = {i: [] for i in order}
-    has_parent: set = set()
-    for parent, child in edges:
-        children[parent].append(child)
-        has_parent.add(child)
+    children, has_parent = _children(order, edges)
     box_of: dict = {}
     members: dict = {}
     classes: dict = {}
