@@ -27,7 +27,7 @@ from epistemic.events import check_event_model
 from epistemic.symbolic import KnowledgeStructure, from_kripke
 from epistemic.views import world_text
 
-_SLOW = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+_SLOW = settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 def _reachable(m: KripkeModel, group, start: int) -> set[int]:
