@@ -23,6 +23,7 @@ from .bisimulation import bisimulation_classes, contract
 from .building import describe_model
 from .checking import after_announcement, holds, truth_array, worlds_where
 from .kripke import Event, EventModel, KripkeModel, private_event, public_event, whether_event
+from .plausibility import PlausibilityModel
 from .sequential import BackwardInduction, Choice, SequentialGame
 from .story import Round, Story
 from .syntax import FormulaSyntaxError, parse_event_model, parse_formula, to_latex, to_text
@@ -34,6 +35,7 @@ __all__ = [
     "Announcement",
     "Knowledge",
     "KripkeModel",
+    "PlausibilityModel",
     "Event",
     "EventModel",
     "update",

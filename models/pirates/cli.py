@@ -19,10 +19,12 @@ from .game import PirateGame, PirateGameError
 from .division import promise_in
 from .predict import TIE_RULES, PirateSolver, node_key
 from .rules import DOOMED_PROPOSERS, MAJORITIES, Rules
-from .report import format_report, write_json
+from .report import TABLE_PIRATES, format_header, format_report, write_json
+from .learning import MAX_LEARNING_PIRATES, MAX_WORLDS, Suspicions, learn
+from .learning_report import format_learning, learned_why, learning_json
 from .search import PromiseSearch, best_public_promise
-from .syntax import parse_pirate, parse_promise
-from .wording import coins_text
+from .syntax import parse_pirate, parse_promise, parse_suspicion
+from .wording import coins_text, division_text, names_text
 from .explore import explain, run_explorer
 from .picture_limits import picture_refusals
 from .browser import explorer_page
@@ -89,6 +91,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="walk through the predictions interactively from the keyboard")
     p.add_argument("--best-announcement", type=str, default=None, metavar="PIRATE",
                    help="search the public promise that maximizes this pirate's final coins (small games)")
+    learning = p.add_argument_group("learning from the votes (see docs/pirates.md, Learning from surprise)")
+    learning.add_argument("--learning", action="store_true",
+                          help="pirates learn from the public votes which promises were made (at most "
+                               f"{MAX_LEARNING_PIRATES} pirates and {MAX_WORLDS:,} worlds)")
+    learning.add_argument("--suspect", action="append", default=[], metavar="SPEC",
+                          help="a subgroup promise the pirates suspect may have been made (repeatable; "
+                               "'*' for the shares suspects every division), e.g. --suspect \"p3: * to p5\"")
+    learning.add_argument("--suspect-every-division", action="store_true",
+                          help="suspect every division by every pirate without a promise, told to any one "
+                               "other pirate (small games)")
     draw = p.add_argument_group("pictures")
     draw.add_argument("--draw", metavar="FILE", default=None,
                       help="draw the --why answers as a graph (without --why: the prediction DAG of the play)")
@@ -117,6 +129,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise PirateGameError("--explain is interactive and cannot be combined with --json")
     between(args.depth, 1, MAX_DEPTH, "--depth", error=PirateGameError)
     promises = [parse_promise(text, args.pirates) for text in args.promises]
+    suspicions = _suspicions(args)
     knowledge_of = parse_pirate(args.knowledge_of, args.pirates)
     searched = None if args.best_announcement is None else parse_pirate(args.best_announcement, args.pirates)
     if args.dpi is not None:
@@ -125,6 +138,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     rules = Rules(args.majority, not args.proposer_abstains, "yes" if args.peaceful else "no", args.doomed_proposer)
     game = PirateGame(args.pirates, args.coins, promises, args.tie_rule, rules,
                       solver=PirateSolver(args.pirates, args.coins, args.tie_rule, rules=rules, progress=progress))
+    if suspicions is not None:
+        return run_learning(game, suspicions, args, out)
 
     # pictures over a limit are known from the input: say so before solving, and draw the others
     asked = _asked(game, args)
@@ -166,6 +181,61 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.explain:
         run_explorer(game, sys.stdin, out, depth=args.depth)
     return status
+
+
+#: Options that work on the play without learning only.
+_NOT_WITH_LEARNING = ("draw_dag", "draw_knowledge", "draw_kripke", "html", "explain", "best_announcement",
+                      "json_detail")
+
+
+def _suspicions(args: argparse.Namespace) -> Suspicions | None:
+    """What the pirates suspect with ``--learning`` (``None`` without it),
+    every clash of options refused before any work."""
+    if not args.learning:
+        for flag, given in (("--suspect", args.suspect), ("--suspect-every-division", args.suspect_every_division)):
+            if given:
+                raise PirateGameError(f"{flag} needs --learning: suspicions are what learning pirates weigh")
+        return None
+    for name in _NOT_WITH_LEARNING:
+        if getattr(args, name):
+            flag = "--" + name.replace("_", "-")
+            raise PirateGameError(f"{flag} shows the play without learning and cannot be combined with --learning")
+    if args.draw is not None and not args.why:
+        raise PirateGameError("with --learning, --draw draws the answers of --why: ask a question")
+    suspected = [a for text in args.suspect for a in parse_suspicion(text, args.pirates, args.coins)]
+    return Suspicions(tuple(suspected), args.suspect_every_division)
+
+
+def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namespace, out: TextIO) -> int:
+    """``--learning``: play with pirates who learn from the votes, then answer and draw as asked."""
+    if args.draw is not None:
+        check_destinations([args.draw], tex=True)
+    progress = progress_printer("worlds weighed")
+    play = learn(game, suspicions, progress=progress)
+    answers = [(q, learned_why(game, play, q, depth=args.depth)) for q in args.why]
+    images: list[tuple[str, bytes]] = []
+    failed = False
+    if args.draw is not None:
+        images, failed = _images([(args.draw, lambda: why_picture(game, [r for _, r in answers],
+                                                                  label_style=args.label_style))], args)
+    end_progress(progress)
+    if args.json:
+        extra: dict[str, object] = {"learning": learning_json(play)}
+        if answers:
+            extra["why"] = [{"question": q, "answer": reason.to_dict(key=_key_json)} for q, reason in answers]
+        write_pictures(images)
+        write_json(game, out, parse_pirate(args.knowledge_of, args.pirates), extra)
+        return EXIT_PICTURE_REFUSED if failed else 0
+    tables = game.pirates <= TABLE_PIRATES if args.tables is None else args.tables
+    text = format_header(game) + "\n\n" + format_learning(game, play, tables) + "\n"
+    plain = game.play()
+    text += (f"\nWithout learning: {division_text(plain.outcome)}; thrown overboard: "
+             f"{names_text(plain.deaths) if plain.deaths else 'nobody'}\n")
+    for q, reason in answers:
+        text += f"\nWhy {q}?\n{reason.to_text()}\n"
+    write_pictures(images)
+    out.write(text)
+    return EXIT_PICTURE_REFUSED if failed else 0
 
 
 def _asked(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, str, Callable[[], Picture]]]:

@@ -12,7 +12,7 @@ from epistemic import Agent, Announcement, EpistemicError
 from epistemic.validators import whole_number
 
 __all__ = ["Pirate", "Division", "Promise", "pirate_name", "as_pirate", "rank_of", "by_rank", "rank_runs",
-           "promise_in", "DEAD"]
+           "promise_in", "DEAD", "divisions"]
 
 #: The payoff of a pirate thrown overboard; it compares below every number of coins.
 DEAD = -1
@@ -228,3 +228,22 @@ def promise_in(announcement: Announcement) -> Promise:
     if not isinstance(content, Promise):
         raise EpistemicError(f"{announcement} is not a promise: pirates announce Promise values")
     return content
+
+
+def divisions(coins: int, pirates: int) -> list[tuple[int, ...]]:
+    """Every row of ``pirates`` shares of ``coins``, the first share largest
+    first (built without recursion).
+
+    >>> divisions(2, 2)
+    [(2, 0), (1, 1), (0, 2)]
+    """
+    rows: list[tuple[int, ...]] = []
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        row = stack.pop()
+        left = coins - sum(row)
+        if len(row) == pirates - 1:
+            rows.append(row + (left,))
+            continue
+        stack.extend(row + (c,) for c in range(left + 1))
+    return rows

@@ -68,6 +68,8 @@ class ReasonKind(str, enum.Enum):
     """How voters vote."""
     DIFFER = "differ"
     """Voters who expect otherwise than a proposer who knows less thinks."""
+    LEARNED = "learned"
+    """What a pirate learned from the votes of an earlier round (with learning)."""
 
 
 #: What a reason explains: its kind, then what the builder of that kind (see ``_NODES``) takes.

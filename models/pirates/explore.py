@@ -28,7 +28,7 @@ from .game import PirateGame, PirateGameError, check_rank
 from .predict import OfferSource
 from .wording import coins_text, division_text, knowledge_label, names_text
 
-__all__ = ["Question", "QuestionKind", "parse_why", "explain", "Explorer", "run_explorer", "describe_play",
+__all__ = ["Question", "QuestionKind", "parse_why", "read_question", "explain", "Explorer", "run_explorer", "describe_play",
            "describe_prediction"]
 
 
@@ -134,6 +134,19 @@ def parse_why(text: str, game: PirateGame) -> Question:
     ...
     epistemic.models.pirates.game.PirateGameError: p1 does not vote in round 2 because he is dead: he was thrown overboard in round 1
     """
+    return _resolve(game, *read_question(text, game.pirates))
+
+
+def read_question(text: str, pirates: int) -> tuple[QuestionKind, int | None, int | None, int | None, int | None,
+                                                     bool | None]:
+    """The parts of a why-question, read but not checked against a play:
+    its kind, the pirate it is about, the proposer named ("p1's offer"),
+    the pirate it is asked as, the round, and the vote claimed ("votes no"),
+    each ``None`` when not given.
+
+    >>> read_question("why does p5 vote no in round 1", 5)
+    (<QuestionKind.VOTE: 'vote'>, 5, None, None, 1, False)
+    """
     if not isinstance(text, str) or not text.strip():
         raise PirateGameError(f"ask a question, e.g. {_EXAMPLES}")
     tokens = [_Token.read(m) for m in _TOKEN.finditer(text.lower().replace("\u2019", "'"))]
@@ -196,8 +209,8 @@ def parse_why(text: str, game: PirateGame) -> Question:
     subject = subjects[0] if subjects else None
     for named in (subject, proposer, knower):
         if named is not None:
-            check_rank(named, game.pirates)
-    return _resolve(game, kind, subject, proposer, knower, round_, claims.pop() if claims else None)
+            check_rank(named, pirates)
+    return kind, subject, proposer, knower, round_, claims.pop() if claims else None
 
 
 @attrs.define

@@ -17,7 +17,7 @@ from .predict import OfferSource, Prediction
 from .runs import array_pieces, division_pieces, merge_pieces, rank_runs_text, runs_of
 from .wording import division_text, names_text
 
-__all__ = ["knowledge_heading", "format_table", "format_round", "format_play", "format_report", "to_json", "write_json"]
+__all__ = ["knowledge_heading", "format_header", "format_table", "format_round", "format_play", "format_report", "to_json", "write_json"]
 
 #: Rounds with more living pirates than this are summarized rather than listed voter by voter.
 VOTER_LINES = 24
@@ -117,10 +117,8 @@ def format_play(play: Play) -> str:
     return "\n".join(lines)
 
 
-def format_report(game: PirateGame, tables: bool | None = None, full_tables: bool = False) -> str:
-    """The default view: the announcements, the play round by round, and one
-    table per knowledge group (for small games, or when ``tables``), large
-    tables as excerpts unless ``full_tables``."""
+def format_header(game: PirateGame) -> str:
+    """The game in a few lines: pirates, coins, tie rule, rules and promises."""
     lines = [f"Pirate game: {game.pirates} pirates, {game.coins} coins; "
              f"equally cheap voters are bought {game.tie_rule.value}-ranked first."]
     if game.rules.changes():
@@ -132,7 +130,14 @@ def format_report(game: PirateGame, tables: bool | None = None, full_tables: boo
                          + ("  (public)" if a.audience is None else f"  ({_audience(a.audience)})"))
     else:
         lines.append("No promises.")
-    lines.append("")
+    return "\n".join(lines)
+
+
+def format_report(game: PirateGame, tables: bool | None = None, full_tables: bool = False) -> str:
+    """The default view: the announcements, the play round by round, and one
+    table per knowledge group (for small games, or when ``tables``), large
+    tables as excerpts unless ``full_tables``."""
+    lines = [format_header(game), ""]
     play = game.play()
     lines.append(format_play(play))
     if tables is None:

@@ -21,14 +21,18 @@ Examples: ``"p4: 2 2"``, ``"p2: 1 1 0 1 to p3 p4 p5"``, ``"p4: 2,2 to p5"``,
 
 from __future__ import annotations
 
+import math
 import re
 
 from epistemic import Announcement
 
-from .division import by_rank, pirate_name, promise_in
+from .division import by_rank, divisions, pirate_name, promise_in
 from .game import PirateGameError, check_rank, promise
 
-__all__ = ["parse_promise", "parse_pirate", "format_promise"]
+__all__ = ["parse_promise", "parse_suspicion", "parse_pirate", "format_promise"]
+
+#: Divisions one suspicion with '*' shares may stand for.
+MAX_SUSPECTED_DIVISIONS = 4_096
 
 _PIRATE = re.compile(r"p(0|[1-9][0-9]*)")
 
@@ -99,6 +103,40 @@ def parse_promise(text: str, pirates: int) -> Announcement:
         row.append(int(item))
     hearers = _parse_hearers(parts[1], pirates) if len(parts) > 1 else None
     return promise(pirates, maker, row, hearers)
+
+
+def parse_suspicion(text: str, pirates: int, coins: int) -> list[Announcement]:
+    """Read a suspected promise: the syntax of :func:`parse_promise`, told to
+    a subgroup, where the shares may be ``*`` for every division of
+    ``coins`` by the maker.
+
+    >>> [format_promise(a) for a in parse_suspicion("p4: * to p5", 5, 2)]
+    ['p4: 2 0 to p4 p5', 'p4: 1 1 to p4 p5', 'p4: 0 2 to p4 p5']
+    >>> parse_suspicion("p4: 2 2", 5, 4)
+    Traceback (most recent call last):
+    ...
+    epistemic.models.pirates.game.PirateGameError: a suspected promise is told to a subgroup: write 'p4: 2 2 to HEARERS'
+    """
+    maker_text, _, rest = text.partition(":")
+    shares, told, hearers = rest.partition(" to ")
+    if shares.strip() == "*":
+        maker = parse_pirate(maker_text, pirates)
+        if not told:
+            raise PirateGameError(f"a suspected promise is told to a subgroup: write '{text.strip()} to HEARERS'")
+        living = pirates - maker + 1
+        count = math.comb(coins + living - 1, living - 1)
+        if count > MAX_SUSPECTED_DIVISIONS:
+            raise PirateGameError(f"'{text.strip()}' stands for {count:,} divisions; at most "
+                                  f"{MAX_SUSPECTED_DIVISIONS:,} are allowed: name the shares")
+        return [parse_promise(f"p{maker}: {' '.join(map(str, row))} to {hearers}", pirates)
+                for row in divisions(coins, living)]
+    made = parse_promise(text, pirates)
+    if made.is_public:
+        raise PirateGameError(f"a suspected promise is told to a subgroup: write '{text.strip()} to HEARERS'")
+    if promise_in(made).division.total != coins:
+        raise PirateGameError(f"the suspected promise '{text.strip()}' divides {promise_in(made).division.total} "
+                              f"coins, but there are {coins}")
+    return [made]
 
 
 def format_promise(announcement: Announcement) -> str:

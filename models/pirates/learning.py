@@ -1,0 +1,464 @@
+"""Pirates who learn from the votes they see.
+
+The seed leaves open what a pirate "could conclude ... from the fact that
+the highest ranked pirate has been thrown overboard".  Here he concludes it
+with the framework's logic:
+
+* **Worlds** are the sets of promises that may have been made: each actual
+  subgroup promise, made or not, and each *suspected* promise (at most one
+  promise per pirate).  Public promises are in every world.
+* **What a pirate knows**: he cannot tell two worlds apart when they hold
+  the same promises that he heard.  **What he believes**: the worlds he
+  cannot tell apart from the actual one that hold the fewest promises.
+  Before any vote that is exactly the seed's pirate, who believes the
+  promises he heard and no others.
+* **Votes are public.**  After each round the worlds in which the offer or
+  any vote would have gone otherwise are removed (a public announcement in
+  a :class:`~epistemic.plausibility.PlausibilityModel`).  A pirate whose
+  believed worlds are gone revises his belief to the fewest promises that
+  explain what he saw.
+* **Predictions** in a world are the solver's, on that world's promises,
+  each heard by the pirates who believe it there; a promise everybody
+  believes is public.  Pirates learn from votes cast; they do not plan on
+  what votes still to come will teach.
+* **Unsure pirates.**  A voter who believes several worlds votes yes only
+  when the offer beats what he expects in each of them.  A proposer who
+  believes several worlds (and promised nothing) makes the cheapest offer
+  that passes in all of them, else one that passes in the most, keeping
+  the most coins; among equal offers the tie rule decides.
+
+Examples
+--------
+The seed's second story: p4 promises ``2 2`` to p5 alone.  p5's no in
+round 1 shows everybody that he knows a promise, and p2 survives.
+
+>>> from epistemic.models.pirates import PirateGame, promise
+>>> game = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5])])
+>>> play = learn(game)
+>>> [r.offer.row() for r in play.rounds], play.deaths
+([(1, 0, 1, 0, 2), (0, 1, 0, 3)], [1])
+>>> len(play.rounds[0].ruled_out), play.rounds[1].accepted
+(1, True)
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Callable, Iterable, Sequence
+from typing import cast
+
+import attrs
+
+from epistemic import Announcement, Knowledge
+from epistemic.plausibility import PlausibilityModel
+
+from .division import DEAD, Division, divisions, pirate_name, promise_in, rank_of
+from .game import PirateGame, PirateGameError, promise
+from .predict import OfferSource, Prediction, TieRule
+from .wording import names_text
+
+__all__ = ["learn", "LearnedPlay", "LearnedRound", "LearnedVote", "RuledOut", "Suspicions", "World",
+           "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_OFFERS", "world_text", "UNSURE"]
+
+#: A world: the promises made in it.
+World = frozenset[Announcement]
+
+#: Worlds a game with learning may start from (checked before any work).
+MAX_WORLDS = 4_096
+#: Pirates a game with learning may have.
+MAX_LEARNING_PIRATES = 50
+#: Offers an unsure proposer may weigh in one round.
+MAX_OFFERS = 1_000_000
+
+
+class Unsure(str, enum.Enum):
+    """The source of an offer planned on several worlds."""
+
+    UNSURE = "unsure"
+
+
+#: The source of the offer of a proposer who believes several worlds.
+UNSURE = Unsure.UNSURE
+
+
+def _promises(values: Iterable[Announcement]) -> tuple[Announcement, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class Suspicions:
+    """Promises the pirates suspect may have been made, besides the actual ones.
+
+    ``promises`` are subgroup promises, any number per maker;
+    ``every_division`` adds every division by every pirate without a
+    promise of his own, each told to one other pirate, and then a world
+    holds at most one promise that was not made.
+    """
+
+    promises: tuple[Announcement, ...] = attrs.field(default=(), converter=_promises)
+    every_division: bool = False
+
+
+@attrs.frozen
+class LearnedVote:
+    """How one pirate voted: what he was offered, what he expected in each
+    world he believed (one value when he was sure), and his vote."""
+
+    rank: int
+    offered: int
+    expects: tuple[int, ...]
+    yes: bool
+
+
+@attrs.frozen
+class RuledOut:
+    """A world the votes of a round removed, and the first thing that would
+    have gone otherwise there: the offer (``pirate`` is the proposer) or a
+    pirate's vote."""
+
+    world: World
+    pirate: int
+    offer: Division | None
+    yes: bool | None
+
+
+@attrs.frozen
+class LearnedRound:
+    """One round of a game with learning."""
+
+    round: int
+    offer: Division
+    source: OfferSource | Unsure
+    votes: tuple[LearnedVote, ...]
+    yes: int
+    needed: int
+    worlds: int
+    """Worlds still possible when the round began."""
+    proposer_worlds: tuple[World, ...]
+    """The worlds the proposer believed, in :func:`world_order`."""
+    knowledge: Knowledge
+    """The promises of the actual world, each heard by the pirates who believe it."""
+    ruled_out: tuple[RuledOut, ...]
+    learned: tuple[tuple[int, tuple[World, ...]], ...]
+    """Pirates alive after the round whose beliefs the votes changed, and what they believe now."""
+
+    @property
+    def proposer(self) -> int:
+        return self.round
+
+    @property
+    def accepted(self) -> bool:
+        return self.yes >= self.needed
+
+    def vote_of(self, rank: int) -> LearnedVote:
+        for v in self.votes:
+            if v.rank == rank:
+                return v
+        raise PirateGameError(f"{pirate_name(rank)} does not vote in round {self.round}")
+
+
+@attrs.frozen
+class LearnedPlay:
+    """A game played by pirates who learn from the votes."""
+
+    rounds: tuple[LearnedRound, ...]
+    outcome: Division
+    models: tuple[PlausibilityModel, ...] = attrs.field(eq=False, repr=False)
+    """The model at the start of each round, and after the last."""
+
+    @property
+    def deaths(self) -> list[int]:
+        return list(range(1, self.outcome.first))
+
+    def payoff(self, rank: int) -> int:
+        return self.outcome.payoff(rank)
+
+    def round(self, number: int) -> LearnedRound:
+        for r in self.rounds:
+            if r.round == number:
+                return r
+        raise PirateGameError(f"round {number} was not played: the game ended in round {self.rounds[-1].round}")
+
+
+def worlds_of(model: PlausibilityModel) -> list[World]:
+    """The worlds of a pirates' model: each is the set of promises made in it."""
+    return cast(list[World], model.worlds)
+
+
+def world_order(world: World) -> tuple:
+    """A stable order of worlds: fewest promises first, then by maker and shares."""
+    return len(world), sorted((promise_in(a).maker, promise_in(a).division.row(), _hearers(a)) for a in world)
+
+
+def _hearers(a: Announcement) -> tuple[int, ...]:
+    return () if a.audience is None else tuple(sorted(rank_of(x) for x in a.audience))
+
+
+def world_text(world: World) -> str:
+    """A world in a few words.
+
+    >>> from epistemic.models.pirates import promise
+    >>> world_text(frozenset()), world_text(frozenset([promise(5, 4, [2, 2], hearers=[5])]))
+    ('no promise', "p4's 2 2 told p4, p5")
+    """
+    if not world:
+        return "no promise"
+    parts = []
+    for a in sorted(world, key=lambda a: promise_in(a).maker):
+        d = promise_in(a).division
+        told = "public" if a.audience is None else "told " + _ranks_text(_hearers(a))
+        parts.append(f"{pirate_name(d.first)}'s {' '.join(map(str, d.row()))} {told}")
+    return ", ".join(parts)
+
+
+def _ranks_text(ranks: Sequence[int]) -> str:
+    return names_text(ranks).replace(" and ", ", ")
+
+
+# worlds ------------------------------------------------------------------------------
+def candidate_worlds(game: PirateGame, suspicions: Suspicions = Suspicions()) -> list[World]:
+    """Every world a pirate of ``game`` may consider: public promises in
+    all, each other actual or suspected promise made or not, one promise
+    per maker.  Counted first, and refused over :data:`MAX_WORLDS`."""
+    public = frozenset(a for a in game.announcements if a.is_public)
+    makers_public = {promise_in(a).maker for a in public}
+    options: dict[int, list[Announcement]] = {}
+    for a in game.announcements:
+        if not a.is_public:
+            options.setdefault(promise_in(a).maker, []).append(a)
+    for a in suspicions.promises:
+        maker = promise_in(a).maker
+        if a.is_public:
+            raise PirateGameError(f"a suspected promise is told to a subgroup: {pirate_name(maker)}'s "
+                                  f"public promise would have been heard by everyone")
+        if maker in makers_public:
+            raise PirateGameError(f"{pirate_name(maker)} made a public promise: nobody suspects another one")
+        if a not in options.get(maker, []):
+            options.setdefault(maker, []).append(a)
+    base = 1
+    for choices in options.values():
+        base *= len(choices) + 1
+    extra: list[tuple[int, int]] = []  # (maker, hearer) pairs of every-division suspicions
+    if suspicions.every_division:
+        free = [m for m in range(1, game.pirates + 1) if m not in options and m not in makers_public]
+        extra_count = sum(math.comb(game.coins + game.pirates - m, game.pirates - m) * (game.pirates - 1)
+                          for m in free)
+        extra = [(m, h) for m in free for h in range(1, game.pirates + 1) if h != m]
+    else:
+        extra_count = 0
+    total = base * (1 + extra_count)
+    if total > MAX_WORLDS:
+        raise PirateGameError(f"learning would weigh {total:,} worlds of promises; at most {MAX_WORLDS:,} "
+                              f"are allowed: suspect fewer promises")
+    worlds: list[World] = []
+    makers = sorted(options)
+    combos: list[list[Announcement]] = [[]]
+    for m in makers:
+        picks: list[list[Announcement]] = [[]] + [[a] for a in options[m]]
+        combos = [c + chosen for c in combos for chosen in picks]
+    for c in combos:
+        worlds.append(public | frozenset(c))
+    if suspicions.every_division:
+        for m, h in extra:
+            for row in divisions(game.coins, game.pirates - m + 1):
+                a = promise(game.pirates, m, row, hearers=[h])
+                for c in combos:
+                    worlds.append(public | frozenset(c) | {a})
+    return sorted(set(worlds), key=world_order)
+
+
+def learning_model(game: PirateGame, suspicions: Suspicions = Suspicions()) -> PlausibilityModel:
+    """The pirates' plausibility model before any vote: worlds of
+    :func:`candidate_worlds`, told apart by the promises each pirate
+    heard, fewer promises more plausible."""
+    worlds = candidate_worlds(game, suspicions)
+    actual = frozenset(game.announcements)
+    return PlausibilityModel.observing(
+        [p for p in game.solver.agents if p is not None], {w: w for w in worlds},
+        observes=lambda pirate, w: frozenset(a for a in cast(World, w) if a.heard_by(pirate)),
+        rank=lambda w: len(cast(World, w)), actual=actual)
+
+
+# play --------------------------------------------------------------------------------
+@attrs.frozen
+class _Behaviour:
+    offer: Division
+    source: OfferSource | Unsure
+    votes: tuple[LearnedVote, ...]
+
+
+class _Round:
+    """What every pirate does in one round, in any world of one model."""
+
+    def __init__(self, game: PirateGame, model: PlausibilityModel, r: int):
+        self.game, self.model, self.r = game, model, r
+        self.solver = game.solver
+        self._knowledge: dict[World, Knowledge] = {}
+        self._believed: dict[tuple[World, int], tuple[World, ...]] = {}
+
+    def believed(self, world: World, rank: int) -> tuple[World, ...]:
+        hit = self._believed.get((world, rank))
+        if hit is None:
+            hit = tuple(sorted(cast(frozenset[World], self.model.believed(world, self.game.agent(rank))), key=world_order))
+            for w in hit:  # the same for every world he cannot tell apart
+                self._believed[w, rank] = hit
+            self._believed[world, rank] = hit
+        return hit
+
+    def knowledge(self, world: World) -> Knowledge:
+        """``world``'s promises, each heard by the pirates who believe it there."""
+        hit = self._knowledge.get(world)
+        if hit is None:
+            n = self.game.pirates
+            made = []
+            for a in world:
+                believers = [j for j in range(1, n + 1) if all(a in u for u in self.believed(world, j))]
+                if len(believers) == n:
+                    made.append(Announcement(a.speaker, a.content))
+                else:
+                    made.append(Announcement.private(a.speaker, a.content, [self.game.agent(j) for j in believers]))
+            hit = self._knowledge[world] = Knowledge.of(made)
+        return hit
+
+    def prediction(self, r: int, world: World) -> Prediction:
+        return self.solver.prediction(r, self.knowledge(world))
+
+    def behaviour(self, world: World) -> _Behaviour:
+        r, game = self.r, self.game
+        offer, source = self.offer(world)
+        rules = game.rules
+        votes = []
+        for v in range(r, game.pirates + 1):
+            if v == r:
+                if rules.proposer_votes:
+                    votes.append(LearnedVote(v, offer.share(v), (DEAD,), True))
+                continue
+            expects = tuple(sorted({self.prediction(r + 1, u).outcome.payoff(v) for u in self.believed(world, v)}))
+            votes.append(LearnedVote(v, offer.share(v), expects,
+                                     all(rules.accepts(offer.share(v), e) for e in expects)))
+        return _Behaviour(offer, source, tuple(votes))
+
+    def offer(self, world: World) -> tuple[Division, OfferSource | Unsure]:
+        worlds = self.believed(world, self.r)
+        plans = [self.prediction(self.r, u) for u in worlds]
+        if len({p.offer for p in plans}) == 1:
+            own = plans[0]
+            source = own.source
+            if source is OfferSource.PROPOSER:
+                source = self.solver.prediction(self.r, own.proposer_knowledge).source
+            return own.offer, source
+        return plan_offer(self.game, self.r, plans), UNSURE
+
+
+def plan_offer(game: PirateGame, r: int, plans: Sequence[Prediction]) -> Division:
+    """The offer of proposer ``p<r>`` who believes several worlds, given the
+    prediction of round ``r`` in each: the cheapest offer that passes in
+    all of them, else one that passes in the most; the fewest coins paid
+    first, then the tie rule.
+
+    Each voter is paid nothing or just enough to win his vote in some of
+    the worlds, so only those offers are weighed (at most :data:`MAX_OFFERS`).
+    """
+    rules, coins, n = game.rules, game.coins, game.pirates
+    voters = list(range(r + 1, n + 1))
+    needed = rules.others_needed(n - r + 1)
+    # the least a voter must be offered to vote yes in each world
+    price = [[max(0, p.expectation(v) + rules.premium()) for p in plans] for v in voters]
+    levels = [sorted({0} | {c for c in row if c <= coins}) for row in price]
+    best: tuple | None = None
+    best_shares: tuple[int, ...] = ()
+    weighed = 0
+    lowest_first = game.tie_rule is TieRule.LOWEST
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        shares = stack.pop()
+        i = len(shares)
+        paid = sum(shares)
+        if i < len(voters):
+            stack.extend(shares + (c,) for c in levels[i] if paid + c <= coins)
+            continue
+        weighed += 1
+        if weighed > MAX_OFFERS:
+            raise PirateGameError(f"{pirate_name(r)} believes {len(plans)} worlds and would weigh more than "
+                                  f"{MAX_OFFERS:,} offers: the game is too large to plan with learning")
+        passing = sum(1 for w in range(len(plans))
+                      if sum(1 for j, c in enumerate(shares) if c >= price[j][w]) >= needed)
+        # lowest-ranked voters first: they are the last in ``shares``
+        order = shares[::-1] if lowest_first else shares
+        score = (passing, -paid, order)
+        if best is None or score > best:
+            best, best_shares = score, shares
+    amounts = {v: c for v, c in zip(voters, best_shares) if c}
+    amounts[r] = coins - sum(best_shares)
+    return Division.from_shares(r, n, amounts)
+
+
+def learn(game: PirateGame, suspicions: Suspicions = Suspicions(),
+          progress: Callable[[int], None] | None = None) -> LearnedPlay:
+    """Play ``game`` with pirates who learn from the votes (see the module).
+
+    Raises :class:`PirateGameError` when the game has more than
+    :data:`MAX_LEARNING_PIRATES` pirates or the worlds are more than
+    :data:`MAX_WORLDS`, before any work.
+    """
+    if game.pirates > MAX_LEARNING_PIRATES:
+        raise PirateGameError(f"learning plays at most {MAX_LEARNING_PIRATES} pirates, got {game.pirates:,}")
+    model = learning_model(game, suspicions)
+    actual = frozenset(game.announcements)
+    rounds: list[LearnedRound] = []
+    models = [model]
+    for r in range(1, game.pirates + 1):
+        here = _Round(game, model, r)
+        seen = here.behaviour(actual)
+        kept, ruled_out = [], []
+        for i, w in enumerate(worlds_of(model)):
+            if progress is not None:
+                progress(i)
+            if w == actual:
+                kept.append(w)
+                continue
+            differs = _difference(here.behaviour(w), seen, r)
+            if differs is None:
+                kept.append(w)
+            else:
+                ruled_out.append(attrs.evolve(differs, world=w))
+        yes = sum(v.yes for v in seen.votes)
+        needed = game.rules.votes_needed(game.pirates - r + 1)
+        after = model.restricted(kept) if ruled_out else model
+        after_round = _Round(game, after, r + 1)
+        learned = tuple((j, after_round.believed(actual, j)) for j in range(r + 1, game.pirates + 1)
+                        if after_round.believed(actual, j) != here.believed(actual, j))
+        rounds.append(LearnedRound(r, seen.offer, seen.source, seen.votes, yes, needed, len(model),
+                                   here.believed(actual, r), here.knowledge(actual),
+                                   tuple(sorted(ruled_out, key=lambda x: (x.offer is not None, world_order(x.world)))), learned))
+        model = after
+        models.append(model)
+        if yes >= needed:
+            return LearnedPlay(tuple(rounds), seen.offer, tuple(models))
+    raise AssertionError("the last pirate always accepts his own offer")  # pragma: no cover
+
+
+def _difference(got: _Behaviour, seen: _Behaviour, proposer: int) -> RuledOut | None:
+    """The first thing that went otherwise in ``got`` than was seen, or ``None``."""
+    if got.offer != seen.offer:
+        return RuledOut(frozenset(), proposer, got.offer, None)
+    for mine, theirs in zip(got.votes, seen.votes):
+        if mine.yes != theirs.yes:
+            return RuledOut(frozenset(), mine.rank, None, mine.yes)
+    return None
+
+
+def believed_knowledge(play: LearnedPlay, game: PirateGame, round: int, rank: int) -> list[Knowledge]:
+    """The knowledge pirate ``rank`` plans on in ``round`` of ``play``: one
+    per world he believes, each world's promises heard by who believes them."""
+    here = _Round(game, play.models[round - 1], round)
+    return [here.knowledge(u) for u in here.believed(frozenset(game.announcements), rank)]
+
+
+def ruled_out_worlds(play: LearnedPlay) -> Iterable[tuple[int, RuledOut]]:
+    """Every world the votes removed, with its round."""
+    for r in play.rounds:
+        for x in r.ruled_out:
+            yield r.round, x
+

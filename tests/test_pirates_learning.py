@@ -1,0 +1,203 @@
+"""Pirates who learn from the votes: the seed's second story played by
+pirates who draw conclusions from p1's fall (seed 000 leaves it "for
+further research"), games where learning changes nothing, suspicions that
+the votes rule out, and the unsure proposer's plan against a brute force.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from epistemic import Knowledge
+from epistemic.cli.main import main
+from epistemic.models.pirates import PirateGame, PirateGameError, promise
+from epistemic.models.pirates.learning import (Suspicions, candidate_worlds, learn, plan_offer,
+                                               world_text)
+from epistemic.models.pirates.learning_report import format_learning, learned_why
+from epistemic.models.pirates.syntax import parse_suspicion
+from strategies import pirate_games
+from test_pirates_properties import divisions
+
+# seed 000, the second subgroup story: 5 pirates, 4 coins, p4 tells p5 alone he will divide 2 2
+STORY = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5])])
+
+
+def test_the_second_story_with_learning():
+    play = learn(STORY)
+    first, second = play.rounds
+    # round 1 is the seed's: p1 offers Table 7's row for 5 pirates, and p2, p4 and p5 vote no
+    assert first.offer.row() == (1, 0, 1, 0, 2)
+    assert [v.yes for v in first.votes] == [True, False, True, False, False]
+    # p5's no to 2 coins is what cannot happen in the world without the promise
+    assert [world_text(x.world) for x in first.ruled_out] == ["no promise"]
+    assert (first.ruled_out[0].pirate, first.ruled_out[0].yes) == (5, True)
+    assert dict(first.learned).keys() == {2, 3}
+    # now everybody knows the promise: p3 would buy p5 for 3 coins in round 3, leaving p4 nothing,
+    # so p2 buys p4 for 1 coin and survives (without learning p2 and p3 die: seed 000)
+    assert second.offer.row() == (0, 1, 0, 3)
+    assert [(v.rank, v.expects, v.yes) for v in second.votes] == [
+        (2, (-1,), True), (3, (1,), False), (4, (0,), True), (5, (3,), False)]
+    assert second.accepted and play.deaths == [1]
+    assert [play.payoff(r) for r in range(1, 6)] == [-1, 3, 0, 1, 0]
+    assert STORY.play().deaths == [1, 2, 3]
+
+
+def test_every_division_suspected_p2_pays_p5():
+    play = learn(STORY, Suspicions(every_division=True))
+    first, second = play.rounds
+    assert first.worlds == 970 and len(first.ruled_out) == 803
+    # p2 alone is sure of the promise; p3 still weighs 17 worlds, so p2 predicts that p3, not
+    # knowing it, would die in round 3 and buys p5, who expects the promised 2, for 3 coins
+    learned = dict(first.learned)
+    assert [world_text(w) for w in learned[2]] == ["p4's 2 2 told p4, p5"]
+    assert len(learned[3]) == 17
+    assert second.offer.row() == (3, 0, 0, 1) and second.accepted
+    # unsure: dead in one world, 3 coins in another, so 0 coins do not beat every world he believes
+    assert second.vote_of(3).expects == (-1, 3) and not second.vote_of(3).yes
+    assert second.yes == 2
+
+
+def test_learning_changes_nothing_in_the_first_story():
+    # seed 000, first story: p2's promise 1 1 0 1 to p3-p5; p1 dies and p2's promise passes
+    game = PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])
+    play, plain = learn(game), game.play()
+    assert [r.offer for r in play.rounds] == [r.offer for r in plain.rounds]
+    assert play.outcome == plain.outcome and play.deaths == [1]
+    # p1 learned the promise, but he is dead
+    assert [rank for rank, _ in play.rounds[0].learned] == []
+
+
+def test_a_suspected_promise_is_ruled_out():
+    suspected = parse_suspicion("p2: 0 0 0 4 to p3", 5, 4)
+    play = learn(STORY, Suspicions(tuple(suspected)))
+    first = play.rounds[0]
+    assert first.worlds == 4
+    gone = [x.world for x in first.ruled_out]
+    assert all(any(a in suspected for a in w) for w in gone if w)
+    assert not any(a in w for w in play.models[1].worlds for a in suspected)
+    assert [(x.pirate, x.yes) for x in first.ruled_out if x.world] == [(2, True), (2, True)]
+    assert play.outcome == learn(STORY).outcome
+
+
+def test_suspecting_every_division_of_one_maker():
+    play = learn(STORY, Suspicions(tuple(parse_suspicion("p4: * to p5", 5, 4))))
+    # p4 may have promised p5 0 to 4 coins: the ones that leave p5 a yes in round 1 are ruled out
+    assert play.rounds[0].worlds == 6
+    assert sorted(world_text(x.world) for x in play.rounds[0].ruled_out) == [
+        "no promise", "p4's 0 4 told p4, p5", "p4's 4 0 told p4, p5"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(pirate_games(max_pirates=6, max_coins=4, max_promises=2))
+def test_no_surprise_no_change(case):
+    """Before any vote a learning pirate is the seed's pirate, so round 1 is
+    the same; the actual world is never ruled out; and while no world is
+    ruled out, every round is the same."""
+    pirates, coins, made, tie_rule = case
+    game = PirateGame(pirates, coins, made, tie_rule)
+    play, plain = learn(game), game.play()
+    assert play.rounds[0].offer == plain.rounds[0].offer
+    assert [v.yes for v in play.rounds[0].votes] == [plain.rounds[0].prediction.vote(v.rank)
+                                                    for v in play.rounds[0].votes]
+    for model in play.models:
+        assert frozenset(game.announcements) in model.worlds
+    for learned, seen in zip(play.rounds, plain.rounds):
+        assert learned.offer == seen.offer
+        if learned.ruled_out:
+            break
+    else:
+        assert play.outcome == plain.outcome
+    if all(a.is_public for a in game.announcements):
+        assert len(play.models[0]) == 1 and play.outcome == plain.outcome
+
+
+def _brute_plan(game: PirateGame, r: int, plans) -> tuple:
+    """The documented criterion over every division: most worlds passed,
+    fewest coins paid, then the tie rule."""
+    n, rules = game.pirates, game.rules
+    needed = rules.others_needed(n - r + 1)
+    best = None
+    for row in divisions(game.coins, n - r + 1):
+        shares = dict(zip(range(n, r - 1, -1), row))  # rows are lowest-ranked first
+        passing = sum(1 for p in plans
+                      if sum(rules.accepts(shares[v], p.expectation(v)) for v in range(r + 1, n + 1)) >= needed)
+        paid = game.coins - shares[r]
+        order = tuple(shares[v] for v in range(n, r, -1))
+        if game.tie_rule.value == "highest":
+            order = tuple(shares[v] for v in range(r + 1, n + 1))
+        score = (passing, -paid, order)
+        if best is None or score > best[0]:
+            best = (score, row)
+    return best[1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(pirate_games(min_pirates=3, max_pirates=6, max_coins=4, max_promises=2), st.data())
+def test_an_unsure_proposer_plans_as_documented(case, data):
+    pirates, coins, made, tie_rule = case
+    game = PirateGame(pirates, coins, made, tie_rule)
+    r = data.draw(st.integers(1, pirates - 1))
+    subsets = [Knowledge.of(made[:k]) for k in range(len(made) + 1)] + [Knowledge.of(made[1:])]
+    plans = [game.prediction(r, k) for k in subsets]
+    assert plan_offer(game, r, plans).row() == _brute_plan(game, r, plans)
+
+
+def test_the_report_and_the_reasons():
+    text = format_learning(STORY, learn(STORY))
+    assert "The votes rule out 1 of 2 worlds: no promise (p5 would vote yes there)." in text
+    assert "p2 and p3 now believe: p4's 2 2 told p4, p5." in text
+    assert "Belief of p2-p5: p4's promise 2 2\n" in text  # round 2's table: the promise is common
+    why = learned_why(STORY, learn(STORY), "p4 vote round 2", depth=3)
+    assert why.claim == "p4 votes yes in round 2: offered more than he expects"
+    learned = [r for _, r in why.walk() if r.kind is not None and r.kind.value == "learned"]
+    assert learned[0].claim.startswith("p4 plans on p4's promise 2 2 (believed by everyone) since round 1")
+    assert learned[1].claim == "where no promise was made, p5 would vote yes in round 1"
+    offer = learned_why(STORY, learn(STORY, Suspicions(every_division=True)), "offer round 2", depth=2)
+    assert "he buys 1 vote with 3 coins" in offer.because[-1].claim
+
+
+def test_limits_and_clashes_are_refused_before_work():
+    with pytest.raises(PirateGameError, match="at most 50 pirates"):
+        learn(PirateGame(51, 3))
+    with pytest.raises(PirateGameError, match="4,096 are allowed"):
+        candidate_worlds(PirateGame(8, 4, [promise(8, 7, [2, 2], hearers=[8])]), Suspicions(every_division=True))
+    with pytest.raises(PirateGameError, match="told to a subgroup"):
+        parse_suspicion("p4: 2 2", 5, 4)
+    with pytest.raises(PirateGameError, match="divides 3 coins"):
+        parse_suspicion("p4: 2 1 to p5", 5, 4)
+    with pytest.raises(PirateGameError, match="public promise"):
+        candidate_worlds(PirateGame(5, 4, [promise(5, 4, [2, 2])]),
+                         Suspicions(tuple(parse_suspicion("p4: 1 3 to p5", 5, 4))))
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--suspect", "p4: 1 3 to p5"], "--suspect needs --learning"),
+    (["--learning", "--html", "x.html"], "--html shows the play without learning"),
+    (["--learning", "--draw", "x.svg"], "--draw draws the answers of --why"),
+    (["--learning", "--suspect", "p4: 2 2"], "told to a subgroup"),
+    (["--learning", "--suspect", "p4: * to p5", "--suspect-every-division", "--suspect", "p3: * to p5"],
+     "worlds of promises"),
+])
+def test_the_command_line_refuses_in_one_line(argv, message, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["pirates", "-n", "5", "-m", "4", "--promise", "p4: 2 2 to p5", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_command_line_plays_draws_and_writes_json(capsys, tmp_path):
+    picture = tmp_path / "why.svg"
+    assert main(["pirates", "-n", "5", "-m", "4", "--promise", "p4: 2 2 to p5", "--learning",
+                 "--why", "p4 vote round 2", "--draw", str(picture), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rounds = data["learning"]["rounds"]
+    assert [r["offer"] for r in rounds] == [[1, 0, 1, 0, 2], [0, 1, 0, 3]]
+    assert rounds[0]["ruled_out"][0] == {"world": [], "pirate": "p5", "would_offer": None, "would_vote": "yes"}
+    assert data["learning"]["overboard"] == ["p1"]
+    drawn = picture.read_text()
+    assert "where no promise was made, p5 would vote yes" in drawn and "worlds ruled out 1" in drawn
