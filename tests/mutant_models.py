@@ -150,4 +150,9 @@ MODEL_MUTANTS: tuple[Mutant, ...] = (
            "        rank=lambda w: 0, actual=actual)",
            "pirates believe every world they cannot rule out",
            ("tests/test_pirates_learning.py::test_no_surprise_no_change", "tests/test_pirates_learning.py::test_the_second_story_with_learning")),
+    Mutant("models/pirates/explain.py",
+           "    return [m for m in view.members() if m >= alive_from and expected.share(m) == 0]",
+           "    return []",
+           "the peaceful voters a proposer counts on for nothing go unnamed",
+           ("tests/test_pirates_rules.py::test_peaceful_free_voters_are_named",)),
 )

@@ -312,3 +312,18 @@ def test_beyond_2m_pirates_the_surviving_crews_double(coins, rules_extra):
 def test_peaceful_pirates_never_throw_anyone_overboard(rules):
     for coins in (0, 1, 100):
         assert surviving_crews(300, coins, rules) == list(range(1, 301))
+
+
+def test_peaceful_free_voters_are_named():
+    # four pirates, three coins, peaceful: p3 and p4 expect nothing from p2's round and say yes for
+    # nothing, so p1 keeps all three coins; the explanation names them (and nobody is bought)
+    from epistemic.models.pirates.explain import why_offer
+    why = why_offer(PirateGame(4, 3, rules=PEACEFUL), 1, NOTHING, depth=1)
+    assert "1 vote comes free" in why.claim
+    [voters] = why.because
+    assert voters.claim.startswith("in their prediction of round 2, p3 and p4 expect nothing and, being peaceful, "
+                                   "vote yes for nothing")
+    assert dict(voters.values) == {"peaceful": 2}
+    # without the peaceful rule they are bought, and no voter is called peaceful
+    seed = why_offer(PirateGame(4, 3), 1, NOTHING, depth=1)
+    assert "peaceful" not in seed.because[0].claim

@@ -445,9 +445,18 @@ def _bought_specs(p: Prediction) -> list[_Spec]:
     specs: list[tuple[int, _Spec]] = []
     for view in p.views:
         doomed = view.doomed() if p.free_votes else 0
-        if doomed or any(rank in view for rank in paid):
+        if doomed or any(rank in view for rank in paid) or _peaceful_free(p, view):
             specs.append((min(view.members()), (ReasonKind.BOUGHT, p.round, p.knowledge, view.knowledge)))
     return [spec for _, spec in sorted(specs, key=lambda s: s[0])]
+
+
+def _peaceful_free(p: Prediction, view: View) -> list[int]:
+    """Voters of ``view`` whom a peaceful rule gives the proposer for nothing:
+    they will live and expect nothing, and a peaceful pirate says yes to that."""
+    if p.rules.premium() or not p.free_votes:
+        return []
+    alive_from, expected = view.outcome.first, view.outcome
+    return [m for m in view.members() if m >= alive_from and expected.share(m) == 0]
 
 
 def _view(p: Prediction, knowledge: Knowledge) -> View:
@@ -478,7 +487,12 @@ def _bought_node(game: PirateGame, r: int, k: Knowledge, view_knowledge: Knowled
         g = Names(doomed)
         parts.append(f"{g.verb('expect')} to be thrown overboard and vote{'s' if g.one else ''} yes for nothing")
         values.append(("doomed", len(doomed)))
-    whose = "his" if sum(len(g) for g in by_price.values()) + len(doomed) == 1 else "their"
+    nothing = _peaceful_free(p, view)
+    if nothing:
+        g = Names(nothing)
+        parts.append(f"{g.verb('expect')} nothing and, being peaceful, vote{'s' if g.one else ''} yes for nothing")
+        values.append(("peaceful", len(nothing)))
+    whose = "his" if sum(len(g) for g in by_price.values()) + len(doomed) + len(nothing) == 1 else "their"
     claim = f"in {whose} prediction of round {r + 1}, " + "; ".join(parts)
     nxt = game.prediction(r + 1, view_knowledge)
     return claim, _node_key(nxt), tuple(values), knowledge_label(nxt.knowledge), [(ReasonKind.OUTCOME, r + 1, nxt.knowledge)]

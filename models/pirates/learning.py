@@ -56,7 +56,10 @@ from epistemic.plausibility import PlausibilityModel
 from .division import DEAD, Division, divisions, pirate_name, promise_in, rank_of
 from .game import PirateGame, PirateGameError, promise
 from .predict import OfferSource, Prediction, TieRule
-from .wording import names_text
+from .wording import division_text, names_text
+
+#: Promises of more shares than this are written as divisions, naming only who gets coins.
+_SHOWN_SHARES = 12
 
 __all__ = ["learn", "LearnedPlay", "LearnedRound", "LearnedVote", "RuledOut", "Suspicions", "World",
            "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_OFFERS", "world_text", "UNSURE"]
@@ -208,8 +211,9 @@ def world_text(world: World) -> str:
     for a in sorted(world, key=lambda a: promise_in(a).maker):
         d = promise_in(a).division
         told = "public" if a.audience is None else "told " + _ranks_text(_hearers(a))
-        parts.append(f"{pirate_name(d.first)}'s {' '.join(map(str, d.row()))} {told}")
-    return ", ".join(parts)
+        shares = " ".join(map(str, d.row())) if d.last - d.first < _SHOWN_SHARES else f"({division_text(d)})"
+        parts.append(f"{pirate_name(d.first)}'s {shares} {told}")
+    return " + ".join(parts)
 
 
 def _ranks_text(ranks: Sequence[int]) -> str:

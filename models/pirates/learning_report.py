@@ -12,7 +12,7 @@ from .explain import ReasonKind, why_expectation, why_offer
 from .explore import QuestionKind, read_question
 from .game import PirateGame, PirateGameError, check_rank
 from .learning import UNSURE, LearnedPlay, LearnedRound, RuledOut, World, believed_knowledge, world_text
-from .report import format_table, knowledge_heading
+from .report import VOTER_LINES, format_table, knowledge_heading
 from .wording import Names, coins_text, division_text, names_text, votes_text
 
 __all__ = ["format_learning", "learned_why", "learning_json"]
@@ -49,9 +49,12 @@ def format_learned_round(rnd: LearnedRound) -> str:
         head += f"  (unsure: he plans on {len(rnd.proposer_worlds)} worlds)"
     elif rnd.source.value == "promise":
         head += "  (his promise)"
-    lines = [head, "  pirate  offered  expects  vote"]
-    for v in rnd.votes:
-        lines.append(f"  {pirate_name(v.rank):<7} {v.offered:>7}  {_expects(v.expects):>7}  {'yes' if v.yes else 'no'}")
+    lines = [head]
+    if len(rnd.votes) <= VOTER_LINES:
+        lines.append("  pirate  offered  expects  vote")
+        for v in rnd.votes:
+            lines.append(f"  {pirate_name(v.rank):<7} {v.offered:>7}  {_expects(v.expects):>7}  "
+                         f"{'yes' if v.yes else 'no'}")
     verdict = "accepted" if rnd.accepted else f"rejected: {pirate_name(rnd.round)} is thrown overboard"
     lines.append(f"  {rnd.yes} of {len(rnd.votes)} vote yes, {rnd.needed} needed: {verdict}")
     if rnd.ruled_out:
