@@ -55,7 +55,7 @@ class PlausibilityModel:
     (['tails'], 1)
     """
 
-    __slots__ = ("_model", "_ranks", "_best")
+    __slots__ = ("_model", "_ranks", "_believed")
     # it holds a model, which holds caches: never a memo key
     __hash__ = None  # type: ignore[assignment]
 
@@ -73,7 +73,7 @@ class PlausibilityModel:
         self._model = model
         self._ranks = ranks_array
         ranks_array.setflags(write=False)
-        self._best: dict[Agent, np.ndarray] = {}
+        self._believed: dict[Agent, list[frozenset[World]]] = {}
 
     @classmethod
     def observing(cls, agents: Iterable[Agent], worlds: Mapping[World, Iterable[Hashable]],
@@ -117,11 +117,7 @@ class PlausibilityModel:
 
     def believed(self, world: World, agent: Agent) -> frozenset[World]:
         """The most plausible worlds ``agent`` considers possible at ``world``."""
-        block = self._block(agent)
-        here = block[self._model.index(world)]
-        mask = (block == here) & (self._ranks == self._best_ranks(agent)[here])
-        names = self._model.worlds
-        return frozenset(names[i] for i in np.flatnonzero(mask).tolist())
+        return self._believed_by_block(agent)[self._block(agent)[self._model.index(world)]]
 
     def believed_facts(self, world: World, agent: Agent) -> frozenset[Hashable]:
         """The facts true in every world ``agent`` believes at ``world``."""
@@ -152,13 +148,19 @@ class PlausibilityModel:
         assert isinstance(relation, Partition)  # checked when the model was made
         return relation.block
 
-    def _best_ranks(self, agent: Agent) -> np.ndarray:
-        """The lowest rank in each of ``agent``'s blocks."""
-        best = self._best.get(agent)
-        if best is None:
+    def _believed_by_block(self, agent: Agent) -> list[frozenset[World]]:
+        """The most plausible worlds of each of ``agent``'s blocks, found
+        for all blocks at once."""
+        believed = self._believed.get(agent)
+        if believed is None:
             relation = self._model.relation_of(agent)
-            assert isinstance(relation, Partition)
+            assert isinstance(relation, Partition)  # checked when the model was made
             best = np.full(relation.count, np.iinfo(np.int64).max, dtype=np.int64)
             np.minimum.at(best, relation.block, self._ranks)
-            self._best[agent] = best
-        return best
+            chosen = np.flatnonzero(self._ranks == best[relation.block])
+            members: list[list[World]] = [[] for _ in range(relation.count)]
+            names = self._model.worlds
+            for i, b in zip(chosen.tolist(), relation.block[chosen].tolist()):
+                members[b].append(names[i])
+            believed = self._believed[agent] = [frozenset(m) for m in members]
+        return believed

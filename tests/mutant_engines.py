@@ -134,8 +134,8 @@ ENGINE_MUTANTS: tuple[Mutant, ...] = (
             "tests/test_symbolic_engine.py::test_explicit_to_symbolic_and_back_is_the_same_model")),
     # plausibility.py -----------------------------------------------------------------------------
     Mutant("epistemic/plausibility.py",
-           "mask = (block == here) & (self._ranks == self._best_ranks(agent)[here])",
-           "mask = block == here",
+           "chosen = np.flatnonzero(self._ranks == best[relation.block])",
+           "chosen = np.arange(len(self._ranks))",
            "an agent believes every world he considers possible",
            ("tests/test_plausibility.py::test_belief_is_the_most_plausible_of_what_is_possible",
             "tests/test_pirates_learning.py::test_no_surprise_no_change")),

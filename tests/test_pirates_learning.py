@@ -163,6 +163,9 @@ def test_the_report_and_the_reasons():
 def test_limits_and_clashes_are_refused_before_work():
     with pytest.raises(PirateGameError, match="at most 50 pirates"):
         learn(PirateGame(51, 3))
+    tell_p50 = [promise(50, m, [3] + [0] * (50 - m), hearers=[50]) for m in range(41, 50)]
+    with pytest.raises(PirateGameError, match="512 worlds of 50 pirates; worlds times pirates squared"):
+        learn(PirateGame(50, 3, tell_p50))
     with pytest.raises(PirateGameError, match="4,096 are allowed"):
         candidate_worlds(PirateGame(8, 4, [promise(8, 7, [2, 2], hearers=[8])]), Suspicions(every_division=True))
     with pytest.raises(PirateGameError, match="told to a subgroup"):

@@ -62,7 +62,7 @@ from .wording import division_text, names_text
 _SHOWN_SHARES = 12
 
 __all__ = ["learn", "LearnedPlay", "LearnedRound", "LearnedVote", "RuledOut", "Suspicions", "World",
-           "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_OFFERS", "world_text", "UNSURE"]
+           "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_WORK", "MAX_OFFERS", "world_text", "UNSURE"]
 
 #: A world: the promises made in it.
 World = frozenset[Announcement]
@@ -71,6 +71,10 @@ World = frozenset[Announcement]
 MAX_WORLDS = 4_096
 #: Pirates a game with learning may have.
 MAX_LEARNING_PIRATES = 50
+#: Worlds times pirates squared a game with learning may weigh: each world whose
+#: promises differ needs predictions of every round on them, of every pirate
+#: (1,000,000 is about 10 s a round on a 2-core machine).
+MAX_WORK = 1_000_000
 #: Offers an unsure proposer may weigh in one round.
 MAX_OFFERS = 1_000_000
 
@@ -329,19 +333,41 @@ class _Round:
         return self.solver.prediction(r, self.knowledge(world))
 
     def behaviour(self, world: World) -> _Behaviour:
+        """What the proposer offers at ``world`` and how everyone votes."""
         r, game = self.r, self.game
         offer, source = self.offer(world)
-        rules = game.rules
         votes = []
-        for v in range(r, game.pirates + 1):
-            if v == r:
-                if rules.proposer_votes:
-                    votes.append(LearnedVote(v, offer.share(v), (DEAD,), True))
-                continue
-            expects = tuple(sorted({self.prediction(r + 1, u).outcome.payoff(v) for u in self.believed(world, v)}))
-            votes.append(LearnedVote(v, offer.share(v), expects,
-                                     all(rules.accepts(offer.share(v), e) for e in expects)))
+        if game.rules.proposer_votes:
+            votes.append(LearnedVote(r, offer.share(r), (DEAD,), True))
+        votes += [self.vote(world, v, offer) for v in range(r + 1, game.pirates + 1)]
         return _Behaviour(offer, source, tuple(votes))
+
+    def vote(self, world: World, rank: int, offer: Division) -> LearnedVote:
+        """How voter ``rank`` votes on ``offer`` at ``world``: yes when it beats
+        what he expects in every world he believes."""
+        expects = tuple(sorted({self.prediction(self.r + 1, u).outcome.payoff(rank)
+                                for u in self.believed(world, rank)}))
+        rules = self.game.rules
+        return LearnedVote(rank, offer.share(rank), expects,
+                           all(rules.accepts(offer.share(rank), e) for e in expects))
+
+    def difference(self, world: World, actual: World, seen: _Behaviour) -> RuledOut | None:
+        """The first thing that would have gone otherwise at ``world`` than
+        was seen at ``actual``, or ``None``.  A pirate who cannot tell the
+        two worlds apart believes the same in both and acts alike, so only
+        the others are asked."""
+        r = self.r
+        if self.believed(world, r) != self.believed(actual, r):
+            offer, _ = self.offer(world)
+            if offer != seen.offer:
+                return RuledOut(world, r, offer, None)
+        for seen_vote in seen.votes:
+            v = seen_vote.rank
+            if v != r and self.believed(world, v) != self.believed(actual, v):
+                yes = self.vote(world, v, seen.offer).yes
+                if yes != seen_vote.yes:
+                    return RuledOut(world, v, None, yes)
+        return None
 
     def offer(self, world: World) -> tuple[Division, OfferSource | Unsure]:
         worlds = self.believed(world, self.r)
@@ -399,16 +425,20 @@ def plan_offer(game: PirateGame, r: int, plans: Sequence[Prediction]) -> Divisio
 
 
 def learn(game: PirateGame, suspicions: Suspicions = Suspicions(),
-          progress: Callable[[int], None] | None = None) -> LearnedPlay:
+          progress: Callable[[int, int], None] | None = None) -> LearnedPlay:
     """Play ``game`` with pirates who learn from the votes (see the module).
 
-    Raises :class:`PirateGameError` when the game has more than
-    :data:`MAX_LEARNING_PIRATES` pirates or the worlds are more than
-    :data:`MAX_WORLDS`, before any work.
+    Raises :class:`PirateGameError` before any work when the game has
+    more than :data:`MAX_LEARNING_PIRATES` pirates, the worlds are more
+    than :data:`MAX_WORLDS`, or worlds times pirates squared more than
+    :data:`MAX_WORK`.
     """
     if game.pirates > MAX_LEARNING_PIRATES:
         raise PirateGameError(f"learning plays at most {MAX_LEARNING_PIRATES} pirates, got {game.pirates:,}")
     model = learning_model(game, suspicions)
+    if len(model) * game.pirates ** 2 > MAX_WORK:
+        raise PirateGameError(f"learning would weigh {len(model):,} worlds of {game.pirates} pirates; worlds times "
+                              f"pirates squared may be at most {MAX_WORK:,}: suspect fewer promises")
     actual = frozenset(game.announcements)
     rounds: list[LearnedRound] = []
     models = [model]
@@ -418,15 +448,15 @@ def learn(game: PirateGame, suspicions: Suspicions = Suspicions(),
         kept, ruled_out = [], []
         for i, w in enumerate(worlds_of(model)):
             if progress is not None:
-                progress(i)
+                progress(i, len(model))
             if w == actual:
                 kept.append(w)
                 continue
-            differs = _difference(here.behaviour(w), seen, r)
+            differs = here.difference(w, actual, seen)
             if differs is None:
                 kept.append(w)
             else:
-                ruled_out.append(attrs.evolve(differs, world=w))
+                ruled_out.append(differs)
         yes = sum(v.yes for v in seen.votes)
         needed = game.rules.votes_needed(game.pirates - r + 1)
         after = model.restricted(kept) if ruled_out else model
@@ -441,16 +471,6 @@ def learn(game: PirateGame, suspicions: Suspicions = Suspicions(),
         if yes >= needed:
             return LearnedPlay(tuple(rounds), seen.offer, tuple(models))
     raise AssertionError("the last pirate always accepts his own offer")  # pragma: no cover
-
-
-def _difference(got: _Behaviour, seen: _Behaviour, proposer: int) -> RuledOut | None:
-    """The first thing that went otherwise in ``got`` than was seen, or ``None``."""
-    if got.offer != seen.offer:
-        return RuledOut(frozenset(), proposer, got.offer, None)
-    for mine, theirs in zip(got.votes, seen.votes):
-        if mine.yes != theirs.yes:
-            return RuledOut(frozenset(), mine.rank, None, mine.yes)
-    return None
 
 
 def believed_knowledge(play: LearnedPlay, game: PirateGame, round: int, rank: int) -> list[Knowledge]:
