@@ -204,3 +204,22 @@ def test_the_command_line_plays_draws_and_writes_json(capsys, tmp_path):
     assert data["learning"]["overboard"] == ["p1"]
     drawn = picture.read_text()
     assert "where no promise was made, p5 would vote yes" in drawn and "worlds ruled out 1" in drawn
+
+
+def test_the_command_line_draws_what_the_pirates_consider_possible(capsys, tmp_path):
+    path = tmp_path / "worlds.svg"
+    assert main(["pirates", "-n", "5", "-m", "4", "--promise", "p4: 2 2 to p5", "--learning",
+                 "--suspect", "p4: * to p5", "--draw-kripke", str(path), "--no-tables"]) == 0
+    pages = [(tmp_path / f"worlds-0{i}.svg").read_text() for i in (1, 2, 3)]
+    assert "Before any vote: 6 worlds of promises" in pages[0]
+    assert "After the votes of round 1: 3 worlds of promises" in pages[1]
+    # the worlds round 1 ruled out are greyed from page 2 on, in the places they had
+    assert "removed by the announcements" not in pages[0] and "removed by the announcements" in pages[1]
+    assert not path.exists()
+    # too many worlds to draw: refused in one line before any work, nothing written
+    capsys.readouterr()
+    assert main(["pirates", "-n", "5", "-m", "4", "--promise", "p4: 2 2 to p5", "--learning",
+                 "--suspect-every-division", "--draw-kripke", str(tmp_path / "all.svg")]) == 2
+    err = capsys.readouterr().err
+    assert "970 worlds, too many to draw legibly" in err and err.count("\n") == 1
+    assert not list(tmp_path.glob("all*"))

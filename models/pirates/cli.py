@@ -11,7 +11,8 @@ from epistemic.models import (MAX_DEPTH, Command, add_label_style_argument, add_
                               progress_printer,
                               whole_number_argument, write_pictures)
 from epistemic.validators import between, whole_number
-from epistemic.visualize import RENDERERS, Picture, PictureError, RendererMissing, check_destinations
+from epistemic.visualize import (MAX_WORLDS as MAX_DRAWN_WORLDS, RENDERERS, Picture, PictureError, RendererMissing,
+                                 check_destinations, numbered_paths, rounds_tikz)
 from epistemic.visualize.render import check_dpi
 from epistemic.visualize.explorer import check_html_destination
 
@@ -20,7 +21,7 @@ from .division import promise_in
 from .predict import TIE_RULES, PirateSolver, node_key
 from .rules import DOOMED_PROPOSERS, MAJORITIES, Rules
 from .report import TABLE_PIRATES, format_header, format_report, write_json
-from .learning import MAX_LEARNING_PIRATES, MAX_WORLDS, Suspicions, learn
+from .learning import MAX_LEARNING_PIRATES, MAX_WORLDS, LearnedPlay, Suspicions, candidate_worlds, learn
 from .learning_report import format_learning, learned_why, learning_json
 from .search import PromiseSearch, best_public_promise
 from .syntax import parse_pirate, parse_promise, parse_suspicion
@@ -28,7 +29,8 @@ from .wording import coins_text, division_text, names_text
 from .explore import explain, run_explorer
 from .picture_limits import picture_refusals
 from .browser import explorer_page
-from .pictures import knowledge_picture, kripke_model_picture, prediction_dag_picture, why_picture
+from .pictures import (knowledge_picture, kripke_model_picture, learning_pictures, learning_rounds,
+                       prediction_dag_picture, why_picture)
 
 __all__ = ["COMMAND", "add_arguments", "run"]
 
@@ -109,7 +111,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     draw.add_argument("--draw-knowledge", metavar="FILE", default=None,
                       help="draw who knows which promise: pirates, grouped by knowledge, against the promises")
     draw.add_argument("--draw-kripke", metavar="FILE", default=None,
-                      help="draw the Kripke model of what the pirates believe was promised")
+                      help="draw the Kripke model of what the pirates believe was promised; with --learning, "
+                           "what they consider possible before each round, as numbered files")
     draw.add_argument("--html", metavar="FILE", default=None,
                       help="write an explorer of the game for the browser: one self-contained .html file "
                            "(click a decision for its reasons, switch knowledge, step through the rounds)")
@@ -184,8 +187,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 
 #: Options that work on the play without learning only.
-_NOT_WITH_LEARNING = ("draw_dag", "draw_knowledge", "draw_kripke", "html", "explain", "best_announcement",
-                      "json_detail")
+_NOT_WITH_LEARNING = ("draw_dag", "draw_knowledge", "html", "explain", "best_announcement", "json_detail")
 
 
 def _suspicions(args: argparse.Namespace) -> Suspicions | None:
@@ -208,8 +210,13 @@ def _suspicions(args: argparse.Namespace) -> Suspicions | None:
 
 def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namespace, out: TextIO) -> int:
     """``--learning``: play with pirates who learn from the votes, then answer and draw as asked."""
-    if args.draw is not None:
-        check_destinations([args.draw], tex=True)
+    asked = [path for path in (args.draw, args.draw_kripke) if path is not None]
+    check_destinations(asked, tex=True)
+    if args.draw_kripke is not None:
+        worlds = len(candidate_worlds(game, suspicions))
+        if worlds > MAX_DRAWN_WORLDS:
+            raise PirateGameError(f"--draw-kripke: the pirates start from {worlds:,} worlds, too many to draw "
+                                  f"legibly (the limit is {MAX_DRAWN_WORLDS} worlds)")
     progress = progress_printer("worlds weighed")
     play = learn(game, suspicions, progress=progress)
     answers = [(q, learned_why(game, play, q, depth=args.depth)) for q in args.why]
@@ -218,6 +225,8 @@ def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namesp
     if args.draw is not None:
         images, failed = _images([(args.draw, lambda: why_picture(game, [r for _, r in answers],
                                                                   label_style=args.label_style))], args)
+    if args.draw_kripke is not None:
+        images += _learning_kripke_images(game, play, args)
     end_progress(progress)
     if args.json:
         extra: dict[str, object] = {"learning": learning_json(play)}
@@ -236,6 +245,19 @@ def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namesp
     write_pictures(images)
     out.write(text)
     return EXIT_PICTURE_REFUSED if failed else 0
+
+
+def _learning_kripke_images(game: PirateGame, play: LearnedPlay, args: argparse.Namespace
+                            ) -> list[tuple[str, bytes]]:
+    """What the learning pirates consider possible, round by round: numbered
+    image files, or one TikZ document of a page per round."""
+    path = args.draw_kripke
+    [fmt] = check_destinations([path], tex=True)
+    if fmt == "tex":
+        return [(path, rounds_tikz(learning_rounds(game, play), renderer=args.renderer).encode("utf-8"))]
+    pictures = learning_pictures(game, play, args.renderer)
+    return [(file, picture.pipe(fmt, args.renderer, args.dpi if fmt == "png" else None))
+            for file, picture in zip(numbered_paths(path, len(pictures)), pictures)]
 
 
 def _asked(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, str, Callable[[], Picture]]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator
 
-from epistemic import Announcement, Knowledge, Reason
+from epistemic import Announcement, Knowledge, KripkeModel, Reason
 from epistemic.visualize import MAX_NODES, Palette, Picture, PictureError, dag_picture, knowledge_table, kripke_picture
 from epistemic.validators import one_of
 from epistemic.visualize import LABEL_STYLES, reason_picture
@@ -19,6 +19,7 @@ from epistemic.visualize.style import FILLS
 from .division import Promise, pirate_name, promise_in, rank_of, rank_runs
 from .explain import DEPTH, ReasonKind, tracing_specs
 from .explore import parse_why
+from .learning import LearnedPlay
 from .game import PirateGame, PirateGameError
 from .predict import OfferSource, node_key
 from .why_summary import why_summary_hooks
@@ -339,3 +340,53 @@ def kripke_model_picture(game: PirateGame) -> Picture:
                               title=f"What the pirates believe was promised ({game.pirates:,} pirates)")
     except PictureError as err:
         raise PirateGameError(str(err)) from None
+
+
+def learning_rounds(game: PirateGame, play: LearnedPlay) -> list[tuple[str, KripkeModel]]:
+    """What the learning pirates consider possible before each round (and
+    after the last), as ``(title, model)`` pages for
+    :func:`~epistemic.visualize.round_pictures`: the worlds the votes
+    removed are greyed on later pages.
+
+    Examples
+    --------
+    >>> from epistemic.models.pirates import promise
+    >>> from epistemic.models.pirates.learning import learn
+    >>> game = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5])])
+    >>> [(title[:40], len(model)) for title, model in learning_rounds(game, learn(game))]
+    [('Before any vote: 2 worlds of promises (f', 2), ('After the votes of round 1: 1 world of p', 1), ('After the votes of round 2: 1 world of p', 1)]
+    """
+    pages = []
+    for i, model in enumerate(play.models):
+        n = len(model)
+        when = "Before any vote" if i == 0 else f"After the votes of round {i}"
+        pages.append((f"{when}: {n:,} world{'s' if n != 1 else ''} of promises "
+                      f"(fewer promises are more plausible)", model.model))
+    return pages
+
+
+def learning_pictures(game: PirateGame, play: LearnedPlay, renderer: str = "auto") -> list[Picture]:
+    """:func:`learning_rounds` drawn, one picture per page: worlds in rows
+    by plausibility (the fewest promises on top), named by their promises,
+    the most plausible worlds left filled."""
+    first = play.models[0]
+    worlds = first.worlds
+    number = {w: i for i, w in enumerate(worlds)}
+    rows: dict[int, list] = {}
+    for w in worlds:
+        rows.setdefault(first.rank(w), []).append(w)
+    # rows by rank, staggered so that links within a row do not run along one line
+    placed = {w: (3.4 * i, -2.6 * y - (1.1 if i % 2 else 0.0))
+              for y, rank in enumerate(sorted(rows)) for i, w in enumerate(rows[rank])}
+    pictures = []
+    for (title, model), plausible in zip(learning_rounds(game, play), play.models):
+        least = min(plausible.rank(w) for w in plausible.worlds)
+        try:
+            pictures.append(kripke_picture(
+                model, title=title, earlier=first.model, positions=placed, max_worlds=None,
+                fact_label=_fact_text, no_facts="no promise made", world_label=lambda w: f"world {number[w]}",
+                holds=[w for w in plausible.worlds if plausible.rank(w) == least],
+                claim="'among the most plausible worlds left'"))
+        except PictureError as err:
+            raise PirateGameError(str(err)) from None
+    return pictures
