@@ -12,6 +12,7 @@ shown in docs/pig-three-pig.md (tests/test_documented_commands.py).
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import numpy as np
@@ -25,6 +26,17 @@ from epistemic.models.pig import three_orbits
 from epistemic.models.pig.three_orbits import IN_TURN, MIXED, orbits, solve
 from epistemic.models.pig.three_pig import value_iteration
 from pig_equations import orbit_values, rotate, seed_equations, turn_under
+
+
+# Several tests read the same games: each is solved once.  The solutions are only read.
+@functools.cache
+def _solved(rules):
+    return solve(rules)
+
+
+@functools.cache
+def _iterated(rules):
+    return value_iteration(rules)
 
 
 def _orbit(state):
@@ -68,7 +80,7 @@ def test_small_games_agree_with_value_iteration(goal, sides):
 def test_value_iteration_goes_round_from_an_orbit_whose_replies_go_round(rules):
     """Where value iteration cycles, the highest of its flipping states (by score sum) lies in an
     orbit whose best replies went round; the flips below it follow from that orbit's swings."""
-    layered, iterated = solve(rules), value_iteration(rules)
+    layered, iterated = _solved(rules), _iterated(rules)
     assert not iterated.converged and iterated.cycle is not None
     top = max(sum(flip[:3]) for flip in iterated.cycle.flips)
     searched = {state for search in layered.searched for state in search.states}
@@ -79,7 +91,7 @@ def test_every_state_solves_the_seeds_equations_where_nobody_mixes():
     """A three-sided die to 22: pure orbits with two equilibria each, and two orbits that mix.
     Every other state's value is its best reply to the values, read off the seed's equations."""
     rules = pig(22, 3)
-    found = solve(rules)
+    found = _solved(rules)
     hows = sorted((o.states[0], o.how, o.pure) for o in found.searched)
     assert hows == [((0, 0, 15), MIXED, 0), ((3, 11, 11), IN_TURN, 2), ((4, 11, 11), IN_TURN, 2),
                     ((8, 8, 8), MIXED, 0)]
@@ -103,7 +115,7 @@ def test_every_state_solves_the_seeds_equations_where_nobody_mixes():
 # --- where it cycles ----------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def three_sided_to_14():
-    return solve(pig(14, 3))
+    return _solved(pig(14, 3))
 
 
 def test_a_three_sided_die_to_14_has_no_pure_equilibrium_at_the_start(three_sided_to_14):
@@ -139,7 +151,7 @@ def test_the_mixed_equilibrium_makes_the_mover_indifferent(three_sided_to_14):
 
 
 def test_value_iteration_cycles_on_the_decision_that_mixes(three_sided_to_14):
-    iterated = value_iteration(pig(14, 3))
+    iterated = _iterated(pig(14, 3))
     assert not iterated.converged and iterated.cycle is not None
     assert iterated.cycle.flips == three_sided_to_14.searched[0].flips
 
@@ -148,7 +160,7 @@ def test_two_movers_mix_against_each_other():
     """A three-sided die to 22: at (0, 0, 15) and (15, 0, 0) two different movers each hold with
     a chance that leaves the other indifferent, as in the seed's goal-62 orbit."""
     rules = pig(22, 3)
-    found = solve(rules)
+    found = _solved(rules)
     [search] = [o for o in found.mixed if o.states[0] == (0, 0, 15)]
     assert {flip[:3] for flip in search.flips} == {(0, 0, 15), (15, 0, 0)}
     assert all(0 < q < 1 for q in search.holds)
@@ -197,7 +209,7 @@ def test_another_pure_equilibrium_of_an_orbit_can_be_played():
     other one changes that orbit's values and those of the states that hold into it, and each
     state's value is still its best reply by the seed's equations."""
     rules = pig(22, 3)
-    played, other = solve(rules), solve(rules, choose={(3, 11, 11): 1})
+    played, other = _solved(rules), solve(rules, choose={(3, 11, 11): 1})
     orbit = _orbit((3, 11, 11))
     assert all(np.max(np.abs(played.value[s] - other.value[s])) > 1e-3 for s in orbit)
     value = seed_equations(rules, other.value)

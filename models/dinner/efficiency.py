@@ -156,12 +156,16 @@ def _compare(a, b, chi_a, chi_b, rows) -> tuple[np.ndarray, np.ndarray, np.ndarr
     ge_a, gt_a = alice[None, :] >= chi_a[:, None], alice[None, :] > chi_a[:, None]
     ge_b, gt_b = bob >= chi_b[:, None], bob > chi_b[:, None]
     dominating = ge_a & ge_b & (gt_a | gt_b)
+    dominated = dominating.any(axis=1)
+    # the gains are weighed only in the few dinners that some outcome dominates
+    improvement = np.zeros(len(dominated))
+    some = np.flatnonzero(dominated)
+    ca, cb = chi_a[some, None], chi_b[some, None]
     with np.errstate(divide="ignore", invalid="ignore"):     # a score of 0 has no relative gain
-        gain_a = np.where(chi_a[:, None] > 0, (alice[None, :] - chi_a[:, None]) / chi_a[:, None], 0.0)
-        gain_b = np.where(chi_b[:, None] > 0, (bob - chi_b[:, None]) / chi_b[:, None], 0.0)
-    gain = np.maximum(gain_a, gain_b)
-    improvement = np.where(dominating, gain, 0.0).max(axis=1)
-    return dominating.any(axis=1), (gt_a & gt_b).any(axis=1), improvement
+        gain_a = np.where(ca > 0, (alice[None, :] - ca) / ca, 0.0)
+        gain_b = np.where(cb > 0, (bob[some] - cb) / cb, 0.0)
+    improvement[some] = np.where(dominating[some], np.maximum(gain_a, gain_b), 0.0).max(axis=1, initial=0.0)
+    return dominated, (gt_a & gt_b).any(axis=1), improvement
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:

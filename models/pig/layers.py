@@ -119,29 +119,31 @@ def turn_start_sweep(rules: Jeopardy, rows: np.ndarray, values: np.ndarray, y: n
     won = total >= goal  # holding there reaches the goal
     after = np.where(won, 0, values[j[:, None], np.minimum(total, goal - 1)])
     hold_value = np.where(won, 1, 1 - after).astype(dtype)
-    a = np.ones((n, width), dtype=dtype)
-    b = np.zeros((n, width), dtype=dtype)
+    # by turn total first, A and B side by side: a roll sums both in one pass over the outcomes
+    ab = np.empty((width, 2, n), dtype=dtype)
+    ab[:, 0], ab[:, 1] = 1, 0
+    hold_value, won = hold_value.T.copy(), won.T.copy()
     holds = np.zeros((n, goal), dtype=bool)
     y = np.asarray(y, dtype=dtype)
     top = goal - int(i.min()) if n else 0
     for t in range(top - 1, -1, -1):
-        roll_a = sum(chance * a[:, t + gain] for gain, chance in outcomes)
-        roll_b = bust + sum(chance * b[:, t + gain] for gain, chance in outcomes)
+        rolled = sum(chance * ab[t + gain] for gain, chance in outcomes)
+        roll_a, roll_b = rolled[0], bust + rolled[1]
         if t == 0:
             hold = np.zeros(n, dtype=bool)
         elif fixed is None:
-            hold = hold_value[:, t] > roll_a + roll_b * y + tolerance
+            hold = hold_value[t] > roll_a + roll_b * y + tolerance
         elif free is None:
             hold = fixed[:, t]
         else:  # a free mover changes his choice only for a clear gain: near-ties must not flip back and forth
             roll = roll_a + roll_b * y
-            improved = np.where(fixed[:, t], ~(roll > hold_value[:, t] + tolerance), hold_value[:, t] > roll + tolerance)
+            improved = np.where(fixed[:, t], ~(roll > hold_value[t] + tolerance), hold_value[t] > roll + tolerance)
             hold = np.where(free, improved, fixed[:, t])
-        done = won[:, t]
+        done = won[t]
         holds[:, t] = hold | done
-        a[:, t] = np.where(done, 1, np.where(hold, hold_value[:, t], roll_a))
-        b[:, t] = np.where(done | hold, 0, roll_b)
-    return a[:, 0], b[:, 0], holds
+        ab[t, 0] = np.where(done, 1, np.where(hold, hold_value[t], roll_a))
+        ab[t, 1] = np.where(done | hold, 0, roll_b)
+    return ab[0, 0], ab[0, 1], holds
 
 
 def _pairs(goal: int, total: int) -> np.ndarray:

@@ -113,38 +113,55 @@ def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2:
     """
     goal = rules.goal
     n = len(i)
-    gains = [(gain, float(chance)) for gain, chance in rules.outcomes]
-    busting = float(rules.bust)
     size = rules.largest_gain + 1
-    win = np.array([1.0, 0.0, 0.0])
-    starts = [np.broadcast_to(win, (n, 3))] * size  # every turn total past the goal wins
-    busts = [np.zeros(n)] * size
+    # A turn from each total is one (4, n) array, components first so that each is
+    # contiguous: the start vector's three, then the bust's weight.  The ring keeps
+    # the last ``size`` totals, each already times every chance of a step (Pig's
+    # chances are all alike: one product serves every face), and the roll adds them
+    # in the order of the outcomes, as a plain sum would.
+    chances = sorted({float(chance) for _, chance in rules.outcomes})
+    terms = [(gain, chances.index(float(chance))) for gain, chance in rules.outcomes]
+    ring = np.zeros((size, len(chances), 4, n))
+    for c, chance in enumerate(chances):
+        ring[:, c, 0] = chance  # every turn total past the goal wins
+    win = np.array([1.0, 0.0, 0.0, 0.0])[:, None]
+    busting = np.array([0.0, 0.0, 0.0, float(rules.bust)])[:, None]
+    # the hold vectors, rotated into the mover's seats, are read from the flat table
+    table = values.reshape(-1)
+    seats = np.array([2, 0, 1])[:, None]
+    row = 3 * goal * (goal * np.asarray(j1) + np.asarray(j2))
+    bust_value = np.asarray(bust_value)[:, 0]
+    hold = np.zeros((4, n))  # a hold's bust weight is 0: holding and rolling mix as vectors
+    roll, start = np.empty((4, n)), np.empty((4, n))
     kept = np.full((n, goal), np.nan) if margins else None
     chosen = np.zeros((n, goal))
     for k in range(goal - 1, -1, -1):
         total = i + k
         won = total >= goal
-        roll, roll_bust = np.zeros((n, 3)), np.full(n, busting)
-        for gain, chance in gains:
-            roll = roll + chance * starts[(k + gain) % size]
-            roll_bust = roll_bust + chance * busts[(k + gain) % size]
+        (gain, c), *others = terms
+        np.add(ring[(k + gain) % size, c], busting, out=roll)
+        for gain, c in others:
+            roll += ring[(k + gain) % size, c]
         if k:
-            hold = rotate(values[j1, j2, np.minimum(total, goal - 1)])
-            margin = hold[:, 0] - roll[:, 0] - roll_bust * bust_value[:, 0]
+            np.take(table, row + 3 * np.minimum(total, goal - 1) + seats, out=hold[:3])
+            margin = hold[0] - roll[0] - roll[3] * bust_value
             if holds is not None:
                 q = np.where(won, 0.0, holds[:, k])
+                np.add(q * hold, (1 - q) * roll, out=start)
             else:
-                q = ((margin > hysteresis) & ~won).astype(float)
+                # q is 0 or 1 here, and q * hold + (1 - q) * roll is then exactly one of them
+                holding = (margin > hysteresis) & ~won
+                q = holding.astype(float)
+                np.copyto(start, np.where(holding, hold, roll))
             if kept is not None:
                 kept[:, k] = np.where(won, np.nan, margin)
             chosen[:, k] = q
-            start = q[:, None] * hold + (1 - q[:, None]) * roll
-            bust = (1 - q) * roll_bust
         else:
-            start, bust = roll, roll_bust
-        starts[k % size] = np.where(won[:, None], win, start)
-        busts[k % size] = np.where(won, 0.0, bust)
-    return Turn(starts[0], busts[0], kept, chosen)
+            start[...] = roll
+        np.copyto(start, win, where=won)
+        for c, chance in enumerate(chances):
+            np.multiply(start, chance, out=ring[k % size, c])
+    return Turn(np.ascontiguousarray(start[:3].T), start[3].copy(), kept, chosen)
 
 
 def sweep(rules: Jeopardy, starts: np.ndarray, *, in_place: bool = False) -> tuple[np.ndarray, np.ndarray]:
