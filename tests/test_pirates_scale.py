@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import tracemalloc
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from epistemic import Knowledge, PredictionDAG
-from epistemic.models.pirates import OfferSource, PirateGame, PirateSolver
+from epistemic.models.pirates import DEAD, Division, OfferSource, PirateGame, PirateSolver, runs
+from epistemic.models.pirates.runs import division_pieces, expand_runs, rank_runs_text, runs_of
 from strategies import pirate_games, pirate_rules
 
 NOTHING = Knowledge.of([])
@@ -78,3 +80,43 @@ def test_a_prediction_of_a_large_plain_game_is_small():
         tracemalloc.stop()
     assert game.dag_nodes() == 10_000
     assert held < 2_000 * 10_000 and peak < 2_500 * 10_000
+
+
+# the compact JSON of large games ----------------------------------------------------------
+
+@st.composite
+def piece_lists(draw):
+    """Consecutive pieces of a few values, as a column of a round is cut."""
+    at = draw(st.integers(1, 5))
+    pieces = []
+    for _ in range(draw(st.integers(1, 12))):
+        width = draw(st.integers(0, 3))
+        pieces.append((at, at + width, draw(st.sampled_from([0, 1, "no", DEAD]))))
+        at += width + 1
+    return pieces
+
+
+@given(piece_lists())
+@example([(1, 1, 0), (2, 2, 1), (3, 3, 0)])  # a lone first pirate joins the progression "p1, p3"
+@settings(max_examples=200, deadline=None)
+def test_runs_after_a_long_first_run_are_written_as_on_their_own(pieces):
+    # runs_of writes what follows a first run of two pirates or more from a cache: the same runs
+    assert runs_of(pieces) == runs._runs(pieces)
+    assert expand_runs(runs_of(pieces)) == {r: v for a, b, v in pieces for r in range(a, b + 1)}
+
+
+@given(st.integers(1, 30), st.integers(1, 30), st.lists(st.integers(0, 3), min_size=1, max_size=30))
+@settings(max_examples=200, deadline=None)
+def test_division_pieces_say_every_share(lo, width, row):
+    d = Division.from_row(1, len(row), row)
+    lo = min(lo, d.last)
+    hi = min(lo + width, d.last)
+    pieces = division_pieces(d, lo, hi)
+    assert all(a <= b for a, b, _ in pieces)
+    assert [r for a, b, _ in pieces for r in range(a, b + 1)] == list(range(lo, hi + 1))
+    assert all(v == d.share(r) for a, b, v in pieces for r in range(a, b + 1))
+
+
+@given(st.integers(1, 50), st.integers(0, 50))
+def test_a_range_of_pirates_is_one_run(first, more):
+    assert rank_runs_text(range(first, first + more)) == rank_runs_text(list(range(first, first + more)))
