@@ -261,6 +261,11 @@ class PirateSolver:
             pirate = self._agents[rank] = Pirate(rank)
         return pirate
 
+    @property
+    def agents(self) -> list[Pirate | None]:
+        """Every pirate, indexed by rank (index 0 holds ``None``)."""
+        return [None, *(self.agent(r) for r in range(1, self.pirates + 1))]
+
     # keys -------------------------------------------------------------------
     def key(self, round: int, knowledge: Knowledge) -> Key:
         """The DAG key: promises of pirates already overboard are dropped."""
