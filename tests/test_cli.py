@@ -99,7 +99,7 @@ def test_explorer_reads_the_keyboard(monkeypatch, capsys):
     (["-n", "5", "-m", "3", "--why", "p9 vote round 1"], "unknown pirate p9"),
     (["-n", "5", "-m", "3", "--best-announcement", "p0"], "unknown pirate p0"),
     (["-n", "5", "-m", "3", "--best-announcement", ""], "a pirate is written pK"),
-    (["-n", "100001", "-m", "3"], "at most 100,000 pirates"),
+    (["-n", "1000001", "-m", "3"], "at most 1,000,000 pirates"),
     (["-n", "1_000", "-m", "3"], "expected a whole number"),
     (["-n", "\uff15", "-m", "3"], "expected a whole number"),
     (["-n", "5", "-m", "3", "--depth", "0"], "--depth must be between 1 and 200"),

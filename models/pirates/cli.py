@@ -50,8 +50,9 @@ limit was not drawn (each such picture named in one line on standard error)
 EXIT_PICTURE_REFUSED = 3
 
 
-#: The command line refuses bigger games: 100,000 pirates and 100 coins take about 17 s and 1.2 GB.
-MAX_PIRATES = 100_000
+#: The command line refuses bigger games: 1,000,000 pirates and 100 coins take about 32 s and 1.05 GB
+#: (docs/cli.md).
+MAX_PIRATES = 1_000_000
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

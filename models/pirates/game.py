@@ -246,9 +246,7 @@ class PirateGame:
         return self._solver
 
     def agent(self, rank: int) -> Pirate:
-        pirate = self.solver.agents[check_rank(rank, self.pirates)]
-        assert pirate is not None  # only index 0, which is no rank, holds None
-        return pirate
+        return self.solver.agent(check_rank(rank, self.pirates))
 
     @property
     def everything(self) -> Knowledge:
@@ -261,7 +259,7 @@ class PirateGame:
         Built once per game."""
         model = self._model
         if model is None:
-            model = KripkeModel.initial([p for p in self.solver.agents if p is not None])
+            model = KripkeModel.initial([self.solver.agent(r) for r in range(1, self.pirates + 1)])
             for a in self.announcements:
                 model = announce(model, a)
             object.__setattr__(self, "_model", model)

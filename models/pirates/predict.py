@@ -136,7 +136,6 @@ class Prediction:
     offer: Division
     source: OfferSource
     proposer_knowledge: Knowledge
-    paid: tuple[tuple[int, int], ...]
     free_votes: int
     views: tuple[View, ...]
     yes: int
@@ -148,6 +147,15 @@ class Prediction:
     @property
     def proposer(self) -> int:
         return self.round
+
+    @property
+    def paid(self) -> tuple[tuple[int, int], ...]:
+        """``(rank, coins)`` of the voters an optimized offer pays for: every
+        share but the proposer's (a bought vote costs at least one coin), made
+        again from the offer rather than kept."""
+        if self.source is not OfferSource.OPTIMIZED:
+            return ()
+        return tuple((rank, coins) for rank, coins in zip(self.offer.ranks, self.offer.amounts) if rank != self.round)
 
     @property
     def pirates(self) -> int:
@@ -235,10 +243,28 @@ class PirateSolver:
         if not isinstance(rules, Rules):
             raise EpistemicError(f"the rules of the vote must be a Rules value, got {rules!r}")
         self.rules = rules
-        self.dag = PredictionDAG(self._predict, memo=memo, progress=progress, keep_tree=keep_tree)
-        self.agents: list[Pirate | None] = [None] + [Pirate(i) for i in range(1, pirates + 1)]
+        self.dag = PredictionDAG(self._predict, memo=memo, progress=progress, keep_tree=keep_tree,
+                                 edges=self._edges)
+        self._agents: dict[int, Pirate] = {}
         self._everyone = tuple(range(1, pirates + 1))
         self._classes_cache: dict[Knowledge, VoterClasses] = {}
+        # what one view of the next round decides, shared by every round that has it (see _optimize)
+        self._dear_cache: dict[Division, list[tuple[int, int, int]]] = {}
+        self._purchases: dict[tuple[Division, int], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        self._swayed_cache: dict[tuple[tuple[int, ...], tuple[int, ...], Division], int] = {}
+
+    def agent(self, rank: int) -> Pirate:
+        """The pirate of ``rank``, one object per rank, made when first asked
+        for (a game of a million pirates rarely names them all)."""
+        pirate = self._agents.get(rank)
+        if pirate is None:
+            pirate = self._agents[rank] = Pirate(rank)
+        return pirate
+
+    @property
+    def agents(self) -> list[Pirate | None]:
+        """Every pirate, indexed by rank (index 0 holds ``None``)."""
+        return [None, *(self.agent(r) for r in range(1, self.pirates + 1))]
 
     # keys -------------------------------------------------------------------
     def key(self, round: int, knowledge: Knowledge) -> Key:
@@ -248,7 +274,40 @@ class PirateSolver:
     def prediction(self, round: int, knowledge: Knowledge) -> Prediction:
         """The prediction of ``round`` made on ``knowledge``."""
         between(round, 1, self.pirates, "round")
-        return self.dag[self.key(round, knowledge)]
+        key = self.key(round, knowledge)
+        if self.dag.memo and key not in self.dag and all(a.is_public for a in knowledge.announcements):
+            self._solve_later_rounds(round, knowledge)
+        return self.dag[key]
+
+    def _solve_later_rounds(self, round: int, knowledge: Knowledge) -> None:
+        """Solve the rounds after ``round`` on public ``knowledge``, the last first.
+
+        On public knowledge every voter shares the proposer's view, so the
+        prediction of a round asks for exactly the next round's on the same
+        knowledge: these are the predictions it would ask for anyway.  Solved
+        from the last, each asks for one already solved, and the DAG's stack
+        stays one prediction deep instead of one per round.
+        """
+        unsolved = []
+        r = round + 1
+        while r <= self.pirates and (key := self.key(r, knowledge)) not in self.dag:
+            unsolved.append(key)
+            r += 1
+        for key in reversed(unsolved):
+            self.dag[key]
+
+    def _edges(self, key: Hashable) -> dict[Hashable, Key]:
+        """The predictions a solved one asked for, made again from it rather
+        than kept: one per view, the proposer's own when he knows less, and
+        the next round when the offer fails (the order :meth:`_predict` asks in)."""
+        r, knowledge = node_key(key)
+        p = self.dag[key]
+        edges: dict[Hashable, Key] = {("expectation", v.knowledge): (r + 1, v.knowledge) for v in p.views}
+        if p.source is OfferSource.PROPOSER:
+            edges["offer"] = (r, p.proposer_knowledge)
+        if not p.accepted:
+            edges["outcome"] = self.key(r + 1, knowledge)
+        return edges
 
     # voter classes ------------------------------------------------------------
     def voter_classes(self, knowledge: Knowledge) -> VoterClasses:
@@ -284,7 +343,8 @@ class PirateSolver:
         return result
 
     # one prediction -------------------------------------------------------------
-    def _predict(self, key: Hashable) -> Generator[list[Request], dict[Hashable, Prediction], Prediction]:
+    def _predict(self, key: Hashable
+                 ) -> Generator[list[Request] | dict[Hashable, Key], dict[Hashable, Prediction], Prediction]:
         """The prediction of round ``r`` on knowledge ``K``, as a DAG generator.
 
         It asks each group of voters for their prediction of the next round,
@@ -302,7 +362,7 @@ class PirateSolver:
         if r == n:
             alone = Division(n, n, (n,) if coins else (), (coins,) if coins else ())
             own = 1 if rules.proposer_votes else 0
-            return Prediction(r, knowledge, alone, OfferSource.ALONE, knowledge, (), 0, (), own,
+            return Prediction(r, knowledge, alone, OfferSource.ALONE, knowledge, 0, (), own,
                               rules.votes_needed(1), True, alone, rules)
         classes, class_of, default = self.voter_classes(knowledge)
         proposer_knowledge = classes[class_of.get(r, default)][0]
@@ -317,36 +377,29 @@ class PirateSolver:
             group_of_class.append(k)
             if k is not None:
                 groups.setdefault(k, []).append((ranks, lo))
-        # a living voter's class always has a group: which() never looks up None
-        position: dict[Key | None, int] = {k: i for i, k in enumerate(groups)}
-
-        def which(rank: int) -> int:
-            """Index of the view of living voter ``rank``, by a dictionary look-up."""
-            return position[group_of_class[class_of.get(rank, default)]]
-        requests = [Request(("expectation", k[1]), k, copies=_count(s)) for k, s in groups.items()]
-        if not in_place:
-            requests.append(Request("offer", (r, proposer_knowledge)))
-        elif not self.dag.memo and promise is None:
-            for k, s in groups.items():
-                copies = _count(s) - _member(s, r + 1)
-                if copies:
-                    requests.append(Request(("offer-expectation", k[1]), k, copies=copies))
-        got = yield requests
+        # one view holds every voter: nobody is looked up
+        which = _view_index(groups, group_of_class, class_of, default) if len(groups) > 1 else None
+        if self.dag.memo:
+            asked: dict[Hashable, Key] = {("expectation", k[1]): k for k in groups}
+            if not in_place:
+                asked["offer"] = (r, proposer_knowledge)
+            got = yield asked
+        else:
+            got = yield self._tree_requests(r, groups, proposer_knowledge, in_place, promise)
 
         views = tuple(View(k[1], got["expectation", k[1]].outcome, tuple(s)) for k, s in groups.items())
-        paid: tuple[tuple[int, int], ...] = ()
         free = 0
         if not in_place:
             offer, source = got["offer"].offer, OfferSource.PROPOSER
         elif promise is not None:
             offer, source = promise.division, OfferSource.PROMISE
         else:
-            asked = tuple(
+            bidding = views if self.dag.memo else tuple(
                 View(v.knowledge, got["offer-expectation", v.knowledge].outcome, v.slices)
                 if ("offer-expectation", v.knowledge) in got else v
                 for v in views
             )
-            offer, paid, free = self._optimize(r, asked, which)
+            offer, free = self._optimize(r, bidding, which)
             source = OfferSource.OPTIMIZED
 
         yes = self._count_yes(r, offer, views, which)
@@ -354,36 +407,62 @@ class PirateSolver:
         if yes >= needed:
             outcome = offer
         else:
-            following = yield [Request("outcome", self.key(r + 1, knowledge))]
+            following = yield {"outcome": self.key(r + 1, knowledge)}
             outcome = following["outcome"].outcome
-        return Prediction(r, knowledge, offer, source, proposer_knowledge, paid, free, views,
+        return Prediction(r, knowledge, offer, source, proposer_knowledge, free, views,
                           yes, needed, yes >= needed, outcome, rules)
 
-    def _count_yes(self, r: int, offer: Division, views: tuple[View, ...], which: Callable[[int], int]) -> int:
+    def _tree_requests(self, r: int, groups: dict[Key, list[tuple[tuple[int, ...], int]]],
+                       proposer_knowledge: Knowledge, in_place: bool, promise: Promise | None) -> list[Request]:
+        """The requests of the naive tree, one copy per asker (see :meth:`_predict`)."""
+        requests = [Request(("expectation", k[1]), k, copies=_count(s)) for k, s in groups.items()]
+        if not in_place:
+            requests.append(Request("offer", (r, proposer_knowledge)))
+        elif promise is None:
+            for k, s in groups.items():
+                copies = _count(s) - _member(s, r + 1)
+                if copies:
+                    requests.append(Request(("offer-expectation", k[1]), k, copies=copies))
+        return requests
+
+    def _count_yes(self, r: int, offer: Division, views: tuple[View, ...], which: Callable[[int], int] | None) -> int:
         own = 1 if self.rules.proposer_votes else 0
         if self.rules.premium() == 0:
-            # a peaceful voter says no only when offered less than he expects, so
-            # only voters who expect coins are looked at (the doomed expect less than nothing)
-            single = len(views) == 1  # then every voter is in it: no look-up
-            against = sum(1 for i, v in enumerate(views)
-                          for rank, coins in zip(v.outcome.ranks, v.outcome.amounts)
-                          if rank > r and (single or which(rank) == i) and offer.share(rank) < coins)
-            return own + sum(len(v) for v in views) - against
-        yes = own + sum(v.doomed() for v in views)  # everyone who would die next
+            # a peaceful voter says no only when offered less than he expects
+            counted = own + sum(len(v) for v in views)
+        else:
+            counted = own + sum(v.doomed() for v in views)  # everyone who would die next
+        if which is not None:
+            return counted + self._swayed(r, offer, views, which)
+        # one view: the swayed votes depend on the offer's shares and the view's outcome, not on the round
+        key = (offer.ranks, offer.amounts, views[0].outcome)
+        swayed = self._swayed_cache.get(key)
+        if swayed is None:
+            swayed = self._swayed_cache[key] = self._swayed(r, offer, views, which)
+        return counted + swayed
+
+    def _swayed(self, r: int, offer: Division, views: tuple[View, ...], which: Callable[[int], int] | None) -> int:
+        """The votes an offer changes: under peaceful rules minus those against
+        it (only voters who expect coins can be), otherwise the living voters
+        offered more than they expect (the doomed are counted already)."""
+        if self.rules.premium() == 0:
+            return -sum(1 for i, v in enumerate(views)
+                        for rank, coins in zip(v.outcome.ranks, v.outcome.amounts)
+                        if rank > r and (which is None or which(rank) == i) and offer.share(rank) < coins)
         expected = [dict(zip(v.outcome.ranks, v.outcome.amounts)) for v in views]
-        single = len(views) == 1  # then every voter is in it: no look-up
+        yes = 0
         for rank, coins in zip(offer.ranks, offer.amounts):
             if rank == r:
                 continue
-            i = 0 if single else which(rank)
-            # the doomed were counted above, whatever they are offered
+            i = 0 if which is None else which(rank)
             if rank >= views[i].outcome.first and coins > expected[i].get(rank, 0):
                 yes += 1
         return yes
 
     def _optimize(self, r: int, views: tuple[View, ...],
-                  which: Callable[[int], int]) -> tuple[Division, tuple[tuple[int, int], ...], int]:
-        """The cheapest offer that buys the votes the proposer needs.
+                  which: Callable[[int], int] | None) -> tuple[Division, int]:
+        """The cheapest offer that buys the votes the proposer needs, and the
+        votes he counts on for nothing.
 
         A voter who expects ``e`` coins costs ``e + 1`` (``e`` if he is
         peaceful); one who expects to die costs nothing.  A proposer who
@@ -391,50 +470,76 @@ class PirateSolver:
         the rest: by his knowledge the offer fails, but voters who know more
         may still accept it.  Under the rule that a doomed proposer keeps
         everything, he offers himself every coin instead.
+
+        With one view (``which`` is ``None``), the voters who expect coins
+        are its outcome's shares and those who expect nothing the other
+        living pirates below its proposer, whatever the round: the purchase
+        is shared by every round on that outcome wanting as many votes, and
+        past ``coins + 1`` votes wanted it no longer changes (each bought
+        vote costs a coin or more).
         """
         n, coins, rules = self.pirates, self.coins, self.rules
         need = rules.others_needed(n - r + 1)
-        premium = rules.premium()
         free = sum(v.doomed() for v in views)
-        alive = sum(len(v) for v in views)
-        dear = self._dear_voters(r, views, which, premium)
-        cheap_count = alive - free - len(dear)  # voters who will live and expect nothing
-        if premium == 0:
+        dear = self._dear_voters(r, views, which)
+        cheap_count = sum(len(v) for v in views) - free - len(dear)  # voters who will live and expect nothing
+        if rules.premium() == 0:
             free += cheap_count  # peaceful: they vote yes for nothing
             cheap_count = 0
-        keep_all = Division.from_shares(r, n, {r: coins})
+        keep_all = Division(r, n, (r,), (coins,)) if coins else Division(r, n, (), ())
         if need <= free:
-            return keep_all, (), need
-        lowest_first = self.tie_rule is TieRule.LOWEST
-        dear_ranks = {rank for _, _, rank in dear}
+            return keep_all, need
         wanted = need - free
+        if which is None:
+            key = (views[0].outcome, min(wanted, coins + 1))
+            bought = self._purchases.get(key)
+            if bought is None:
+                bought = self._purchases[key] = self._buy(views, dear, key[1], cheap_count)
+        else:
+            bought = self._buy(views, dear, wanted, cheap_count)
+        ranks, amounts, spent = bought
+        if len(ranks) < wanted and rules.doomed_proposer is DoomedProposer.KEEPS:
+            return keep_all, free
+        if spent < coins:  # the proposer ranks above every voter: his share comes first
+            ranks, amounts = (r, *ranks), (coins - spent, *amounts)
+        return Division(r, n, ranks, amounts), free
+
+    def _buy(self, views: tuple[View, ...], dear: list[tuple[int, int, int]], wanted: int,
+             cheap_count: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """The votes bought, cheapest first, until ``wanted`` or the coins run
+        out: the ranks and the coins paid, by rank, and the coins spent."""
+        coins = self.coins
         from_cheap = min(wanted, cheap_count)
-        cheap = list(islice(self._cheap_voters(views, dear_ranks, lowest_first), min(from_cheap, coins)))
-        chosen = [(1, rank) for rank in cheap] + [(c, rank) for c, _, rank in dear[: wanted - from_cheap]]
-        budget, shares, paid = coins, {}, []
+        cheap = self._cheap_voters(views, {rank for _, _, rank in dear}, self.tie_rule is TieRule.LOWEST)
+        chosen = [(1, rank) for rank in islice(cheap, min(from_cheap, coins))]
+        chosen += [(c, rank) for c, _, rank in dear[: wanted - from_cheap]]
+        budget, paid = coins, []
         for cost, rank in chosen:
             if cost > budget:
                 break
             budget -= cost
-            shares[rank] = cost
             paid.append((rank, cost))
-        if len(paid) < wanted and rules.doomed_proposer is DoomedProposer.KEEPS:
-            return keep_all, (), free
-        shares[r] = budget
-        return Division.from_shares(r, n, shares), tuple(sorted(paid)), free
+        paid.sort()
+        return tuple(rank for rank, _ in paid), tuple(cost for _, cost in paid), coins - budget
 
-    def _dear_voters(self, r: int, views: tuple[View, ...], which: Callable[[int], int],
-                     premium: int) -> list[tuple[int, int, int]]:
+    def _dear_voters(self, r: int, views: tuple[View, ...],
+                     which: Callable[[int], int] | None) -> list[tuple[int, int, int]]:
         """Voters who expect coins, as ``(cost, tie, rank)`` in the order they are bought."""
-        tie = (lambda rank: -rank) if self.tie_rule is TieRule.LOWEST else (lambda rank: rank)
-        dear = []
-        single = len(views) == 1  # then every voter is in it: no look-up
-        for i, view in enumerate(views):
-            for rank, c in zip(view.outcome.ranks, view.outcome.amounts):
-                if rank > r and (single or which(rank) == i):
-                    dear.append((c + premium, tie(rank), rank))
-        dear.sort()
-        return dear
+        if which is None:
+            # one view: its outcome's shares, every one a living voter's, whatever the round
+            outcome = views[0].outcome
+            hit = self._dear_cache.get(outcome)
+            if hit is None:
+                hit = self._dear_cache[outcome] = self._rank_dear(list(zip(outcome.ranks, outcome.amounts)))
+            return hit
+        return self._rank_dear([(rank, c) for i, view in enumerate(views)
+                                for rank, c in zip(view.outcome.ranks, view.outcome.amounts)
+                                if rank > r and which(rank) == i])
+
+    def _rank_dear(self, expecting: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+        premium = self.rules.premium()
+        sign = -1 if self.tie_rule is TieRule.LOWEST else 1
+        return sorted((c + premium, sign * rank, rank) for rank, c in expecting)
 
     @staticmethod
     def _cheap_voters(views: tuple[View, ...], dear: set[int], lowest_first: bool) -> Iterator[int]:
@@ -449,6 +554,17 @@ class PirateSolver:
         # one class of voters (no private promise) needs no merging
         merged = streams[0] if len(streams) == 1 else heapq.merge(*streams, reverse=lowest_first)
         return (rank for rank in merged if rank not in dear)
+
+
+def _view_index(groups: dict[Key, list[tuple[tuple[int, ...], int]]], group_of_class: list[Key | None],
+                class_of: dict[int, int], default: int) -> Callable[[int], int]:
+    """The index of the view of a living voter, by his rank."""
+    # a living voter's class always has a group: which() never looks up None
+    position: dict[Key | None, int] = {k: i for i, k in enumerate(groups)}
+
+    def which(rank: int) -> int:
+        return position[group_of_class[class_of.get(rank, default)]]
+    return which
 
 
 def _count(slices: Iterable[tuple[tuple[int, ...], int]]) -> int:

@@ -12,7 +12,9 @@ joined into arithmetic progressions of ranks.
 
 from __future__ import annotations
 
+import functools
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -37,17 +39,29 @@ def division_pieces(d: Division, lo: int, hi: int) -> list[Piece]:
     >>> division_pieces(Division.from_row(1, 5, [1, 0, 1, 0, 1]), 2, 5)
     [(2, 2, 0), (3, 3, 1), (4, 4, 0), (5, 5, 1)]
     """
+    start = bisect_left(d.ranks, lo)
+    if start == len(d.ranks) or d.ranks[start] > hi:
+        return [(lo, hi, 0)]
+    # what comes from the first paid pirate on is shared by the rounds that offer alike
+    head = [(lo, d.ranks[start] - 1, 0)] if d.ranks[start] > lo else []
+    return head + list(_pieces_from(d.ranks, d.amounts, start, hi))
+
+
+@functools.lru_cache(maxsize=256)
+def _pieces_from(ranks: tuple[int, ...], amounts: tuple[int, ...], start: int, hi: int) -> tuple[Piece, ...]:
+    """Pieces of the shares from ``ranks[start]``, a paid pirate, to ``hi``."""
     pieces: list[Piece] = []
-    at = lo
-    for rank, coins in zip(d.ranks, d.amounts):
-        if lo <= rank <= hi:
-            if rank > at:
-                pieces.append((at, rank - 1, 0))
-            pieces.append((rank, rank, coins))
-            at = rank + 1
+    at = ranks[start]
+    for rank, coins in zip(ranks[start:], amounts[start:]):
+        if rank > hi:
+            break
+        if rank > at:
+            pieces.append((at, rank - 1, 0))
+        pieces.append((rank, rank, coins))
+        at = rank + 1
     if at <= hi:
         pieces.append((at, hi, 0))
-    return pieces
+    return tuple(pieces)
 
 
 def array_pieces(first: int, values: np.ndarray) -> list[Piece]:
@@ -133,7 +147,26 @@ def runs_of(pieces: Iterable[Piece]) -> dict[str, Hashable]:
     >>> runs_of(division_pieces(Division.from_row(1, 7, [1, 0, 1, 0, 1, 0, 0]), 1, 7))
     {'p1-p2': 0, 'p3, p5, p7': 1, 'p4, p6': 0}
     """
+    pieces = list(pieces)
+    head = 1  # the first piece, joined with its neighbours of its value
+    while head < len(pieces) and pieces[head][2] == pieces[0][2] and pieces[head][0] == pieces[head - 1][1] + 1:
+        head += 1
+    if head < len(pieces) and pieces[head - 1][1] > pieces[0][0]:
+        # a first run of two pirates or more joins no progression: what follows is written as
+        # it would be on its own, and is shared by the rounds that differ only in that first run
+        # (those of proposers who drown one after another, say)
+        first, last, value = pieces[0][0], pieces[head - 1][1], pieces[0][2]
+        return {_text(first, 1, last): value, **_tail_runs(tuple(pieces[head:]))}
+    return _runs(pieces)
+
+
+def _runs(pieces: Iterable[Piece]) -> dict[str, Hashable]:
     return {_text(a, step, b): v for a, step, b, v in _progressions(pieces)}
+
+
+@functools.lru_cache(maxsize=256)
+def _tail_runs(pieces: tuple[Piece, ...]) -> dict[str, Hashable]:
+    return _runs(pieces)
 
 
 def rank_runs_text(ranks: Iterable[int]) -> list[str]:
@@ -141,7 +174,12 @@ def rank_runs_text(ranks: Iterable[int]) -> list[str]:
 
     >>> rank_runs_text([1, 2, 3, 7, 9, 11])
     ['p1-p3', 'p7, p9, p11']
+    >>> rank_runs_text(range(4, 100_001))
+    ['p4-p100000']
     """
+    if isinstance(ranks, range) and ranks.step == 1:
+        # every living pirate of a round: one run, named without a look at each pirate
+        return [_text(ranks.start, 1, ranks.stop - 1)] if ranks else []
     pieces: list[Piece] = []
     for r in sorted(ranks):
         if pieces and pieces[-1][1] == r - 1:

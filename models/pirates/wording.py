@@ -74,9 +74,9 @@ def division_text(division: Division) -> str:
     """
     if division.size <= _SHOWN:
         return str(division)
-    paid = [f"{pirate_name(r)}:{c}" for r, c in zip(reversed(division.ranks), reversed(division.amounts))]
-    if len(paid) > 8:
-        paid = paid[:6] + ["...", paid[-1]]
+    shares = list(zip(division.ranks, division.amounts))[::-1]
+    shown = [*shares[:6], None, shares[-1]] if len(shares) > 8 else shares  # None: the shares left out
+    paid = ["..." if share is None else f"{pirate_name(share[0])}:{share[1]}" for share in shown]
     return f"{' '.join(paid)} (others 0)" if paid else "0 to everyone"
 
 
