@@ -19,7 +19,7 @@ from epistemic.models.pirates.learning import (Suspicions, candidate_worlds, lea
                                                world_text)
 from epistemic.models.pirates.learning_report import format_learning, learned_why
 from epistemic.models.pirates.syntax import parse_suspicion
-from strategies import pirate_games
+from strategies import pirate_games, pirate_rules
 from test_pirates_properties import divisions
 
 # seed 000, the second subgroup story: 5 pirates, 4 coins, p4 tells p5 alone he will divide 2 2
@@ -49,7 +49,7 @@ def test_the_second_story_with_learning():
 def test_every_division_suspected_p2_pays_p5():
     play = learn(STORY, Suspicions(every_division=True))
     first, second = play.rounds
-    assert first.worlds == 970 and len(first.ruled_out) == 803
+    assert first.worlds == 962 and len(first.ruled_out) == 799
     # p2 alone is sure of the promise; p3 still weighs 17 worlds, so p2 predicts that p3, not
     # knowing it, would die in round 3 and buys p5, who expects the promised 2, for 3 coins
     learned = dict(first.learned)
@@ -92,13 +92,13 @@ def test_suspecting_every_division_of_one_maker():
 
 
 @settings(max_examples=40, deadline=None)
-@given(pirate_games(max_pirates=6, max_coins=4, max_promises=2))
-def test_no_surprise_no_change(case):
+@given(pirate_games(max_pirates=6, max_coins=4, max_promises=2), pirate_rules())
+def test_no_surprise_no_change(case, rules):
     """Before any vote a learning pirate is the seed's pirate, so round 1 is
     the same; the actual world is never ruled out; and while no world is
     ruled out, every round is the same."""
     pirates, coins, made, tie_rule = case
-    game = PirateGame(pirates, coins, made, tie_rule)
+    game = PirateGame(pirates, coins, made, tie_rule, rules)
     play, plain = learn(game), game.play()
     assert play.rounds[0].offer == plain.rounds[0].offer
     assert [v.yes for v in play.rounds[0].votes] == [plain.rounds[0].prediction.vote(v.rank)
@@ -116,30 +116,33 @@ def test_no_surprise_no_change(case):
 
 
 def _brute_plan(game: PirateGame, r: int, plans) -> tuple:
-    """The documented criterion over every division: most worlds passed,
-    fewest coins paid, then the tie rule."""
+    """The documented criterion over every division: most worlds passed;
+    where none passes, as a doomed proposer: the most votes over the worlds
+    if he buys (none if he keeps everything); fewest coins paid; the tie rule."""
     n, rules = game.pirates, game.rules
     needed = rules.others_needed(n - r + 1)
     best = None
     for row in divisions(game.coins, n - r + 1):
         shares = dict(zip(range(n, r - 1, -1), row))  # rows are lowest-ranked first
-        passing = sum(1 for p in plans
-                      if sum(rules.accepts(shares[v], p.expectation(v)) for v in range(r + 1, n + 1)) >= needed)
+        won = [sum(rules.accepts(shares[v], p.expectation(v)) and shares[v] >= 0 for v in range(r + 1, n + 1))
+               for p in plans]
+        passing = sum(1 for w in won if w >= needed)
+        bought = sum(won) if not passing and rules.doomed_proposer.value == "buys" else 0
         paid = game.coins - shares[r]
         order = tuple(shares[v] for v in range(n, r, -1))
         if game.tie_rule.value == "highest":
             order = tuple(shares[v] for v in range(r + 1, n + 1))
-        score = (passing, -paid, order)
+        score = (passing, bought, -paid, order)
         if best is None or score > best[0]:
             best = (score, row)
     return best[1]
 
 
 @settings(max_examples=40, deadline=None)
-@given(pirate_games(min_pirates=3, max_pirates=6, max_coins=4, max_promises=2), st.data())
-def test_an_unsure_proposer_plans_as_documented(case, data):
+@given(pirate_games(min_pirates=3, max_pirates=6, max_coins=4, max_promises=2), pirate_rules(), st.data())
+def test_an_unsure_proposer_plans_as_documented(case, rules, data):
     pirates, coins, made, tie_rule = case
-    game = PirateGame(pirates, coins, made, tie_rule)
+    game = PirateGame(pirates, coins, made, tie_rule, rules)
     r = data.draw(st.integers(1, pirates - 1))
     subsets = [Knowledge.of(made[:k]) for k in range(len(made) + 1)] + [Knowledge.of(made[1:])]
     plans = [game.prediction(r, k) for k in subsets]
@@ -202,6 +205,8 @@ def test_the_command_line_plays_draws_and_writes_json(capsys, tmp_path):
     assert [r["offer"] for r in rounds] == [[1, 0, 1, 0, 2], [0, 1, 0, 3]]
     assert rounds[0]["ruled_out"][0] == {"world": [], "pirate": "p5", "would_offer": None, "would_vote": "yes"}
     assert data["learning"]["overboard"] == ["p1"]
+    assert rounds[0]["learned"][0] == {"pirate": "p2", "believes_count": 1,
+                                       "believes": [[{"maker": "p4", "shares": [2, 2], "heard_by": ["p4", "p5"]}]]}
     drawn = picture.read_text()
     assert "where no promise was made, p5 would vote yes" in drawn and "worlds ruled out 1" in drawn
 
@@ -221,5 +226,39 @@ def test_the_command_line_draws_what_the_pirates_consider_possible(capsys, tmp_p
     assert main(["pirates", "-n", "5", "-m", "4", "--promise", "p4: 2 2 to p5", "--learning",
                  "--suspect-every-division", "--draw-kripke", str(tmp_path / "all.svg")]) == 2
     err = capsys.readouterr().err
-    assert "970 worlds, too many to draw legibly" in err and err.count("\n") == 1
+    assert "962 worlds, too many to draw legibly" in err and err.count("\n") == 1
     assert not list(tmp_path.glob("all*"))
+
+
+def test_an_unsure_proposer_plans_on_the_worlds_he_believes():
+    # p3 promises 3 1 0 to p4 and p5; after p1's fall p2 believes 4 worlds (p3's promise, or one of
+    # p4's 1 3, 2 2, 3 1 told to p5), none of them the world without a promise; the offer of that
+    # world (p5:0 p4:1 p3:0 p2:3) would fail, so he pays p5 all 4 coins, which passes in all 4
+    game = PirateGame(5, 4, [promise(5, 3, [3, 1, 0], hearers=[4, 5])])
+    play = learn(game, Suspicions(every_division=True))
+    second = play.rounds[1]
+    assert len(second.proposer_worlds) == 4 and frozenset() not in second.proposer_worlds
+    assert second.source.value == "unsure"
+    assert second.offer.row() == (4, 0, 0, 0) and second.accepted
+    assert play.deaths == [1] and game.play().deaths == [1, 2]
+    why = learned_why(game, play, "offer round 2", depth=2)
+    assert why.claim.endswith("he makes the cheapest offer that passes in all of them (4)")
+    assert [r.claim.split(":")[-1] for r in why.because[1:]] == [" it passes"] * 4
+
+
+@pytest.mark.parametrize("question, message", [
+    ("p2 offer round 1", "p2 does not propose in round 1: p1 does"),
+    ("p1's offer round 2", "p1 does not propose in round 2: p2 does"),
+    ("why does p5 vote yes in round 1", "p5 votes no in round 1, not yes"),
+    ("p1 overboard round 2", "p1 can only be thrown overboard in round 1"),
+    ("overboard", "whom? name the pirate"),
+    ("offer round 0", "round 0 is out of range: the rounds are 1 to 5"),
+    ("p2 vote round 2", "p2 proposes in round 2: ask about his offer"),
+    ("offer round 3", "round 3 was not played: the game ended in round 2"),
+    ("p3 overboard", "p3 was not thrown overboard: he ends with 0 coins"),
+    ("offer round 1 as p3", "with learning, questions are about the play"),
+])
+def test_questions_are_checked_before_the_play(question, message, capsys):
+    assert main(["pirates", "-n", "5", "-m", "4", "--promise", "p4: 2 2 to p5", "--learning", "--why", question]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

@@ -22,7 +22,7 @@ from .predict import TIE_RULES, PirateSolver, node_key
 from .rules import DOOMED_PROPOSERS, MAJORITIES, Rules
 from .report import TABLE_PIRATES, format_header, format_report, write_json
 from .learning import MAX_LEARNING_PIRATES, MAX_WORLDS, LearnedPlay, Suspicions, candidate_worlds, learn
-from .learning_report import format_learning, learned_why, learning_json
+from .learning_report import check_learned_question, format_learning, learned_why, learning_json
 from .search import PromiseSearch, best_public_promise
 from .syntax import parse_pirate, parse_promise, parse_suspicion
 from .wording import coins_text, division_text, names_text
@@ -143,7 +143,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     game = PirateGame(args.pirates, args.coins, promises, args.tie_rule, rules,
                       solver=PirateSolver(args.pirates, args.coins, args.tie_rule, rules=rules, progress=progress))
     if suspicions is not None:
-        return run_learning(game, suspicions, args, out)
+        return run_learning(game, suspicions, args, out, progress)
 
     # pictures over a limit are known from the input: say so before solving, and draw the others
     asked = _asked(game, args)
@@ -209,26 +209,34 @@ def _suspicions(args: argparse.Namespace) -> Suspicions | None:
     return Suspicions(tuple(suspected), args.suspect_every_division)
 
 
-def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namespace, out: TextIO) -> int:
-    """``--learning``: play with pirates who learn from the votes, then answer and draw as asked."""
+def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namespace, out: TextIO,
+                 solving: Callable[..., None] | None = None) -> int:
+    """``--learning``: play with pirates who learn from the votes, then answer
+    and draw as asked; ``solving`` is the solver's progress line."""
     asked = [path for path in (args.draw, args.draw_kripke) if path is not None]
     check_destinations(asked, tex=True)
+    for q in args.why:  # a question that cannot be answered is refused before the play
+        check_learned_question(q, game.pirates)
     if args.draw_kripke is not None:
         worlds = len(candidate_worlds(game, suspicions))
         if worlds > MAX_DRAWN_WORLDS:
             raise PirateGameError(f"--draw-kripke: the pirates start from {worlds:,} worlds, too many to draw "
                                   f"legibly (the limit is {MAX_DRAWN_WORLDS} worlds)")
     progress = progress_printer("worlds weighed")
-    play = learn(game, suspicions, progress=progress)
-    answers = [(q, learned_why(game, play, q, depth=args.depth)) for q in args.why]
-    images: list[tuple[str, bytes]] = []
-    failed = False
-    if args.draw is not None:
-        images, failed = _images([(args.draw, lambda: why_picture(game, [r for _, r in answers],
-                                                                  label_style=args.label_style))], args)
-    if args.draw_kripke is not None:
-        images += _learning_kripke_images(game, play, args)
-    end_progress(progress)
+    try:
+        play = learn(game, suspicions, progress=progress)
+        answers = [(q, learned_why(game, play, q, depth=args.depth)) for q in args.why]
+        images: list[tuple[str, bytes]] = []
+        failed = False
+        if args.draw is not None:
+            images, failed = _images([(args.draw, lambda: why_picture(game, [r for _, r in answers],
+                                                                      label_style=args.label_style))], args)
+        if args.draw_kripke is not None:
+            images += _learning_kripke_images(game, play, args)
+    finally:
+        # an error is one line of its own, not the tail of a progress line
+        end_progress(progress)
+        end_progress(solving)
     if args.json:
         extra: dict[str, object] = {"learning": learning_json(play)}
         if answers:
@@ -236,8 +244,8 @@ def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namesp
         write_pictures(images)
         write_json(game, out, parse_pirate(args.knowledge_of, args.pirates), extra)
         return EXIT_PICTURE_REFUSED if failed else 0
-    tables = game.pirates <= TABLE_PIRATES if args.tables is None else args.tables
-    text = format_header(game) + "\n\n" + format_learning(game, play, tables) + "\n"
+    tables = True if args.full_tables else game.pirates <= TABLE_PIRATES if args.tables is None else args.tables
+    text = format_header(game) + "\n\n" + format_learning(game, play, tables, args.full_tables) + "\n"
     plain = game.play()
     text += (f"\nWithout learning: {division_text(plain.outcome)}; thrown overboard: "
              f"{names_text(plain.deaths) if plain.deaths else 'nobody'}\n")

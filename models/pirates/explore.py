@@ -28,7 +28,7 @@ from .game import PirateGame, PirateGameError, check_rank
 from .predict import OfferSource
 from .wording import coins_text, division_text, knowledge_label, names_text
 
-__all__ = ["Question", "QuestionKind", "parse_why", "read_question", "explain", "Explorer", "run_explorer", "describe_play",
+__all__ = ["Question", "QuestionKind", "parse_why", "read_question", "settle_question", "explain", "Explorer", "run_explorer", "describe_play",
            "describe_prediction"]
 
 
@@ -244,8 +244,19 @@ class _Token:
                               f"numbered 1, 2, 3, ...")
 
 
-def _resolve(game, kind, subject, proposer, knower, round_, claimed) -> Question:
-    knowledge = None if knower is None else game.knowledge_of(knower)
+def settle_question(kind: QuestionKind, subject: int | None, proposer: int | None, round_: int | None,
+                    pirates: int) -> tuple[int | None, int]:
+    """The pirate a question read by :func:`read_question` is about
+    (``None`` for an offer or an outcome) and its round, checked against
+    each other and against a game of ``pirates``, but not against a play.
+
+    >>> settle_question(QuestionKind.OFFER, None, 2, None, 5)
+    (None, 2)
+    >>> settle_question(QuestionKind.VOTE, 3, None, 4, 5)
+    Traceback (most recent call last):
+    ...
+    epistemic.models.pirates.game.PirateGameError: p3 does not vote in round 4 because he is dead: he was thrown overboard in round 3
+    """
     if kind is QuestionKind.OVERBOARD:
         rank = subject if subject is not None else proposer
         if rank is None:
@@ -253,10 +264,7 @@ def _resolve(game, kind, subject, proposer, knower, round_, claimed) -> Question
         if round_ is not None and round_ != rank:
             raise PirateGameError(f"{pirate_name(rank)} can only be thrown overboard in round {rank}, "
                                   f"when he proposes")
-        if knower is not None:
-            raise PirateGameError("'overboard' asks about the play: drop 'as " + pirate_name(knower) + "'")
-        _check_overboard(game, rank)
-        return Question(QuestionKind.OVERBOARD, rank, rank)
+        return rank, rank
     if kind in (QuestionKind.OFFER, QuestionKind.OUTCOME):
         leader = proposer if proposer is not None else subject
         if subject is not None and proposer is not None and subject != proposer:
@@ -266,19 +274,47 @@ def _resolve(game, kind, subject, proposer, knower, round_, claimed) -> Question
             raise PirateGameError(f"{pirate_name(leader)} does not propose in round {round_}: "
                                   f"{pirate_name(round_)} does")
         r = round_ if round_ is not None else leader if leader is not None else 1
-        _check_round(game, r, knowledge)
-        return Question(kind, None, r, knowledge, knower)
+        _check_range(r, pirates)
+        return None, r
     if subject is None:
         raise PirateGameError(f"whose {kind.value}? name the pirate, e.g. 'p5 {kind.value} round 1'")
     if proposer is not None and round_ is not None and proposer != round_:
         raise PirateGameError(f"{pirate_name(proposer)} does not propose in round {round_}: "
                               f"{pirate_name(round_)} does")
     r = round_ if round_ is not None else proposer if proposer is not None else 1
-    p = _check_voter(game, subject, r, knowledge)
-    if kind is QuestionKind.VOTE and claimed is not None and claimed != p.vote(subject):
-        actual, said = ("yes", "no") if p.vote(subject) else ("no", "yes")
-        raise PirateGameError(f"{pirate_name(subject)} votes {actual} in round {r}, not {said}")
-    return Question(kind, subject, r, knowledge, knower)
+    _check_range(r, pirates)
+    if subject < r:
+        raise PirateGameError(f"{pirate_name(subject)} does not vote in round {r} because he is dead: "
+                              f"he was thrown overboard in round {subject}")
+    return subject, r
+
+
+def _check_range(r: int, pirates: int) -> None:
+    if not 1 <= r <= pirates:
+        raise PirateGameError(f"round {r} is out of range: the rounds are 1 to {pirates}")
+
+
+def claimed_vote_error(rank: int, round: int, votes_yes: bool) -> PirateGameError:
+    """The error of a question that says a pirate votes otherwise than he does."""
+    actual, said = ("yes", "no") if votes_yes else ("no", "yes")
+    return PirateGameError(f"{pirate_name(rank)} votes {actual} in round {round}, not {said}")
+
+
+def _resolve(game, kind, subject, proposer, knower, round_, claimed) -> Question:
+    if kind is QuestionKind.OVERBOARD and knower is not None:
+        raise PirateGameError("'overboard' asks about the play: drop 'as " + pirate_name(knower) + "'")
+    pirate, r = settle_question(kind, subject, proposer, round_, game.pirates)
+    knowledge = None if knower is None else game.knowledge_of(knower)
+    if kind is QuestionKind.OVERBOARD:
+        _check_overboard(game, r)
+        return Question(QuestionKind.OVERBOARD, r, r)
+    if pirate is None:
+        _check_round(game, r, knowledge)
+        return Question(kind, None, r, knowledge, knower)
+    p = _check_voter(game, pirate, r, knowledge)
+    if kind is QuestionKind.VOTE and claimed is not None and claimed != p.vote(pirate):
+        raise claimed_vote_error(pirate, r, p.vote(pirate))
+    return Question(kind, pirate, r, knowledge, knower)
 
 
 def explain(game: PirateGame, text: str, depth: int | None = DEPTH) -> Reason:

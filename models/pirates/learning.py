@@ -56,6 +56,7 @@ from epistemic.plausibility import PlausibilityModel
 from .division import DEAD, Division, divisions, pirate_name, promise_in, rank_of
 from .game import PirateGame, PirateGameError, promise
 from .predict import OfferSource, Prediction, TieRule
+from .rules import DoomedProposer
 from .wording import division_text, names_text
 
 #: Promises of more shares than this are written as divisions, naming only who gets coins.
@@ -73,7 +74,7 @@ MAX_WORLDS = 4_096
 MAX_LEARNING_PIRATES = 50
 #: Worlds times pirates squared a game with learning may weigh: each world whose
 #: promises differ needs predictions of every round on them, of every pirate
-#: (1,000,000 is about 10 s a round on a 2-core machine).
+#: (at 1,000,000 a game takes a few seconds on a 2-core machine: benchmarks/pirates_learning.py).
 MAX_WORK = 1_000_000
 #: Offers an unsure proposer may weigh in one round.
 MAX_OFFERS = 1_000_000
@@ -98,9 +99,9 @@ class Suspicions:
     """Promises the pirates suspect may have been made, besides the actual ones.
 
     ``promises`` are subgroup promises, any number per maker;
-    ``every_division`` adds every division by every pirate without a
-    promise of his own, each told to one other pirate, and then a world
-    holds at most one promise that was not made.
+    ``every_division`` adds every division by every pirate but the last
+    who made no promise and is not suspected of one, each told to one
+    other pirate; a world holds at most one of those.
     """
 
     promises: tuple[Announcement, ...] = attrs.field(default=(), converter=_promises)
@@ -144,8 +145,6 @@ class LearnedRound:
     """Worlds still possible when the round began."""
     proposer_worlds: tuple[World, ...]
     """The worlds the proposer believed, in :func:`world_order`."""
-    knowledge: Knowledge
-    """The promises of the actual world, each heard by the pirates who believe it."""
     ruled_out: tuple[RuledOut, ...]
     learned: tuple[tuple[int, tuple[World, ...]], ...]
     """Pirates alive after the round whose beliefs the votes changed, and what they believe now."""
@@ -173,6 +172,11 @@ class LearnedPlay:
     outcome: Division
     models: tuple[PlausibilityModel, ...] = attrs.field(eq=False, repr=False)
     """The model at the start of each round, and after the last."""
+    _beliefs: tuple[_Beliefs, ...] = attrs.field(eq=False, repr=False, alias="beliefs")
+
+    def beliefs(self, round: int) -> _Beliefs:
+        """What everyone believes in every world when ``round`` begins."""
+        return self._beliefs[round - 1]
 
     @property
     def deaths(self) -> list[int]:
@@ -242,6 +246,9 @@ def candidate_worlds(game: PirateGame, suspicions: Suspicions = Suspicions()) ->
                                   f"public promise would have been heard by everyone")
         if maker in makers_public:
             raise PirateGameError(f"{pirate_name(maker)} made a public promise: nobody suspects another one")
+        if a.audience == frozenset([a.speaker]):
+            raise PirateGameError(f"a suspected promise is told to a pirate besides its maker: nobody else "
+                                  f"would act on {pirate_name(maker)}'s")
         if a not in options.get(maker, []):
             options.setdefault(maker, []).append(a)
     base = 1
@@ -249,7 +256,8 @@ def candidate_worlds(game: PirateGame, suspicions: Suspicions = Suspicions()) ->
         base *= len(choices) + 1
     extra: list[tuple[int, int]] = []  # (maker, hearer) pairs of every-division suspicions
     if suspicions.every_division:
-        free = [m for m in range(1, game.pirates + 1) if m not in options and m not in makers_public]
+        # the last pirate takes everything whatever he promised: suspecting him changes nothing
+        free = [m for m in range(1, game.pirates) if m not in options and m not in makers_public]
         extra_count = sum(math.comb(game.coins + game.pirates - m, game.pirates - m) * (game.pirates - 1)
                           for m in free)
         extra = [(m, h) for m in free for h in range(1, game.pirates + 1) if h != m]
@@ -296,22 +304,25 @@ class _Behaviour:
     votes: tuple[LearnedVote, ...]
 
 
-class _Round:
-    """What every pirate does in one round, in any world of one model."""
+class _Beliefs:
+    """What every pirate believes in every world of one model, and each
+    world's promises as the solver's knowledge; kept while no world is
+    ruled out."""
 
-    def __init__(self, game: PirateGame, model: PlausibilityModel, r: int):
-        self.game, self.model, self.r = game, model, r
-        self.solver = game.solver
+    def __init__(self, game: PirateGame, model: PlausibilityModel):
+        self.game, self.model = game, model
         self._knowledge: dict[World, Knowledge] = {}
         self._believed: dict[tuple[World, int], tuple[World, ...]] = {}
 
     def believed(self, world: World, rank: int) -> tuple[World, ...]:
+        """The worlds pirate ``rank`` believes at ``world``, in :func:`world_order`."""
         hit = self._believed.get((world, rank))
         if hit is None:
-            hit = tuple(sorted(cast(frozenset[World], self.model.believed(world, self.game.agent(rank))), key=world_order))
-            for w in hit:  # the same for every world he cannot tell apart
+            agent = self.game.agent(rank)
+            hit = tuple(sorted(cast(frozenset[World], self.model.believed(world, agent)), key=world_order))
+            # the same at every world he cannot tell apart from this one
+            for w in cast(frozenset[World], self.model.possible(world, agent)):
                 self._believed[w, rank] = hit
-            self._believed[world, rank] = hit
         return hit
 
     def knowledge(self, world: World) -> Knowledge:
@@ -329,8 +340,17 @@ class _Round:
             hit = self._knowledge[world] = Knowledge.of(made)
         return hit
 
+
+class _Round:
+    """What every pirate does in one round, in any world of one model."""
+
+    def __init__(self, beliefs: _Beliefs, r: int):
+        self.beliefs, self.game, self.r = beliefs, beliefs.game, r
+        self.believed = beliefs.believed
+        self.solver = beliefs.game.solver
+
     def prediction(self, r: int, world: World) -> Prediction:
-        return self.solver.prediction(r, self.knowledge(world))
+        return self.solver.prediction(r, self.beliefs.knowledge(world))
 
     def behaviour(self, world: World) -> _Behaviour:
         """What the proposer offers at ``world`` and how everyone votes."""
@@ -370,25 +390,36 @@ class _Round:
         return None
 
     def offer(self, world: World) -> tuple[Division, OfferSource | Unsure]:
+        """The proposer's offer at ``world``: the solver's when he believes one
+        world, his promise or the last pirate's all, else :func:`plan_offer`."""
         worlds = self.believed(world, self.r)
         plans = [self.prediction(self.r, u) for u in worlds]
-        if len({p.offer for p in plans}) == 1:
-            own = plans[0]
-            source = own.source
-            if source is OfferSource.PROPOSER:
-                source = self.solver.prediction(self.r, own.proposer_knowledge).source
-            return own.offer, source
+        own = plans[0]
+        if own.source is OfferSource.PROPOSER:
+            # in a world he believes, the prediction knows more than he does: his own plan
+            own = self.solver.prediction(self.r, own.proposer_knowledge)
+        if len(worlds) == 1 or own.source in (OfferSource.PROMISE, OfferSource.ALONE):
+            return plans[0].offer, own.source
         return plan_offer(self.game, self.r, plans), UNSURE
+
+
+#: How much work an unsure proposer's plan may take: offers weighed times
+#: worlds times voters, counted before the plan is made.
+MAX_PLAN_WORK = 20_000_000
 
 
 def plan_offer(game: PirateGame, r: int, plans: Sequence[Prediction]) -> Division:
     """The offer of proposer ``p<r>`` who believes several worlds, given the
     prediction of round ``r`` in each: the cheapest offer that passes in
     all of them, else one that passes in the most; the fewest coins paid
-    first, then the tie rule.
+    first, then the tie rule.  If no offer passes in any of them he acts
+    as his rules say a doomed proposer does: he buys the most votes,
+    counted over the worlds, for the fewest coins, or he keeps everything.
 
     Each voter is paid nothing or just enough to win his vote in some of
-    the worlds, so only those offers are weighed (at most :data:`MAX_OFFERS`).
+    the worlds, so only those offers are weighed; they are counted first,
+    and a plan of more than :data:`MAX_PLAN_WORK` (offers times worlds
+    times voters) is refused.
     """
     rules, coins, n = game.rules, game.coins, game.pirates
     voters = list(range(r + 1, n + 1))
@@ -396,9 +427,13 @@ def plan_offer(game: PirateGame, r: int, plans: Sequence[Prediction]) -> Divisio
     # the least a voter must be offered to vote yes in each world
     price = [[max(0, p.expectation(v) + rules.premium()) for p in plans] for v in voters]
     levels = [sorted({0} | {c for c in row if c <= coins}) for row in price]
+    offers = _count_offers(levels, coins)
+    if offers * len(plans) * max(len(voters), 1) > MAX_PLAN_WORK:
+        raise PirateGameError(f"{pirate_name(r)} believes {len(plans)} worlds and would weigh {offers:,} offers: "
+                              f"the game is too large to plan with learning")
+    buys = rules.doomed_proposer is DoomedProposer.BUYS
     best: tuple | None = None
     best_shares: tuple[int, ...] = ()
-    weighed = 0
     lowest_first = game.tie_rule is TieRule.LOWEST
     stack: list[tuple[int, ...]] = [()]
     while stack:
@@ -408,20 +443,31 @@ def plan_offer(game: PirateGame, r: int, plans: Sequence[Prediction]) -> Divisio
         if i < len(voters):
             stack.extend(shares + (c,) for c in levels[i] if paid + c <= coins)
             continue
-        weighed += 1
-        if weighed > MAX_OFFERS:
-            raise PirateGameError(f"{pirate_name(r)} believes {len(plans)} worlds and would weigh more than "
-                                  f"{MAX_OFFERS:,} offers: the game is too large to plan with learning")
-        passing = sum(1 for w in range(len(plans))
-                      if sum(1 for j, c in enumerate(shares) if c >= price[j][w]) >= needed)
+        won = [sum(1 for j, c in enumerate(shares) if c >= price[j][w]) for w in range(len(plans))]
+        passing = sum(1 for got in won if got >= needed)
+        bought = sum(won) if buys and not passing else 0
         # lowest-ranked voters first: they are the last in ``shares``
         order = shares[::-1] if lowest_first else shares
-        score = (passing, -paid, order)
+        score = (passing, bought, -paid, order)
         if best is None or score > best:
             best, best_shares = score, shares
     amounts = {v: c for v, c in zip(voters, best_shares) if c}
     amounts[r] = coins - sum(best_shares)
     return Division.from_shares(r, n, amounts)
+
+
+def _count_offers(levels: Sequence[Sequence[int]], coins: int) -> int:
+    """How many ways to pay each voter one of his ``levels`` with at most ``coins``."""
+    ways = [1] + [0] * coins  # ways[b]: ways to pay b coins to the voters so far
+    for choices in levels:
+        now = [0] * (coins + 1)
+        for b, count in enumerate(ways):
+            if count:
+                for c in choices:
+                    if b + c <= coins:
+                        now[b + c] += count
+        ways = now
+    return sum(ways)
 
 
 def learn(game: PirateGame, suspicions: Suspicions = Suspicions(),
@@ -442,47 +488,47 @@ def learn(game: PirateGame, suspicions: Suspicions = Suspicions(),
     actual = frozenset(game.announcements)
     rounds: list[LearnedRound] = []
     models = [model]
+    beliefs = _Beliefs(game, model)
+    kept = [beliefs]
     for r in range(1, game.pirates + 1):
-        here = _Round(game, model, r)
+        here = _Round(beliefs, r)
         seen = here.behaviour(actual)
-        kept, ruled_out = [], []
-        for i, w in enumerate(worlds_of(model)):
-            if progress is not None:
-                progress(i, len(model))
-            if w == actual:
-                kept.append(w)
-                continue
-            differs = here.difference(w, actual, seen)
-            if differs is None:
-                kept.append(w)
-            else:
-                ruled_out.append(differs)
         yes = sum(v.yes for v in seen.votes)
         needed = game.rules.votes_needed(game.pirates - r + 1)
-        after = model.restricted(kept) if ruled_out else model
-        after_round = _Round(game, after, r + 1)
-        learned = tuple((j, after_round.believed(actual, j)) for j in range(r + 1, game.pirates + 1)
-                        if after_round.believed(actual, j) != here.believed(actual, j))
+        ruled_out = [] if yes >= needed else _ruled_out(here, model, actual, seen, progress)
+        after = beliefs
+        if ruled_out:
+            gone = {x.world for x in ruled_out}
+            after = _Beliefs(game, model.restricted(w for w in worlds_of(model) if w not in gone))
+        learned = tuple((j, after.believed(actual, j)) for j in range(r + 1, game.pirates + 1)
+                        if after.believed(actual, j) != beliefs.believed(actual, j))
         rounds.append(LearnedRound(r, seen.offer, seen.source, seen.votes, yes, needed, len(model),
-                                   here.believed(actual, r), here.knowledge(actual),
-                                   tuple(sorted(ruled_out, key=lambda x: (x.offer is not None, world_order(x.world)))), learned))
-        model = after
+                                   beliefs.believed(actual, r), tuple(ruled_out), learned))
+        beliefs, model = after, after.model
         models.append(model)
+        kept.append(beliefs)
         if yes >= needed:
-            return LearnedPlay(tuple(rounds), seen.offer, tuple(models))
+            return LearnedPlay(tuple(rounds), seen.offer, tuple(models), tuple(kept))
     raise AssertionError("the last pirate always accepts his own offer")  # pragma: no cover
+
+
+def _ruled_out(here: _Round, model: PlausibilityModel, actual: World, seen: _Behaviour,
+               progress: Callable[[int, int], None] | None) -> list[RuledOut]:
+    """The worlds where the round would have gone otherwise than was seen,
+    those a vote tells apart first."""
+    gone = []
+    for i, w in enumerate(worlds_of(model)):
+        if progress is not None:
+            progress(i, len(model))
+        if w != actual:
+            differs = here.difference(w, actual, seen)
+            if differs is not None:
+                gone.append(differs)
+    return sorted(gone, key=lambda x: (x.offer is not None, world_order(x.world)))
 
 
 def believed_knowledge(play: LearnedPlay, game: PirateGame, round: int, rank: int) -> list[Knowledge]:
     """The knowledge pirate ``rank`` plans on in ``round`` of ``play``: one
     per world he believes, each world's promises heard by who believes them."""
-    here = _Round(game, play.models[round - 1], round)
-    return [here.knowledge(u) for u in here.believed(frozenset(game.announcements), rank)]
-
-
-def ruled_out_worlds(play: LearnedPlay) -> Iterable[tuple[int, RuledOut]]:
-    """Every world the votes removed, with its round."""
-    for r in play.rounds:
-        for x in r.ruled_out:
-            yield r.round, x
-
+    beliefs = play.beliefs(round)
+    return [beliefs.knowledge(u) for u in beliefs.believed(frozenset(game.announcements), rank)]

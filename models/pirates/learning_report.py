@@ -9,13 +9,13 @@ from epistemic.explanation import Reason
 
 from .division import DEAD, pirate_name, promise_in, rank_of
 from .explain import ReasonKind, why_expectation, why_offer
-from .explore import QuestionKind, read_question
-from .game import PirateGame, PirateGameError, check_rank
+from .explore import QuestionKind, claimed_vote_error, read_question, settle_question
+from .game import PirateGame, PirateGameError
 from .learning import UNSURE, LearnedPlay, LearnedRound, RuledOut, World, believed_knowledge, world_text
 from .report import VOTER_LINES, format_table, knowledge_heading
 from .wording import Names, coins_text, division_text, names_text, votes_text
 
-__all__ = ["format_learning", "learned_why", "learning_json"]
+__all__ = ["format_learning", "learned_why", "check_learned_question", "learning_json"]
 
 #: Worlds named one by one in a round's report, the others counted.
 SHOWN_WORLDS = 4
@@ -62,7 +62,7 @@ def format_learned_round(rnd: LearnedRound) -> str:
         reasons = [f"{world_text(x.world)} ({_why_gone(x)} there)" for x in gone[:SHOWN_WORLDS]]
         more = f"; and {len(gone) - SHOWN_WORLDS:,} more" if len(gone) > SHOWN_WORLDS else ""
         lines.append(f"  The votes rule out {len(gone):,} of {rnd.worlds:,} worlds: {'; '.join(reasons)}{more}.")
-    else:
+    elif not rnd.accepted:  # after an accepted offer there is nothing left to learn for
         lines.append(f"  The votes rule out no world ({rnd.worlds:,} still possible).")
     groups: dict[tuple[World, ...], list[int]] = {}
     for rank, worlds in rnd.learned:
@@ -76,7 +76,7 @@ def format_learned_round(rnd: LearnedRound) -> str:
     return "\n".join(lines)
 
 
-def format_learning(game: PirateGame, play: LearnedPlay, tables: bool = True) -> str:
+def format_learning(game: PirateGame, play: LearnedPlay, tables: bool = True, full_tables: bool = False) -> str:
     """The play with learning, round by round, and the seed's tables on
     what the pirates believe when each round begins."""
     lines = [f"With learning: {len(play.models[0]):,} worlds of promises at the start; "
@@ -99,47 +99,48 @@ def format_learning(game: PirateGame, play: LearnedPlay, tables: bool = True) ->
             for knowledge, ranks in sorted(sure.items(), key=lambda kv: (len(kv[0]), kv[1])):
                 shown.add(knowledge)
                 lines += ["", f"Belief of {names_text(ranks)}: {knowledge_heading(knowledge)}",
-                          format_table(game, knowledge)]
+                          format_table(game, knowledge, full_tables)]
     return "\n".join(lines)
 
 
 # reasons ------------------------------------------------------------------------------
+def check_learned_question(text: str, pirates: int) -> tuple[QuestionKind, int | None, int, bool | None]:
+    """A why-question about a play with learning, read and checked as far
+    as it can be before the play: its kind, pirate, round and claimed vote."""
+    kind, subject, proposer, knower, round_, claimed = read_question(text, pirates)
+    if knower is not None:
+        raise PirateGameError(f"with learning, questions are about the play: drop 'as {pirate_name(knower)}'")
+    pirate, r = settle_question(kind, subject, proposer, round_, pirates)
+    if kind in (QuestionKind.VOTE, QuestionKind.EXPECTATION) and pirate == r:
+        raise PirateGameError(f"{pirate_name(r)} proposes in round {r}: ask about his offer")
+    return kind, pirate, r, claimed
+
+
 def learned_why(game: PirateGame, play: LearnedPlay, text: str, depth: int | None = 6) -> Reason:
     """Answer a why-question about the play with learning ("p4 vote round
     2", "offer round 2", "p3 expectation round 2", "outcome round 1", "p1
     overboard").  Reasons below the answer are the solver's, on the
     knowledge each pirate believes; what a pirate learned is a reason of
     its own, resting on the votes that ruled worlds out."""
-    kind, subject, proposer, knower, round_, _ = read_question(text, game.pirates)
-    if knower is not None:
-        raise PirateGameError(f"with learning, questions are about the play: drop 'as {pirate_name(knower)}'")
+    kind, pirate, r, claimed = check_learned_question(text, game.pirates)
     below = None if depth is None else max(depth - 1, 0)
     if kind is QuestionKind.OVERBOARD:
-        rank = check_rank(subject if subject is not None else proposer, game.pirates)
-        if rank not in play.deaths:
-            raise PirateGameError(f"{pirate_name(rank)} was not thrown overboard: "
-                                  f"he ends with {coins_text(play.payoff(rank))}")
-        outcome = _outcome_reason(game, play, play.round(rank), below)
-        return Reason(f"{pirate_name(rank)} is thrown overboard in round {rank}", kind=ReasonKind.OVERBOARD,
+        assert pirate is not None  # settle_question names him
+        if pirate not in play.deaths:
+            raise PirateGameError(f"{pirate_name(pirate)} was not thrown overboard: "
+                                  f"he ends with {coins_text(play.payoff(pirate))}")
+        outcome = _outcome_reason(game, play, play.round(pirate), below)
+        return Reason(f"{pirate_name(pirate)} is thrown overboard in round {pirate}", kind=ReasonKind.OVERBOARD,
                       because=[outcome])
-    r = round_ if round_ is not None else proposer if proposer is not None else (
-        subject if kind in (QuestionKind.OFFER, QuestionKind.OUTCOME) and subject is not None else 1)
     rnd = play.round(r)
-    if kind is QuestionKind.OFFER:
-        return _offer_reason(game, play, rnd, below)
-    if kind is QuestionKind.OUTCOME:
-        return _outcome_reason(game, play, rnd, below)
-    if subject is None:
-        raise PirateGameError(f"whose {kind.value}? name the pirate, e.g. 'p5 {kind.value} round 1'")
-    rank = check_rank(subject, game.pirates)
-    if rank < r:
-        raise PirateGameError(f"{pirate_name(rank)} does not vote in round {r} because he is dead: "
-                              f"he was thrown overboard in round {rank}")
-    if rank == r:
-        raise PirateGameError(f"{pirate_name(rank)} proposes in round {r}: ask about his offer")
+    if pirate is None:
+        return (_offer_reason if kind is QuestionKind.OFFER else _outcome_reason)(game, play, rnd, below)
     if kind is QuestionKind.VOTE:
-        return _vote_reason(game, play, rnd, rank, below)
-    return _expect_reason(game, play, rnd, rank, below)
+        yes = rnd.vote_of(pirate).yes
+        if claimed is not None and claimed != yes:
+            raise claimed_vote_error(pirate, r, yes)
+        return _vote_reason(game, play, rnd, pirate, below)
+    return _expect_reason(game, play, rnd, pirate, below)
 
 
 def _belief_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, rank: int,
@@ -149,8 +150,9 @@ def _belief_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, rank:
     now = believed_knowledge(play, game, rnd.round, rank)
     if now == believed_knowledge(play, game, 1, rank):
         return None
-    taught = [earlier for earlier in play.rounds if earlier.round < rnd.round and earlier.ruled_out]
-    earlier = taught[-1]
+    # the last round whose votes changed what he plans on
+    earlier = next(e for e in reversed(play.rounds[:rnd.round - 1])
+                   if believed_knowledge(play, game, e.round, rank) != believed_knowledge(play, game, e.round + 1, rank))
     what = _believed_text(now[0]) if len(now) == 1 else f"one of {len(now):,} worlds"
     claim = (f"{pirate_name(rank)} plans on {what} since round {earlier.round}: its votes ruled out "
              f"{len(earlier.ruled_out):,} of {earlier.worlds:,} worlds")
@@ -177,31 +179,54 @@ def _believed_text(knowledge: Knowledge) -> str:
     return "; ".join(parts)
 
 
-def _knowledge_of(game: PirateGame, play: LearnedPlay, r: int, rank: int) -> list[Knowledge]:
-    return believed_knowledge(play, game, r, rank)
-
-
 def _offer_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, depth: int | None) -> Reason:
     r = rnd.round
-    believed = _knowledge_of(game, play, r, r)
+    believed = believed_knowledge(play, game, r, r)
     because: list[Reason] = []
     belief = _belief_reason(game, play, rnd, r, depth)
     if belief is not None:
         because.append(belief)
+    claim = f"{pirate_name(r)} offers {division_text(rnd.offer)} in round {r}"
+    values = [("keeps", rnd.offer.share(r))]
     if depth is None or depth > 0:
         below = None if depth is None else depth - 1
-        because += [why_offer(game, r, k, depth=below) for k in believed[:SHOWN_WORLDS]]
-    claim = f"{pirate_name(r)} offers {division_text(rnd.offer)} in round {r}"
+        if rnd.source is UNSURE:
+            because += [_passes_reason(game, rnd, k, below) for k in believed[:SHOWN_WORLDS]]
+        else:
+            because += [why_offer(game, r, k, depth=below) for k in believed[:SHOWN_WORLDS]]
     if rnd.source is UNSURE:
-        claim += (f": unsure among {len(believed):,} worlds, he makes the cheapest offer "
-                  f"that passes in the most of them")
-    return Reason(claim, kind=ReasonKind.OFFER, values=[("keeps", rnd.offer.share(r))], because=because)
+        passes = sum(_yes_in(game, rnd, k) >= rnd.needed for k in believed)
+        claim += (f": unsure among {len(believed):,} worlds, he makes the cheapest offer that passes in "
+                  f"{'all' if passes == len(believed) else 'the most'} of them ({passes:,})")
+        values.append(("passes in", passes))
+    return Reason(claim, kind=ReasonKind.OFFER, values=values, because=because)
+
+
+def _yes_in(game: PirateGame, rnd: LearnedRound, knowledge: Knowledge) -> int:
+    """The votes ``rnd``'s offer would get in the world of ``knowledge``."""
+    p = game.prediction(rnd.round, knowledge)
+    own = 1 if game.rules.proposer_votes else 0
+    return own + sum(game.rules.accepts(rnd.offer.share(v), p.expectation(v))
+                     for v in range(rnd.round + 1, game.pirates + 1))
+
+
+def _passes_reason(game: PirateGame, rnd: LearnedRound, knowledge: Knowledge, depth: int | None) -> Reason:
+    """Whether ``rnd``'s offer passes in one world an unsure proposer
+    believes, resting on what the voters he pays expect there."""
+    yes = _yes_in(game, rnd, knowledge)
+    verdict = "it passes" if yes >= rnd.needed else "it fails"
+    paid = [v for v in range(rnd.round + 1, game.pirates + 1) if rnd.offer.share(v)]
+    because = [] if depth == 0 else [why_expectation(game, v, rnd.round, knowledge, depth=None if depth is None
+                                                     else depth - 1) for v in paid[:SHOWN_WORLDS]]
+    return Reason(f"where {_believed_text(knowledge)}, the offer gets {votes_text(yes)} of the {rnd.needed} "
+                  f"it needs: {verdict}", key=(rnd.round, knowledge), values=[("yes", yes), ("needed", rnd.needed)],
+                  because=because)
 
 
 def _expect_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, rank: int,
                    depth: int | None) -> Reason:
     vote = rnd.vote_of(rank)
-    believed = _knowledge_of(game, play, rnd.round, rank)
+    believed = believed_knowledge(play, game, rnd.round, rank)
     because: list[Reason] = []
     belief = _belief_reason(game, play, rnd, rank, depth)
     if belief is None and len(believed) == 1:
@@ -248,7 +273,7 @@ def _outcome_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, dept
 # JSON --------------------------------------------------------------------------------
 def _world_json(world: World) -> list[dict]:
     return [{"maker": pirate_name(promise_in(a).maker), "shares": list(promise_in(a).division.row()),
-             "heard_by": None if a.audience is None else names_text(sorted(rank_of(x) for x in a.audience))}
+             "heard_by": None if a.audience is None else [pirate_name(r) for r in sorted(rank_of(x) for x in a.audience)]}
             for a in sorted(world, key=lambda a: promise_in(a).maker)]
 
 
