@@ -181,7 +181,7 @@ MODEL_MUTANTS: tuple[Mutant, ...] = (
            "        if True:",
            "an unsure proposer offers what he would on the promises he is sure of",
            ("tests/test_pirates_learning.py::test_an_unsure_proposer_plans_on_the_worlds_he_believes",)),
-    Mutant("models/pirates/explore.py",
+    Mutant("models/pirates/questions.py",
            "        raise claimed_vote_error(pirate, r, p.vote(pirate))",
            "        pass",
            "a question that claims the wrong vote is answered",

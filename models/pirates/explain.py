@@ -14,8 +14,9 @@ by default, cut after :data:`DEPTH` levels; a cut claim ends with
 stays linear in the rounds because voters who see the next round alike are
 explained together.
 
-The text front ends, :func:`parse_why` and the keyboard explorer, live in
-:mod:`epistemic.models.pirates.explore` and are re-exported here.
+The text front ends live in :mod:`epistemic.models.pirates.questions`
+(reading why-questions) and :mod:`epistemic.models.pirates.explore` (the
+keyboard explorer).
 """
 
 from __future__ import annotations

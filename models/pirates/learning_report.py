@@ -9,7 +9,7 @@ from epistemic.explanation import Reason
 
 from .division import DEAD, pirate_name, promise_in, rank_of
 from .explain import ReasonKind, why_expectation, why_offer
-from .explore import QuestionKind, claimed_vote_error, read_question, settle_question
+from .questions import QuestionKind, claimed_vote_error, read_question, settle_question
 from .game import PirateGame, PirateGameError
 from .learning import UNSURE, LearnedPlay, LearnedRound, RuledOut, World, believed_knowledge, world_text
 from .report import VOTER_LINES, format_table, knowledge_heading

@@ -18,7 +18,7 @@ from epistemic.visualize.style import FILLS
 
 from .division import Promise, pirate_name, promise_in, rank_of, rank_runs
 from .explain import DEPTH, ReasonKind, tracing_specs
-from .explore import parse_why
+from .questions import parse_why
 from .learning import LearnedPlay
 from .game import PirateGame, PirateGameError
 from .predict import OfferSource, node_key
@@ -124,7 +124,7 @@ def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reaso
                 depth: int | None = DEPTH, label_style: str = "full") -> Picture:
     """The reasoning behind one or more decisions, drawn as a graph.
 
-    Questions are those :func:`~epistemic.models.pirates.explore.parse_why` reads
+    Questions are those :func:`~epistemic.models.pirates.questions.parse_why` reads
     ("p5 vote round 1", "offer round 2", "p1 overboard") or ready-made
     :class:`~epistemic.Reason` trees.  Boxes are coloured by the knowledge
     the reasoning is made on; a box where a voter expects otherwise than a
