@@ -126,8 +126,16 @@ def turn_start_sweep(rules: Jeopardy, rows: np.ndarray, values: np.ndarray, y: n
     holds = np.zeros((n, goal), dtype=bool)
     y = np.asarray(y, dtype=dtype)
     top = goal - int(i.min()) if n else 0
+    # every outcome's share of the roll in one product, summed in the outcomes' order
+    # (a reduction over the first axis adds them one after another, as a loop would)
+    gains = [gain for gain, _ in outcomes]
+    chances = np.array([chance for _, chance in outcomes], dtype=dtype)[:, None, None]
+    # a die's gains follow one another: a slice of ``ab`` is read where an index would copy
+    step = gains[1] - gains[0] if len(gains) > 1 else 1
+    spaced = step > 0 and gains == list(range(gains[0], gains[-1] + 1, step))
+    picks = np.array(gains)
     for t in range(top - 1, -1, -1):
-        rolled = sum(chance * ab[t + gain] for gain, chance in outcomes)
+        rolled = np.add.reduce(chances * (ab[t + gains[0]:t + gains[-1] + 1:step] if spaced else ab[t + picks]), axis=0)
         roll_a, roll_b = rolled[0], bust + rolled[1]
         if t == 0:
             hold = np.zeros(n, dtype=bool)

@@ -46,6 +46,7 @@ with 1/4 and the last with 1/8 of each round, so the mover's chance is 4/7:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
@@ -210,9 +211,7 @@ def stage_gains(p: Any, after: Sequence[Any], finished: Sequence[bool] = (False,
     >>> e[0][0, 0, 0]
     Fraction(2, 1)
     """
-    exact = isinstance(p, Fraction)
-    # built one by one: a Fraction raised to an array would fall back to floats
-    powers = [np.array([0 * p if done else p ** h for h in range(1, len(x) + 1)], dtype=object if exact else float)
+    powers = [np.array([0 * p], dtype=object if isinstance(p, Fraction) else float) if done else _powers(p, len(x))
               for x, done in zip(after, finished)]
     pa, pb, pc = powers
     wa = pa[:, None, None]
@@ -223,6 +222,16 @@ def stage_gains(p: Any, after: Sequence[Any], finished: Sequence[bool] = (False,
     out = tuple((wa * ga[:, k][:, None, None] + wb * gb[:, k][None, :, None] + wc * gc[:, k][None, None, :]) / total
                 for k in range(3))
     return out[0], out[1], out[2]
+
+
+@functools.lru_cache(maxsize=256, typed=True)
+def _powers(p: Any, n: int) -> Any:
+    """``p ** h`` for ``h`` in ``1..n``, read only: every state of a game asks for the same few."""
+    # raised one by one: a Fraction raised to an array would fall back to floats, and numpy's
+    # power of floats may differ from Python's in the last bit
+    powers = np.array([p ** h for h in range(1, n + 1)], dtype=object if isinstance(p, Fraction) else float)
+    powers.flags.writeable = False
+    return powers
 
 
 def _best(values: Any, axis: int, exact: bool) -> Any:
@@ -327,15 +336,13 @@ class ThreePiglet:
     def _children(self, state: State) -> dict[tuple[str, State], State]:
         if self.rewards.is_end(state):
             return {}
-        after_mover, after_next, after_last = next_states(state)
-        return {("m", s): s for s in after_mover} | {("n", s): s for s in after_next} | \
-            {("l", s): s for s in after_last}
+        return _labelled(next_states(state))
 
     def _predict(self, state: State):
         if self.rewards.is_end(state):
             return StateSolution(state, None, self.rewards.ends(state))
-        after_mover, after_next, after_last = next_states(state)
-        got = yield self._children(state)
+        after_mover, after_next, after_last = seats = next_states(state)
+        got = yield _labelled(seats)
         # a seat at 0 while the game goes on is passed over: one dummy hold value, never made
         dummy = (0, 0, 0)
         solved = ([got["m", s].gains for s in after_mover] or [dummy], [got["n", s].gains for s in after_next] or [dummy],
@@ -356,6 +363,12 @@ class ThreePiglet:
             return StateSolution(state, None, None)
         holds, gains = equilibria[0]
         return StateSolution(state, holds, gains, tuple(equilibria))
+
+
+def _labelled(seats: tuple[list[State], list[State], list[State]]) -> dict[tuple[str, State], State]:
+    """The states after each seat's hold, each under the seat that held."""
+    after_mover, after_next, after_last = seats
+    return {("m", s): s for s in after_mover} | {("n", s): s for s in after_next} | {("l", s): s for s in after_last}
 
 
 def solve(goal: int, p: Any = Fraction(1, 2), rewards: Rewards = ONE_WINNER, *,
