@@ -221,6 +221,14 @@ def test_the_command_line_draws_what_the_pirates_consider_possible(capsys, tmp_p
     # the worlds round 1 ruled out are greyed from page 2 on, in the places they had
     assert "removed by the announcements" not in pages[0] and "removed by the announcements" in pages[1]
     assert not path.exists()
+    # as one TikZ document, the worlds are named by their promises, the most plausible filled
+    tex = tmp_path / "worlds.tex"
+    assert main(["pirates", "-n", "5", "-m", "4", "--promise", "p4: 2 2 to p5", "--learning",
+                 "--suspect", "p4: * to p5", "--draw-kripke", str(tex), "--no-tables"]) == 0
+    pages = tex.read_text().split("\\end{kripkepage}")
+    assert len(pages) == 4 and "frozenset" not in tex.read_text()
+    assert "fill=truefill] (w0) at (0in, -0in) {\\textbf{world 0}\\\\no promise made" in pages[0]
+    assert "{\\textbf{world 3}\\\\p4 promises 2 2 to p4 and p5\\\\\\textit{true}}" in pages[1]
     # too many worlds to draw: refused in one line before any work, nothing written
     capsys.readouterr()
     assert main(["pirates", "-n", "5", "-m", "4", "--promise", "p4: 2 2 to p5", "--learning",

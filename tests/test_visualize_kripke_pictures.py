@@ -208,6 +208,25 @@ def test_rounds_tikz_compiles_to_a_page_a_round(capsys, tmp_path):
         b"/Type/Page") >= 4 or b"4 pages" in done.stdout
 
 
+def test_each_round_shades_its_own_worlds_and_links_pass_under_the_worlds():
+    from epistemic import Agent, KripkeModel
+    from epistemic.visualize import rounds_tikz
+    a = Agent("a")
+    m = KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {a: [("w", "v")]},
+                                   actual="w", reflexive=True, symmetric=True)
+    tex = rounds_tikz([("start", m), ("after p", m.restricted(["w"]))], holds=[["v"], ["w"]], claim="c",
+                      no_facts="nothing at all", positions={"w": (0.0, 0.0), "v": (2.0, 0.0)})
+    first, second = tex.split("\\end{kripkepage}")[:2]
+    # the start shades v true and w false; after p, w is true and v is greyed
+    assert "fill=falsefill, actual] (w0)" in first and "fill=truefill] (w1)" in first
+    assert "fill=truefill, actual] (w0)" in second and "gone] (w1)" in second
+    assert "nothing at all" in first
+    # every link is drawn on the layer below the worlds
+    assert first.index("\\begin{pgfonlayer}{links}") > first.rindex("\\node[world")
+    with pytest.raises(PictureError, match="holds names 1 rounds of 2"):
+        rounds_tikz([("start", m), ("after p", m)], holds=[["v"]])
+
+
 @pytest.mark.skipif(not available_renderers(), reason="no Graphviz renderer")
 def test_dpi_sets_the_resolution_of_every_png(capsys, tmp_path):
     """Twice the dots per inch, twice the pixels each way, for check's two pictures and puzzle's rounds."""

@@ -20,7 +20,7 @@ from .lines import MAX_LINE_POINTS, MAX_SERIES, line_chart
 from .picture import Picture, check_destinations, write_image, write_images
 from .plot import PLOT_FORMATS, Plot
 from .reasons import LABEL_STYLES, MAX_BOXES, MAX_REASONS, reason_picture
-from .rounds import numbered_paths, round_pictures, rounds_tikz
+from .rounds import numbered_paths, round_files, round_pictures, rounds_tikz
 from .render import FORMATS, RENDERERS, available_renderers, format_of, render_bytes
 from .scatter import MAX_OUTCOME_POINTS, outcome_scatter
 from .style import FALSE_FILL, FILLS, REMOVED, TRUE_FILL, VERDICTS, Palette, Swatch, agent_line, agent_names
@@ -39,6 +39,7 @@ __all__ = [
     "world_positions",
     "round_pictures",
     "rounds_tikz",
+    "round_files",
     "numbered_paths",
     "TRUE_FILL",
     "FALSE_FILL",

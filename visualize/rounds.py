@@ -10,7 +10,7 @@ start, is file 01), and TikZ as one document of one page per round.
 from __future__ import annotations
 
 import os
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from epistemic import KripkeModel
 
@@ -20,7 +20,7 @@ from .layout import Position
 from .picture import Picture
 from .tikz import kripke_tikz, tikz_document
 
-__all__ = ["round_pictures", "rounds_tikz", "numbered_paths"]
+__all__ = ["round_pictures", "rounds_tikz", "round_files", "numbered_paths"]
 
 
 def _checked(rounds: Sequence[tuple[str, KripkeModel]], max_worlds: int | None) -> KripkeModel:
@@ -36,7 +36,8 @@ def _checked(rounds: Sequence[tuple[str, KripkeModel]], max_worlds: int | None) 
 
 def round_pictures(rounds: Sequence[tuple[str, KripkeModel]], *, renderer: str = "auto",
                    max_worlds: int | None = MAX_WORLDS,
-                   positions: Mapping[Hashable, Position] | None = None, **options) -> list[Picture]:
+                   positions: Mapping[Hashable, Position] | None = None,
+                   holds: Sequence[Iterable[Hashable] | None] | None = None, **options) -> list[Picture]:
     """One picture per round: ``rounds`` are ``(title, model)``, the first
     model the one every later one was cut from.
 
@@ -49,6 +50,9 @@ def round_pictures(rounds: Sequence[tuple[str, KripkeModel]], *, renderer: str =
         Refuse a first round of more worlds, before any work.
     positions : mapping, optional
         The worlds' places (default: :func:`~epistemic.visualize.kripke.world_positions`).
+    holds : sequence, optional
+        Per round, the worlds where ``claim`` holds (or ``None``): each page
+        shades its own.
     **options
         Passed to :func:`~epistemic.visualize.kripke_picture`.
 
@@ -63,19 +67,41 @@ def round_pictures(rounds: Sequence[tuple[str, KripkeModel]], *, renderer: str =
     >>> [p.source.count("dashed") for p in pictures]
     [0, 3]
     """
-    first = _checked(rounds, max_worlds)
-    placed = positions if positions is not None else world_positions(first, renderer)
-    return [kripke_picture(model, title=title, earlier=first, positions=placed, max_worlds=None, **options)
-            for title, model in rounds]
+    first, placed, shaded = _pages(rounds, max_worlds, positions, holds, renderer)
+    return [kripke_picture(model, title=title, earlier=first, positions=placed, max_worlds=None, holds=truth,
+                           **options) for (title, model), truth in zip(rounds, shaded)]
 
 
 def rounds_tikz(rounds: Sequence[tuple[str, KripkeModel]], *, renderer: str = "auto",
-                max_worlds: int | None = MAX_WORLDS, **options) -> str:
+                max_worlds: int | None = MAX_WORLDS, positions: Mapping[Hashable, Position] | None = None,
+                holds: Sequence[Iterable[Hashable] | None] | None = None, **options) -> str:
     """A TikZ document of one page per round, laid out as :func:`round_pictures`."""
+    first, placed, shaded = _pages(rounds, max_worlds, positions, holds, renderer)
+    return tikz_document([kripke_tikz(model, title=title, earlier=first, positions=placed, holds=truth,
+                                      document=False, **options) for (title, model), truth in zip(rounds, shaded)])
+
+
+def round_files(rounds: Sequence[tuple[str, KripkeModel]], path: str, image_format: str, *,
+                renderer: str = "auto", dpi: int | None = None, **options) -> list[tuple[str, bytes]]:
+    """The pages of :func:`round_pictures`, rendered as ``(file, bytes)``:
+    numbered image files named after ``path`` (see :func:`numbered_paths`),
+    or, for the format ``"tex"``, one TikZ document of a page per round.
+    ``dpi`` is for PNG only; ``options`` are both drawings'."""
+    if image_format == "tex":
+        return [(path, rounds_tikz(rounds, renderer=renderer, **options).encode("utf-8"))]
+    pictures = round_pictures(rounds, renderer=renderer, **options)
+    return [(file, picture.pipe(image_format, renderer, dpi if image_format == "png" else None))
+            for file, picture in zip(numbered_paths(path, len(pictures)), pictures)]
+
+
+def _pages(rounds, max_worlds, positions, holds, renderer):
+    """The first model, the worlds' places and each round's shading."""
     first = _checked(rounds, max_worlds)
-    placed = world_positions(first, renderer)
-    return tikz_document([kripke_tikz(model, title=title, earlier=first, positions=placed, document=False,
-                                      **options) for title, model in rounds])
+    placed = positions if positions is not None else world_positions(first, renderer)
+    shaded = list(holds) if holds is not None else [None] * len(rounds)
+    if len(shaded) != len(rounds):
+        raise PictureError(f"holds names {len(shaded)} rounds of {len(rounds)}")
+    return first, placed, shaded
 
 
 def numbered_paths(path: str | os.PathLike, count: int) -> list[str]:

@@ -60,8 +60,8 @@ def kripke_tikz(model: KripkeModel, *, title: str | None = None, holds: Iterable
                 claim: str = "the formula", earlier: KripkeModel | None = None,
                 positions: Mapping[Hashable, Position] | None = None,
                 fact_label: Callable[[Hashable], str] = fact_text, world_label: Callable[[Hashable], str] = str,
-                legend: bool = True, max_worlds: int | None = MAX_WORLDS, renderer: str = "auto",
-                document: bool = True) -> str:
+                no_facts: str = "nothing holds", legend: bool = True, max_worlds: int | None = MAX_WORLDS,
+                renderer: str = "auto", document: bool = True) -> str:
     """``model`` as a TikZ picture: a standalone document (or, with
     ``document=False``, the ``tikzpicture`` alone).
 
@@ -89,10 +89,11 @@ def kripke_tikz(model: KripkeModel, *, title: str | None = None, holds: Iterable
     lines = agent_lines(model)
     styles = {agent: f"agent{AGENT_LINES.index(line)}" for agent, line in (lines or {}).items()}
     ids = {w: f"w{i}" for i, w in enumerate(worlds)}
-    out = ["\\begin{tikzpicture}"]
+    # links go on a layer below the worlds, so that a world's text is never crossed out
+    out = ["\\pgfdeclarelayer{links}", "\\pgfsetlayers{links,main}", "\\begin{tikzpicture}"]
     for w in worlds:
         facts = sorted(fact_label(f) for f in (model if w in kept else earlier).facts(w))  # type: ignore[union-attr]
-        text = f"\\textbf{{{latex_text(world_label(w))}}}\\\\{latex_text(', '.join(facts) or 'nothing holds')}"
+        text = f"\\textbf{{{latex_text(world_label(w))}}}\\\\{latex_text(', '.join(facts) or no_facts)}"
         style = ["world"]
         if w not in kept:
             style.append("gone")
@@ -104,6 +105,7 @@ def kripke_tikz(model: KripkeModel, *, title: str | None = None, holds: Iterable
                 style.append("actual")
         x, y = placed[w]
         out.append(f"\\node[{', '.join(style)}] ({ids[w]}) at ({x:g}in, {y:g}in) {{{text}}};")
+    out.append("\\begin{pgfonlayer}{links}")
     for link in links(model, earlier, by_agent=lines is not None):
         style = [styles[link.agents[0]]] if lines is not None else ["draw, line width=1pt"]
         style.append({"none": "-", "forward": "->", "both": "<->"}[link.arrow])
@@ -114,6 +116,7 @@ def kripke_tikz(model: KripkeModel, *, title: str | None = None, holds: Iterable
             out.append(f"\\path[{', '.join(style)}] ({ids[link.u]}) edge[loop above] {label}({ids[link.v]});")
         else:
             out.append(f"\\draw[{', '.join(style)}] ({ids[link.u]}) -- {label}({ids[link.v]});")
+    out.append("\\end{pgfonlayer}")
     top = max(y for _, y in placed.values())
     bottom = min(y for _, y in placed.values())
     left = min(x for x, _ in placed.values())

@@ -12,7 +12,7 @@ from epistemic.models import (MAX_DEPTH, Command, add_label_style_argument, add_
                               whole_number_argument, write_pictures)
 from epistemic.validators import between, whole_number
 from epistemic.visualize import (MAX_WORLDS as MAX_DRAWN_WORLDS, RENDERERS, Picture, PictureError, RendererMissing,
-                                 check_destinations, numbered_paths, rounds_tikz)
+                                 check_destinations)
 from epistemic.visualize.render import check_dpi
 from epistemic.visualize.explorer import check_html_destination
 
@@ -21,7 +21,7 @@ from .division import promise_in
 from .predict import TIE_RULES, PirateSolver, node_key
 from .rules import DOOMED_PROPOSERS, MAJORITIES, Rules
 from .report import TABLE_PIRATES, format_header, format_report, write_json
-from .learning import MAX_LEARNING_PIRATES, MAX_WORLDS, LearnedPlay, Suspicions, candidate_worlds, learn
+from .learning import MAX_LEARNING_PIRATES, MAX_WORLDS, Suspicions, candidate_worlds, learn
 from .learning_report import check_learned_question, format_learning, learned_why, learning_json
 from .search import PromiseSearch, best_public_promise
 from .syntax import parse_pirate, parse_promise, parse_suspicion
@@ -29,8 +29,8 @@ from .wording import coins_text, division_text, names_text
 from .explore import explain, run_explorer
 from .picture_limits import picture_refusals
 from .browser import explorer_page
-from .pictures import (knowledge_picture, kripke_model_picture, learning_pictures, learning_rounds,
-                       prediction_dag_picture, why_picture)
+from .pictures import (knowledge_picture, kripke_model_picture, learning_drawings, prediction_dag_picture,
+                       why_picture)
 
 __all__ = ["COMMAND", "add_arguments", "run"]
 
@@ -232,7 +232,8 @@ def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namesp
             images, failed = _images([(args.draw, lambda: why_picture(game, [r for _, r in answers],
                                                                       label_style=args.label_style))], args)
         if args.draw_kripke is not None:
-            images += _learning_kripke_images(game, play, args)
+            [fmt] = check_destinations([args.draw_kripke], tex=True)
+            images += learning_drawings(game, play, args.draw_kripke, fmt, args.renderer, args.dpi)
     finally:
         # an error is one line of its own, not the tail of a progress line
         end_progress(progress)
@@ -254,19 +255,6 @@ def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namesp
     write_pictures(images)
     out.write(text)
     return EXIT_PICTURE_REFUSED if failed else 0
-
-
-def _learning_kripke_images(game: PirateGame, play: LearnedPlay, args: argparse.Namespace
-                            ) -> list[tuple[str, bytes]]:
-    """What the learning pirates consider possible, round by round: numbered
-    image files, or one TikZ document of a page per round."""
-    path = args.draw_kripke
-    [fmt] = check_destinations([path], tex=True)
-    if fmt == "tex":
-        return [(path, rounds_tikz(learning_rounds(game, play), renderer=args.renderer).encode("utf-8"))]
-    pictures = learning_pictures(game, play, args.renderer)
-    return [(file, picture.pipe(fmt, args.renderer, args.dpi if fmt == "png" else None))
-            for file, picture in zip(numbered_paths(path, len(pictures)), pictures)]
 
 
 def _asked(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, str, Callable[[], Picture]]]:

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from epistemic import Announcement, Knowledge, KripkeModel, Reason
 from epistemic.visualize import MAX_NODES, Palette, Picture, PictureError, dag_picture, knowledge_table, kripke_picture
 from epistemic.validators import one_of
-from epistemic.visualize import LABEL_STYLES, reason_picture
+from epistemic.visualize import LABEL_STYLES, reason_picture, round_files
 from epistemic.visualize.style import FILLS
 
 from .division import Promise, pirate_name, promise_in, rank_of, rank_runs
@@ -345,7 +345,7 @@ def kripke_model_picture(game: PirateGame) -> Picture:
 def learning_rounds(game: PirateGame, play: LearnedPlay) -> list[tuple[str, KripkeModel]]:
     """What the learning pirates consider possible before each round (and
     after the last), as ``(title, model)`` pages for
-    :func:`~epistemic.visualize.round_pictures`: the worlds the votes
+    :func:`~epistemic.visualize.round_files`: the worlds the votes
     removed are greyed on later pages.
 
     Examples
@@ -365,28 +365,26 @@ def learning_rounds(game: PirateGame, play: LearnedPlay) -> list[tuple[str, Krip
     return pages
 
 
-def learning_pictures(game: PirateGame, play: LearnedPlay, renderer: str = "auto") -> list[Picture]:
-    """:func:`learning_rounds` drawn, one picture per page: worlds in rows
-    by plausibility (the fewest promises on top), named by their promises,
-    the most plausible worlds left filled."""
+def learning_drawings(game: PirateGame, play: LearnedPlay, path: str, image_format: str,
+                      renderer: str = "auto", dpi: int | None = None) -> list[tuple[str, bytes]]:
+    """:func:`learning_rounds` rendered (see :func:`~epistemic.visualize.round_files`):
+    worlds in rows by plausibility (the fewest promises on top), named by
+    their promises, the most plausible worlds left filled."""
     first = play.models[0]
-    worlds = first.worlds
-    number = {w: i for i, w in enumerate(worlds)}
+    number = {w: i for i, w in enumerate(first.worlds)}
     rows: dict[int, list] = {}
-    for w in worlds:
+    for w in first.worlds:
         rows.setdefault(first.rank(w), []).append(w)
     # rows by rank, staggered so that links within a row do not run along one line
     placed = {w: (3.4 * i, -2.6 * y - (1.1 if i % 2 else 0.0))
               for y, rank in enumerate(sorted(rows)) for i, w in enumerate(rows[rank])}
-    pictures = []
-    for (title, model), plausible in zip(learning_rounds(game, play), play.models):
-        least = min(plausible.rank(w) for w in plausible.worlds)
-        try:
-            pictures.append(kripke_picture(
-                model, title=title, earlier=first.model, positions=placed, max_worlds=None,
-                fact_label=_fact_text, no_facts="no promise made", world_label=lambda w: f"world {number[w]}",
-                holds=[w for w in plausible.worlds if plausible.rank(w) == least],
-                claim="'among the most plausible worlds left'"))
-        except PictureError as err:
-            raise PirateGameError(str(err)) from None
-    return pictures
+    plausible = []
+    for model in play.models:
+        least = min(model.rank(w) for w in model.worlds)
+        plausible.append([w for w in model.worlds if model.rank(w) == least])
+    try:
+        return round_files(learning_rounds(game, play), path, image_format, renderer=renderer, dpi=dpi,
+                           positions=placed, holds=plausible, claim="'among the most plausible worlds left'",
+                           fact_label=_fact_text, no_facts="no promise made", world_label=lambda w: f"world {number[w]}")
+    except PictureError as err:
+        raise PirateGameError(str(err)) from None

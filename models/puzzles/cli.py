@@ -11,8 +11,7 @@ from epistemic import KripkeModel
 from epistemic.symbolic import to_kripke
 from epistemic.models import Command, add_resolution_argument, write_pictures
 from epistemic.models.commands import end_progress, progress_printer
-from epistemic.visualize import (MAX_WORLDS, RENDERERS, check_destinations, numbered_paths, round_pictures,
-                                 rounds_tikz)
+from epistemic.visualize import MAX_WORLDS, RENDERERS, check_destinations, round_files
 
 from epistemic.visualize.explorer import check_html_destination
 from epistemic.visualize.render import check_dpi
@@ -89,11 +88,7 @@ def _drawings(name: str, solution: Solution, path: str, image_format: str, rende
         worlds = f"{len(model):,} world{'s' if len(model) != 1 else ''}"
         said = "start" if r.announcement is None else f"round {r.number} of {last}: {r.announcement}"
         rounds.append((f"{PUZZLES[name].TITLE}, {said} ({worlds})", model))
-    if image_format == "tex":
-        return [(path, rounds_tikz(rounds, renderer=renderer).encode("utf-8"))]
-    pictures = round_pictures(rounds, renderer=renderer)
-    return [(file, picture.pipe(image_format, renderer, dpi if image_format == "png" else None))
-            for file, picture in zip(numbered_paths(path, len(pictures)), pictures)]
+    return round_files(rounds, path, image_format, renderer=renderer, dpi=dpi)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
