@@ -43,7 +43,6 @@ round 1 shows everybody that he knows a promise, and p2 survives.
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import cast
@@ -63,7 +62,7 @@ from .wording import division_text, names_text
 _SHOWN_SHARES = 12
 
 __all__ = ["learn", "LearnedPlay", "LearnedRound", "LearnedVote", "RuledOut", "Suspicions", "World",
-           "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_WORK", "MAX_OFFERS", "world_text", "UNSURE"]
+           "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_WORK", "MAX_PLAN_WORK", "world_text"]
 
 #: A world: the promises made in it.
 World = frozenset[Announcement]
@@ -76,18 +75,11 @@ MAX_LEARNING_PIRATES = 50
 #: promises differ needs predictions of every round on them, of every pirate
 #: (at 1,000,000 a game takes a few seconds on a 2-core machine: benchmarks/pirates_learning.py).
 MAX_WORK = 1_000_000
-#: Offers an unsure proposer may weigh in one round.
-MAX_OFFERS = 1_000_000
+#: How much work an unsure proposer's plan may take: offers weighed times
+#: worlds times voters, counted before the plan is made.
+MAX_PLAN_WORK = 20_000_000
 
 
-class Unsure(str, enum.Enum):
-    """The source of an offer planned on several worlds."""
-
-    UNSURE = "unsure"
-
-
-#: The source of the offer of a proposer who believes several worlds.
-UNSURE = Unsure.UNSURE
 
 
 def _promises(values: Iterable[Announcement]) -> tuple[Announcement, ...]:
@@ -137,7 +129,7 @@ class LearnedRound:
 
     round: int
     offer: Division
-    source: OfferSource | Unsure
+    source: OfferSource
     votes: tuple[LearnedVote, ...]
     yes: int
     needed: int
@@ -300,7 +292,7 @@ def learning_model(game: PirateGame, suspicions: Suspicions = Suspicions()) -> P
 @attrs.frozen
 class _Behaviour:
     offer: Division
-    source: OfferSource | Unsure
+    source: OfferSource
     votes: tuple[LearnedVote, ...]
 
 
@@ -389,7 +381,7 @@ class _Round:
                     return RuledOut(world, v, None, yes)
         return None
 
-    def offer(self, world: World) -> tuple[Division, OfferSource | Unsure]:
+    def offer(self, world: World) -> tuple[Division, OfferSource]:
         """The proposer's offer at ``world``: the solver's when he believes one
         world, his promise or the last pirate's all, else :func:`plan_offer`."""
         worlds = self.believed(world, self.r)
@@ -400,12 +392,7 @@ class _Round:
             own = self.solver.prediction(self.r, own.proposer_knowledge)
         if len(worlds) == 1 or own.source in (OfferSource.PROMISE, OfferSource.ALONE):
             return plans[0].offer, own.source
-        return plan_offer(self.game, self.r, plans), UNSURE
-
-
-#: How much work an unsure proposer's plan may take: offers weighed times
-#: worlds times voters, counted before the plan is made.
-MAX_PLAN_WORK = 20_000_000
+        return plan_offer(self.game, self.r, plans), OfferSource.UNSURE
 
 
 def plan_offer(game: PirateGame, r: int, plans: Sequence[Prediction]) -> Division:

@@ -9,9 +9,10 @@ from epistemic.explanation import Reason
 
 from .division import DEAD, pirate_name, promise_in, rank_of
 from .explain import ReasonKind, why_expectation, why_offer
+from .predict import OfferSource
 from .questions import QuestionKind, claimed_vote_error, read_question, settle_question
 from .game import PirateGame, PirateGameError
-from .learning import UNSURE, LearnedPlay, LearnedRound, RuledOut, World, believed_knowledge, world_text
+from .learning import LearnedPlay, LearnedRound, RuledOut, World, believed_knowledge, world_text
 from .report import VOTER_LINES, format_table, knowledge_heading
 from .wording import Names, coins_text, division_text, names_text, votes_text
 
@@ -45,7 +46,7 @@ def format_learned_round(rnd: LearnedRound) -> str:
     """One round of a game with learning, as :func:`~.report.format_round`
     writes a round, with what the votes ruled out and who learned what."""
     head = f"Round {rnd.round}: {pirate_name(rnd.round)} proposes {division_text(rnd.offer)}"
-    if rnd.source is UNSURE:
+    if rnd.source is OfferSource.UNSURE:
         head += f"  (unsure: he plans on {len(rnd.proposer_worlds)} worlds)"
     elif rnd.source.value == "promise":
         head += "  (his promise)"
@@ -190,11 +191,11 @@ def _offer_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, depth:
     values = [("keeps", rnd.offer.share(r))]
     if depth is None or depth > 0:
         below = None if depth is None else depth - 1
-        if rnd.source is UNSURE:
+        if rnd.source is OfferSource.UNSURE:
             because += [_passes_reason(game, rnd, k, below) for k in believed[:SHOWN_WORLDS]]
         else:
             because += [why_offer(game, r, k, depth=below) for k in believed[:SHOWN_WORLDS]]
-    if rnd.source is UNSURE:
+    if rnd.source is OfferSource.UNSURE:
         passes = sum(_yes_in(game, rnd, k) >= rnd.needed for k in believed)
         claim += (f": unsure among {len(believed):,} worlds, he makes the cheapest offer that passes in "
                   f"{'all' if passes == len(believed) else 'the most'} of them ({passes:,})")

@@ -76,6 +76,8 @@ class OfferSource(str, enum.Enum):
     """He is the last pirate and takes all."""
     PROPOSER = "proposer"
     """He knows less than the prediction, so his offer comes from his own prediction."""
+    UNSURE = "unsure"
+    """He believes several worlds and planned on them (pirates who learn; the solver never says it)."""
 
 
 @attrs.frozen
