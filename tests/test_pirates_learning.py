@@ -53,7 +53,7 @@ def test_every_division_suspected_p2_pays_p5():
     # p2 alone is sure of the promise; p3 still weighs 17 worlds, so p2 predicts that p3, not
     # knowing it, would die in round 3 and buys p5, who expects the promised 2, for 3 coins
     learned = dict(first.learned)
-    assert [world_text(w) for w in learned[2]] == ["p4's 2 2 told p4, p5"]
+    assert [world_text(w) for w in learned[2]] == ["p4 promises 2 2 to p4 and p5"]
     assert len(learned[3]) == 17
     assert second.offer.row() == (3, 0, 0, 1) and second.accepted
     # unsure: dead in one world, 3 coins in another, so 0 coins do not beat every world he believes
@@ -88,7 +88,7 @@ def test_suspecting_every_division_of_one_maker():
     # p4 may have promised p5 0 to 4 coins: the ones that leave p5 a yes in round 1 are ruled out
     assert play.rounds[0].worlds == 6
     assert sorted(world_text(x.world) for x in play.rounds[0].ruled_out) == [
-        "no promise", "p4's 0 4 told p4, p5", "p4's 4 0 told p4, p5"]
+        "no promise", "p4 promises 0 4 to p4 and p5", "p4 promises 4 0 to p4 and p5"]
 
 
 @settings(max_examples=40, deadline=None)
@@ -152,12 +152,12 @@ def test_an_unsure_proposer_plans_as_documented(case, rules, data):
 def test_the_report_and_the_reasons():
     text = format_learning(STORY, learn(STORY))
     assert "The votes rule out 1 of 2 worlds: no promise (p5 would vote yes there)." in text
-    assert "p2 and p3 now believe: p4's 2 2 told p4, p5." in text
+    assert "p2 and p3 now believe: p4 promises 2 2 to p4 and p5." in text
     assert "Belief of p2-p5: p4's promise 2 2\n" in text  # round 2's table: the promise is common
     why = learned_why(STORY, learn(STORY), "p4 vote round 2", depth=3)
     assert why.claim == "p4 votes yes in round 2: offered more than he expects"
     learned = [r for _, r in why.walk() if r.kind is not None and r.kind.value == "learned"]
-    assert learned[0].claim.startswith("p4 plans on p4's promise 2 2 (believed by everyone) since round 1")
+    assert learned[0].claim.startswith("p4 plans on the world where p4 promises 2 2, believed by everyone, since round 1")
     assert learned[1].claim == "where no promise was made, p5 would vote yes in round 1"
     offer = learned_why(STORY, learn(STORY, Suspicions(every_division=True)), "offer round 2", depth=2)
     assert "he buys 1 vote with 3 coins" in offer.because[-1].claim

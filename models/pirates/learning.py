@@ -56,10 +56,7 @@ from .division import DEAD, Division, divisions, pirate_name, promise_in, rank_o
 from .game import PirateGame, PirateGameError, promise
 from .predict import OfferSource, Prediction, TieRule
 from .rules import DoomedProposer
-from .wording import division_text, names_text
-
-#: Promises of more shares than this are written as divisions, naming only who gets coins.
-_SHOWN_SHARES = 12
+from .wording import promises_text
 
 __all__ = ["learn", "LearnedPlay", "LearnedRound", "LearnedVote", "RuledOut", "Suspicions", "World",
            "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_WORK", "MAX_PLAN_WORK", "world_text"]
@@ -191,33 +188,18 @@ def worlds_of(model: PlausibilityModel) -> list[World]:
 
 def world_order(world: World) -> tuple:
     """A stable order of worlds: fewest promises first, then by maker and shares."""
-    return len(world), sorted((promise_in(a).maker, promise_in(a).division.row(), _hearers(a)) for a in world)
-
-
-def _hearers(a: Announcement) -> tuple[int, ...]:
-    return () if a.audience is None else tuple(sorted(rank_of(x) for x in a.audience))
+    return len(world), sorted((promise_in(a).maker, promise_in(a).division.row(),
+                               sorted(rank_of(x) for x in a.audience or ())) for a in world)
 
 
 def world_text(world: World) -> str:
-    """A world in a few words.
+    """A world in a few words: the promises made in it.
 
     >>> from epistemic.models.pirates import promise
     >>> world_text(frozenset()), world_text(frozenset([promise(5, 4, [2, 2], hearers=[5])]))
-    ('no promise', "p4's 2 2 told p4, p5")
+    ('no promise', 'p4 promises 2 2 to p4 and p5')
     """
-    if not world:
-        return "no promise"
-    parts = []
-    for a in sorted(world, key=lambda a: promise_in(a).maker):
-        d = promise_in(a).division
-        told = "public" if a.audience is None else "told " + _ranks_text(_hearers(a))
-        shares = " ".join(map(str, d.row())) if d.last - d.first < _SHOWN_SHARES else f"({division_text(d)})"
-        parts.append(f"{pirate_name(d.first)}'s {shares} {told}")
-    return " + ".join(parts)
-
-
-def _ranks_text(ranks: Sequence[int]) -> str:
-    return names_text(ranks).replace(" and ", ", ")
+    return promises_text(world)
 
 
 # worlds ------------------------------------------------------------------------------

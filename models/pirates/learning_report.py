@@ -14,7 +14,7 @@ from .questions import QuestionKind, claimed_vote_error, read_question, settle_q
 from .game import PirateGame, PirateGameError
 from .learning import LearnedPlay, LearnedRound, RuledOut, World, believed_knowledge, world_text
 from .report import VOTER_LINES, format_table, knowledge_heading
-from .wording import Names, coins_text, division_text, names_text, votes_text
+from .wording import Names, coins_text, division_text, names_text, promises_text, votes_text
 
 __all__ = ["format_learning", "learned_why", "check_learned_question", "learning_json"]
 
@@ -154,7 +154,7 @@ def _belief_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, rank:
     # the last round whose votes changed what he plans on
     earlier = next(e for e in reversed(play.rounds[:rnd.round - 1])
                    if believed_knowledge(play, game, e.round, rank) != believed_knowledge(play, game, e.round + 1, rank))
-    what = _believed_text(now[0]) if len(now) == 1 else f"one of {len(now):,} worlds"
+    what = f"the world where {_believed_text(now[0])}," if len(now) == 1 else f"one of {len(now):,} worlds"
     claim = (f"{pirate_name(rank)} plans on {what} since round {earlier.round}: its votes ruled out "
              f"{len(earlier.ruled_out):,} of {earlier.worlds:,} worlds")
     because = []
@@ -162,22 +162,19 @@ def _belief_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, rank:
         # the worlds he or the others believed before come first: they are what the votes taught
         gone = sorted(earlier.ruled_out, key=lambda x: (x.offer is not None, len(x.world)))
         for x in gone[:SHOWN_WORLDS]:
-            because.append(Reason(f"where {world_text(x.world)} was made, {_why_gone(x)} in round {earlier.round}",
+            because.append(Reason(f"{_where(x.world)}, {_why_gone(x)} in round {earlier.round}",
                                   kind=ReasonKind.LEARNED, knowledge=LEARNED_LABEL))
     return Reason(claim, kind=ReasonKind.LEARNED, values=[("worlds ruled out", len(earlier.ruled_out))],
                   knowledge=LEARNED_LABEL, because=because)
 
 
+def _where(world: World) -> str:
+    return "where no promise was made" if not world else f"where {world_text(world)}"
+
+
 def _believed_text(knowledge: Knowledge) -> str:
     """The promises of a believed world and who believes each."""
-    if not len(knowledge):
-        return "no promise"
-    parts = []
-    for a in sorted(knowledge.announcements, key=lambda a: promise_in(a).maker):
-        who = "everyone" if a.audience is None else names_text(sorted(rank_of(x) for x in a.audience))
-        parts.append(f"{pirate_name(promise_in(a).maker)}'s promise "
-                     f"{' '.join(map(str, promise_in(a).division.row()))} (believed by {who})")
-    return "; ".join(parts)
+    return promises_text(knowledge.announcements, hearers=", believed by")
 
 
 def _offer_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, depth: int | None) -> Reason:

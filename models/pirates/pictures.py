@@ -23,7 +23,7 @@ from .learning import LearnedPlay
 from .game import PirateGame, PirateGameError
 from .predict import OfferSource, node_key
 from .why_summary import why_summary_hooks
-from .wording import division_text, knowledge_label, names_text
+from .wording import division_text, knowledge_label, names_text, promise_text
 
 __all__ = ["game_palette", "why_picture", "prediction_dag_picture", "knowledge_picture",
            "kripke_model_picture", "promise_text", "group_label"]
@@ -92,25 +92,6 @@ def game_palette(game: PirateGame) -> Palette:
 def _palette_for(game: PirateGame, knowledge: Iterable[Knowledge]) -> Palette:
     palette = game_palette(game)
     return palette.extended(label for label in _sorted_labels(knowledge) if label not in palette)
-
-
-def promise_text(announcement: Announcement) -> str:
-    """A promise in a few words: its maker, its shares (lowest-ranked
-    pirate first, as the seed's tables) and who heard it.
-
-    Examples
-    --------
-    >>> from epistemic.models.pirates import promise
-    >>> promise_text(promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5]))
-    'p2 promises 1 1 0 1 to p2-p5'
-    """
-    d = promise_in(announcement).division
-    text = f"{pirate_name(d.first)} promises {' '.join(str(c) for c in d.row())}"
-    if len(d.row()) > 12:
-        text = f"{pirate_name(d.first)} promises {division_text(d)}"
-    if announcement.audience is None:
-        return text + " to everyone"
-    return text + " to " + names_text(map(rank_of, announcement.audience))
 
 
 def _fact_text(fact: Hashable) -> str:

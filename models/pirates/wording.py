@@ -6,12 +6,14 @@ lists of pirates and divisions are shortened here.
 
 from __future__ import annotations
 
-from epistemic import Knowledge
+from collections.abc import Iterable
 
-from .division import DEAD, Division, Promise, pirate_name, rank_runs
+from epistemic import Announcement, Knowledge
+
+from .division import DEAD, Division, Promise, pirate_name, promise_in, rank_of, rank_runs
 
 __all__ = ["knowledge_label", "names_text", "division_text", "coins_text", "votes_text",
-           "expected_text", "Names"]
+           "expected_text", "promise_text", "promises_text", "Names"]
 
 # Texts of more pirates than this are shortened, so claims stay one readable line.
 _SHOWN = 12
@@ -78,6 +80,30 @@ def division_text(division: Division) -> str:
     shown = [*shares[:6], None, shares[-1]] if len(shares) > 8 else shares  # None: the shares left out
     paid = ["..." if share is None else f"{pirate_name(share[0])}:{share[1]}" for share in shown]
     return f"{' '.join(paid)} (others 0)" if paid else "0 to everyone"
+
+
+def promise_text(announcement: Announcement, hearers: str = "to") -> str:
+    """A promise in a few words: its maker, its shares (lowest-ranked
+    pirate first, as the seed's tables) and, after ``hearers``, who heard it.
+
+    Examples
+    --------
+    >>> from epistemic.models.pirates import promise
+    >>> promise_text(promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5]))
+    'p2 promises 1 1 0 1 to p2-p5'
+    >>> promise_text(promise(5, 4, [2, 2]), hearers=", believed by")
+    'p4 promises 2 2, believed by everyone'
+    """
+    d = promise_in(announcement).division
+    shares = " ".join(str(c) for c in d.row()) if d.size <= _SHOWN else division_text(d)
+    who = "everyone" if announcement.audience is None else names_text(map(rank_of, announcement.audience))
+    return f"{pirate_name(d.first)} promises {shares} {hearers} {who}".replace(" , ", ", ")
+
+
+def promises_text(promises: Iterable[Announcement], hearers: str = "to") -> str:
+    """Promises made together (a world of them), by maker, or "no promise"."""
+    ordered = sorted(promises, key=lambda a: promise_in(a).maker)
+    return " + ".join(promise_text(a, hearers) for a in ordered) if ordered else "no promise"
 
 
 def coins_text(n: int) -> str:
