@@ -1,6 +1,9 @@
-"""The table of deliberate breaks (mutants) of the core, each with the tests that must catch it;
-the language's are in ``tests/mutant_language.py``, the engines' and explanations' in
-``tests/mutant_engines.py``, the models' in ``tests/mutant_models.py``, and ``MUTANTS`` holds all.
+"""The table of deliberate breaks (mutants), each with the tests that must catch it.
+
+This module holds the core's; the language's are in ``tests/mutant_language.py``, the
+engines' and explanations' in ``tests/mutant_engines.py``, and each model, the pictures and
+the command line have a file of their own (``tests/mutant_pirates.py``,
+``tests/mutant_dinner.py``, ...).  ``MUTANTS`` holds all, and ``AREAS`` names each part.
 
 ``python tests/mutants.py`` applies them one by one to a copy of the
 repository; ``tests/test_mutants_table.py`` checks, fast, that every snippet
@@ -12,9 +15,16 @@ from __future__ import annotations
 from mutant import Mutant
 from mutant_engines import ENGINE_MUTANTS
 from mutant_language import LANGUAGE_MUTANTS
-from mutant_models import MODEL_MUTANTS
+from mutant_cli import CLI_MUTANTS
+from mutant_dinner import DINNER_MUTANTS
+from mutant_numberline import NUMBERLINE_MUTANTS
+from mutant_pictures import PICTURE_MUTANTS
+from mutant_pig import PIG_MUTANTS
+from mutant_pirates import PIRATE_MUTANTS
+from mutant_puzzles import PUZZLE_MUTANTS
+from mutant_tournament import TOURNAMENT_MUTANTS
 
-__all__ = ["Mutant", "MUTANTS", "CORE_MUTANTS"]
+__all__ = ["Mutant", "MUTANTS", "AREAS", "CORE_MUTANTS"]
 
 KNOWLEDGE = "epistemic/knowledge.py"
 ANNOUNCEMENTS = "epistemic/announcements.py"
@@ -529,4 +539,19 @@ CORE_MUTANTS: tuple[Mutant, ...] = (
 )
 
 
-MUTANTS: tuple[Mutant, ...] = CORE_MUTANTS + LANGUAGE_MUTANTS + ENGINE_MUTANTS + MODEL_MUTANTS
+#: Each part of the table by name, in the table's order.
+AREAS: dict[str, tuple[Mutant, ...]] = {
+    "core": CORE_MUTANTS,
+    "language": LANGUAGE_MUTANTS,
+    "engines": ENGINE_MUTANTS,
+    "pirates": PIRATE_MUTANTS,
+    "dinner": DINNER_MUTANTS,
+    "numberline": NUMBERLINE_MUTANTS,
+    "pig": PIG_MUTANTS,
+    "tournament": TOURNAMENT_MUTANTS,
+    "puzzles": PUZZLE_MUTANTS,
+    "pictures": PICTURE_MUTANTS,
+    "cli": CLI_MUTANTS,
+}
+
+MUTANTS: tuple[Mutant, ...] = tuple(m for area in AREAS.values() for m in area)

@@ -23,6 +23,11 @@ Options
 -------
 --list          print the table and exit
 --only TEXT     run only the mutants whose module or description contains TEXT
+--sample N      run only N mutants, a window of the table that moves on with each
+                commit (see :func:`rotating_sample`); ``.ci/run`` runs one on
+                every submission, so that a gutted test is caught within a few
+                submissions, not only when the whole table is run
+--rotation R    with --sample, take window R instead of the commit count's
 --each          run each named test on its own, and count a mutant killed only
                 if every one of its tests catches it (slower; checks the table)
 --survey        run the whole test suite (except the wheel install test) for
@@ -43,7 +48,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from mutant_table import MUTANTS, Mutant
+from mutant_table import AREAS, MUTANTS, Mutant
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,6 +77,41 @@ def print_table() -> None:
         print(f"    + {m.replacement!r}")
         for test in m.tests:
             print(f"    caught by {test}")
+
+
+# the rotating sample --------------------------------------------------------------------------
+
+def interleaved() -> list[int]:
+    """The table's numbers (from 1), the areas taken in turn: one of the core's, one of the
+    language's, ..., so that any run of consecutive entries spans the areas."""
+    numbers, start = [], 1
+    for area in AREAS.values():
+        numbers.append(list(range(start, start + len(area))))
+        start += len(area)
+    longest = max(len(n) for n in numbers)
+    return [n[i] for i in range(longest) for n in numbers if i < len(n)]
+
+
+def commit_count() -> int:
+    """How many commits lead to the checkout's HEAD (0 where git cannot tell)."""
+    try:
+        done = subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return 0
+    return int(done.stdout.strip()) if done.returncode == 0 and done.stdout.strip().isdigit() else 0
+
+
+def rotating_sample(size: int, rotation: int) -> list[int]:
+    """Window ``rotation`` of ``size`` consecutive entries of :func:`interleaved`, wrapping round.
+
+    The same rotation always gives the same mutants, so a run can be repeated;
+    successive rotations cover the whole table in ``ceil(len(MUTANTS) / size)`` runs.
+    """
+    order = interleaved()
+    size = min(size, len(order))
+    start = rotation * size % len(order)
+    return sorted((order + order)[start:start + size])
 
 
 # the copy and its environment ------------------------------------------------------------
@@ -220,8 +260,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="run the whole suite for each mutant and list every failing test")
     parser.add_argument("--each", action="store_true",
                         help="run each named test on its own: every one must catch its mutant")
+    parser.add_argument("--sample", type=int, metavar="N",
+                        help="run N mutants, a window of the table that moves on with each commit")
+    parser.add_argument("--rotation", type=int, metavar="R",
+                        help="with --sample: the window to take (default: the commit count)")
     parser.add_argument("--timeout", type=int, default=300, help="seconds allowed per pytest run")
     args = parser.parse_args(argv)
+    if args.sample is not None and args.sample < 1:
+        parser.error("--sample takes a number of mutants of at least 1")
+    if args.rotation is not None and args.sample is None:
+        parser.error("--rotation needs --sample")
 
     if args.list:
         print_table()
@@ -233,6 +281,12 @@ def main(argv: list[str] | None = None) -> int:
               if (ROOT / m.path).read_text(encoding="utf-8").count(m.snippet) != 1}
     chosen = [(n, m) for n, m in enumerate(MUTANTS, start=1)
               if not args.only or args.only in m.path or args.only in m.description]
+    if args.sample is not None:
+        rotation = commit_count() if args.rotation is None else args.rotation
+        sample = set(rotating_sample(args.sample, rotation))
+        chosen = [(n, m) for n, m in chosen if n in sample]
+        print(f"the sample of rotation {rotation}: mutants {', '.join(map(str, sorted(sample)))} "
+              f"of {len(MUTANTS)}", flush=True)
     if not chosen:
         print("no mutant chosen")
         return 1

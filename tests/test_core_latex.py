@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 
 import pytest
@@ -15,6 +14,7 @@ from epistemic import formulas as fm
 from epistemic.formulas import FormulaError, to_latex
 from epistemic.syntax import parse_formula, to_text
 from strategies import formulas
+from tex import needs_pdflatex
 
 a, b = Agent("a"), Agent("b")
 
@@ -110,7 +110,7 @@ def test_formulas_with_event_models_are_valid_latex_math(formula):
     assert latex_problems(to_latex(formula)) == []
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed: the LaTeX is not compiled")
+@needs_pdflatex
 def test_pdflatex_compiles_every_notation(tmp_path):
     texts = ["K_a p & ~M_{bob_1} q_1", "Kw_a p -> C_{a,b} p", "EB_{a,b} p <-> CB_{a,b} p", "D_{a,b} (p | bot)",
              "[!p] <!q> top", "[!p]_{a,b} [?q]_{a} B_a p",

@@ -7,7 +7,12 @@ exist, so that a refactoring that leaves the table behind turns red here.
 
 from __future__ import annotations
 
-from mutants import MUTANTS, ROOT, table_problems
+import math
+
+import pytest
+
+from mutant_table import AREAS
+from mutants import MUTANTS, ROOT, interleaved, rotating_sample, table_problems
 
 
 def test_every_snippet_is_in_its_file_exactly_once():
@@ -38,3 +43,58 @@ def test_every_core_module_the_table_covers_has_mutants():
     covered = {m.path for m in MUTANTS}
     assert sorted(core - set(NOT_MUTATED) - covered) == []
     assert "models/pirates/predict.py" in covered
+
+
+#: Where each area's mutants may break the code.
+AREA_PATHS = {
+    "core": ("epistemic/",),
+    "language": ("epistemic/",),
+    "engines": ("epistemic/",),
+    "pirates": ("models/pirates/",),
+    "dinner": ("models/dinner/",),
+    "numberline": ("models/numberline/",),
+    "pig": ("models/pig/",),
+    "tournament": ("models/tournament/",),
+    "puzzles": ("models/puzzles/", "models/centipede.py"),
+    "pictures": ("visualize/",),
+    "cli": ("cli/", "models/commands.py"),
+}
+
+#: The fewest mutants each model, the pictures and the command line must have.
+AT_LEAST = 8
+
+
+@pytest.mark.parametrize("area", sorted(AREA_PATHS))
+def test_every_model_the_pictures_and_the_command_line_have_mutants_of_their_own(area):
+    mutants = AREAS[area]
+    assert len(mutants) >= (1 if area in ("core", "language", "engines") else AT_LEAST)
+    assert [m.path for m in mutants if not m.path.startswith(AREA_PATHS[area])] == []
+
+
+def test_areas_are_the_whole_table():
+    assert sorted(AREAS) == sorted(AREA_PATHS)
+    assert sum(len(a) for a in AREAS.values()) == len(MUTANTS)
+
+
+def test_the_interleaved_order_takes_each_mutant_once_and_the_areas_in_turn():
+    order = interleaved()
+    assert sorted(order) == list(range(1, len(MUTANTS) + 1))
+    # the first entries are the first mutant of each area that has one
+    firsts, start = [], 1
+    for area in AREAS.values():
+        if area:
+            firsts.append(start)
+        start += len(area)
+    assert order[:len(firsts)] == firsts
+
+
+@pytest.mark.parametrize("size", [1, 7, 12, 40])
+def test_successive_samples_cover_the_table_and_repeat_for_a_rotation(size):
+    runs = math.ceil(len(MUTANTS) / size)
+    seen = set()
+    for rotation in range(runs):
+        sample = rotating_sample(size, rotation)
+        assert len(sample) == size == len(set(sample))
+        assert sample == rotating_sample(size, rotation)
+        seen.update(sample)
+    assert seen == set(range(1, len(MUTANTS) + 1))

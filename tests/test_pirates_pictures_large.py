@@ -9,7 +9,6 @@ case whose why-graph was once 32,767 pixels wide, with a legend of about
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 
 import pytest
@@ -20,6 +19,7 @@ from epistemic.models.pirates import cli as pirates_cli
 from epistemic.models.pirates.pictures import knowledge_picture, prediction_dag_picture, why_picture
 from epistemic.visualize import MAX_BOXES, Picture
 from picture_checks import PNG_MAGIC, needs_engine
+from tex import needs_tikz
 
 PIRATES, COINS = 300, 100
 
@@ -200,7 +200,7 @@ def test_tikz_of_a_why_graph_is_well_formed():
 
 
 @needs_engine
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed to compile the TikZ picture")
+@needs_tikz
 def test_tikz_of_a_why_graph_compiles(tmp_path):
     (tmp_path / "why.tex").write_bytes(why_picture(seed_game(), "p1 overboard").pipe("tex"))
     (tmp_path / "paper.tex").write_text("\\documentclass{article}\n\\usepackage{tikz}\n"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from cli_runs import run
 from picture_checks import edges_of, node_lines
+from tex import needs_tikz
 from epistemic import Agent, KripkeModel
 from epistemic.models.puzzles import muddy_children
 from epistemic.visualize import (available_renderers, FALSE_FILL, REMOVED, TRUE_FILL, PictureError, agent_line, cube_positions,
@@ -188,7 +188,7 @@ def test_puzzle_tikz_is_one_document_a_page_a_round(capsys, tmp_path):
     assert tex.count("\\begin{tikzpicture}") == 4 and _balanced(tex)
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+@needs_tikz
 def test_tikz_compiles(tmp_path):
     (tmp_path / "m.tex").write_text(kripke_tikz(muddy_children.initial_model(3, 2), holds=["MMC"]))
     done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "m.tex"], cwd=tmp_path, capture_output=True,
@@ -197,7 +197,7 @@ def test_tikz_compiles(tmp_path):
     assert (tmp_path / "m.pdf").stat().st_size > 1000
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+@needs_tikz
 def test_rounds_tikz_compiles_to_a_page_a_round(capsys, tmp_path):
     code, _, err = run(capsys, "puzzle", "muddy-children", "n=3", "--draw", str(tmp_path / "r.tex"))
     assert code == 0, err

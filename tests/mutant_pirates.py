@@ -1,4 +1,4 @@
-"""Deliberate breaks (mutants) of the models built on the core, each with the tests that must catch it.
+"""Deliberate breaks (mutants) of the pirate game, each with the tests that must catch it.
 
 Part of the table in ``tests/mutant_table.py``, which ``python tests/mutants.py`` runs.
 """
@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from mutant import Mutant
 
-__all__ = ["MODEL_MUTANTS"]
+__all__ = ["PIRATE_MUTANTS"]
 
 PREDICT = "models/pirates/predict.py"
 GAME = "models/pirates/game.py"
 RULES = "models/pirates/rules.py"
 
-MODEL_MUTANTS: tuple[Mutant, ...] = (
+PIRATE_MUTANTS: tuple[Mutant, ...] = (
     # game.py: how the pirate game builds its Kripke model -------------------------------------
     Mutant(GAME,
            "                model = announce(model, a)",
