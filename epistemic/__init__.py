@@ -4,6 +4,7 @@ The core knows no game.  Games in :mod:`epistemic.models` build on these types.
 """
 
 from ._checkout import find_parts_beside
+from ._version import __version__
 
 find_parts_beside(__name__, __path__[0])
 
@@ -31,6 +32,7 @@ from .updates import announce, update
 from .verdicts import explain_verdict
 
 __all__ = [
+    "__version__",
     "Agent",
     "Announcement",
     "Knowledge",

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+import epistemic
+
 ROOT = Path(__file__).resolve().parent.parent
 #: Folders of the repository and the names they are installed under.
 PARTS = {"epistemic": "epistemic", "cli": "epistemic.cli", "models": "epistemic.models",
@@ -125,3 +127,25 @@ def test_python_started_in_the_checkout_imports_the_whole_package(environment):
               "print(epistemic.models.centipede.__file__)\n")
     done = _run(python, "-c", script, cwd=ROOT)
     assert Path(done.stdout.strip()) == ROOT / "models" / "centipede.py"
+
+
+def test_the_wheel_carries_the_license_the_type_marker_and_the_version(wheel):
+    archive = zipfile.ZipFile(wheel)
+    names = set(archive.namelist())
+    assert "epistemic/py.typed" in names  # PEP 561: the package's own hints are used by type checkers
+    (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+    fields = archive.read(metadata).decode()
+    # an SPDX expression (PEP 639), which setuptools requires of builds from 2027-02-18 on
+    assert "\nLicense-Expression: MIT\n" in fields
+    (licence,) = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
+    assert archive.read(licence).decode().startswith("MIT License")
+    assert f"\nVersion: {epistemic.__version__}\n" in fields
+
+
+def test_the_installed_command_and_package_tell_their_version(environment, user_folder):
+    bin_dir = environment / ("Scripts" if os.name == "nt" else "bin")
+    done = _run(bin_dir / "epistemic", "--version", cwd=user_folder)
+    assert done.stdout == f"epistemic {epistemic.__version__}\n"
+    done = _run(bin_dir / "python", "-c", "import epistemic, importlib.metadata as m; "
+                "print(epistemic.__version__, m.version('epistemic'))", cwd=user_folder)
+    assert done.stdout.split() == [epistemic.__version__] * 2
