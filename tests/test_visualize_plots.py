@@ -144,6 +144,16 @@ def test_the_boards_are_readable():
     assert {"Ann (a) →", "Ben (b)"} <= {text for text, _ in text_boxes(named)[0]}
 
 
+def test_a_board_of_positive_utilities_starts_at_the_origin():
+    # seed 002, Figure 2: the board's corner is the origin, where "the labels on each axis appear in
+    # increasing order moving away from the origin"
+    (x0, x1), (y0, y1) = crossout_board(DINNER, CROSSOUTS).drawing.limits
+    assert (x0, y0) == (0, 0) and 8 < x1 < 9 and 8 < y1 < 9
+    # with a negative utility the axis reaches past it, with a margin each side; the other still starts at 0
+    (x0, x1), (y0, y1) = crossout_board([(-2, 3), (4, 1)], [(0, 0), (1, 1)]).drawing.limits
+    assert x0 < -2 and x1 > 4 and y0 == 0 and 3 < y1
+
+
 def test_figure_5_boards():
     # seed, Figure 5: a competitive dinner, its labels alternating along both axes
     # (the equivalent dinner of morsels (a+b, a+b)), and a cooperative one
@@ -190,6 +200,16 @@ def test_every_morsel_is_labelled_once_on_each_axis_and_nothing_overlaps(case):
         for kind in ("crossout", "play", "dash"):
             drawn.update(labels.get((side, kind), {}))
         assert drawn == expected
+    assert_readable(plot)
+
+
+def test_labels_too_close_for_one_lane_take_turns_in_two():
+    # thirty two-digit labels on Alice's axis, a unit apart: each is wider than a unit, narrower than two
+    dinner = [(10 + k, (7 * k) % 30 + 1) for k in range(30)]
+    plot = crossout_board(dinner, [(i, 0) for i in range(30)])
+    marks = [m for m in plot.drawing.marks if m.axis == 0 and m.kind == "crossout"]
+    assert plot.drawing.by_rank == (False, False) and plot.drawing.lanes[0] == 2
+    assert [m.lane for m in marks] == [0, 1] * 15
     assert_readable(plot)
 
 
