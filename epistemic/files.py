@@ -4,8 +4,9 @@ A path given on the command line may name anything: a file of gigabytes,
 ``/dev/zero``, a named pipe no one writes to, a directory.
 :func:`read_limited` reads only regular files, and at most a given number
 of bytes of them; it never blocks on a pipe or a device.
-:func:`json_from` reads JSON whose numbers cannot take quadratic time.
-Both name the fault in one line, through the error the caller chooses.
+:func:`text_from` decodes what it read as UTF-8 text, and :func:`json_from`
+reads JSON whose numbers cannot take quadratic time.
+All name the fault in one line, through the error the caller chooses.
 
 Examples
 --------
@@ -14,6 +15,12 @@ Examples
 Traceback (most recent call last):
 ...
 epistemic.errors.EpistemicError: not a regular file but a directory
+>>> text_from(b"\\xef\\xbb\\xbf1 8", EpistemicError)
+'1 8'
+>>> text_from(b"1 \\xe9", EpistemicError)
+Traceback (most recent call last):
+...
+epistemic.errors.EpistemicError: not UTF-8 text (byte 2)
 >>> json_from(b'{"rounds": 12}', EpistemicError)
 {'rounds': 12}
 >>> json_from('{"rounds": ' + "9" * 5000 + "}", EpistemicError)
@@ -31,7 +38,7 @@ import stat
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["MAX_DIGITS", "read_limited", "json_from"]
+__all__ = ["MAX_DIGITS", "read_limited", "text_from", "json_from"]
 
 #: The most digits a whole number in JSON may have: reading a number takes time
 #: quadratic in its digits (Python's own default limit, kept whatever the interpreter is set to).
@@ -78,6 +85,15 @@ def read_limited(path, limit: int, what: str, error: Error) -> bytes:
     return raw
 
 
+def text_from(raw: bytes, error: Error) -> str:
+    """``raw`` decoded as UTF-8 (a byte order mark is skipped), or
+    ``error(message)`` naming the first byte that is not UTF-8."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as fault:
+        raise error(f"not UTF-8 text (byte {fault.start})") from None
+
+
 class _LongNumber(ValueError):
     """A whole number of more than :data:`MAX_DIGITS` digits."""
 
@@ -109,10 +125,7 @@ def json_from(raw: bytes | str, error: Error, object_pairs_hook: Callable[[list]
     skipped), or ``error(message)`` naming the fault and, where it can, its
     line and column.  A whole number of more than :data:`MAX_DIGITS` digits
     is a fault."""
-    try:
-        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
-    except UnicodeDecodeError as fault:
-        raise error(f"not UTF-8 text (byte {fault.start})") from None
+    text = text_from(raw, error) if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
     try:
         return json.loads(text, object_pairs_hook=object_pairs_hook, parse_int=_whole)
     except json.JSONDecodeError as fault:

@@ -9,5 +9,132 @@ from mutant import Mutant
 
 __all__ = ["PICTURE_MUTANTS"]
 
+BOARD = "visualize/board.py"
+SCATTER = "visualize/scatter.py"
+POINTS = "visualize/points.py"
+PLOT = "visualize/plot.py"
+LINES = "visualize/lines.py"
+HOLDMAP = "visualize/holdmap.py"
+HOLDSURFACE = "visualize/holdsurface.py"
+KRIPKE = "visualize/kripke.py"
+LAYOUT = "visualize/layout.py"
+RENDER = "visualize/render.py"
+STYLE = "visualize/style.py"
+TIKZ = "visualize/tikz.py"
+ROUNDS = "visualize/rounds.py"
+KNOWLEDGE = "visualize/knowledge.py"
+
+PLOTS = "tests/test_visualize_plots.py::"
+LINE_TESTS = "tests/test_visualize_lines.py::"
+DRAWINGS = "tests/test_visualize_drawings.py::"
+KRIPKE_TESTS = "tests/test_visualize_kripke_pictures.py::"
+RENDER_TESTS = "tests/test_visualize_render.py::"
+
 PICTURE_MUTANTS: tuple[Mutant, ...] = (
+    # board.py: crossout boards ----------------------------------------------------------------
+    Mutant(BOARD,
+           "        if len({kind for kind, _ in parts}) > 1:",
+           "        if False:",
+           "a dash is written beside the label of another morsel at the same coordinate",
+           (PLOTS + "test_ties_share_one_label_and_fractions_are_exact",)),
+    Mutant(BOARD,
+           "        ends[lane] = at + extent / 2",
+           "        ends[lane] = at",
+           "a lane is taken to end at a label's centre, so the next label may cover its second half",
+           (PLOTS + "test_labels_too_close_for_one_lane_take_turns_in_two",)),
+    Mutant(BOARD,
+           "    start = 0.0 if min(values) > 0 else float(low) - margin",
+           "    start = float(low) - margin",
+           "a board of positive utilities leaves a margin below zero instead of starting at the origin",
+           (PLOTS + "test_a_board_of_positive_utilities_starts_at_the_origin",)),
+    # scatter.py and points.py: outcome scatters -----------------------------------------------
+    Mutant(SCATTER,
+           "            if points:      # a kind of dot with none drawn has no place in the legend",
+           "            if True:      # a kind of dot with none drawn has no place in the legend",
+           "the legend lists a kind of dot of which none is drawn",
+           (PLOTS + "test_outcome_scatter_lists_no_kind_of_dot_it_does_not_draw",)),
+    Mutant(SCATTER,
+           "            if all(score.denominator == 1 for score in scores):",
+           "            if any(score.denominator == 1 for score in scores):",
+           "an axis of fractional scores is ticked at whole numbers only",
+           (PLOTS + "test_outcome_scatter_ticks_whole_scores_at_whole_numbers",)),
+    Mutant(SCATTER,
+           "    others = tuple(sorted(everything - reachable))",
+           "    others = tuple(sorted(everything))",
+           "the outcomes reachable against crossout are drawn and counted among the others too",
+           (PLOTS + "test_outcome_scatter_draws_each_kind_of_dot_once",)),
+    Mutant(POINTS,
+           '    return text.replace("-", "\\N{MINUS SIGN}")',
+           "    return text",
+           "a negative utility is written with a hyphen, not a minus sign",
+           (PLOTS + "test_figure_5_boards",)),
+    Mutant(PLOT,
+           "    matplotlib.rcdefaults()\n",
+           "",
+           "a user's matplotlib settings change the image",
+           (PLOTS + "test_a_users_settings_do_not_change_the_image",)),
+    # lines.py, holdmap.py and holdsurface.py ------------------------------------------------
+    Mutant(LINES,
+           "            if y is None:\n                if found[-1]:\n                    found.append([])\n"
+           "            else:\n                found[-1].append((x, y))",
+           "            if y is not None:\n                found[-1].append((x, y))",
+           "a line is drawn across a missing value",
+           (LINE_TESTS + "test_a_gap_breaks_the_line",)),
+    Mutant(LINES,
+           '                single = {} if len(run) > 1 or dots else {"marker": "o", "markersize": 3}',
+           "                single = {}",
+           "a point alone between two gaps is a line of one point, which does not show",
+           (LINE_TESTS + "test_a_lone_point_between_gaps_is_drawn_as_a_dot",)),
+    Mutant(HOLDMAP,
+           "    if any(v < 0 for row in table for v in row):",
+           "    if any(v <= 0 for row in table for v in row):",
+           "a hold value of 0 is refused",
+           (LINE_TESTS + "test_the_surface_is_the_hold_table_on_a_bounded_mesh",)),
+    Mutant(HOLDSURFACE,
+           "    if scores[-1] != side - 1:\n        scores.append(side - 1)\n",
+           "",
+           "a mesh drawn every n-th score loses the last score",
+           (LINE_TESTS + "test_the_surface_is_the_hold_table_on_a_bounded_mesh",)),
+    # kripke.py, layout.py, tikz.py and rounds.py: Kripke pictures -----------------------------
+    Mutant(KRIPKE,
+           "                if u != v:\n                    pair = tuple(sorted((u, v), key=order.__getitem__))",
+           "                if True:\n                    pair = tuple(sorted((u, v), key=order.__getitem__))",
+           "knowledge draws every world's loop",
+           (DRAWINGS + "test_kripke_s5_links",)),
+    Mutant(LAYOUT,
+           "    factor = spacing / nearest if nearest > 0 else 1.0",
+           "    factor = spacing * nearest if nearest > 0 else 1.0",
+           "a cube is scaled by its nearest distance rather than to the spacing asked for",
+           (KRIPKE_TESTS + "test_cube_edges_of_one_agent_are_parallel_and_flip_one_atom",)),
+    Mutant(TIKZ,
+           '                style.append("fill=truefill" if w in truth else "fill=falsefill")',
+           '                style.append("fill=falsefill" if w in truth else "fill=truefill")',
+           "TikZ shades the worlds where the claim holds in the colour of falsity",
+           (KRIPKE_TESTS + "test_each_round_shades_its_own_worlds_and_links_pass_under_the_worlds",)),
+    Mutant(ROUNDS,
+           "    digits = max(2, len(str(count)))",
+           "    digits = len(str(count))",
+           "the pages of a few rounds are numbered -1, -2, ..., which sort wrongly past 9",
+           (KRIPKE_TESTS + "test_round_files_are_numbered_to_sort_in_order",)),
+    # render.py, style.py and knowledge.py ----------------------------------------------------
+    Mutant(RENDER,
+           "    suffix = os.path.splitext(os.fspath(path))[1].lower()",
+           "    suffix = os.path.splitext(os.fspath(path))[1]",
+           "a file named .SVG or .PDF is refused",
+           (RENDER_TESTS + "test_format_of",)),
+    Mutant(RENDER,
+           "        elif errors:\n            errors[-1] += \" \" + text",
+           "        elif False:\n            errors[-1] += \" \" + text",
+           "a Graphviz error continued on the next line is cut to its first line",
+           (RENDER_TESTS + "test_dot_program_errors_and_warnings",)),
+    Mutant(STYLE,
+           "        if i >= len(FILLS) * len(borders):",
+           "        if i > len(FILLS) * len(borders):",
+           "the nineteenth group of a palette asks for a fourth kind of border, which there is not",
+           (DRAWINGS + "test_palette_past_eighteen_groups_is_white_and_bold",)),
+    Mutant(KNOWLEDGE,
+           "        rows, left_out = rows[: max_rows - 1], rows[max_rows - 1:]",
+           "        rows, left_out = rows[:max_rows], rows[max_rows:]",
+           "a cut knowledge table has one row more than max_rows, counting the row that counts the rest",
+           (DRAWINGS + "test_knowledge_table_cuts_long_tables_to_max_rows",)),
 )

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+import resource
+import subprocess
+import sys
 
 import pytest
 
+import epistemic.models.dinner.cli as dinner_cli
 from epistemic.cli.main import main
+from epistemic.models.dinner import DinnerError, turn_order
 
 
 def _run(argv, capsys):
@@ -95,3 +101,95 @@ def test_the_pictures_draw_the_dinner_given():
                      (1, 1): "2", (1, 2): "4", (1, 4): "6", (1, 7): "8"}
     scatter = outcomes_plot(dinner).drawing
     assert scatter.crossout == (23, 22) and len(scatter.others) + len(scatter.reachable) == 58
+
+
+# input files: read within bounded memory and time -------------------------------------------------
+
+def _memory_capped():
+    """In the child process: at most 2 GiB of memory, so that a read without bound
+    ends in a MemoryError at once rather than filling the machine."""
+    resource.setrlimit(resource.RLIMIT_AS, (2 * 2 ** 30, 2 * 2 ** 30))
+
+
+@pytest.mark.parametrize("make, kind", [
+    (lambda folder: "/dev/zero", "a character device"),
+    (lambda folder: "/dev/urandom", "a character device"),
+    (lambda folder: os.mkfifo(folder / "dinner.txt") or folder / "dinner.txt", "a named pipe"),
+])
+def test_endless_inputs_are_refused_unread(make, kind, tmp_path):
+    path = make(tmp_path)
+    if not os.path.exists(path):
+        pytest.skip(f"no {path} here")
+    # a separate process: a read that blocks on the pipe, or reads a device without end, ends
+    # with the timeout or the memory cap, never with a hung test or a full machine
+    done = subprocess.run([sys.executable, "-m", "epistemic.cli", "dinner", "--file", str(path)],
+                          capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL,
+                          preexec_fn=_memory_capped)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"epistemic dinner: error: {path}: not a regular file but {kind}\n"
+
+
+def _file(tmp_path, content: bytes):
+    path = tmp_path / "dinner.txt"
+    path.write_bytes(content)
+    return path
+
+
+@pytest.mark.parametrize("make, says", [
+    (lambda folder: folder, "not a regular file but a directory"),
+    (lambda folder: folder / "missing.txt", "cannot read the file: No such file or directory"),
+    (lambda folder: _file(folder, b"1 8\n2 3\n\xff\xfe 6\n"), "not UTF-8 text (byte 8)"),
+    (lambda folder: _file(folder, b"1 8\n2 \xe9\n"), "not UTF-8 text (byte 6)"),
+])
+def test_unreadable_files_are_one_line(make, says, tmp_path, capsys):
+    path = make(tmp_path)
+    status, out, err = _run(["--file", str(path)], capsys)
+    assert (status, out) == (2, "") and err == f"epistemic dinner: error: {path}: {says}\n"
+    status, out, err = _run(["--file", ""], capsys)
+    assert (status, out, err) == (2, "", "epistemic dinner: error: --file names no file: its value is empty\n")
+
+
+def test_a_file_past_the_limit_is_refused_by_its_size(tmp_path, capsys, monkeypatch):
+    def parsed(*args, **kwargs):
+        raise AssertionError("parsed a file past the limit")
+
+    huge = tmp_path / "huge.txt"
+    with open(huge, "wb") as file:      # takes no room on disk: only its size is looked at
+        file.truncate(dinner_cli.MAX_FILE_BYTES + 1)
+    monkeypatch.setattr(dinner_cli, "parse_dinner", parsed)
+    status, out, err = _run(["--file", str(huge)], capsys)
+    assert (status, out) == (2, "")
+    assert err == f"epistemic dinner: error: {huge}: larger than 64 MiB, the most a dinner file may be\n"
+
+
+def test_the_limit_itself_is_read(tmp_path, capsys, monkeypatch):
+    text = b"\xef\xbb\xbf1 2\n2 3\n3 1\n"            # a byte order mark, then the introduction's dinner
+    monkeypatch.setattr(dinner_cli, "MAX_FILE_BYTES", len(text))
+    status, out, _ = _run(["--file", str(_file(tmp_path, text)), "--first", "alice"], capsys)
+    assert status == 0 and "Crossout scores: Alice 5, Bob 2." in out
+    status, out, err = _run(["--file", str(_file(tmp_path, text + b"\n"))], capsys)
+    assert (status, out) == (2, "") and err.endswith(f"larger than {len(text):,} bytes, the most a dinner file may be\n")
+
+
+def test_a_million_morsels_fit_the_limit():
+    # the file limit must not refuse a dinner the command line reads: a million lines such as "999999 1000000"
+    assert dinner_cli.MAX_MORSELS * len("999999 1000000  # a comment\n") <= dinner_cli.MAX_FILE_BYTES
+
+
+@pytest.mark.parametrize("order", ["", " ", " , ", "\t"])
+def test_an_empty_order_is_refused_not_taken_as_alternating(order, capsys):
+    status, out, err = _run(["1,2", "2,3", "3,1", "--order", order], capsys)
+    assert (status, out) == (2, "")
+    assert err == ("epistemic dinner: error: the turn order is empty: give alternating, thue-morse, or one player "
+                   "a turn such as ABBA or 1 2 2 1\n")
+    with pytest.raises(DinnerError, match="^the turn order is empty"):
+        turn_order(3, 2, order)
+
+
+def test_the_outcomes_title_counts_in_the_singular_for_one():
+    from epistemic.models.dinner import Dinner
+    from epistemic.models.dinner.pictures import outcomes_plot
+
+    assert outcomes_plot(Dinner([(1, 2)])).drawing.title == "The 1 score pair of a dinner of 1 morsel"
+    assert outcomes_plot(Dinner([(1, 2), (2, 3), (3, 1)])).drawing.title == \
+        "The 3 score pairs of a dinner of 3 morsels"

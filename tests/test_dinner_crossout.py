@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from epistemic.models.dinner import (Dinner, DinnerError, DinnerGame, crossout, crossout_sequence, greedy,
-                                     parse_dinner, solve, turn_order)
+from epistemic.models.dinner import (Dinner, DinnerError, DinnerGame, crossout, crossout_choice, crossout_sequence,
+                                     greedy, parse_dinner, solve, turn_order)
 from epistemic.models.dinner.outcomes import against_crossout, board, outcome_scores
 
 # seed 002_86340314558109f2.txt, "Crossout boards": the dinner D of Figure 2 (its morsels as the figure draws them)
@@ -181,6 +181,21 @@ def test_ties_reported_and_first_listed_eaten():
     dinner = Dinner([(1, 1), (1, 2)], ties="listed")
     first = solve(DinnerGame(dinner, (0, 1))).turns[0]
     assert first.morsel == 0 and first.ties == (0, 1)
+
+
+def test_the_player_tied_to_crossout_has_one_move_his_rival_every_one():
+    # the best response to crossout (seed 002, Theorem 1): Bob, tied to crossout, eats c(S); Alice eats anything
+    order = turn_order(8, 2, first=0)
+    game = DinnerGame(FIGURE_2, order, crossout_player=1)
+    assert game.mover(game.start) == 0 and len(game.moves(game.start)) == 8
+    after = game.start ^ 1 << 7                     # Alice ate (8, 7): Bob moves, on seven morsels
+    assert game.mover(after) == 1
+    eaten = crossout_choice(FIGURE_2, after, 1)
+    assert game.moves(after) == [(eaten, after ^ 1 << eaten)]
+    # and against Alice's crossout, Bob's best response is his crossout score, 22
+    response = DinnerGame(FIGURE_2, order, crossout_player=0)
+    assert len(response.moves(after)) == 7 and len(response.moves(response.start)) == 1
+    assert solve(response).scores[1] == crossout(FIGURE_2).scores[1] == 22
 
 
 def test_bad_dinners():

@@ -192,6 +192,14 @@ def test_bad_input_is_one_short_line_and_status_2(argv, message, capsys, tmp_pat
     assert len(err) < 400
 
 
+def test_a_utility_of_100_characters_is_read_and_one_of_101_refused():
+    longest = "1" * 100
+    assert parse_dinner(f"{longest},1 2,2").morsels[0][0] == int(longest)
+    assert parse_dinner(f"1,-{'1' * 99} 2,2").morsels[0][1] == -int("1" * 99)
+    with pytest.raises(DinnerError, match="a utility is written in at most 100 characters, got '1111"):
+        parse_dinner(f"{longest}1,1 2,2")
+
+
 def test_a_long_utility_in_a_file_is_refused(tmp_path, capsys):
     path = tmp_path / "big.txt"
     path.write_text("1 2\n" + BIG + " 3\n")

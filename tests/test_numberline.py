@@ -11,6 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from epistemic.models.numberline import NumberLine, NumberLineError, count_states, solve
+from epistemic.models.numberline.solve import explain
 from epistemic.models.numberline.continuous import Interval, continuous
 
 SEED = "003_07095144786165f0.txt"
@@ -63,6 +64,30 @@ def test_ties_on_the_seven_player_play():
     assert play.tied[2] == (3, 8) and play.tied[4] == (5, 7)
     high = solve(NumberLine.with_stacks(10, players=7, ties="highest"))
     assert high.placed[:3] == (10, 9, 8) and high.payoffs[:2] == (10, 9)
+
+
+def test_a_place_off_the_line_is_refused():
+    line = NumberLine.with_stacks(10)
+    assert (line.place(1), line.place(10)) == (0, 9)
+    for off in (0, 11, Fraction(3, 2)):
+        with pytest.raises(NumberLineError, match=f"^there is no place at {off} on this line$"):
+            line.place(off)
+    wide = NumberLine.with_stacks(10, grid=2, margin=1)
+    assert (wide.place(0), wide.place(Fraction(3, 2)), wide.place(11)) == (0, 3, 22)
+    with pytest.raises(NumberLineError, match="^there is no place at 23/2 on this line$"):
+        wide.place(Fraction(23, 2))
+    with pytest.raises(NumberLineError, match="^there is no place at 13 on this clock$"):
+        NumberLine.with_stacks(12, clock=True).place(13)
+
+
+def test_an_explanation_keeps_halves():
+    # on a clock of 5 hours, p1 on 1 gets stack 1 and half of 3 and 4 against p2's best reply: 4.5
+    why = explain(solve(NumberLine.with_stacks(5, players=2, clock=True)), depth=1)
+    lines = why.to_text().splitlines()
+    assert lines[0] == "p1 places her token on 4  (p1 gets 8)"
+    assert lines[1] == "  if p1 places her token on 1 instead  (p1 gets 4.5)"
+    # a whole payoff stays a number; a half is written into the claim, exactly, not cut to 4
+    assert dict(why.values) == {"p1 gets": 8} and not why.because[0].values
 
 
 def test_subgames_are_shared_by_the_set_of_stacks_taken():
@@ -178,6 +203,8 @@ def test_continuous_game_of_the_seed():
     # Cassandra's whole optimal set is (7, 9): it holds the seed's (7, 8], and every point of (8, 9)
     # also claims stacks 7 and 8 only (nearer than 5 and 9), as the seed's own reason says.
     assert cassandra == (Interval(Fraction(7), Fraction(9), low_open=True, high_open=True),)
+    # she takes the lowest point of (7, 9), which has none: as near 7 as the grid lets her
+    assert [str(point) for point in answer.placed] == ["5", "9", "just above 7"]
     for c in (Fraction(71, 10), Fraction(8), Fraction(85, 10), Fraction(899, 100)):
         assert final(range(1, 11), [5, 9, c], [0, 1, 2], False)[2] == 15
     for c in (Fraction(7), Fraction(9)):  # at 7 she splits 6 and 8; 9 is Beatrice's

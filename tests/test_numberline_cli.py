@@ -7,6 +7,9 @@ from fractions import Fraction
 
 import pytest
 
+from epistemic.models.numberline.cli import where
+from epistemic.models.numberline.continuous import Interval
+
 from cli_runs import run as run_cli
 
 
@@ -146,3 +149,14 @@ def test_cli_lines_stay_short_for_the_longest_values(capsys):
         assert max(len(line) for line in out.splitlines()) <= 500
     code, out, _ = run(capsys, "--players", "2", "--continuous", "--values", values.replace("-", ""))
     assert code == 0 and max(len(line) for line in out.splitlines()) <= 500
+
+
+def test_sets_of_points_and_intervals_are_worded_each_as_it_is():
+    def point(x):
+        return Interval(Fraction(x), Fraction(x))
+
+    assert where((point(0), point(11))) == "at 0 or 11"
+    assert where((Interval(Fraction(4), Fraction(6), True, True), Interval(Fraction(7), Fraction(8), True, True))) \
+        == "anywhere in (4, 6) or (7, 8)"
+    assert where((Interval(Fraction(1), Fraction(2)), point(5))) == "anywhere in [1, 2] or at 5"
+    assert where((point(1), Interval(Fraction(7, 2), Fraction(4), high_open=True))) == "at 1 or anywhere in [3.5, 4)"

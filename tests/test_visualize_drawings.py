@@ -158,6 +158,16 @@ def test_knowledge_table_colours_rows_by_group():
     assert "<B>knows</B>" in table_rows(dot)[0]
 
 
+def test_knowledge_table_cuts_long_tables_to_max_rows():
+    rows = [(f"a{i}", EVERYTHING.seen_by(P1)) for i in range(30)]
+    dot = knowledge_table([TOLD, SAID], rows, max_rows=10).source
+    body = table_rows(dot)[1:]
+    # max_rows rows in all: the first nine, and one that counts the 21 left out
+    assert len(body) == 10 and [f"<B>a{i}</B>" in row for i, row in enumerate(body[:9])] == [True] * 9
+    assert "and 21 more rows" in body[-1] and "a9" not in dot
+    assert len(table_rows(knowledge_table([TOLD], rows[:10], max_rows=10).source)) == 11  # ten fit whole
+
+
 def test_knowledge_table_rejects_bad_rows():
     with pytest.raises(PictureError, match="p1"):
         knowledge_table([TOLD], [("p1", {TOLD})])

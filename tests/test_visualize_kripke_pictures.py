@@ -227,6 +227,15 @@ def test_each_round_shades_its_own_worlds_and_links_pass_under_the_worlds():
         rounds_tikz([("start", m), ("after p", m)], holds=[["v"]])
 
 
+def test_round_files_are_numbered_to_sort_in_order():
+    from epistemic.visualize import numbered_paths
+    assert numbered_paths("cube.svg", 3) == ["cube-01.svg", "cube-02.svg", "cube-03.svg"]
+    # numbered with as many digits as the last page needs, at least two: the names sort as the pages do
+    pages = numbered_paths("out/rounds.PNG", 120)
+    assert pages[0] == "out/rounds-001.PNG" and pages[-1] == "out/rounds-120.PNG" and sorted(pages) == pages
+    assert sorted(numbered_paths("r.png", 12)) == numbered_paths("r.png", 12)
+
+
 @pytest.mark.skipif(not available_renderers(), reason="no Graphviz renderer")
 def test_dpi_sets_the_resolution_of_every_png(capsys, tmp_path):
     """Twice the dots per inch, twice the pixels each way, for check's two pictures and puzzle's rounds."""

@@ -144,6 +144,16 @@ def test_the_boards_are_readable():
     assert {"Ann (a) →", "Ben (b)"} <= {text for text, _ in text_boxes(named)[0]}
 
 
+def test_a_board_of_positive_utilities_starts_at_the_origin():
+    # seed 002, Figure 2: the board's corner is the origin, where "the labels on each axis appear in
+    # increasing order moving away from the origin"
+    (x0, x1), (y0, y1) = crossout_board(DINNER, CROSSOUTS).drawing.limits
+    assert (x0, y0) == (0, 0) and 8 < x1 < 9 and 8 < y1 < 9
+    # with a negative utility the axis reaches past it, with a margin each side; the other still starts at 0
+    (x0, x1), (y0, y1) = crossout_board([(-2, 3), (4, 1)], [(0, 0), (1, 1)]).drawing.limits
+    assert x0 < -2 and x1 > 4 and y0 == 0 and 3 < y1
+
+
 def test_figure_5_boards():
     # seed, Figure 5: a competitive dinner, its labels alternating along both axes
     # (the equivalent dinner of morsels (a+b, a+b)), and a cooperative one
@@ -190,6 +200,16 @@ def test_every_morsel_is_labelled_once_on_each_axis_and_nothing_overlaps(case):
         for kind in ("crossout", "play", "dash"):
             drawn.update(labels.get((side, kind), {}))
         assert drawn == expected
+    assert_readable(plot)
+
+
+def test_labels_too_close_for_one_lane_take_turns_in_two():
+    # thirty two-digit labels on Alice's axis, a unit apart: each is wider than a unit, narrower than two
+    dinner = [(10 + k, (7 * k) % 30 + 1) for k in range(30)]
+    plot = crossout_board(dinner, [(i, 0) for i in range(30)])
+    marks = [m for m in plot.drawing.marks if m.axis == 0 and m.kind == "crossout"]
+    assert plot.drawing.by_rank == (False, False) and plot.drawing.lanes[0] == 2
+    assert [m.lane for m in marks] == [0, 1] * 15
     assert_readable(plot)
 
 
@@ -352,13 +372,73 @@ def test_outcome_scatter_draws_each_kind_of_dot_once():
     assert dots == {
         "other outcomes (2 score pairs)": [(2.5, 0.0), (3.0, 1.0)],
         "Alice's outcomes against Bob's crossout (2 score pairs)": [(1.0, 3.0), (2.0, 2.0)],
-        "both play crossout: (2, 2)": [(2.0, 2.0)],
+        # the light dot at (2, 2) is hidden by the crossout dot: the legend says so
+        "both play crossout: (2, 2), over a light dot": [(2.0, 2.0)],
     }
     # the light dots over the dark ones, the crossout dot over both
     assert [c.get_zorder() for c in axes.collections] == sorted(c.get_zorder() for c in axes.collections)
     assert [t.get_text() for t in axes.get_legend().get_texts()] == list(dots)
     assert axes.get_xlabel() == "Alice's score →" and axes.get_ylabel() == "Bob's score"
     assert_readable(plot)
+
+
+def _legend(plot: Plot) -> list[str]:
+    return [t.get_text() for t in plot.figure().axes[0].get_legend().get_texts()]
+
+
+def test_outcome_scatter_counts_in_the_singular_for_one():
+    # the introduction's dinner {(1,2),(2,3),(3,1)} with Bob last (seed 002): one dark dot, two light
+    # ones, one of them the crossout outcome (3, 5) itself, hidden under the crossout dot
+    intro = outcome_scatter([(1, 4), (2, 3), (3, 5)], against_crossout=[(1, 4), (3, 5)], crossout=(3, 5))
+    assert _legend(intro) == ["other outcomes (1 score pair)", "Alice's outcomes against Bob's crossout (2 score pairs)",
+                              "both play crossout: (3, 5), over a light dot"]
+    alone = outcome_scatter([(1, 4), (2, 3)], against_crossout=[(3, 5)], crossout=(3, 5), players=("Ann", "Ben"))
+    assert _legend(alone) == ["other outcomes (2 score pairs)", "Ann's outcomes against Ben's crossout (1 score pair)",
+                              "both play crossout: (3, 5), over a light dot"]
+    apart = outcome_scatter([(1, 4), (3, 5)], against_crossout=[(2, 3)], crossout=(3, 5))
+    assert _legend(apart) == ["other outcomes (2 score pairs)", "Alice's outcomes against Bob's crossout (1 score pair)",
+                              "both play crossout: (3, 5), over a dark dot"]
+    # the crossout outcome among neither: no dot is hidden
+    assert _legend(outcome_scatter([(1, 4)], against_crossout=[(2, 3)], crossout=(3, 5))) == [
+        "other outcomes (1 score pair)", "Alice's outcomes against Bob's crossout (1 score pair)",
+        "both play crossout: (3, 5)"]
+
+
+def test_outcome_scatter_lists_no_kind_of_dot_it_does_not_draw():
+    # a dinner of two morsels: every outcome is one Alice reaches against crossout, none is "other"
+    plot = outcome_scatter([(1, 1), (2, 2)], against_crossout=[(1, 1), (2, 2)], crossout=(2, 2))
+    assert _legend(plot) == ["Alice's outcomes against Bob's crossout (2 score pairs)",
+                             "both play crossout: (2, 2), over a light dot"]
+    assert len(plot.figure().axes[0].collections) == 2
+    plot = outcome_scatter([(0, 2)], crossout=(0, 2))
+    assert _legend(plot) == ["other outcomes (1 score pair)", "both play crossout: (0, 2), over a dark dot"]
+    assert_readable(plot)
+
+
+def _ticks(plot: Plot) -> tuple[list[float], list[float]]:
+    """The ticks of the scatter's axes that lie within what is shown."""
+    axes = plot.figure().axes[0]
+    shown = []
+    for ticks, (low, high) in ((axes.get_xticks(), axes.get_xlim()), (axes.get_yticks(), axes.get_ylim())):
+        shown.append([float(t) for t in ticks if low <= t <= high])
+    return shown[0], shown[1]
+
+
+def test_outcome_scatter_ticks_whole_scores_at_whole_numbers():
+    # the introduction's dinner spans only 1 to 3 and 3 to 5: a plain axis would tick 1.25, 1.5, ...
+    xs, ys = _ticks(outcome_scatter([(1, 4), (2, 3), (3, 5)], against_crossout=[(1, 4), (3, 5)], crossout=(3, 5)))
+    assert xs == [1, 2, 3] and ys == [3, 4, 5]
+    # Alice's scores are halves here, Bob's whole: only Bob's axis is ticked at whole numbers
+    xs, ys = _ticks(outcome_scatter([(Fraction(1, 2), 4), (1, 3)], crossout=(Fraction(3, 2), 5)))
+    assert ys == [3, 4, 5] and any(x != int(x) for x in xs) and len(xs) >= 3
+    # a fractional crossout outcome counts too
+    xs, ys = _ticks(outcome_scatter([(1, 3), (2, 4)], crossout=(2, Fraction(7, 2))))
+    assert xs == [1, 2] and any(y != int(y) for y in ys)
+    # a single outcome: one whole tick on each axis, where the dot is
+    assert _ticks(outcome_scatter([(0, 2)], crossout=(0, 2))) == ([0], [2])
+    # Figure 1's spread of scores, 28 to 77: ticks every 10, as for any other numbers, not every 6
+    xs, ys = _ticks(outcome_scatter([(28, 51), (77, 54), (53, 28), (52, 77)], crossout=(71, 64)))
+    assert xs == [30, 40, 50, 60, 70] and ys == [30, 40, 50, 60, 70]
 
 
 @settings(max_examples=25, deadline=None)

@@ -11,7 +11,7 @@ from epistemic.validators import text_line
 
 from .errors import PictureError
 
-__all__ = ["exact_number", "number_pair", "pair_of", "number_text", "bounded_list", "items_of", "two_players", "optional_title"]
+__all__ = ["exact_number", "number_pair", "pair_of", "number_text", "counted", "bounded_list", "items_of", "two_players", "optional_title"]
 
 
 def exact_number(value: Any, what: str) -> Rational:
@@ -70,6 +70,15 @@ def number_text(value: Rational) -> str:
     value = Fraction(value)
     text = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
     return text.replace("-", "\N{MINUS SIGN}")
+
+
+def counted(n: int, thing: str) -> str:
+    """``n`` of ``thing``, as a legend or a title counts them: in the singular for one.
+
+    >>> counted(1, "score pair"), counted(3432, "score pair"), counted(0, "morsel")
+    ('1 score pair', '3,432 score pairs', '0 morsels')
+    """
+    return f"{n:,} {thing}{'' if n == 1 else 's'}"
 
 
 def bounded_list(items: Any, limit: int, what: str, too_many: str) -> list:

@@ -13,7 +13,7 @@ import attrs
 
 from .errors import PictureError
 from .plot import Plot
-from .points import items_of, number_pair, number_text, optional_title, two_players
+from .points import counted, items_of, number_pair, number_text, optional_title, two_players
 
 __all__ = ["MAX_OUTCOME_POINTS", "Scatter", "outcome_scatter"]
 
@@ -24,6 +24,7 @@ _SIZE = (6.4, 6.6)  # inches
 _DARK = "#3a3a3a"
 _LIGHT = "#7fc4f0"
 _MARK = "#e41a1c"
+_STEPS = (1, 2, 2.5, 5, 10)  # the tick steps of matplotlib's default locator
 
 
 @attrs.frozen
@@ -47,17 +48,29 @@ class Scatter:
 
     def draw(self, figure: Any) -> None:
         """Draw the scatter on a matplotlib ``figure`` of :attr:`size`."""
+        from matplotlib.ticker import MaxNLocator
+
         axes = figure.add_axes((0.13, 0.24, 0.82, 0.68 if self.title else 0.72))
         alice, bob = self.players
+        # the crossout dot hides the dot of its own outcome: the legend says which
+        hidden = ", over a light dot" if self.crossout in self.reachable else \
+            ", over a dark dot" if self.crossout in self.others else ""
         for points, style, label in (
             (self.others, {"s": 9, "color": _DARK, "zorder": 2},
-             f"other outcomes ({len(self.others):,} score pairs)"),
+             f"other outcomes ({counted(len(self.others), 'score pair')})"),
             (self.reachable, {"s": 16, "color": _LIGHT, "edgecolors": "#2b6f9e", "linewidths": 0.4, "zorder": 3},
-             f"{alice}'s outcomes against {bob}'s crossout ({len(self.reachable):,} score pairs)"),
+             f"{alice}'s outcomes against {bob}'s crossout ({counted(len(self.reachable), 'score pair')})"),
             ((self.crossout,), {"s": 140, "color": _MARK, "edgecolors": "black", "linewidths": 0.8, "zorder": 4},
-             f"both play crossout: ({number_text(self.crossout[0])}, {number_text(self.crossout[1])})"),
+             f"both play crossout: ({number_text(self.crossout[0])}, {number_text(self.crossout[1])}){hidden}"),
         ):
-            axes.scatter([float(a) for a, _ in points], [float(b) for _, b in points], label=label, **style)
+            if points:      # a kind of dot with none drawn has no place in the legend
+                axes.scatter([float(a) for a, _ in points], [float(b) for _, b in points], label=label, **style)
+        everything = (*self.others, *self.reachable, self.crossout)
+        for axis, scores in ((axes.xaxis, [a for a, _ in everything]), (axes.yaxis, [b for _, b in everything])):
+            # whole scores: ticks between them (1.25, 1.5, ...) would be scores no outcome can have;
+            # the steps are matplotlib's own (10, 20, 25, 50, ...), not 6 or 12
+            if all(score.denominator == 1 for score in scores):
+                axis.set_major_locator(MaxNLocator("auto", steps=_STEPS, integer=True, min_n_ticks=1))
         axes.set_xlabel(f"{alice}'s score \N{RIGHTWARDS ARROW}", fontsize=11)
         axes.set_ylabel(f"{bob}'s score", fontsize=11)
         axes.grid(True, color="0.9", linewidth=0.6, zorder=0)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, TextIO
 
 from epistemic import BackwardInduction
+from epistemic.files import read_limited, text_from
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
 from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations
 
@@ -18,10 +18,12 @@ from .efficiency import MAX_EXPERIMENT, experiment
 from .game import MAX_SOLVED, DinnerGame, DinnerSolution, _discount, order_name, solve, turn_order
 from .pictures import board_plot, check_drawable, outcomes_plot
 
-__all__ = ["COMMAND", "add_arguments", "run", "MAX_MORSELS", "JSON_LISTED"]
+__all__ = ["COMMAND", "add_arguments", "run", "MAX_MORSELS", "MAX_FILE_BYTES", "JSON_LISTED"]
 
 #: The most morsels the command line reads: crossout takes about eight seconds a million.
 MAX_MORSELS = 1_000_000
+#: The largest file ``--file`` reads: a million morsels at 64 bytes a line, comments included.
+MAX_FILE_BYTES = 64 * 2 ** 20
 #: The most morsels whose lists (morsels, turn order, crossout sequence, labels, play) ``--json`` writes.
 JSON_LISTED = 10_000
 #: Rows shown before the middle of a long list is cut.
@@ -87,12 +89,7 @@ def _read(args: argparse.Namespace) -> Dinner:
     if args.file is not None and args.morsels:
         raise DinnerError("give the morsels inline or with --file, not both")
     if args.file is not None:
-        try:
-            # utf-8-sig: a file saved with a byte order mark reads as the same dinner
-            text = Path(args.file).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as e:
-            raise DinnerError(f"cannot read {args.file}: {e.strerror if isinstance(e, OSError) else e}") from None
-        return parse_dinner(text, ties, most=MAX_MORSELS)
+        return parse_dinner(_file_text(args.file), ties, most=MAX_MORSELS)
     if not args.morsels:
         raise DinnerError("give the morsels, e.g. 'epistemic dinner 1,2 2,3 3,1', or --file, or --experiment")
     if len(args.morsels) == 1:
@@ -106,6 +103,18 @@ def _read(args: argparse.Namespace) -> Dinner:
         except DinnerError as e:
             raise DinnerError(f"morsel {number}: {e}") from None
     return Dinner(morsels, ties)
+
+
+def _file_text(path: str) -> str:
+    """The text of the dinner file at ``path``: a regular file of at most :data:`MAX_FILE_BYTES`,
+    in UTF-8 (a byte order mark is skipped); never a device or a pipe, which could be read without end."""
+    if not path:
+        raise DinnerError("--file names no file: its value is empty")
+
+    def fault(message: str) -> DinnerError:
+        return DinnerError(f"{path}: {message}")
+
+    return text_from(read_limited(path, MAX_FILE_BYTES, "a dinner file", fault), fault)
 
 
 #: Options of the experiment alone, and of a given dinner alone.
@@ -148,7 +157,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     dinner = _read(args)
     n, players = dinner.size, dinner.players
     first = None if args.first is None else _player(args.first, players)
-    named = order_name(args.order or "alternating")
+    # only an order not given is alternating: an empty one is refused, as turn_order refuses it
+    named = order_name("alternating" if args.order is None else args.order)
     order = turn_order(n, players, named or args.order, first)
     game_options: dict[str, Any] = {} if discount is None else {"discount": discount}
     applies = players == 2 and named == "alternating" and discount is None
@@ -296,7 +306,7 @@ def _experiment(args: argparse.Namespace, out: TextIO) -> int:
         raise DinnerError(f"--dinners must be between 1 and {most:,}, got {dinners:,}")
     if seed < 0:
         raise DinnerError(f"--seed is a whole number from 0, got {seed:,}")
-    if args.morsels or args.file:
+    if args.morsels or args.file is not None:
         raise DinnerError("--experiment draws its own dinners: give no morsels")
     progress = progress_printer("dinners")
     found = experiment(dinners, size, seed, progress=progress)

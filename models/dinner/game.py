@@ -125,6 +125,9 @@ def _digit_sum(t: int, base: int) -> int:
 
 def _read_order(text: str, players: int) -> tuple[int, ...]:
     compact = re.sub(r"[\s,]+", "", text)
+    if not compact:
+        raise DinnerError("the turn order is empty: give alternating, thue-morse, or one player a turn such as ABBA "
+                          "or 1 2 2 1")
     if re.fullmatch(r"[A-Za-z]+", compact):
         turns = []
         for t, letter in enumerate(compact.upper(), 1):

@@ -17,6 +17,7 @@ Examples
 from __future__ import annotations
 
 from epistemic.visualize import MAX_BOARD_MORSELS, Plot, crossout_board, outcome_scatter
+from epistemic.visualize.points import counted
 
 from .crossout import crossout
 from .dinner import Dinner, DinnerError, player_name
@@ -53,4 +54,5 @@ def outcomes_plot(dinner: Dinner, last: int = 1) -> Plot:
     everything = outcome_scores(dinner, last)
     return outcome_scatter(everything, against_crossout=against_crossout(dinner, 0, last),
                            crossout=crossout(dinner, last).scores, players=(player_name(0), player_name(1)),
-                           title=f"The {len(everything):,} score pairs of a dinner of {dinner.size} morsels")
+                           title=f"The {counted(len(everything), 'score pair')} of a dinner of "
+                                 f"{counted(dinner.size, 'morsel')}")
