@@ -36,7 +36,7 @@ def run_case(spec: dict) -> dict:
         missing = sum(o.how == NOT_FOUND for o in found.searched)
         verdict = f"{len(found.searched)} orbits searched, {mixed} mixed, {missing} not found"
         return {"win": float(found.value[0, 0, 0, 0]), "sweeps": "-", "verdict": verdict}
-    swept = value_iteration(pig(spec["goal"]), in_place=spec["method"] == "in place", max_sweeps=2000)
+    swept = value_iteration(pig(spec["goal"]), in_place=spec["method"] == "in place")
     if swept.converged:
         verdict = "converged"
     elif swept.cycle is not None:

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from cli_runs import run
+from epistemic.models.pig import cli_three_pig, three_pig
 
 
 def test_piglet_reports_the_exact_chance(capsys):
@@ -85,7 +86,7 @@ def test_three_player_piglet_from_the_command_line(capsys):
     data = json.loads(out)
     assert code == 0 and err == "" and data["players"] == 3 and data["exact"]
     assert data["start"] == {"holds": [1, 1, 1], "gains": ["5/7", "-1/7", "-4/7"]}
-    # goal 5: the rotations of (2, 3, 5) have two equilibria with equal gains,
+    # goal 5: the permutations of (2, 3, 5) have two equilibria with equal gains,
     # and the command lists each of them rather than picking one silently
     code, out, _ = run(capsys, "piglet", "--players", "3", "--goal", "5")
     assert code == 0 and "States with more than one pure equilibrium, or none: 6" in out
@@ -140,3 +141,48 @@ def test_three_player_pig_json(capsys):
     assert code == 0 and data["converged"] and data["in_place"] and data["cycle"] is None
     assert data["sweeps"] == len(data["changes"]) == len(data["policy_changes"])
     assert data["changes"][-1] <= 1e-12 < data["changes"][0]
+
+
+def test_the_command_list_offers_piglet_for_two_and_for_three(capsys):
+    # `piglet --players 3` solves three-player Piglet: its summary is not "two-player" only
+    code, out, _ = run(capsys, "--help")
+    listed = " ".join(out.split())
+    assert code == 0 and "two-player Piglet" not in listed
+    assert "piglet Piglet, the coin game: optimal play for two, equilibria of hold values for three" in listed
+    code, out, _ = run(capsys, "piglet", "--help")
+    assert code == 0 and "With --players 3 each state's hold values are a pure Nash equilibrium" in " ".join(out.split())
+
+
+def _no_sweeping(monkeypatch):
+    def sweep(*args, **kwargs):
+        raise AssertionError("value iteration swept before its work was checked")
+    monkeypatch.setattr(three_pig, "sweep", sweep)
+
+
+@pytest.mark.parametrize("argv, fits", [
+    (["--goal", "100"], "at goal 100 at most 100 sweeps fit, or with 500 sweeps, goals up to 66"),
+    (["--goal", "134"], "at goal 134 at most 31 sweeps fit, or with 500 sweeps, goals up to 66"),
+    (["--goal", "62", "--max-sweeps", "700"], "at goal 62 at most 676 sweeps fit, or with 700 sweeps, goals up to 61"),
+])
+def test_three_player_value_iteration_refuses_more_work_than_the_limit(capsys, monkeypatch, argv, fits):
+    _no_sweeping(monkeypatch)
+    code, out, err = run(capsys, "pig", "--players", "3", "--method", "value-iteration", *argv)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "state-sweeps, more than the 10,000,000,000 allowed; " + fits in err
+
+
+def test_three_player_value_iteration_shows_each_sweep(capsys, monkeypatch):
+    seen: list[tuple] = []
+
+    def printer(what):
+        seen.append((what,))
+        return lambda done, total=None: seen.append((done, total))
+
+    monkeypatch.setattr(cli_three_pig, "progress_printer", printer)
+    code, out, _ = run(capsys, "pig", "--players", "3", "--goal", "5", "--method", "value-iteration", "--json")
+    sweeps = json.loads(out)["sweeps"]
+    assert code == 0 and seen == [("sweeps",)] + [(n, 500) for n in range(1, sweeps + 1)]
+    seen.clear()
+    code, out, _ = run(capsys, "pig", "--players", "3", "--goal", "8", "--method", "value-iteration",
+                       "--max-sweeps", "3")
+    assert code == 0 and "Sweeps: 3;" in out and seen == [("sweeps",), (1, 3), (2, 3), (3, 3)]

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from epistemic import EpistemicError
 from epistemic.models.pig.three import (MAX_EXACT_GOAL, ONE_WINNER, PigletError, Rewards, ThreePiglet,
-                                        expected_gains, solve)
+                                        expected_gains, next_states, solve)
 from epistemic.models.pig.three_variants import (HEAD, Coalition, coalition_gains, gains_by_head_probability,
                                                  symbolic_gains)
 
@@ -233,6 +233,58 @@ def test_figure_five_has_gaps_where_equilibria_differ():
     game.solve_goal(10)
     differing = [s for s in game.states(10) if len(s.distinct_gains) > 1]
     assert differing and all(len(s.equilibria) > 1 for s in differing)
+
+
+def test_the_states_with_two_equilibria_are_permutations_not_rotations():
+    """docs/pig-three.md: up to goal 8 at p = 1/2, the 24 states with several equilibria are every
+    order of five triples; in each, the seat that needs the most points is the indifferent one."""
+    several = solve(8, 0.5).multiple(8)
+    triples = [(2, 3, 5), (2, 2, 7), (2, 3, 7), (2, 3, 8), (3, 3, 8)]
+    assert {s.state for s in several} == {order for t in triples for order in itertools.permutations(t)}
+    assert len(several) == 24
+    for state in several:
+        (first, gains), (second, other) = state.equilibria
+        differ = [seat for seat in range(3) if first[seat] != second[seat]]
+        assert differ == [state.state.index(max(state.state))]
+        assert len(state.distinct_gains) == 1
+
+
+@pytest.mark.parametrize("p", [0.33, Fraction(33, 100)], ids=["floats", "exact"])
+def test_the_goal_ten_gap_at_033_is_a_state_without_a_pure_equilibrium(p):
+    """docs/pig-three.md, Figure 5 (seed: "Some parts of the curves are missing"): at p = 0.33 the
+    gap of goal 10 is no pure equilibrium at (2, 7, 6), not equilibria with different gains."""
+    game = ThreePiglet(p)
+    assert game[2, 7, 6].equilibria == () and game[2, 7, 6].gains is None
+    assert all(game[after].gains is not None for seat in next_states((2, 7, 6)) for after in seat)
+    if isinstance(p, Fraction):  # the exact game is checked at this state only; the floats at the whole goal
+        return
+    game.solve_goal(10)
+    states = list(game.states(10))
+    without = [s.state for s in states if s.gains is None]
+    # the states where a pure equilibrium is missing, given gains everywhere after a hold
+    missing = [s for s in without if all(game[a].gains is not None for seat in next_states(s) for a in seat)]
+    assert sorted(missing) == [(2, 7, 6), (6, 2, 7), (7, 6, 2)]
+    assert len(without) == 364 and all(len(s.distinct_gains) <= 1 for s in states)
+    # the report of states with several equilibria, or none, lists every one without
+    assert set(without) <= {s.state for s in game.multiple(10)}
+    assert gains_by_head_probability([0.33], [10]) == ((10, ((0.33, None, False),)),)
+
+
+def test_thousandths_find_gaps_between_the_hundredths():
+    """docs/pig-three.md, Figure 5: on a grid of thousandths goal 3 has 1 gap (0.384) and goal 5 has 16,
+    five of them in 0.380 to 0.410; none of those is on the figure's hundredths
+    (benchmarks/pig_three_bias.py counts the whole grid, the numbers in docs/pig-three.md)."""
+    grid = [n / 1000 for n in range(380, 411)]
+    rows = dict(gains_by_head_probability(grid, [3, 5]))
+    gaps = {goal: [p for p, _, unique in row if not unique] for goal, row in rows.items()}
+    assert gaps == {3: [0.384], 5: [0.384, 0.397, 0.398, 0.399, 0.403]}
+    assert all(gain is not None for row in rows.values() for _, gain, _ in row)
+    assert not set(gaps[5]) & {n / 100 for n in range(1, 100)}
+    # exact fractions agree: a tie of gains within the float tolerance is no cause
+    for n in (383, 384, 385):
+        game = ThreePiglet(Fraction(n, 1000))
+        game.solve_goal(3)
+        assert all(len(s.distinct_gains) == 1 for s in game.states(3)) == (n != 384)
 
 
 def test_symbolic_gains_match_the_solver():

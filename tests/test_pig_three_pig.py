@@ -19,7 +19,7 @@ from epistemic.models.pig import PigError, pig, piglet
 from epistemic.models.pig import three as three_piglet
 from epistemic.models.pig import three_pig
 from epistemic.models.pig.rules import Jeopardy
-from epistemic.models.pig.three_pig import memory_needed, sweep, value_iteration
+from epistemic.models.pig.three_pig import MAX_STATE_SWEEPS, SWEEPS, memory_needed, sweep, value_iteration
 from pig_equations import seed_equations
 
 
@@ -129,3 +129,47 @@ def test_the_memory_limit_is_checked_before_the_work(monkeypatch):
     assert value_iteration(pig(5)).converged
     with pytest.raises(PigError, match=r"three-player Pig to 6 with a 6-sided die \(a 1 busts\) needs about .* GiB"):
         value_iteration(pig(6))
+
+
+class Swept(Exception):
+    """Raised by a sweep that stands in for the real one: the work was let through."""
+
+
+@pytest.fixture
+def no_sweeping(monkeypatch):
+    def stand_in(*args, **kwargs):
+        raise Swept
+    monkeypatch.setattr(three_pig, "sweep", stand_in)
+
+
+@pytest.mark.parametrize("goal, sweeps, fit, fitting_goal", [(67, SWEEPS, 496, 66), (134, SWEEPS, 31, 66),
+                                                             (62, 700, 676, 61), (8, 10 ** 7, 2_441_406, 5),
+                                                             (101, SWEEPS, 96, 66)])
+def test_states_times_sweeps_are_checked_before_the_work(no_sweeping, goal, sweeps, fit, fitting_goal):
+    """The seed's states (i, j1, j2, k), goal ** 4 of them, times the sweep limit: the refusal comes
+    before any sweep, and what it says fits does fit, one more does not.  Goal 100 at 100 sweeps is
+    exactly the limit, and is let through."""
+    message = (f"more than the {MAX_STATE_SWEEPS:,} allowed; at goal {goal} at most {fit:,} sweeps fit, "
+               f"or with {sweeps:,} sweeps, goals up to {fitting_goal}")
+    with pytest.raises(PigError, match=message) as error:
+        value_iteration(pig(goal), max_sweeps=sweeps)
+    assert "\n" not in str(error.value)
+    for rules, let_through in ((pig(goal), fit), (pig(fitting_goal), sweeps), (piglet(fitting_goal), sweeps)):
+        with pytest.raises(Swept):
+            value_iteration(rules, max_sweeps=let_through)
+    with pytest.raises(PigError, match="state-sweeps"):
+        value_iteration(pig(goal), max_sweeps=fit + 1)
+    with pytest.raises(PigError, match="state-sweeps"):
+        value_iteration(piglet(fitting_goal + 1), max_sweeps=sweeps)
+    if goal == 101:
+        assert pig(100).goal ** 4 * 100 == MAX_STATE_SWEEPS
+        with pytest.raises(Swept):
+            value_iteration(pig(100), max_sweeps=100)
+
+
+def test_the_default_sweep_limit_fits_the_seeds_goal_62(no_sweeping):
+    """Seed, "Three-Player Pig": goal 62 is the first goal that cycles; it runs with the default limit."""
+    with pytest.raises(Swept):
+        value_iteration(pig(62))
+    with pytest.raises(PigError, match="at goal 100 at most 100 sweeps fit"):
+        value_iteration(pig(100))

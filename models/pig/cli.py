@@ -27,6 +27,7 @@ from .cli_three import add_three_arguments, run_three
 from .cli_three_pig import METHODS, run_three_pig
 from .layers import Solution, evaluate, hold_at, solve
 from .rules import Jeopardy, PigError, pig, piglet
+from .three_pig import MAX_STATE_SWEEPS, SWEEPS
 
 __all__ = ["PIG", "PIGLET", "report", "to_dict", "policy_table", "HoldAt"]
 
@@ -132,7 +133,8 @@ def add_pig_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--in-place", action="store_true",
                    help="three players, value iteration: update layer by layer, each read by the next")
     p.add_argument("--max-sweeps", type=whole_number_argument, default=None,
-                   help="three players, value iteration: stop after this many sweeps (default: 10,000)")
+                   help="three players, value iteration: stop after this many sweeps (default: "
+                        f"{SWEEPS:,}); the goal ** 4 states times this may be at most {MAX_STATE_SWEEPS:,}")
 
 
 def add_piglet_arguments(p: argparse.ArgumentParser) -> None:
@@ -212,6 +214,7 @@ PIG = Command("Pig, the dice game: optimal play for two, 'hold at 20', equilibri
               description=_DESCRIPTION + "\nPig rolls a die: a 1 busts, any other face adds its value.  With "
               "--players 3 the\norbits of rotated scores are solved from the largest score sum down, mixed where "
               "no\npure equilibrium exists (--method value-iteration runs the seed's method).")
-PIGLET = Command("two-player Piglet, the coin game: optimal play and the first player's chance",
+PIGLET = Command("Piglet, the coin game: optimal play for two, equilibria of hold values for three",
                  add_piglet_arguments, run_piglet,
-                 description=_DESCRIPTION + "\nPiglet flips a coin: heads adds 1, tails busts.")
+                 description=_DESCRIPTION + "\nPiglet flips a coin: heads adds 1, tails busts.  With --players 3 each\n"
+                 "state's hold values are a pure Nash equilibrium, solved state by state.")

@@ -20,7 +20,7 @@ from epistemic.models import end_progress, progress_printer
 from .rules import PigError, pig
 from . import three_orbits
 from .three_orbits import IN_TURN, MIXED, NOT_FOUND, Equilibrium, OrbitSearch, solve
-from .three_pig import value_iteration
+from .three_pig import SWEEPS, value_iteration
 
 __all__ = ["run_three_pig", "METHODS", "SHOWN"]
 
@@ -28,7 +28,8 @@ __all__ = ["run_three_pig", "METHODS", "SHOWN"]
 METHODS = ("orbits", "value-iteration")
 #: Orbits or flips listed in the text report; the JSON lists them all.
 SHOWN = 12
-#: Goals from which the work shows progress on a terminal (a second and more).
+#: Goals from which the orbit solver shows progress on a terminal (a second and more);
+#: value iteration shows its sweeps at every goal, as their number is not known before.
 SLOW_GOAL = 30
 
 
@@ -137,19 +138,19 @@ def run_three_pig(args: argparse.Namespace, out: TextIO) -> int:
     if args.max_sweeps is not None and args.max_sweeps < 1:
         raise PigError(f"--max-sweeps must be at least 1, got {args.max_sweeps}")
     rules = pig(args.goal, args.sides)
-    slow = args.goal >= SLOW_GOAL
     if args.method == "orbits":
-        show = progress_printer("score sums solved") if slow else None
+        show = progress_printer("score sums solved") if args.goal >= SLOW_GOAL else None
         try:
             found = solve(rules, progress=show)
         finally:
             end_progress(show)
         out.write((json.dumps(orbits_to_dict(found), indent=2) if args.json else report_orbits(found)) + "\n")
         return 0
-    show = progress_printer("sweeps") if slow else None
+    sweeps = SWEEPS if args.max_sweeps is None else args.max_sweeps
+    show = progress_printer("sweeps")
     try:
-        swept = value_iteration(rules, in_place=args.in_place, progress=show,
-                                **({} if args.max_sweeps is None else {"max_sweeps": args.max_sweeps}))
+        swept = value_iteration(rules, in_place=args.in_place, max_sweeps=sweeps,
+                                progress=None if show is None else lambda done: show(done, sweeps))
     finally:
         end_progress(show)
     out.write((json.dumps(sweeps_to_dict(rules, swept, args.in_place), indent=2) if args.json

@@ -3,8 +3,8 @@
 Figure 3 is each player's expected gain at the start against the goal,
 Figure 4 player 1's gain with and without a coalition of players 2 and 3,
 Figure 5 player 1's gain against the probability of a head, one curve a
-goal, left out where the equilibria's gains differ.  The gains are floats
-(the figures reach goals past :data:`~.three.MAX_EXACT_GOAL`).
+goal, left out where the equilibria's gains differ or there is none.  The
+gains are floats (the figures reach goals past :data:`~.three.MAX_EXACT_GOAL`).
 
 Examples
 --------
@@ -70,10 +70,11 @@ def coalition_figure(gains: Sequence[tuple[int, Any, Any]], p: Any) -> Plot:
 def bias_figure(curves: Sequence[tuple[int, Sequence[tuple[float, Any, bool]]]]) -> Plot:
     """Figure 5: player 1's gain against the probability of a head, one curve a
     goal, from :func:`~.three_variants.gains_by_head_probability`; the curve
-    breaks wherever the gain is not ``unique`` (equilibria with different gains)."""
+    breaks wherever the gain is not ``unique`` (equilibria with different gains,
+    or none)."""
     series = [(f"goal {goal}", [(p, gain if unique else None) for p, gain, unique in rows]) for goal, rows in curves]
     return line_chart(series, x_label="probability of a head", y_label=f"player 1's {_GAIN}", zero_line=True,
-                      title="Three-player Piglet with a biased coin (gaps: equilibria with different gains)")
+                      title="Three-player Piglet with a biased coin (gaps: no unique equilibrium gain)")
 
 
 def bias_goals(goal: int) -> tuple[int, ...]:

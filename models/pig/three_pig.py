@@ -46,10 +46,18 @@ from epistemic.fixedpoint import FixedPoint, iterate
 
 from .rules import Jeopardy, PigError
 
-__all__ = ["Turn", "turn", "rotate", "value_iteration", "memory_needed", "sweep", "MAX_BYTES", "TIE"]
+__all__ = ["Turn", "turn", "rotate", "value_iteration", "memory_needed", "work_needed", "sweep", "MAX_BYTES",
+           "MAX_STATE_SWEEPS", "SWEEPS", "TIE"]
 
 #: The most memory, in bytes, the iteration may plan to use; checked before any work.
 MAX_BYTES = 4 * 2 ** 30
+#: The most work the iteration may plan: states ``(i, j1, j2, k)`` times the sweep
+#: limit, checked before any work.  A state costs one core 100 to 300 ns a sweep
+#: (a die of many faces up to five times more), so this is at most about half an hour.
+MAX_STATE_SWEEPS = 10 ** 10
+#: The default sweep limit: converging runs take under 200 sweeps up to goal 49,
+#: and the cycle of goal 62 is confirmed at sweep 138.
+SWEEPS = 500
 #: Holding must beat rolling by more than this to be chosen: closer is a tie
 #: (exact ties occur, as in Piglet), and a tie rolls on, whatever the rounding.
 TIE = 1e-12
@@ -67,6 +75,41 @@ def memory_needed(rules: Jeopardy) -> int:
     """
     states = rules.goal ** 3
     return (2 + 8) * states * rules.goal + states * 3 * 8 * (rules.largest_gain + 12)
+
+
+def work_needed(rules: Jeopardy, max_sweeps: int) -> int:
+    """The state-sweeps :func:`value_iteration` plans for ``rules``: its ``goal ** 4``
+    states ``(i, j1, j2, k)``, each swept up to ``max_sweeps`` times.
+
+    >>> from epistemic.models.pig import pig
+    >>> work_needed(pig(62), SWEEPS) <= MAX_STATE_SWEEPS < work_needed(pig(67), SWEEPS)
+    True
+    """
+    return rules.goal ** 4 * max_sweeps
+
+
+def _fitting(max_sweeps: int) -> int:
+    """The largest goal whose states, swept ``max_sweeps`` times, stay within :data:`MAX_STATE_SWEEPS`."""
+    goal = round((MAX_STATE_SWEEPS / max_sweeps) ** 0.25)
+    while goal > 0 and goal ** 4 * max_sweeps > MAX_STATE_SWEEPS:
+        goal -= 1
+    while (goal + 1) ** 4 * max_sweeps <= MAX_STATE_SWEEPS:
+        goal += 1
+    return goal
+
+
+def _check_work(rules: Jeopardy, max_sweeps: int) -> None:
+    """Refuse, before any work, a run that could take more than :data:`MAX_STATE_SWEEPS` state-sweeps."""
+    work = work_needed(rules, max_sweeps)
+    if work <= MAX_STATE_SWEEPS:
+        return
+    sweeps = MAX_STATE_SWEEPS // rules.goal ** 4
+    here = f"at goal {rules.goal} at most {sweeps:,} sweeps fit" if sweeps else f"no sweep fits at goal {rules.goal}"
+    goal = _fitting(max_sweeps)
+    there = f"with {max_sweeps:,} sweeps, goals up to {goal}" if goal else f"no goal fits {max_sweeps:,} sweeps"
+    raise PigError(f"three-player value iteration on {rules.describe()} would sweep {rules.goal ** 4:,} states "
+                   f"(i, j1, j2, k) up to {max_sweeps:,} times: {work:,} state-sweeps, more than the "
+                   f"{MAX_STATE_SWEEPS:,} allowed; {here}, or {there}")
 
 
 def rotate(vectors: np.ndarray) -> np.ndarray:
@@ -196,7 +239,7 @@ def _sweep_states(rules: Jeopardy, starts: np.ndarray, i: np.ndarray, j1: np.nda
 
 
 def value_iteration(rules: Jeopardy, *, in_place: bool = False, tolerance: float = 1e-12,
-                    max_sweeps: int = 10_000, progress: Callable[..., None] | None = None) -> FixedPoint:
+                    max_sweeps: int = SWEEPS, progress: Callable[..., None] | None = None) -> FixedPoint:
     """Three-player value iteration on ``rules`` from all turn starts at (1/3, 1/3, 1/3).
 
     Parameters
@@ -207,7 +250,9 @@ def value_iteration(rules: Jeopardy, *, in_place: bool = False, tolerance: float
         Update layer by layer, in decreasing order of the score sum, each
         layer read by the next (Gauss-Seidel), instead of all at once.
     tolerance, max_sweeps, progress
-        As for :func:`~epistemic.fixedpoint.iterate`.
+        As for :func:`~epistemic.fixedpoint.iterate`; the loop also stops on a
+        policy cycle.  The states times ``max_sweeps`` may be at most
+        :data:`MAX_STATE_SWEEPS`.
 
     Returns
     -------
@@ -219,7 +264,9 @@ def value_iteration(rules: Jeopardy, *, in_place: bool = False, tolerance: float
     ------
     PigError
         If ``rules`` is not a jeopardy game, the tolerance is not positive,
-        or the work would need more than :data:`MAX_BYTES`.
+        or the work would need more than :data:`MAX_BYTES` or could take
+        more than :data:`MAX_STATE_SWEEPS` state-sweeps (checked before any
+        work; the message says what would fit).
     """
     if not isinstance(rules, Jeopardy):
         raise PigError(f"three-player value iteration needs a jeopardy game such as pig(20), got {rules!r}")
@@ -231,6 +278,7 @@ def value_iteration(rules: Jeopardy, *, in_place: bool = False, tolerance: float
     if needed > MAX_BYTES:
         raise PigError(f"three-player {rules.describe()} needs about {needed / 2 ** 30:.1f} GiB,"
                        f" more than the {MAX_BYTES / 2 ** 30:.0f} GiB allowed")
+    _check_work(rules, max_sweeps)
     goal = rules.goal
 
     def step(starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

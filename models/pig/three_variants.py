@@ -15,7 +15,7 @@ reply, the most he can make sure of.
 With a *biased coin* the gains are rational functions of the probability
 ``p`` of a head: :func:`gains_by_head_probability` tabulates player 1's gain
 over a grid of ``p`` (Figure 5) and marks the ``p`` where some state has
-equilibria with different gains; :func:`symbolic_gains` gives the gains
+equilibria with different gains, or none; :func:`symbolic_gains` gives the gains
 exactly as functions of ``p`` along the equilibrium played at one ``p``.
 
 Examples
