@@ -137,10 +137,10 @@ def test_an_output_nobody_reads_blocks_neither_the_games_nor_the_exit(tmp_path):
             played = asyncio.run(asyncio.wait_for(one_game_each(), LIMIT))
             server.stdin.write("quit\n")
             server.stdin.flush()
-            server.wait(timeout=20)
+            server.wait(timeout=LIMIT)
     finally:
         server.kill()
-    assert (server.returncode, played) == (0, [1, 1])
+    assert (server.returncode, played) == (0, [1, 1]), server.stderr.read()
     assert check_log(json.loads((tmp_path / "game-1.json").read_text())).rounds == 2
 
 
@@ -189,7 +189,7 @@ async def _join_third(host, port):
     await silent_player(host, port)
 
 
-def test_ctrl_c_mid_game_keeps_what_was_played(tmp_path):
+def test_ctrl_c_mid_game_keeps_what_was_played(tmp_path, capsys):
     """Game 1 is played whole; game 2, slowed by a silent player, is stopped by a real SIGINT: the
     server says so, prints its standings after the rounds played whole, and writes their log,
     which checks; game 1's log is whole."""
@@ -233,3 +233,24 @@ def test_ctrl_c_mid_game_keeps_what_was_played(tmp_path):
     assert said, out[-2000:]
     assert re.search(r"Unnamed-2 +0 +0 +" + str(rounds + 1), said.group(1))  # his name and each round played
     assert cut["scores"] == cut["log"][-1]["scores"]
+    code, out, _ = run(capsys, "tournament", "check", str(tmp_path / "game-2.json"))
+    assert code == 0 and f"3 players, {rounds} rounds (interrupted in round {stopped['round']} of 40), " in out
+
+
+def test_the_status_line_names_the_most_missed_first_and_counts_the_rest():
+    """Six players: one silent, one silent only at Start, the rest answering.  The status line
+    names who missed most first, three names at most, then how many more."""
+    from epistemic.models.tournament.game import Game
+    from epistemic.models.tournament.serving import status_line
+    from tournament_script import Script
+
+    def answer(seat, question):
+        if seat == "s" or (seat in "tuvw" and question == "Start"):
+            return None
+        return "x=C" if question != "Start" else "X"
+    game = Game(Script(answer), list("xstuvw"), rounds=2)
+    asyncio.run(game.play())
+    assert game.missed == {"X-0": 0, "Unnamed-1": 3, "Unnamed-2": 1, "Unnamed-3": 1, "Unnamed-4": 1, "Unnamed-5": 1}
+    assert status_line(game, 4, ["s", "#9"]) == (  # a seat of the game by its name, any other by its key
+        "game 4, round 2 of 2: awaiting 2 answers (Unnamed-1, #9); "
+        "missed: Unnamed-1 (3), Unnamed-2 (1), Unnamed-3 (1) and 2 more")

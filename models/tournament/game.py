@@ -126,6 +126,7 @@ class Game:
 
     @property
     def defaults(self) -> list[dict[str, Any]]:
+        """Every default given so far, in the order first given (see the class's attributes)."""
         return [{"round": number, "player": name, "asked": asked, "why": why, "count": count}
                 for (number, name, asked, why), count in self._defaults.items()]
 
