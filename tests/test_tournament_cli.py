@@ -9,13 +9,13 @@ import os
 import re
 import socket
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from cli_runs import run
-from epistemic.models.tournament import Cooperator, RationalPirate, connect_and_play, log as log_module
+from epistemic.models.tournament import Cooperator, RationalPirate, log as log_module
+from tournament_script import free_port, play_bots, serve_process, served_address, silent_player
 
 LINEUP = "coop,defect,tit-for-tat,rational"
 
@@ -25,7 +25,7 @@ def test_run_prints_the_standings(capsys):
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0] == "Prisoner-and-Pirate tournament: 4 bots, 5 rounds, seed 1; links CC 10, CT 4, TT 0."
-    assert re.fullmatch(r"rank +player +strategy +score +thrown +missed", lines[2])
+    assert re.fullmatch(r"rank +player +strategy +score +thrown +missed +invalid", lines[2])
     ranked = [line.split() for line in lines[3:7]]
     assert [row[0] for row in ranked] == ["1", "2", "3", "4"]
     assert sorted(row[2] for row in ranked) == ["coop", "defect", "rational", "tit-for-tat"]
@@ -128,14 +128,8 @@ def test_check_refuses_what_is_no_log(capsys, tmp_path, monkeypatch):
     assert code == 2 and "not a regular file" in err
 
 
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_a_bot_that_finds_no_server(capsys):
-    code, _, err = run(capsys, "tournament", "bot", "--port", str(_free_port()))
+    code, _, err = run(capsys, "tournament", "bot", "--port", str(free_port()))
     assert code == 2 and "cannot reach 127.0.0.1:" in err
 
 
@@ -148,27 +142,11 @@ def test_serve_on_a_port_in_use(capsys):
     assert code == 2 and f"cannot listen on 127.0.0.1:{port}" in err
 
 
-def _serve(*options, stdin=subprocess.DEVNULL):
-    return subprocess.Popen([sys.executable, "-m", "epistemic.cli", "tournament", "serve", "--port", "0", *options],
-                            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def _address(server):
-    first = server.stdout.readline()
-    found = re.match(r"Serving on ([0-9.]+):([0-9]+)", first)
-    assert found, first
-    return found.group(1), int(found.group(2))
-
-
-async def _bots(host, port, *bots):
-    return await asyncio.gather(*(connect_and_play(bot, host, port) for bot in bots))
-
-
 def test_serve_starts_when_enough_players_join(tmp_path):
-    server = _serve("--players", "3", "--games", "1", "--rounds", "2", "--seed", "5", "--log-dir", str(tmp_path))
+    server = serve_process("--players", "3", "--games", "1", "--rounds", "2", "--seed", "5", "--log-dir", str(tmp_path))
     try:
-        host, port = _address(server)
-        played = asyncio.run(_bots(host, port, Cooperator(), RationalPirate(), Cooperator()))
+        host, port = served_address(server.stdout.readline())
+        played = asyncio.run(play_bots(host, port, Cooperator(), RationalPirate(), Cooperator()))
         out, err = server.communicate(timeout=30)
     finally:
         server.kill()
@@ -181,9 +159,9 @@ def test_serve_starts_when_enough_players_join(tmp_path):
 
 def test_serve_takes_the_operators_commands():
     """Commands pasted at once are each answered at once, during a game too; quit stops after it."""
-    server = _serve("--rounds", "3", "--timeout", "0.5", stdin=subprocess.PIPE)
+    server = serve_process("--rounds", "3", "--timeout", "0.5", stdin=subprocess.PIPE)
     try:
-        host, port = _address(server)
+        host, port = served_address(server.stdout.readline())
 
         def line():
             return asyncio.to_thread(server.stdout.readline)
@@ -193,7 +171,7 @@ def test_serve_takes_the_operators_commands():
             server.stdin.flush()
 
         async def scenario():
-            bots = asyncio.gather(_bots(host, port, Cooperator(), Cooperator()), _silent(host, port))
+            bots = asyncio.gather(play_bots(host, port, Cooperator(), Cooperator()), silent_player(host, port))
             while not (await line()).startswith("player #2"):
                 pass
             typed("who\nwho\ndance\n")  # three commands in one write: three answers, nothing left waiting
@@ -212,13 +190,6 @@ def test_serve_takes_the_operators_commands():
     assert server.returncode == 0, err
     assert played == [[1, 1], None]
     assert re.search(r"rank +player +score", out) and "game 2" not in out
-
-
-async def _silent(host, port):
-    """A player who never answers, and stays until the server closes."""
-    reader, writer = await asyncio.open_connection(host, port)
-    await reader.read()
-    writer.close()
 
 
 def test_the_shipped_log_is_what_the_documented_run_writes(capsys, tmp_path):
@@ -248,12 +219,12 @@ def test_a_bot_of_ones_own_that_fails(capsys, tmp_path):
 
 def test_a_start_before_quit_is_played():
     """Commands count in the order they came: start then quit plays one game, then stops."""
-    server = _serve("--rounds", "2", stdin=subprocess.PIPE)
+    server = serve_process("--rounds", "2", stdin=subprocess.PIPE)
     try:
-        host, port = _address(server)
+        host, port = served_address(server.stdout.readline())
 
         async def scenario():
-            bots = asyncio.gather(_bots(host, port, Cooperator(), Cooperator()))
+            bots = asyncio.gather(play_bots(host, port, Cooperator(), Cooperator()))
             while not (await asyncio.to_thread(server.stdout.readline)).startswith("player #1"):
                 pass
             server.stdin.write("start\nquit\n")
@@ -269,11 +240,11 @@ def test_a_start_before_quit_is_played():
 
 def test_serve_whose_output_nobody_reads_serves_on():
     """With its output closed (``serve ... | head -1``), the server still plays and ends cleanly."""
-    server = _serve("--players", "1", "--games", "1")
+    server = serve_process("--players", "1", "--games", "1")
     try:
-        host, port = _address(server)
+        host, port = served_address(server.stdout.readline())
         server.stdout.close()
-        played = asyncio.run(_bots(host, port, Cooperator()))
+        played = asyncio.run(play_bots(host, port, Cooperator()))
         server.wait(timeout=30)
         err = server.stderr.read()
     finally:

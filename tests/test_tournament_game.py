@@ -44,3 +44,41 @@ def test_silence_gets_every_default():
     assert all(record["groups"] == [{"group": [n], "bounty": 0, "ranking": [n], "proposals": []}
                                     for n in record["players"]] for record in game.log)
     assert game.missed == {"Unnamed-0": 3, "Unnamed-1": 3, "Unnamed-2": 3}  # the name and two Prisoner rounds
+
+
+def test_an_interrupted_game_keeps_its_whole_rounds():
+    """Stopped in round 2, after one group's Pirate game paid out and while another's vote is
+    asked: the scores go back to those after round 1, and the log of round 1 checks, saying where
+    the game stopped."""
+    from epistemic.models.tournament.log import check_log, game_record
+
+    friends = {"a": "b", "b": "a", "c": "d", "d": "c"}
+    votes = {"c": 0, "d": 0}
+
+    def answer(seat, question):
+        words = question.split()
+        if question == "Start":
+            return seat
+        if words[0].isdigit():  # leading: everything to himself
+            return f"{words[1]}={words[0]}"
+        if all("=" in word for word in words):  # a vote
+            if seat in votes:
+                votes[seat] += 1
+                if votes[seat] == 2:  # round 2's vote in the group of c and d, after a and b's
+                    raise asyncio.CancelledError
+            return "C"
+        return " ".join(f"{other}={'C' if other.startswith(friends[seat]) else 'T'}" for other in words)
+    seats = Script(answer)
+    game = Game(seats, list("abcd"), rounds=3, seed=1)
+    try:
+        asyncio.run(game.play())
+    except asyncio.CancelledError:
+        pass
+    assert game.round == 2 and len(game.log) == 1
+    after_one = game.log[0]["scores"]
+    assert game.scores != after_one  # the group of a and b was paid in round 2
+    game.interrupt()
+    assert game.scores == after_one and sorted(after_one.values()) == [0, 0, 10, 10]
+    record = game_record(game)
+    assert (record["rounds"], record["interrupted"]) == (1, {"round": 2, "of": 3})
+    assert check_log(record).interrupted == (2, 3)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from epistemic.models.tournament import (LINKS, BadLine, LineReader, bounty, groups, leader_survives,
                                          parse_choices, parse_shares, parse_vote, unique_name)
+from epistemic.models.tournament.rules import read_choices, read_name, read_shares, read_vote
 
 _TEXT = st.text(st.characters(blacklist_characters="\r\n", blacklist_categories=("Cs",)), max_size=40)
 
@@ -120,3 +121,59 @@ def test_numbers_too_long_to_read_get_the_default():
     huge = "9" * 5000
     assert parse_shares(f"a={huge} b=0", ["a", "b"], 10) == {"a": 10, "b": 0}
     assert not answers_question(f"a={huge}", "10 a b")
+
+
+# --- what a reasonable bot sends (docs/tournament.md, "The protocol") ------------------------
+def test_a_line_may_end_with_lf_alone():
+    """Seed 001 ends every message with \\r\\n; a bot may end its lines with \\n alone, and a
+    \\r\\n split between packets still ends one line."""
+    reader = LineReader()
+    assert reader.feed(b"Vjeux\nGauth-1=C\r\nT\r") == ["Vjeux", "Gauth-1=C"]
+    assert reader.feed(b"\n") == ["T"] and reader.pending == 0
+
+
+def test_bytes_with_no_end_are_no_line():
+    reader = LineReader()
+    assert reader.feed(b"C\rT") == [] and reader.pending == 3  # a lone \r ends nothing
+
+
+def test_a_line_too_long_ending_with_lf_alone_is_one_bad_line():
+    reader = LineReader(max_length=4)
+    assert reader.feed(b"12345678\nC\n") == [BadLine("longer than the limit"), "C"]
+    assert reader.feed(b"1234\r\n") == ["1234"]  # the limit leaves room for the \r of its end
+
+
+def test_a_vote_with_spaces_around_it_counts():
+    """Decided (docs/tournament.md): spaces around the letter do not count, where the original
+    server compared the whole line and took " T" for C; a lower-case or other word gets the
+    default C, and says why."""
+    assert read_vote(" T") == ("T", None) and read_vote("C\t") == ("C", None)
+    assert read_vote("t") == ("C", "neither C nor T: 't'")
+    assert read_vote(None) == ("C", None)  # no line: the server says why
+
+
+def test_a_share_written_with_a_decimal_point_counts():
+    """Decided (docs/tournament.md): 5.0 is the whole number 5, as the original server read it;
+    5.5, 1e1, -0 and 0x5 are no whole numbers, and the pirate they name gets 0."""
+    pirates = ["a", "b"]
+    assert read_shares("a=5.0 b=5.", pirates, 10) == ({"a": 5, "b": 5}, None)
+    assert read_shares("a=4.5 b=5.5", pirates, 10) == ({"a": 10, "b": 0}, "no share for any pirate: 'a=4.5 b=5.5'")
+    for bad in ("1e1", "-0", "0x5", "+5", "5.01", ""):
+        assert read_shares(f"a=5 b={bad}", pirates, 5)[0] == {"a": 5, "b": 0}, bad
+    assert read_shares("a=4 b=5", pirates, 10)[1] == "the shares add up to 9, not 10: 'a=4 b=5'"
+
+
+def test_a_leader_may_leave_himself_out():
+    """Decided (docs/tournament.md): a pirate named nowhere gets 0, the leader too, where the
+    original server kept the whole bounty for an unnamed leader and so refused such shares.
+    Shares that add up to the bounty are read as the leader sent them."""
+    assert read_shares("b=10", ["a", "b"], 10) == ({"a": 0, "b": 10}, None)
+    assert read_shares("b=3 c=7", ["a", "b", "c"], 10) == ({"a": 0, "b": 3, "c": 7}, None)
+
+
+def test_a_prisoner_answer_says_whom_it_left_out():
+    players = ["a", "b", "c", "d"]
+    assert read_choices("b=C c=T d=C", "a", players) == ({"b": "C", "c": "T", "d": "C"}, None)
+    assert read_choices("b=C c=T Nobody=C", "a", players)[1] == "no C or T towards d: 'b=C c=T Nobody=C'"
+    assert read_choices("b=c", "a", players)[1] == "no C or T towards 3 of 3 players: 'b=c'"
+    assert read_name(" = ", 2) == ("Unnamed-2", "no name: ' = '")

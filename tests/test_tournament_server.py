@@ -32,8 +32,9 @@ def is_question(heard):
 class RawClient:
     """A player over a bare socket: it answers each question by ``answer(question)`` (None:
     stays silent) and keeps every line it hears.  ``packets`` says how an answer is written:
-    ``"whole"``, ``"bytes"`` (one byte a packet) or ``"merged"`` (with a stray line in the same
-    packet, which the server must not take for the next answer)."""
+    ``"whole"``, ``"bytes"`` (one byte a packet), ``"merged"`` (with a stray line in the same
+    packet, which the server must not take for the next answer) or ``"lf"`` (whole, ending with
+    ``\\n`` alone, as bots in many languages write their lines)."""
 
     def __init__(self, answer, packets="whole"):
         self.answer, self.packets = answer, packets
@@ -55,7 +56,7 @@ class RawClient:
             writer.close()
 
     async def write(self, writer, reply: bytes | str):
-        data = (reply.encode() if isinstance(reply, str) else reply) + END
+        data = (reply.encode() if isinstance(reply, str) else reply) + (b"\n" if self.packets == "lf" else END)
         if self.packets == "bytes":
             for i in range(len(data)):
                 writer.write(data[i:i + 1])
@@ -85,10 +86,11 @@ async def _serve(clients, *, rounds=1, timeout=1.0, seed=None, max_line=None, du
     return game, server
 
 
-@pytest.mark.parametrize("packets", ["whole", "bytes", "merged"])
+@pytest.mark.parametrize("packets", ["whole", "bytes", "merged", "lf"])
 def test_the_seeds_example_over_tcp(packets):
     """Seed 001, "Example": Gauth leads, offers 8 each, is thrown over; Vjeux takes the bounty.
-    The same lines whether the answers come whole, a byte a packet, or with a stray line after."""
+    The same lines whether the answers come whole, a byte a packet, with a stray line after, or
+    ending with \\n alone."""
     _, scripted = gauth_leads()
     clients = [RawClient(lambda line, seat=seat: example(seat, line), packets if seat == "v" else "whole") for seat in "vgf"]
     game, _ = asyncio.run(_serve(clients, rounds=2, seed=scripted.seed))
@@ -416,3 +418,100 @@ def test_a_game_whose_log_would_be_too_large_is_refused_before_it_starts(monkeyp
         return clients
     clients = asyncio.run(scenario())
     assert all(c.heard == [WELCOME] for c in clients)  # nobody was asked anything
+
+
+def test_a_line_with_no_end_in_time_is_missed():
+    """A line whose end has not come when the time is up is no answer (its end, coming late,
+    ends the late line), and so is one cut by the player leaving; each gets the default, and
+    the log says why."""
+    from epistemic.models.tournament.server import GONE, UNENDED
+
+    class Cut(RawClient):
+        async def write(self, writer, reply):
+            writer.write(reply)
+            if not reply.endswith(b"\n"):
+                if self.leaves:
+                    writer.close()
+                    return
+                await asyncio.sleep(0.3)  # the time to answer is 0.15 s
+                writer.write(b"\n")
+
+    def cut(name):
+        return lambda line: f"{name}\n".encode() if line == "Start" else b"B-1=C"
+    late, gone = Cut(cut("Late")), Cut(cut("Gone"))
+    late.leaves, gone.leaves = False, True
+    game, _ = asyncio.run(_serve([late, RawClient(_coop_answers("B")), gone], timeout=0.15))
+    assert list(game.scores) == ["Late-0", "B-1", "Gone-2"]
+    assert game.log[0]["choices"] == {"Late-0": "-TT", "B-1": "C-C", "Gone-2": "TT-"}
+    assert game.missed == {"Late-0": 1, "B-1": 0, "Gone-2": 1}
+    assert game.defaults == [{"round": 1, "player": "Late-0", "asked": "prisoner", "why": UNENDED, "count": 1},
+                             {"round": 1, "player": "Gone-2", "asked": "prisoner", "why": GONE, "count": 1}]
+    assert late.heard[-2] == "EndPrisoner"  # his late end of line took nothing from the game
+
+
+def test_players_keep_their_numbers_from_game_to_game():
+    """Players are numbered by connection, as the original server numbers its clients: when the
+    first leaves after a game, the others keep their numbers in the next."""
+    async def scenario():
+        server = Server(rounds=1, timeout=1.0, seed=1)
+        host, port = await server.start("127.0.0.1", 0)
+        first = asyncio.create_task(_bot(host, port, games=1))
+        await server.wait_for_players(1)
+        others = [asyncio.create_task(_bot(host, port, games=2)) for _ in range(2)]
+        await server.wait_for_players(3)
+        one = await server.play()
+        await first
+        while len(server.waiting) > 2:  # his connection is gone once the server reads its end
+            await asyncio.sleep(0.01)
+        two = await server.play()
+        await server.close()
+        return one, two, await asyncio.gather(*others)
+    one, two, played = asyncio.run(scenario())
+    assert list(one.scores) == ["Coop-0", "Coop-1", "Coop-2"]
+    assert list(two.scores) == ["Coop-1", "Coop-2"] and played == [2, 2]
+
+
+def _reasonable(name, lead, vote):
+    """C to everyone; ``lead`` as the leader's shares, ``vote`` as a vote."""
+    def answer(line):
+        words = line.split()
+        if line == "Start":
+            return name
+        if words[0].isdigit():
+            return lead
+        if all("=" in w for w in words):
+            return vote
+        return " ".join(f"{other}=C" for other in words if not other.startswith(name + "-"))
+    return answer
+
+
+def test_what_a_reasonable_bot_sends_is_read_as_meant_over_tcp():
+    """Decided (docs/tournament.md, "The protocol"): a leader who names only the pirates he pays,
+    with a share written 15.0, is read as he sent it; a vote of " T" is T; a vote of "maybe" gets
+    the default C, and the log and the standings say whose and why."""
+    from tournament_script import Script
+    from epistemic.models.tournament.standings import standings
+
+    answers = {"l": _reasonable("L", "V-1=15.0 W-2=15", "C"), "v": _reasonable("V", "", " T"),
+               "w": _reasonable("W", "", "maybe")}
+    seed = next(seed for seed in range(100) if _ranked(Script(lambda seat, q: answers[seat](q)), seed)[0] == "L-0")
+    game, _ = asyncio.run(_serve([RawClient(answers[seat]) for seat in "lvw"], seed=seed, timeout=0.5))
+    (entry,) = game.log[0]["groups"]
+    assert entry["bounty"] == 30 and entry["proposals"] == [
+        {"leader": "L-0", "shares": {"L-0": 0, "V-1": 15, "W-2": 15}, "votes": {"V-1": "T", "W-2": "C"},
+         "accepted": True}]
+    assert game.scores == {"L-0": 0, "V-1": 15, "W-2": 15} and check_log(game_record(game)).scores == game.scores
+    assert game.missed == {"L-0": 0, "V-1": 0, "W-2": 0} and game.invalid == {"L-0": 0, "V-1": 0, "W-2": 1}
+    assert game.defaults == [{"round": 1, "player": "W-2", "asked": "vote", "why": "neither C nor T: 'maybe'",
+                              "count": 1}]
+    assert game_record(game)["defaults"] == game.defaults
+    table = standings(game).splitlines()
+    assert table[-3:] == ["Defaults given (answers missed or invalid):", "player  asked  times  why",
+                          "W-2     vote       1  neither C nor T: 'maybe'"]
+
+
+def _ranked(seats, seed):
+    from epistemic.models.tournament.game import Game
+    game = Game(seats, ["l", "v", "w"], rounds=1, seed=seed)
+    asyncio.run(game.play())
+    return game.log[0]["groups"][0]["ranking"]

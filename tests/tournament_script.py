@@ -1,10 +1,16 @@
 """Scripted players of the tournament: the seed's example (seed 001,
-/work/shared/seeds/001_511e154ace0c742c.txt) as answers to questions, and seats that play them."""
+/work/shared/seeds/001_511e154ace0c742c.txt) as answers to questions, and seats that play them;
+and ``epistemic tournament serve`` run as a process, with bots to point at it."""
 
 from __future__ import annotations
 
 import asyncio
+import re
+import socket
+import subprocess
+import sys
 
+from epistemic.models.tournament import connect_and_play
 from epistemic.models.tournament.game import Game
 
 # seed 001, "Example", as Vjeux sees it, every line he is told or asked; the seed shows a bounty
@@ -71,3 +77,35 @@ def gauth_leads():
         if [p["leader"] for p in proposals] == ["Gauth-1", "Vjeux-0"]:
             return seats, game
     raise AssertionError("no seed ranks Gauth first and Vjeux second")
+
+
+def serve_process(*options, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=None):
+    """``epistemic tournament serve --port 0 options...`` started as a process, its text piped."""
+    return subprocess.Popen([sys.executable, "-m", "epistemic.cli", "tournament", "serve", "--port", "0", *options],
+                            stdin=stdin, stdout=stdout, stderr=stderr, text=True, cwd=cwd)
+
+
+def served_address(first_line):
+    """The host and port the server's first line (``Serving on HOST:PORT: ...``) names."""
+    found = re.match(r"Serving on ([0-9.]+):([0-9]+)", first_line)
+    assert found, first_line
+    return found.group(1), int(found.group(2))
+
+
+async def play_bots(host, port, *bots):
+    """Each bot played against the server until it closes; the games each played."""
+    return await asyncio.gather(*(connect_and_play(bot, host, port) for bot in bots))
+
+
+async def silent_player(host, port):
+    """A player who never answers, and stays until the server closes."""
+    reader, writer = await asyncio.open_connection(host, port)
+    await reader.read()
+    writer.close()
+
+
+def free_port():
+    """A port nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

@@ -9,7 +9,8 @@ from .game import Game, Seats
 from .lines import END, MAX_LINE, BadLine, LineReader
 from .log import Checked, LogMismatch, check_log, game_record, read_log
 from .rules import (DEFAULT_NAME, LINKS, Choices, TournamentError, answers_question, bounty, groups,
-                    leader_survives, parse_choices, parse_shares, parse_vote, unique_name)
+                    leader_survives, parse_choices, parse_shares, parse_vote, read_choices, read_name, read_shares,
+                    read_vote, share_value, unique_name)
 from .runner import Played, parse_lineup, tournament
 from .server import Server
 
@@ -48,6 +49,11 @@ __all__ = [
     "bounty",
     "parse_shares",
     "parse_vote",
+    "read_name",
+    "read_choices",
+    "read_shares",
+    "read_vote",
+    "share_value",
     "answers_question",
     "leader_survives",
 ]

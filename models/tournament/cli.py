@@ -18,8 +18,9 @@ from .log import LogMismatch, check_log, check_size, game_record, read_log, save
 from .rules import LINKS, TournamentError, whole
 from .runner import MAX_BOTS, parse_lineup, tournament
 from .server import Server
+from .screen import Screen
 from .serving import serve
-from .standings import by_strategy, standing_rows, standings
+from .standings import by_strategy, default_rows, standing_rows, standings
 
 __all__ = ["COMMAND", "add_arguments", "run", "parse_links", "MAX_ROUNDS"]
 
@@ -155,7 +156,9 @@ def _check(path: str, out: TextIO) -> int:
         return 1
     except TournamentError as error:
         raise TournamentError(f"{path}: not a tournament log: {error}") from None
-    out.write(f"{path} checks: {checked.players:,} players, {checked.rounds:,} rounds, "
+    stopped = "" if checked.interrupted is None else \
+        f" (interrupted in round {checked.interrupted[0]:,} of {checked.interrupted[1]:,})"
+    out.write(f"{path} checks: {checked.players:,} players, {checked.rounds:,} rounds{stopped}, "
               f"{checked.proposals:,} proposals, {checked.thrown:,} "
               f"{'leader' if checked.thrown == 1 else 'leaders'} thrown overboard; every group, "
               f"bounty, vote and score agrees with the answers.\n")
@@ -179,8 +182,10 @@ def _bot(args: argparse.Namespace, out: TextIO) -> int:
         raise
     except Exception as error:  # the bot's own code failed: say what, in one line
         raise TournamentError(f"the {kind.name} bot failed: {failure(error)}") from None
-    out.write(f"{args.count} {kind.name} bot{'s' if args.count > 1 else ''} played {sum(played):,} "
-              f"game{'s' if sum(played) != 1 else ''} on {args.host}:{args.port}.\n")
+    least, most = min(played), max(played)
+    games = f"{most:,} game{'s' if most != 1 else ''}" if least == most else f"from {least:,} to {most:,} games"
+    out.write(f"{args.count} {kind.name} bot{'s' if args.count > 1 else ''} played {games}"
+              f"{' each' if args.count > 1 else ''} on {args.host}:{args.port}.\n")
     return 0
 
 
@@ -210,7 +215,7 @@ def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int
         save_log(destination, record)
     if args.json:
         out.write(json.dumps({"standings": standing_rows(game, strategies), "by_strategy": by_strategy(game, strategies),
-                              "scores": game.scores}, indent=2) + "\n")
+                              "scores": game.scores, "defaults": default_rows(game)}, indent=2) + "\n")
     else:
         out.write(f"Prisoner-and-Pirate tournament: {len(lineup)} bots, {args.rounds} round"
                   f"{'s' if args.rounds > 1 else ''}, {'no seed' if args.seed is None else f'seed {args.seed}'}; "
@@ -228,27 +233,18 @@ def _serve(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> i
     if args.games is not None and args.games < 1:
         raise TournamentError(f"--games must be at least 1, got {args.games}")
     folder = None if args.log_dir is None else Path(args.log_dir)
-    if folder is not None and not folder.is_dir():
-        raise TournamentError(f"--log-dir: no such folder {folder}")
-
-    heard = True
-
-    def say(text: str) -> None:
-        nonlocal heard
-        if heard:
-            try:
-                out.write(text + "\n")
-                out.flush()
-            except OSError:  # nobody reads any more (a closed pipe): serve on, silently
-                heard = False
-
+    if folder is not None and folder.exists() and not folder.is_dir():
+        raise TournamentError(f"--log-dir: {folder} is a file, not a folder")
+    screen = Screen(out, status=sys.stderr)
     server = Server(rounds=args.rounds, timeout=args.timeout, links=links, seed=args.seed, max_players=MAX_BOTS,
-                    on_event=say)
+                    on_event=screen.say)
     try:
         asyncio.run(serve(server, args.host, args.port, players=args.players, games=args.games, folder=folder,
-                          say=say, commands=sys.stdin))
+                          say=screen.say, show=screen.show if screen.live else None, commands=sys.stdin))
     except KeyboardInterrupt:
-        say("stopped")
+        screen.say("stopped")
+    finally:
+        screen.close()
     return 0
 
 

@@ -6,7 +6,8 @@ a test) and give ``None`` for a player who did not answer in time.  The
 Pirate games of the groups of one round are played at once, as the seed's
 server plays them, so one slow group does not hold up the others.  Every
 round is kept in :attr:`Game.log` (see :mod:`.log`), enough to replay the
-game and check the scores.
+game and check the scores, and every default given, with why, in
+:attr:`Game.defaults`.
 
 Examples
 --------
@@ -19,6 +20,8 @@ Examples
 {'Unnamed-0': 0, 'Unnamed-1': 0}
 >>> game.missed
 {'Unnamed-0': 2, 'Unnamed-1': 2}
+>>> game.defaults[0]
+{'round': 0, 'player': 'Unnamed-0', 'asked': 'name', 'why': 'no answer in time', 'count': 1}
 """
 
 from __future__ import annotations
@@ -29,12 +32,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .lines import BadLine
-from .rules import (LINKS, bounty, groups, leader_survives, parse_choices, parse_shares, parse_vote, rank,
-                    unique_name)
+from .rules import LINKS, bounty, groups, leader_survives, rank, read_choices, read_name, read_shares, read_vote
 
-__all__ = ["Seats", "Game", "choice_row"]
+__all__ = ["Seats", "Game", "choice_row", "NO_ANSWER"]
 
 Answer = str | BadLine | None
+
+#: Why a player who sent nothing got the default.
+NO_ANSWER = "no answer in time"
 
 
 class Seats(Protocol):
@@ -44,7 +49,8 @@ class Seats(Protocol):
         """Tell ``line`` to each of ``names``."""
 
     async def ask(self, questions: Mapping[str, str]) -> Mapping[str, Answer]:
-        """Ask each player his question at once; his answer line, or None if none came in time."""
+        """Ask each player his question at once; his answer line, a :class:`BadLine` saying why none
+        could be read, or None if none came in time."""
 
 
 def choice_row(me: str, players: Sequence[str], answers: Mapping[str, str]) -> str:
@@ -63,8 +69,7 @@ class Game:
     ----------
     seats : Seats
     players : sequence of str
-        The seats' keys, in the order the players joined; the ``n``-th is
-        numbered ``n`` in his unique name.
+        The seats' keys, in the order the players joined.
     rounds : int
     links : mapping
         What a link is worth by its two answers (default :data:`~.rules.LINKS`).
@@ -72,6 +77,10 @@ class Game:
         Breaks ties of score when pirates are ranked.
     progress : callable, optional
         Called with the number of rounds played after each round.
+    numbers : sequence of int, optional
+        The number in each player's unique name, in the order of
+        ``players`` (a server numbers its connections); by default the
+        ``n``-th player is numbered ``n``.
 
     Attributes
     ----------
@@ -82,18 +91,55 @@ class Game:
     missed : dict
         How many questions each player left unanswered or answered with
         an unreadable line.
+    invalid : dict
+        How many answers each player sent that were read but not valid,
+        wholly or in part, and got the default.
+    defaults : list of dict
+        Every default given: the round (0 for the names), the player,
+        what he was asked (``name``, ``prisoner``, ``shares`` or
+        ``vote``), why, and how many times in that round.
+    round : int
+        The round being played (0 while the names are asked); the last
+        one once the game is over.
+    interrupted : bool
+        Whether the game was stopped before its end (:meth:`interrupt`).
     """
 
     def __init__(self, seats: Seats, players: Sequence[str], rounds: int, *,
                  links: Mapping[str, int] = LINKS, seed: int | None = None,
-                 progress: Callable[[int], None] | None = None) -> None:
+                 progress: Callable[[int], None] | None = None, numbers: Sequence[int] | None = None) -> None:
         self.seats, self.seat_keys, self.rounds, self.links = seats, list(players), rounds, dict(links)
+        self.numbers = list(range(len(self.seat_keys))) if numbers is None else list(numbers)
+        if len(self.numbers) != len(self.seat_keys) or len(set(self.numbers)) != len(self.numbers):
+            raise ValueError("expected one distinct number for each player")
         self.seed, self.random = seed, random.Random(seed)
         self.progress = progress
         self.scores: dict[str, int] = {}
         self.missed: dict[str, int] = {}
+        self.invalid: dict[str, int] = {}
         self.log: list[dict[str, Any]] = []
+        self.round = 0
+        self.interrupted = False
+        self._defaults: dict[tuple[int, str, str, str], int] = {}
         self._seat: dict[str, str] = {}  # a player's name to his seat key
+        self._name: dict[str, str] = {}  # a seat key to his player's name
+
+    @property
+    def defaults(self) -> list[dict[str, Any]]:
+        """Every default given so far, in the order first given (see the class's attributes)."""
+        return [{"round": number, "player": name, "asked": asked, "why": why, "count": count}
+                for (number, name, asked, why), count in self._defaults.items()]
+
+    def name_of(self, key: str) -> str | None:
+        """The name of the player at seat ``key``, once he has one."""
+        return self._name.get(key)
+
+    def interrupt(self) -> None:
+        """Stop the game between two questions: the scores go back to those after the last
+        round played whole, which :attr:`log` ends with."""
+        self.interrupted = True
+        if self.scores:
+            self.scores = dict(self.log[-1]["scores"]) if self.log else {name: 0 for name in self.scores}
 
     async def play(self) -> dict[str, int]:
         """Play the game; the final scores by name."""
@@ -101,6 +147,7 @@ class Game:
         everyone = list(self.scores)
         overboard: set[str] = set()
         for number in range(self.rounds):
+            self.round = number + 1
             playing = [name for name in everyone if name not in overboard]
             overboard = await self._round(number + 1, playing)
             if self.progress is not None:
@@ -112,32 +159,49 @@ class Game:
     async def _send(self, names: Sequence[str], line: str) -> None:
         await self.seats.send([self._seat[name] for name in names], line)
 
-    async def _ask(self, questions: Mapping[str, str]) -> dict[str, str | None]:
+    async def _ask(self, asked: str, questions: Mapping[str, str]) -> dict[str, str | None]:
         answers = await self.seats.ask({self._seat[name]: line for name, line in questions.items()})
-        return {name: self._text(name, answers.get(self._seat[name])) for name in questions}
+        return {name: self._text(name, asked, answers.get(self._seat[name])) for name in questions}
 
-    def _text(self, name: str, answer: Answer) -> str | None:
+    def _text(self, name: str, asked: str, answer: Answer) -> str | None:
         if isinstance(answer, str):
             return answer
         self.missed[name] += 1
+        self._default(name, asked, answer.reason if isinstance(answer, BadLine) else NO_ANSWER)
         return None
+
+    def _default(self, name: str, asked: str, why: str | None) -> None:
+        """Keep that ``name`` got the default answer to what he was ``asked``, and ``why``."""
+        if why is None:
+            return
+        key = (self.round, name, asked, why)
+        self._defaults[key] = self._defaults.get(key, 0) + 1
+
+    def _invalid(self, name: str, asked: str, why: str | None) -> None:
+        if why is not None:
+            self.invalid[name] += 1
+            self._default(name, asked, why)
 
     async def _names(self) -> None:
         answers = await self.seats.ask({key: "Start" for key in self.seat_keys})
-        for number, key in enumerate(self.seat_keys):
+        for number, key in zip(self.numbers, self.seat_keys):
             answer = answers.get(key)
-            name = unique_name(answer if isinstance(answer, str) else None, number)
-            self._seat[name] = key
-            self.scores[name] = 0
-            self.missed[name] = 0 if isinstance(answer, str) else 1
+            name, why = read_name(answer if isinstance(answer, str) else None, number)
+            self._seat[name], self._name[key] = key, name
+            self.scores[name] = self.missed[name] = self.invalid[name] = 0
+            self._text(name, "name", answer)
+            self._invalid(name, "name", why)
         for name in self.scores:
             await self._send([name], name)
 
     async def _round(self, number: int, playing: list[str]) -> set[str]:
         """One Prisoner round and its Pirate games; the leaders thrown overboard."""
         await self._send(playing, "Prisoner")
-        lines = await self._ask({name: " ".join(playing) for name in playing})
-        choices = {name: parse_choices(lines[name], name, playing) for name in playing}
+        lines = await self._ask("prisoner", {name: " ".join(playing) for name in playing})
+        choices = {}
+        for name in playing:
+            choices[name], why = read_choices(lines[name], name, playing)
+            self._invalid(name, "prisoner", why)
         for name in playing:
             await self._send([name], " ".join(f"{other}={choices[other][name]}" for other in playing if other != name))
         record: dict[str, Any] = {"round": number, "players": playing,
@@ -166,9 +230,13 @@ class Game:
             await self._send(pirates, "Pirate")
             ranking = f"{amount} {' '.join(pirates)}"
             await self._send(others, ranking)
-            shares = parse_shares((await self._ask({leader: ranking}))[leader], pirates, amount)
+            shares, why = read_shares((await self._ask("shares", {leader: ranking}))[leader], pirates, amount)
+            self._invalid(leader, "shares", why)
             offer = " ".join(f"{name}={shares[name]}" for name in pirates)
-            votes = {name: parse_vote(line) for name, line in (await self._ask({n: offer for n in others})).items()}
+            votes = {}
+            for name, line in (await self._ask("vote", {n: offer for n in others})).items():
+                votes[name], why = read_vote(line)
+                self._invalid(name, "vote", why)
             survives = leader_survives(votes)
             entry["proposals"].append({"leader": leader, "shares": shares, "votes": votes, "accepted": survives})
             if survives:

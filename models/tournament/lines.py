@@ -1,11 +1,14 @@
 """Reading the tournament's line protocol from a byte stream, whatever the packets.
 
-Every message ends with ``\\r\\n`` (seed ``001``).  TCP delivers bytes, not
-messages: one message may come in several packets, and one packet may hold
-several messages.  :class:`LineReader` is fed the bytes as they come and
-hands back whole lines, each decoded, or a :class:`BadLine` saying why the
-line could not be read (too long, not UTF-8): the game then gives that
-player the default, and reading goes on with the next line.
+Every message ends with ``\\r\\n`` (seed ``001``); a bot may end its lines
+with ``\\n`` alone, as many languages write them, and is read the same.
+TCP delivers bytes, not messages: one message may come in several packets,
+and one packet may hold several messages.  :class:`LineReader` is fed the
+bytes as they come and hands back whole lines, each decoded, or a
+:class:`BadLine` saying why the line could not be read (too long, not
+UTF-8): the game then gives that player the default, and reading goes on
+with the next line.  Bytes with no end after them (a line cut by the
+time to answer, or the last bytes of a connection) are no line at all.
 
 Examples
 --------
@@ -14,8 +17,10 @@ Examples
 []
 >>> reader.feed(b"\\r\\nGauth-1=C Fe")
 ['Vjeux']
->>> reader.feed(b"lix-2=C\\r\\n\\xff\\r\\n")
+>>> reader.feed(b"lix-2=C\\n\\xff\\r\\n")
 ['Gauth-1=C Felix-2=C', BadLine(reason='not UTF-8')]
+>>> reader.feed(b"T"), reader.pending
+([], 1)
 """
 
 from __future__ import annotations
@@ -24,8 +29,10 @@ import attrs
 
 __all__ = ["LineReader", "BadLine", "END", "MAX_LINE"]
 
-#: What ends every message.
+#: What ends every message the server and the bots write.
 END = b"\r\n"
+#: What ends a line read: ``\\n``, a ``\\r`` before it dropped.
+_NEWLINE = b"\n"
 #: The longest line read, in bytes without its end; a longer one is a :class:`BadLine`.
 MAX_LINE = 64 * 1024
 
@@ -60,11 +67,13 @@ class LineReader:
         found: list[str | BadLine] = []
         self._pending += data
         while True:
-            end = self._pending.find(END)
+            end = self._pending.find(_NEWLINE)
             if end < 0:
                 break
             line = bytes(self._pending[:end])
-            del self._pending[:end + len(END)]
+            del self._pending[:end + len(_NEWLINE)]
+            if line.endswith(b"\r"):
+                line = line[:-1]
             if self._skipping:
                 self._skipping = False
                 found.append(BadLine("longer than the limit"))
@@ -72,10 +81,9 @@ class LineReader:
                 found.append(BadLine("longer than the limit"))
             else:
                 found.append(_decoded(line))
-        if len(self._pending) > self.max_length + len(END):
-            # keep the last byte: it may be the "\r" of an end split across packets
+        if len(self._pending) > self.max_length + 1:  # room for the "\r" of a "\r\n" still to come
             self._skipping = True
-            del self._pending[:-1]
+            del self._pending[:]
         return found
 
     @property

@@ -12,10 +12,15 @@ game made of it, round by round::
                           "proposals": [{"leader": ..., "shares": {...}, "votes": {...},
                                          "accepted": false}, ...]}],
               "thrown": ["Gauth-1"], "scores": {...}}, ...],
-     "scores": {...}, "missed": {...}}
+     "scores": {...}, "missed": {...}, "invalid": {...},
+     "defaults": [{"round": 1, "player": "Gauth-1", "asked": "vote",
+                   "why": "neither C nor T: 'maybe'", "count": 1}, ...]}
 
 ``choices[a]`` has one letter per player of the round, in order: what
-``a`` answered towards him, ``-`` for himself.  :func:`check_log` plays
+``a`` answered towards him, ``-`` for himself.  ``defaults`` says every
+default a player got, why, and in which round (0 for the names).  The log
+of a game stopped before its end holds the rounds played whole, with
+``"interrupted": {"round": R, "of": N}``.  :func:`check_log` plays
 the rules again from the answers alone (the groups, the bounties, the
 rankings by score, the votes, who was thrown and who sat out, the scores)
 and raises :class:`~.rules.TournamentError` at the first thing the log
@@ -51,9 +56,15 @@ class LogMismatch(TournamentError):
 
 
 def game_record(game: Game, *, seed: int | None = None) -> dict[str, Any]:
-    """The whole game as plain data, ready for :func:`json.dumps`."""
-    return {"format": FORMAT, "version": VERSION, "rounds": game.rounds, "links": dict(game.links), "seed": seed,
-            "players": list(game.scores), "log": game.log, "scores": dict(game.scores), "missed": dict(game.missed)}
+    """The whole game as plain data, ready for :func:`json.dumps`; of a game interrupted
+    (:meth:`~.game.Game.interrupt`), the rounds it played whole."""
+    record = {"format": FORMAT, "version": VERSION, "rounds": len(game.log) if game.interrupted else game.rounds,
+              "links": dict(game.links), "seed": seed, "players": list(game.scores), "log": game.log,
+              "scores": dict(game.scores), "missed": dict(game.missed), "invalid": dict(game.invalid),
+              "defaults": game.defaults}
+    if game.interrupted:
+        record["interrupted"] = {"round": game.round, "of": game.rounds}
+    return record
 
 
 @attrs.frozen
@@ -65,6 +76,8 @@ class Checked:
     proposals: int
     thrown: int
     scores: Mapping[str, int]
+    #: ``(round, rounds)``: the round a game stopped in and the rounds it was to have, or None
+    interrupted: tuple[int, int] | None = None
 
 
 def check_size(players: int, rounds: int) -> None:
@@ -214,7 +227,10 @@ def check_log(data: Any) -> Checked:
         _same(f"{where}: scores", scores, _get(record, "scores", dict, where + " "))
         overboard = set(thrown)
     _same("final scores", scores, _get(data, "scores", dict, ""))
-    return Checked(len(everyone), len(rounds), proposals, thrown_count, scores)
+    stopped = data.get("interrupted")
+    if stopped is not None:
+        stopped = (_get(stopped, "round", int, "interrupted "), _get(stopped, "of", int, "interrupted "))
+    return Checked(len(everyone), len(rounds), proposals, thrown_count, scores, stopped)
 
 
 def _choices(rows: dict, playing: list[str], where: str) -> dict[str, dict[str, str]]:

@@ -12,8 +12,12 @@ leader sits out the next Prisoner round.
 
 A missing or invalid answer gets the seed's default: the name
 ``Unnamed``, T towards everyone, the whole bounty to the leader, C for a
-vote.  Each ``parse_*`` function reads one line and returns the answer,
-the defaults filled in where the line says nothing valid.
+vote.  Each ``read_*`` function reads one line and returns the answer,
+the defaults filled in where the line says nothing valid, and why a
+default was given (None where none was); each ``parse_*`` function
+returns the answer alone.  What a reasonable bot sends is read as it
+means it: a vote with spaces around it, a share written ``5.0``, a
+leader who names only the pirates he pays.
 
 Examples
 --------
@@ -36,8 +40,10 @@ import networkx as nx
 
 from epistemic.errors import EpistemicError
 
-__all__ = ["LINKS", "DEFAULT_NAME", "MAX_NAME", "MAX_DIGITS", "whole", "pairs", "unique_name", "rank", "parse_choices", "groups", "bounty", "parse_shares",
-           "parse_vote", "leader_survives", "answers_question", "Choices", "TournamentError"]
+__all__ = ["LINKS", "DEFAULT_NAME", "MAX_NAME", "MAX_DIGITS", "QUOTED", "whole", "share_value", "pairs", "quoted",
+           "unique_name", "read_name", "rank", "read_choices", "parse_choices", "groups", "bounty", "read_shares",
+           "parse_shares", "read_vote", "parse_vote", "leader_survives", "answers_question", "Choices",
+           "TournamentError"]
 
 #: What a link between two players is worth, by their two answers (seed ``001``'s README).
 LINKS: Mapping[str, int] = {"CC": 10, "CT": 4, "TC": 4, "TT": 0}
@@ -48,10 +54,24 @@ MAX_DIGITS = 18
 #: The longest name a player keeps, before his ``-number``.
 MAX_NAME = 32
 
+#: The most characters of a refused line that a reason quotes.
+QUOTED = 24
+
 #: ``choices[a][b]``: what ``a`` answered towards ``b``, ``"C"`` or ``"T"``.
 Choices = Mapping[str, Mapping[str, str]]
 
 _NOT_IN_A_NAME = re.compile(r"[=\s]+")
+#: A share: a whole number, written with a decimal point and zeros or not.
+_SHARE = re.compile(rf"([0-9]{{1,{MAX_DIGITS}}})(?:\.0{{0,{MAX_DIGITS}}})?")
+
+
+def quoted(line: str) -> str:
+    """``line`` as a reason quotes it: in quotes, cut to :data:`QUOTED` characters.
+
+    >>> quoted("maybe"), quoted("x" * 30)
+    ("'maybe'", "'xxxxxxxxxxxxxxxxxxxxx...'")
+    """
+    return repr(line if len(line) <= QUOTED else line[:QUOTED - 3] + "...")
 
 
 def unique_name(line: str | None, number: int) -> str:
@@ -65,8 +85,18 @@ def unique_name(line: str | None, number: int) -> str:
     >>> unique_name("x" * 100, 9) == "x" * MAX_NAME + "-9"
     True
     """
+    return read_name(line, number)[0]
+
+
+def read_name(line: str | None, number: int) -> tuple[str, str | None]:
+    """:func:`unique_name`, and why the default name was given where a line came with no name in it.
+
+    >>> read_name("==", 8), read_name("Ada", 1)
+    (('Unnamed-8', "no name: '=='"), ('Ada-1', None))
+    """
     cleaned = _NOT_IN_A_NAME.sub("", line or "")[:MAX_NAME]
-    return f"{cleaned or DEFAULT_NAME}-{number}"
+    why = None if cleaned or line is None else f"no name: {quoted(line)}"
+    return f"{cleaned or DEFAULT_NAME}-{number}", why
 
 
 def rank(pirates: Sequence[str], scores: Mapping[str, int], draw: random.Random) -> list[str]:
@@ -87,6 +117,17 @@ def whole(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
 
 
+def share_value(text: str) -> int | None:
+    """The share ``text`` writes: a whole number of at most :data:`MAX_DIGITS` digits, with
+    ``.0`` after it or not (what a bot that divides with floating point sends); else None.
+
+    >>> share_value("5"), share_value("5.0"), share_value("5.5"), share_value("-1"), share_value("1e3")
+    (5, 5, None, None, None)
+    """
+    found = _SHARE.fullmatch(text)
+    return None if found is None else int(found.group(1))
+
+
 def pairs(line: str | None) -> list[tuple[str, str]]:
     """The ``key=value`` items of a line, in order.
 
@@ -102,11 +143,26 @@ def parse_choices(line: str | None, me: str, players: Sequence[str]) -> dict[str
     >>> parse_choices("Gauth-1=C Felix-2=X Nobody=C", "Vjeux-0", ["Vjeux-0", "Gauth-1", "Felix-2"])
     {'Gauth-1': 'C', 'Felix-2': 'T'}
     """
-    answers = {other: "T" for other in players if other != me}
+    return read_choices(line, me, players)[0]
+
+
+def read_choices(line: str | None, me: str, players: Sequence[str]) -> tuple[dict[str, str], str | None]:
+    """:func:`parse_choices`, and why a line that came got T towards some players by default
+    (items naming nobody of the round are passed over: they default nothing).
+
+    >>> read_choices("b=C c=c", "a", ["a", "b", "c"])[1], read_choices("b=C", "a", "abcd")[1]
+    ("no C or T towards c: 'b=C c=c'", "no C or T towards 2 of 3 players: 'b=C'")
+    """
+    answers: dict[str, str | None] = {other: None for other in players if other != me}
     for name, answer in pairs(line):
         if name in answers and answer in ("C", "T"):
             answers[name] = answer
-    return answers
+    missing = [name for name, answer in answers.items() if answer is None]
+    why = None
+    if line is not None and missing:
+        whom = missing[0] if len(missing) == 1 else f"{len(missing)} of {len(answers)} players"
+        why = f"no C or T towards {whom}: {quoted(line)}"
+    return {name: answer or "T" for name, answer in answers.items()}, why
 
 
 def groups(players: Sequence[str], choices: Choices) -> list[list[str]]:
@@ -136,26 +192,44 @@ def bounty(group: Sequence[str], choices: Choices, links: Mapping[str, int] = LI
 
 def parse_shares(line: str | None, pirates: Sequence[str], amount: int) -> dict[str, int]:
     """The leader's (``pirates[0]``) shares from ``name=N`` items: whole numbers of at least 0
-    that add up to ``amount``, a pirate named nowhere getting 0; otherwise everything to him.
+    (:func:`share_value`) that add up to ``amount``, a pirate named nowhere getting 0, the
+    leader too; otherwise everything to him.
 
     >>> parse_shares("Vjeux-0=30 Felix-2=0", ["Vjeux-0", "Felix-2"], 30)
     {'Vjeux-0': 30, 'Felix-2': 0}
     >>> parse_shares("Vjeux-0=20 Felix-2=20", ["Vjeux-0", "Felix-2"], 30)
     {'Vjeux-0': 30, 'Felix-2': 0}
     """
-    shares = _shares(line, pirates, amount)
-    if shares is None:
-        shares = {name: 0 for name in pirates}
-        shares[pirates[0]] = amount
-    return shares
+    return read_shares(line, pirates, amount)[0]
 
 
-def _shares(line: str | None, pirates: Sequence[str], amount: int) -> dict[str, int] | None:
+def read_shares(line: str | None, pirates: Sequence[str], amount: int) -> tuple[dict[str, int], str | None]:
+    """:func:`parse_shares`, and why a line that came gave the leader the whole bounty by default.
+
+    >>> read_shares("a=10.0 b=14", ["a", "b"], 24)
+    ({'a': 10, 'b': 14}, None)
+    >>> read_shares("a=20 b=20", ["a", "b"], 24)[1], read_shares("24", ["a", "b"], 24)[1]
+    ("the shares add up to 40, not 24: 'a=20 b=20'", "no share for any pirate: '24'")
+    """
+    shares, named = _shares(line, pirates)
+    if line is not None and sum(shares.values()) == amount and named:
+        return shares, None
+    why = None
+    if line is not None:
+        why = (f"the shares add up to {sum(shares.values()):,}, not {amount:,}" if named
+               else "no share for any pirate") + f": {quoted(line)}"
+    return {name: amount if i == 0 else 0 for i, name in enumerate(pirates)}, why
+
+
+def _shares(line: str | None, pirates: Sequence[str]) -> tuple[dict[str, int], bool]:
+    """The shares a line names (0 for a pirate it does not), and whether it names any."""
     shares = {name: 0 for name in pirates}
+    named = False
     for name, value in pairs(line):
-        if name in shares and whole(value):
-            shares[name] = int(value)
-    return shares if sum(shares.values()) == amount else None
+        share = share_value(value) if name in shares else None
+        if share is not None:
+            shares[name], named = share, True
+    return shares, named
 
 
 def answers_question(line: str, question: str) -> bool:
@@ -174,19 +248,32 @@ def answers_question(line: str, question: str) -> bool:
     if question == "Start":
         return True
     if words and whole(words[0]):  # asked to lead: shares of the bounty
-        return _shares(line, words[1:], int(words[0])) is not None
+        return read_shares(line, words[1:], int(words[0]))[1] is None
     if words and all("=" in word for word in words):  # shares put to a vote
         return line.strip() in ("C", "T")
     return any(name in words and answer in ("C", "T") for name, answer in pairs(line))
 
 
 def parse_vote(line: str | None) -> str:
-    """A pirate's vote: ``T`` against the leader's shares, ``C`` (the default) for them.
+    """A pirate's vote: ``T`` against the leader's shares, ``C`` (the default) for them;
+    spaces around the letter do not count.
 
-    >>> parse_vote("T"), parse_vote(" C "), parse_vote("maybe"), parse_vote(None)
-    ('T', 'C', 'C', 'C')
+    >>> parse_vote("T"), parse_vote(" T"), parse_vote(" C "), parse_vote("maybe"), parse_vote(None)
+    ('T', 'T', 'C', 'C', 'C')
     """
-    return "T" if (line or "").strip() == "T" else "C"
+    return read_vote(line)[0]
+
+
+def read_vote(line: str | None) -> tuple[str, str | None]:
+    """:func:`parse_vote`, and why a line that came was taken for the default C.
+
+    >>> read_vote("t"), read_vote("T ")
+    (('C', "neither C nor T: 't'"), ('T', None))
+    """
+    vote = (line or "").strip()
+    if vote in ("C", "T"):
+        return vote, None
+    return "C", None if line is None else f"neither C nor T: {quoted(line)}"
 
 
 def leader_survives(votes: Mapping[str, str]) -> bool:

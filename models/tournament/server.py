@@ -2,7 +2,11 @@
 
 Each connection is read by its own task through a :class:`~.lines.LineReader`,
 so a line split across packets, or several lines in one packet, are read
-as the lines they are; a line too long or not UTF-8 counts as no answer.
+as the lines they are, whether they end with ``\\r\\n`` or ``\\n``; a line
+too long or not UTF-8 counts as no answer, and so does one whose end has
+not come when the time is up.  Players are numbered by connection, from 0
+in the order they connected: a player keeps his number from one game to
+the next.
 The server is the :class:`~.game.Seats` of a :class:`~.game.Game`: it
 writes a question to every player asked, waits for the first line each
 sends after it, at most ``timeout`` seconds, and gives the game ``None``
@@ -49,7 +53,7 @@ from .lines import END, MAX_LINE, BadLine, LineReader
 from .log import check_size
 from .rules import LINKS, TournamentError, answers_question
 
-__all__ = ["Server", "WELCOME", "FULL", "MAX_QUEUED", "MAX_STRAY", "RoundTrips"]
+__all__ = ["Server", "WELCOME", "FULL", "MAX_QUEUED", "MAX_STRAY", "GONE", "UNENDED", "RoundTrips"]
 
 WELCOME = "Welcome! Please wait for a new game to start."
 FULL = "Sorry, the server is full."
@@ -59,6 +63,10 @@ MAX_QUEUED = 1024 * 1024
 MAX_STRAY = 100
 #: How many bytes a connection's reader takes at once.
 _CHUNK = 64 * 1024
+#: Why a player who left, or whose connection was dropped, got the default.
+GONE = "gone"
+#: Why a player whose line had not ended when the time was up got the default.
+UNENDED = "no end of line in time"
 
 
 class RoundTrips:
@@ -98,8 +106,9 @@ class RoundTrips:
 class _Client:
     """One connection: its writer, its reading task, and the answer it is being asked for."""
 
-    def __init__(self, key: str, writer: asyncio.StreamWriter) -> None:
-        self.key, self.writer = key, writer
+    def __init__(self, key: str, number: int, writer: asyncio.StreamWriter, max_line: int) -> None:
+        self.key, self.number, self.writer = key, number, writer
+        self.lines = LineReader(max_line)
         self.alive = True
         self.waiter: asyncio.Future[Answer] | None = None
         self.question = ""
@@ -144,7 +153,7 @@ class _Client:
                 self.writer.close()
         self.alive = False
         if self.waiter is not None and not self.waiter.done():
-            self.waiter.set_result(None)
+            self.waiter.set_result(BadLine(GONE))
 
 
 class Server:
@@ -181,6 +190,8 @@ class Server:
         self.clients: dict[str, _Client] = {}
         self.round_trips = RoundTrips()
         self.games_played = 0
+        #: The game being played, or the last one played.
+        self.game: Game | None = None
         self._numbers = 0
         self._server: asyncio.AbstractServer | None = None
         self._readers: set[asyncio.Task[None]] = set()
@@ -229,9 +240,9 @@ class Server:
             writer.write(FULL.encode() + END)
             writer.close()
             return
-        key = f"#{self._numbers}"
+        number, key = self._numbers, f"#{self._numbers}"
         self._numbers += 1
-        client = self.clients[key] = _Client(key, writer)
+        client = self.clients[key] = _Client(key, number, writer, self.max_line)
         client.write(WELCOME)
         self._event(f"player {key} connected ({len(self.waiting)} connected)")
         task = asyncio.current_task()
@@ -251,13 +262,12 @@ class Server:
                 self._joined.notify_all()
 
     async def _read(self, client: _Client, reader: asyncio.StreamReader) -> None:
-        lines = LineReader(self.max_line)
         loop = asyncio.get_running_loop()
         try:
             while data := await reader.read(_CHUNK):
                 if not client.alive:  # told goodbye: read on, unheard, until he closes
                     continue
-                for line in lines.feed(data):
+                for line in client.lines.feed(data):
                     client.hear(line, loop.time(), self.round_trips)
                     if not client.alive:
                         break
@@ -279,24 +289,34 @@ class Server:
         loop = asyncio.get_running_loop()
         waiting: dict[str, asyncio.Future[Answer]] = {}
         now = loop.time()
+        answers: dict[str, Answer] = {}
         for key, line in questions.items():
             client = self.clients.get(key)
             if client is None or not client.alive:
+                answers[key] = BadLine(GONE)
                 continue
             client.waiter, client.question, client.asked_at = loop.create_future(), line, now
             waiting[key] = client.waiter
             client.write(line)
         if waiting:
             await asyncio.wait(waiting.values(), timeout=self.timeout)
-        answers: dict[str, Answer] = {}
         for key, future in waiting.items():
-            answers[key] = future.result() if future.done() else None
-            future.cancel()
             client = self.clients.get(key)
+            if future.done():
+                answers[key] = future.result()
+            else:
+                future.cancel()
+                # bytes of a line with no end yet: its end, when it comes, ends the late line
+                answers[key] = BadLine(UNENDED) if client is not None and client.lines.pending else None
+                if client is not None:
+                    client.owed += 1
             if client is not None:
                 client.waiter = None
-                client.owed += answers[key] is None
         return answers
+
+    def awaited(self) -> list[str]:
+        """The keys of the players asked a question who have not answered it yet."""
+        return [key for key, client in self.clients.items() if client.waiter is not None and not client.waiter.done()]
 
     # games --------------------------------------------------------------------------
     async def play(self, progress: Callable[[int], None] | None = None) -> Game:
@@ -310,7 +330,9 @@ class Server:
         check_size(len(self.waiting), self.rounds)
         seed = None if self.seed is None else self.seed + self.games_played
         self.round_trips = RoundTrips()
-        game = Game(self, self.waiting, self.rounds, links=self.links, seed=seed, progress=progress)
+        players = self.waiting
+        self.game = game = Game(self, players, self.rounds, links=self.links, seed=seed, progress=progress,
+                                numbers=[self.clients[key].number for key in players])
         await game.play()
         self.games_played += 1
         return game

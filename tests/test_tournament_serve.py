@@ -1,0 +1,256 @@
+"""``epistemic tournament serve`` as an operator runs it, a real process over loopback: the
+classroom commands of docs/tournament.md as written, the bots' own account of their games, an
+output nobody reads, the live status line on a terminal, and Ctrl-C in the middle of a game."""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import json
+import os
+import pty
+import re
+import shlex
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import threading
+from pathlib import Path
+
+from cli_runs import run
+from epistemic.models.tournament import Cooperator, check_log, connect_and_play
+from tournament_script import free_port, play_bots, serve_process, served_address, silent_player
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+#: Seconds a test gives a server before it is killed, whatever it waits for.
+LIMIT = 30
+
+
+def _watched(server):
+    """``server``, killed after LIMIT seconds: a test that waits on it for ever fails instead."""
+    watchdog = threading.Timer(LIMIT, server.kill)
+    watchdog.daemon = True
+    watchdog.start()
+    return server
+
+
+def _lines_until(server, text):
+    """Read the server's lines up to one that holds ``text``; all of them."""
+    seen = []
+    while text not in (line := server.stdout.readline()):
+        assert line, f"the server ended without saying {text!r}; its last lines: {seen[-5:]}"
+        seen.append(line)
+    seen.append(line)
+    return seen
+
+
+def _classroom():
+    """The teacher's and the student's commands of docs/tournament.md, as argument lists."""
+    page = (ROOT / "docs" / "tournament.md").read_text(encoding="utf-8")
+    block = page.split("## A classroom tournament", 1)[1].split("```", 2)[1]
+    found = {line.split("$ ", 1)[0]: shlex.split(line.split("$ ", 1)[1]) for line in block.splitlines() if "$ " in line}
+    return found["teacher"], found["student"]
+
+
+def test_the_classroom_commands_run_as_documented(tmp_path):
+    """The teacher's command makes its log folder; the student's bot plays against it.  Only the
+    port (a free one, not 1337) and the student's host name (this machine) are changed."""
+    teacher, student = _classroom()
+    assert teacher[:3] == ["epistemic", "tournament", "serve"] and student[:3] == ["epistemic", "tournament", "bot"]
+    port = str(free_port())
+    teacher[teacher.index("--port") + 1] = student[student.index("--port") + 1] = port
+    student[student.index("--host") + 1] = "127.0.0.1"
+    server = _watched(subprocess.Popen([sys.executable, "-m", "epistemic.cli", *teacher[1:]], cwd=tmp_path,
+                                       text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE))
+    bot = None
+    try:
+        _lines_until(server, "Serving on")
+        bot = _watched(subprocess.Popen([sys.executable, "-m", "epistemic.cli", *student[1:]], cwd=ROOT, text=True,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+        _lines_until(server, "player #0 connected")
+        server.stdin.write("\n")  # the operator presses Enter
+        server.stdin.flush()
+        _lines_until(server, "wrote logs/game-1.json")
+        server.stdin.write("quit\n")
+        server.stdin.flush()
+        out, err = server.communicate(timeout=30)
+        said, _ = bot.communicate(timeout=30)
+    finally:
+        for process in (server, bot):
+            if process is not None:
+                process.kill()
+    assert server.returncode == 0, err
+    assert said == f"1 Grudger bot played 1 game on 127.0.0.1:{port}.\n"
+    assert check_log(json.loads((tmp_path / "logs" / "game-1.json").read_text())).players == 1
+
+
+def test_a_log_folder_is_made_and_a_file_refused(tmp_path, capsys):
+    nested = tmp_path / "a" / "b"
+    server = _watched(serve_process("--players", "1", "--games", "1", "--rounds", "1", "--log-dir", str(nested)))
+    try:
+        host, port = served_address(server.stdout.readline())
+        assert asyncio.run(play_bots(host, port, Cooperator())) == [1]
+        server.communicate(timeout=30)
+    finally:
+        server.kill()
+    assert server.returncode == 0 and (nested / "game-1.json").is_file()
+    (tmp_path / "file").write_text("")
+    code, out, err = run(capsys, "tournament", "serve", "--players", "1", "--log-dir", str(tmp_path / "file"))
+    assert (code, out) == (2, "") and f"--log-dir: {tmp_path / 'file'} is a file, not a folder" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_bot_says_how_many_games_each_played(capsys):
+    """Three bots in one game: each played one game, not three between them."""
+    server = _watched(serve_process("--players", "3", "--games", "1", "--rounds", "1"))
+    try:
+        host, port = served_address(server.stdout.readline())
+        code, out, err = run(capsys, "tournament", "bot", "--count", "3", "--games", "1", "--port", str(port))
+        server.communicate(timeout=30)
+    finally:
+        server.kill()
+    assert (code, out, err) == (0, f"3 Coop bots played 1 game each on {host}:{port}.\n", "")
+
+
+def test_an_output_nobody_reads_blocks_neither_the_games_nor_the_exit(tmp_path):
+    """The operator's output is a pipe nobody empties: three thousand unknown commands fill it
+    many times over, yet a game is played and logged, and quit ends the server."""
+    read_end, write_end = os.pipe()
+    server = _watched(serve_process("--players", "2", "--rounds", "2", "--log-dir", str(tmp_path),
+                                    stdin=subprocess.PIPE, stdout=write_end))
+    os.close(write_end)
+    try:
+        with os.fdopen(read_end, "rb", buffering=0) as output:
+            first = b""
+            while not first.endswith(b"\n"):
+                first += output.read(1)
+            host, port = served_address(first.decode())
+            server.stdin.write("dance\n" * 3000)  # 150 KB of answers, more than a pipe holds
+            server.stdin.flush()
+            async def one_game_each():
+                return await asyncio.gather(*(connect_and_play(Cooperator(), host, port, games=1) for _ in range(2)))
+            played = asyncio.run(asyncio.wait_for(one_game_each(), LIMIT))
+            server.stdin.write("quit\n")
+            server.stdin.flush()
+            server.wait(timeout=LIMIT)
+    finally:
+        server.kill()
+    assert (server.returncode, played) == (0, [1, 1]), server.stderr.read()
+    assert check_log(json.loads((tmp_path / "game-1.json").read_text())).rounds == 2
+
+
+def test_a_terminal_shows_the_game_live():
+    """On a terminal, a status line says the round, the answers awaited and who missed them, as
+    the original server's console did; it fits the terminal's width and is cleared at the end."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    server = _watched(serve_process("--players", "3", "--games", "1", "--rounds", "2", "--timeout", "0.6",
+                                    stderr=slave))
+    os.close(slave)
+    shown = bytearray()
+
+    def read_terminal():
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:  # the server's end of the terminal is closed
+                return
+            if not data:
+                return
+            shown.extend(data)
+    reading = threading.Thread(target=read_terminal)
+    reading.start()
+    try:
+        host, port = served_address(server.stdout.readline())
+
+        async def players():
+            return await asyncio.gather(play_bots(host, port, Cooperator()), play_bots(host, port, Cooperator()),
+                                        _join_third(host, port))
+        asyncio.run(asyncio.wait_for(players(), 20))
+        server.wait(timeout=20)
+    finally:
+        server.kill()
+        reading.join(5)
+        os.close(master)
+    screens = shown.decode().split("\r\x1b[K")
+    assert "game 1, the names: awaiting 1 answer (#2)" in screens
+    assert "game 1, round 1 of 2: awaiting 1 answer (Unnamed-2); missed: Unnamed-2 (1)" in screens
+    assert "game 1, round 2 of 2: awaiting 1 answer (Unnamed-2); missed: Unnamed-2 (2)" in screens
+    assert screens[-1] == "" and all(len(text) < 100 for text in screens)
+
+
+async def _join_third(host, port):
+    await asyncio.sleep(0.3)  # the two bots are #0 and #1
+    await silent_player(host, port)
+
+
+def test_ctrl_c_mid_game_keeps_what_was_played(tmp_path, capsys):
+    """Game 1 is played whole; game 2, slowed by a silent player, is stopped by a real SIGINT: the
+    server says so, prints its standings after the rounds played whole, and writes their log,
+    which checks; game 1's log is whole."""
+    server = _watched(serve_process("--rounds", "40", "--timeout", "0.15", "--seed", "2", "--log-dir", str(tmp_path),
+                                    stdin=subprocess.PIPE))
+
+    def typed(text):
+        server.stdin.write(text)
+        server.stdin.flush()
+    try:
+        host, port = served_address(server.stdout.readline())
+
+        async def scenario():
+            bots = asyncio.gather(play_bots(host, port, Cooperator(), Cooperator()))
+            await asyncio.to_thread(_lines_until, server, "player #1 connected")
+            typed("\n")
+            await asyncio.to_thread(_lines_until, server, "game-1.json")
+            silent = asyncio.create_task(silent_player(host, port))
+            await asyncio.to_thread(_lines_until, server, "player #2 connected")
+            typed("\n")
+            await asyncio.to_thread(_lines_until, server, "game 2: 3 players")
+            await asyncio.sleep(0.8)  # a few rounds of game 2, each 0.15 s of silence
+            server.send_signal(signal.SIGINT)
+            return await asyncio.wait_for(asyncio.gather(bots, silent), LIMIT)
+        asyncio.run(scenario())
+        out, err = server.communicate(timeout=LIMIT)
+    finally:
+        server.kill()
+    assert server.returncode == 0, err
+    whole = json.loads((tmp_path / "game-1.json").read_text())
+    assert check_log(whole).rounds == 40 and "interrupted" not in whole
+    cut = json.loads((tmp_path / "game-2.json").read_text())
+    checked = check_log(cut)
+    stopped = cut["interrupted"]
+    assert stopped["of"] == 40 and 2 <= stopped["round"] < 40 and checked.rounds == stopped["round"] - 1
+    assert checked.interrupted == (stopped["round"], 40)
+    rounds = checked.rounds
+    said = re.search(rf"game 2 interrupted in round {stopped['round']} of 40: the standings after the {rounds} "
+                     rf"rounds? played whole\n(.*)\nwrote {re.escape(str(tmp_path / 'game-2.json'))} \({rounds} "
+                     rf"rounds?\)\n(player #. left .*\n)*stopped\n$", out, re.S)
+    assert said, out[-2000:]
+    assert re.search(r"Unnamed-2 +0 +0 +" + str(rounds + 1), said.group(1))  # his name and each round played
+    assert cut["scores"] == cut["log"][-1]["scores"]
+    code, out, _ = run(capsys, "tournament", "check", str(tmp_path / "game-2.json"))
+    assert code == 0 and f"3 players, {rounds} rounds (interrupted in round {stopped['round']} of 40), " in out
+
+
+def test_the_status_line_names_the_most_missed_first_and_counts_the_rest():
+    """Six players: one silent, one silent only at Start, the rest answering.  The status line
+    names who missed most first, three names at most, then how many more."""
+    from epistemic.models.tournament.game import Game
+    from epistemic.models.tournament.serving import status_line
+    from tournament_script import Script
+
+    def answer(seat, question):
+        if seat == "s" or (seat in "tuvw" and question == "Start"):
+            return None
+        return "x=C" if question != "Start" else "X"
+    game = Game(Script(answer), list("xstuvw"), rounds=2)
+    asyncio.run(game.play())
+    assert game.missed == {"X-0": 0, "Unnamed-1": 3, "Unnamed-2": 1, "Unnamed-3": 1, "Unnamed-4": 1, "Unnamed-5": 1}
+    assert status_line(game, 4, ["s", "#9"]) == (  # a seat of the game by its name, any other by its key
+        "game 4, round 2 of 2: awaiting 2 answers (Unnamed-1, #9); "
+        "missed: Unnamed-1 (3), Unnamed-2 (1), Unnamed-3 (1) and 2 more")
