@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 
 from epistemic import Agent, KripkeModel, ModelError, parse_formula, update
 from epistemic import formulas as fm
-from epistemic.checking import common_relation_labels, holds, truth_array, worlds_where
+from epistemic.checking import common_relation_labels, group_relation, holds, truth_array, worlds_where
 from epistemic.events import Event, EventModel
+from epistemic.relations import Arrows, Partition
 from epistemic.symbolic import from_kripke
 from epistemic.symbolic import truth as symbolic_truth
 
@@ -233,7 +234,12 @@ def models(draw):
     s5 = draw(st.booleans())
     relations = {a: draw(pairs) for a in AGENTS}
     actual = draw(st.sampled_from(names))
-    return KripkeModel.from_relations(AGENTS, worlds, relations, actual, reflexive=s5, symmetric=s5)
+    model = KripkeModel.from_relations(AGENTS, worlds, relations, actual, reflexive=s5, symmetric=s5)
+    if draw(st.booleans()):
+        # the raw constructor keeps relations as they are given: equivalences as arrows, not partitions
+        model = KripkeModel(names, [worlds[w] for w in names],
+                            {a: Arrows(*model.relation_of(a).pairs(), n) for a in AGENTS}, [actual])
+    return model
 
 
 groups = st.frozensets(st.sampled_from(AGENTS), min_size=1)
@@ -370,6 +376,21 @@ def test_distributed_knowledge_pools_what_agents_know():
     assert holds(both, parse_formula("D_{a,b} p"))
     assert not holds(both, parse_formula("D_{b} p"))
     assert holds(both, parse_formula("D_{a,b} p & ~D_{a} p & ~D_{b} p"))
+
+
+def test_distributed_knowledge_of_equivalences_given_as_arrows_is_their_intersection():
+    # the raw constructor keeps equivalences given as arrows, and D intersects them as it meets partitions:
+    # a cannot tell w from v, b cannot tell v from u, and together they tell every world apart
+    worlds, facts = ["w", "v", "u"], [{"p"}, {"p"}, set()]
+    a_links = Arrows([0, 0, 1, 1, 2], [0, 1, 0, 1, 2], 3)
+    b_links = Arrows([0, 1, 1, 2, 2], [0, 1, 2, 1, 2], 3)
+    for relations in ({A: a_links, B: b_links}, {A: Partition([0, 0, 1]), B: b_links}):
+        m = KripkeModel(worlds, facts, relations, ["v"])
+        assert isinstance(group_relation(m, [A, B]), Arrows)
+        assert group_relation(m, [A, B]) == Partition([0, 1, 2])
+        assert worlds_where(m, parse_formula("D_{a,b} p")) == {"w", "v"}
+        assert worlds_where(m, parse_formula("D_{a,b} ~p")) == {"u"}
+        assert worlds_where(m, parse_formula("K_a p & K_b p")) == {"w"}
 
 
 def test_private_announcement_leaves_outsiders_unaware():
