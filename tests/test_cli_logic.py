@@ -48,6 +48,9 @@ def test_check_json_and_drawing(model_file, tmp_path, capsys):
     assert data["why"]["claim"].startswith("C_{a,b} p is false at w")
     text = " ".join(t.text or "" for t in ET.parse(picture).getroot().iter("{http://www.w3.org/2000/svg}text"))
     assert "C_{a,b} p is false at w" in text
+    # JSON carries the explanation of the world checked whether or not it is drawn
+    assert main(["check", str(model_file), "C_{a,b} p", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["why"]["claim"].startswith("C_{a,b} p is false at w")
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -61,6 +64,12 @@ def test_check_bad_input_is_one_line(model_file, capsys, argv, words):
     assert main(["check", str(model_file), *argv]) == 2
     out, err = capsys.readouterr()
     assert out == "" and words in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("depth", ["1_2", " 7", "٣"])
+def test_check_options_take_whole_numbers_in_ascii_digits_only(depth, model_file, capsys):
+    code, out, err = run(capsys, "check", str(model_file), "p", "--depth", depth)
+    assert (code, out) == (2, "") and err.endswith(f"expected a whole number, got {depth!r}\n")
 
 
 def test_check_bad_model_files(tmp_path, capsys):
