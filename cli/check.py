@@ -5,19 +5,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from collections.abc import Hashable
 from typing import TextIO
 
 from epistemic import EpistemicError, KripkeModel, explain_verdict, parse_formula, to_latex, to_text
 from epistemic import engines
 from epistemic.event_json import event_model_name, load_event_model
+from epistemic.files import read_limited
 from epistemic.model_json import ModelFileError
 from epistemic.symbolic.convert import STATES
 from epistemic.symbolic.files import load_any
+from epistemic.syntax import FormulaSyntaxError
 from epistemic.validators import between
 from epistemic.verdicts import verdict_of
-from epistemic.models import (MAX_DEPTH, Command, add_label_style_argument, add_resolution_argument,
-                              whole_number_argument, write_pictures)
+from epistemic.models import (MAX_DEPTH, Command, add_label_style_argument, add_resolution_argument, end_progress,
+                              progress_printer, whole_number_argument, write_pictures)
 from epistemic.checking import truth_array
 from epistemic.visualize import (MAX_WORLDS, RENDERERS, VERDICTS, RendererMissing, check_destinations, kripke_picture,
                                  kripke_tikz, reason_picture)
@@ -34,6 +37,14 @@ JSON_WORLDS = 10_000
 #: What ``--format`` prints.
 FORMATS = ("text", "json", "latex")
 
+#: The largest formula file (or standard input) read: a formula is at most
+#: :data:`~epistemic.syntax.MAX_LENGTH` characters, a few of them this much.
+FORMULA_FILE_BYTES = 4 * 2 ** 20
+#: The most formulas one file may hold: each is answered in a few lines.
+MAX_FORMULAS = 10_000
+#: A formula is echoed above its answer up to this many characters.
+ECHOED = 60
+
 EPILOG = """\
 formulas: ~ & | -> <-> (or ¬ ∧ ∨ → ↔), K_a, M_a, Kw_a, B_a, E_{a,b}, C_{a,b},
 D_{a,b}, EB_{a,b}, CB_{a,b}, [!p] q, <!p> q, [!p]_{a,b} q (private),
@@ -42,14 +53,20 @@ D_{a,b}, EB_{a,b}, CB_{a,b}, [!p] q, <!p> q, [!p]_{a,b} q (private),
 [look, h] q (an event model named in MODEL.json, or given as --events look.json);
 knowledge (K, Kw, E, C, D) is refused where a relation is not an equivalence,
 as for outsiders after a private announcement: ask with B, EB, CB there;
-grammar in docs/logic.md, model and event model files in docs/model-json.md.
+grammar in docs/logic.md, model and event model files in docs/model-json.md;
+--formula-file F (- for standard input): one formula a line, # for comments.
 """
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("model", metavar="MODEL.json", help="the model: a Kripke model (docs/model-json.md) or a "
                                                       "knowledge structure (docs/symbolic.md)")
-    p.add_argument("formula", metavar="FORMULA", help='the formula, e.g. "K_a p & ~C_{a,b} p"')
+    p.add_argument("formula", metavar="FORMULA", nargs="?", default=None,
+                   help='the formula, e.g. "K_a p & ~C_{a,b} p" (or give --formula-file)')
+    p.add_argument("--formula-file", metavar="FILE", default=None,
+                   help="read the formulas from FILE, or from standard input for -: one a line, blank lines and "
+                        f"lines starting with # skipped, each answered in order (at most {MAX_FORMULAS:,} "
+                        f"formulas, {FORMULA_FILE_BYTES // 2 ** 20} MiB)")
     p.add_argument("--events", metavar="FILE.json", action="append", default=[],
                    help="an event model file; formulas name it by its file name without .json "
                         "(repeatable; schema in docs/model-json.md)")
@@ -126,6 +143,51 @@ def _explained(model, world):
     return listed, engines.world_named(listed, engines.name_of(model, world))
 
 
+def _formula_lines(args: argparse.Namespace) -> tuple[str | None, list[tuple[int, str]]]:
+    """Where the formulas come from (``None``: the command line), and each
+    with its line number: the argument, or the lines of ``--formula-file``
+    that are neither blank nor comments."""
+    if (args.formula is None) == (args.formula_file is None):
+        raise EpistemicError("give one formula, or --formula-file FILE (- for standard input), not both"
+                             if args.formula is not None else
+                             "give a formula, or --formula-file FILE (- for standard input)")
+    if args.formula_file is None:
+        return None, [(1, args.formula)]
+    stdin = args.formula_file == "-"
+    where = "standard input" if stdin else args.formula_file
+
+    def fault(message: str) -> EpistemicError:
+        return EpistemicError(f"{where}: {message}")
+
+    raw = read_limited(sys.stdin.buffer if stdin else args.formula_file, FORMULA_FILE_BYTES, "a formula file",
+                       fault)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise fault(f"not UTF-8 text (byte {error.start})") from None
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
+    if not lines:
+        raise fault("no formula: every line is blank or a comment (# ...)")
+    if len(lines) > MAX_FORMULAS:
+        raise fault(f"{len(lines):,} formulas, more than the {MAX_FORMULAS:,} one file may hold")
+    return where, lines
+
+
+def _read_formulas(where: str | None, lines: list[tuple[int, str]], named) -> list:
+    """Each line's formula, all read before any is checked; a fault names its line in the file."""
+    formulas = []
+    for n, line in lines:
+        try:
+            formulas.append(parse_formula(line, event_models=named))
+        except FormulaSyntaxError as error:
+            if where is None:
+                raise
+            raise EpistemicError(f"{where}, line {n}, column {error.column}: "
+                                 f"{str(error).split(': ', 1)[1]}") from None
+    return formulas
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     output = _output_format(args)
     between(args.depth, 1, MAX_DEPTH, "--depth")
@@ -135,17 +197,55 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise EpistemicError("--draw writes .svg, .png, .pdf or .dot; only --draw-model writes .tex")
     if args.dpi is not None:
         check_dpi(args.dpi)
-    dpi = {fmt: args.dpi if fmt == "png" else None for fmt in formats}
     if args.html is not None:
         check_html_destination(args.html, drawn + ([args.draw_model] if args.draw_model is not None else []))
+    where, lines = _formula_lines(args)
+    if len(lines) > 1 and (drawn or args.draw_model is not None or args.html is not None):
+        raise EpistemicError(f"--draw, --draw-model and --html draw one formula, and {where} holds {len(lines):,}")
     model, named = _models(args.model, args.events)
     if args.draw_model is not None and engines.size(model) > MAX_WORLDS:
         raise EpistemicError(f"the model has {engines.size(model):,} worlds, too many to draw legibly "
                              f"(the limit is {MAX_WORLDS} worlds)")
-    formula = parse_formula(args.formula, event_models=named)
+    formulas = _read_formulas(where, lines, named)
     if args.engine != "auto":
         model = engines.convert(model, args.engine)
     checked = _worlds(model, args.world)
+    # every answer is made before any is written, so that a fault leaves no output
+    answers, images = [], []
+    show = progress_printer("formulas checked") if len(formulas) > 1 else None
+    for count, ((n, line), formula) in enumerate(zip(lines, formulas), 1):
+        try:
+            answer, images = _answer(model, formula, checked, output, formats, args)
+        except EpistemicError as error:
+            if where is None:
+                raise
+            raise EpistemicError(f"{where}, line {n}: {error}") from None
+        answers.append((n, line.strip(), answer))
+        if show is not None:
+            show(count, len(formulas))
+    end_progress(show)
+    if len(answers) == 1:
+        text = json.dumps(answers[0][2], ensure_ascii=False, indent=2) + "\n" if output == "json" else answers[0][2]
+    elif output == "json":
+        text = json.dumps([{"line": n, **answer} for n, _, answer in answers], ensure_ascii=False, indent=2) + "\n"
+    else:
+        mark = "% " if output == "latex" else ""
+        text = "".join(f"{mark}line {n}: {_echoed(line)}\n{answer}" for n, line, answer in answers)
+    write_pictures(images)   # only one formula may be drawn
+    out.write(text)
+    return 0
+
+
+def _echoed(line: str) -> str:
+    """A formula as written, cut to :data:`ECHOED` characters."""
+    return line if len(line) <= ECHOED else line[:ECHOED - 4] + " ..."
+
+
+def _answer(model, formula, checked: list, output: str, formats: list[str], args: argparse.Namespace):
+    """The answer for one formula: its text (or, for JSON, its object), and
+    the pictures asked for, rendered."""
+    drawn = [args.draw] if args.draw is not None else []
+    dpi = {fmt: args.dpi if fmt == "png" else None for fmt in formats}
     count, ordered = engines.where(model, formula, JSON_WORLDS, contract=not args.no_contract)
     holding = [engines.truth_at(model, formula, w) for w in checked]
     verdict = all(holding)
@@ -177,25 +277,22 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                   "why": None if why is None else why.to_dict(key=_world_of)}
         if count > len(ordered):
             answer["holding"] = count    # the worlds listed are the first JSON_WORLDS of these
-        text = json.dumps(answer, ensure_ascii=False, indent=2) + "\n"
-    elif output == "latex":
-        text = _latex(formula, names, verdict, ordered, count, size, why if args.why else None)
+        return answer, images
+    if output == "latex":
+        return _latex(formula, names, verdict, ordered, count, size, why if args.why else None), images
+    listed = ", ".join(ordered[:SHOWN]) + (" ..." if count > SHOWN else "")
+    failed = [n for n, h in zip(names, holding) if not h]
+    if len(checked) == 1:
+        head = f"{'true' if verdict else 'false'} at {world}"
+    elif verdict:
+        head = f"true at every actual world ({_names(names)})"
     else:
-        listed = ", ".join(ordered[:SHOWN]) + (" ..." if count > SHOWN else "")
-        failed = [n for n, h in zip(names, holding) if not h]
-        if len(checked) == 1:
-            head = f"{'true' if verdict else 'false'} at {world}"
-        elif verdict:
-            head = f"true at every actual world ({_names(names)})"
-        else:
-            head = f"false at actual world{'s' if len(failed) > 1 else ''} {_names(failed)}"
-        text = (f"{head}\n"
-                f"holds at {count:,} of {size:,} worlds" + (f": {listed}" if count else "") + "\n")
-        if args.why and why is not None:
-            text += why.to_text() + "\n"
-    write_pictures(images)
-    out.write(text)
-    return 0
+        head = f"false at actual world{'s' if len(failed) > 1 else ''} {_names(failed)}"
+    text = (f"{head}\n"
+            f"holds at {count:,} of {size:,} worlds" + (f": {listed}" if count else "") + "\n")
+    if args.why and why is not None:
+        text += why.to_text() + "\n"
+    return text, images
 
 
 def _model_drawing(model, formula, image_format: str, renderer: str, dpi: int | None) -> bytes:

@@ -64,7 +64,8 @@ from .kripke import KripkeModel, World
 from .relations import Arrows, Partition, Relation
 
 __all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "product", "common_relation_labels",
-           "group_relation", "may_know", "knowledge_refused"]
+           "group_relation", "may_know", "knowledge_refused", "not_knowledge", "asking",
+           "unmet_property"]
 
 _ANNOUNCEMENTS = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether)
 
@@ -221,37 +222,79 @@ def may_know(model: KripkeModel, agent: Agent) -> bool:
     return model.cache[key]
 
 
+def unmet_property(model: KripkeModel, agent: Agent) -> str | None:
+    """``None`` where ``agent`` may know (:func:`may_know`), else the first
+    property of an equivalence (``"reflexive"``, ``"symmetric"``,
+    ``"transitive"``) that its relation lacks once bisimilar worlds are merged."""
+    if may_know(model, agent):
+        return None
+    return _contraction(model)[0].relation_of(agent).unmet_property()
+
+
 def _refuse_where_mistaken(model: KripkeModel, f: _Knowledge) -> None:
     """Raise :class:`ModelError` where knowledge operator ``f`` names an agent who may be mistaken."""
     agents = [f.agent] if isinstance(f, (Knows, KnowsWhether)) else sorted(f.group, key=lambda a: a.name)
     for agent in agents:
         # distributed knowledge is not kept by bisimulation: its relations themselves must be equivalences
-        if not (_relation(model, agent).is_equivalence() if isinstance(f, Distributed)
-                else may_know(model, agent)):
-            raise ModelError(knowledge_refused(f, agent))
+        unmet = (_relation(model, agent).unmet_property() if isinstance(f, Distributed)
+                 else unmet_property(model, agent))
+        if unmet is not None:
+            raise ModelError(knowledge_refused(f, agent, not_knowledge(agent, unmet, model.updated)))
 
 
-def knowledge_refused(f: _Knowledge, agent: Agent) -> str:
-    """The one line that refuses knowledge operator ``f`` where ``agent``'s
-    relation is not an equivalence (the symbolic engine says the same)."""
+#: What an agent may get wrong where its relation lacks each property of an equivalence.
+_UNMET = {"reflexive": "{name}'s relation here is not an equivalence but one of belief (it is not reflexive: "
+                       "{name} may rule out the world it is in, and believe what is false)",
+          "symmetric": "{name}'s relation here is not an equivalence (it is not symmetric: {name} may not know "
+                       "what it does not know)",
+          "transitive": "{name}'s relation here is not an equivalence (it is not transitive: {name} may not know "
+                        "what it knows)"}
+
+
+def not_knowledge(agent: Agent, unmet: str, updated: bool) -> str:
+    """Why ``agent``'s relation is no knowledge, in words: it lacks property
+    ``unmet`` (see :meth:`~epistemic.relations.Relation.unmet_property`), and
+    ``updated`` says whether the model is the product of an update, which
+    the agent may not have seen (the symbolic engine says the same).
+
+    Examples
+    --------
+    >>> not_knowledge(Agent("b"), "reflexive", updated=True)
+    "b's relation here is not an equivalence (b may be mistaken, as after an announcement b did not see)"
+    >>> not_knowledge(Agent("b"), "transitive", updated=False)
+    "b's relation here is not an equivalence (it is not transitive: b may not know what it knows)"
+    """
     name = agent.name
-    mistaken = (f"{name}'s relation here is not an equivalence ({name} may be mistaken, "
+    if updated:
+        return (f"{name}'s relation here is not an equivalence ({name} may be mistaken, "
                 f"as after an announcement {name} did not see)")
+    return _UNMET[unmet].format(name=name)
+
+
+def asking(f: _Knowledge, agent: Agent) -> tuple[str, str]:
+    """What knowledge operator ``f`` asks of ``agent``, and what to ask
+    instead where the agent may be mistaken, in words."""
+    name = agent.name
     if isinstance(f, (Knows, KnowsWhether)):
         one = name if AGENT_WORD.fullmatch(name) else "{" + name + "}"
         if isinstance(f, Knows):
-            return f"K_{one} asks what {name} knows, but {mistaken}: write B_{one} for what {name} believes"
-        return (f"Kw_{one} asks whether {name} knows, but {mistaken}: write B_{one} φ | B_{one} ~φ "
-                f"for what {name} believes")
+            return f"K_{one} asks what {name} knows", f"write B_{one} for what {name} believes"
+        return f"Kw_{one} asks whether {name} knows", f"write B_{one} φ | B_{one} ~φ for what {name} believes"
     group = "{" + ",".join(sorted(a.name for a in f.group)) + "}"
     if isinstance(f, Everybody):
-        return (f"E_{group} asks what everybody in {group} knows, but {mistaken}: write EB_{group} "
-                f"for what everybody in {group} believes")
+        return (f"E_{group} asks what everybody in {group} knows",
+                f"write EB_{group} for what everybody in {group} believes")
     if isinstance(f, Common):
-        return (f"C_{group} asks what is common knowledge in {group}, but {mistaken}: write CB_{group} "
-                f"for common belief")
-    return (f"D_{group} asks what {group} know together, but {mistaken}: distributed knowledge needs "
-            f"every relation of the group to be an equivalence")
+        return f"C_{group} asks what is common knowledge in {group}", f"write CB_{group} for common belief"
+    return (f"D_{group} asks what {group} know together",
+            "distributed knowledge needs every relation of the group to be an equivalence")
+
+
+def knowledge_refused(f: _Knowledge, agent: Agent, reason: str) -> str:
+    """The one line that refuses knowledge operator ``f`` where ``agent``'s
+    relation is not an equivalence, for ``reason`` (:func:`not_knowledge`)."""
+    asked, instead = asking(f, agent)
+    return f"{asked}, but {reason}: {instead}"
 
 
 def group_relation(model: KripkeModel, group: Iterable[Agent]) -> Relation:

@@ -91,6 +91,7 @@ def act_pieces(model, event: str, spell: dict, loosest: int) -> list:
     word = spell.get("event", str)
     opening, closing = spell.get("set", ("{", "}"))
     semicolon = spell.get("semicolon", "; ")
+    colon, gap = spell.get("colon", ":"), spell.get("gap", " ")
     pieces: list = ["[("]
     for i, e in enumerate(model.events):
         pieces.append(", " if i else "")
@@ -99,7 +100,7 @@ def act_pieces(model, event: str, spell: dict, loosest: int) -> list:
             if not isinstance(e.precondition, Formula):
                 raise FormulaError(f"event {e.name!r} has a precondition given as a function, "
                                    f"which has no text")
-            pieces += [": ", (e.precondition, loosest)]
+            pieces += [colon + " ", (e.precondition, loosest)]
         changes: list = []
         for atom, formula in sorted(e.assign, key=lambda pair: pair[0]):
             changes += [", ", f"{spell['atom'](_atom_text(atom, e.name))}{spell.get('assign', ' := ')}",
@@ -108,17 +109,17 @@ def act_pieces(model, event: str, spell: dict, loosest: int) -> list:
             changes += [text for atom in sorted(_atom_text(f, e.name) for f in facts)
                         for text in (", ", sign + spell["atom"](atom))]
         if changes:
-            pieces += [" " + opening, *changes[1:], closing]
+            pieces += [gap + opening, *changes[1:], closing]
     arrow = spell["implies"]
     for agent in sorted(model.agents, key=lambda a: a.name):
         pairs = frozenset((e, f) for who, e, f in model.arrows if who == agent)
         blocks = event_blocks(pairs, names)
         if blocks is not None:
-            shown = " ".join(opening + ", ".join(word(e) for e in block) + closing for block in blocks)
+            shown = gap.join(opening + ", ".join(word(e) for e in block) + closing for block in blocks)
         else:
             shown = ", ".join(f"{word(e)}{arrow}{word(f)}" for e, f in event_arrows(pairs, names))
         who = spell["agent"](agent) if "event" in spell else _relation_agent(agent)
-        pieces.append(f"{semicolon}{who}:" + (f" {shown}" if shown else ""))
+        pieces.append(f"{semicolon}{who}{colon}" + (f" {shown}" if shown else ""))
     if tuple(model.actual) != (event,):
         pieces.append(f"{semicolon}{spell.get('designated', DESIGNATED)} " + ", ".join(word(e) for e in model.actual))
     pieces.append(f"), {word(event)}] ")

@@ -60,19 +60,42 @@ def _size(limit: int) -> str:
     return f"{limit // 2 ** 20:,} MiB" if limit % 2 ** 20 == 0 else f"{limit:,} bytes"
 
 
-def read_limited(path, limit: int, what: str, error: Error) -> bytes:
-    """The bytes of the regular file at ``path``, at most ``limit`` of them.
+def read_limited(source, limit: int, what: str, error: Error) -> bytes:
+    """The bytes of the regular file at ``source``, at most ``limit`` of
+    them; or what a stream ``source`` (standard input, an open file: anything
+    with ``read``) gives, bytes or text, at most ``limit`` bytes or characters.
 
-    ``what`` names the file in the message (``"a model file"``); every fault
-    raises ``error(message)``: a file that cannot be opened, one that is
-    not a regular file (checked before it is opened, and again once it is,
-    opened without blocking), one larger than ``limit`` bytes (by its size,
-    and by what reading it gives, reading no more than ``limit + 1``).
+    ``what`` names the input in the message (``"a model file"``); every
+    fault raises ``error(message)``: a file that cannot be opened, one that
+    is not a regular file (checked before it is opened, and again once it
+    is, opened without blocking), one larger than ``limit`` bytes (by its
+    size, and by what reading it gives, reading no more than ``limit + 1``;
+    a stream, whose size is not known, only the latter).
+
+    Examples
+    --------
+    >>> import io
+    >>> from epistemic.errors import EpistemicError
+    >>> read_limited(io.BytesIO(b"K_a p"), 8, "a formula file", EpistemicError)
+    b'K_a p'
+    >>> read_limited(io.StringIO("K_a p & K_b p"), 8, "a formula file", EpistemicError)
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.EpistemicError: larger than 8 characters, the most a formula file may be
     """
+    if hasattr(source, "read"):
+        try:
+            raw = source.read(limit + 1)
+        except OSError as fault:
+            raise error(f"cannot read the input: {fault.strerror or fault}") from None
+        if len(raw) > limit:
+            size = f"{limit:,} characters" if isinstance(raw, str) else _size(limit)
+            raise error(f"larger than {size}, the most {what} may be")
+        return raw
     try:
         # refused unopened: opening a device may do something
-        _regular(os.stat(path).st_mode, error)
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        _regular(os.stat(source).st_mode, error)
+        fd = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
         with open(fd, "rb") as file:
             # the path may have been replaced between the two looks
             found = os.fstat(fd)

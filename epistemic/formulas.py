@@ -592,8 +592,10 @@ _LATEX = {"name": "LaTeX form", "atom": _latex_name, "agent": _agent_latex, "gro
           "EB": "\\mathit{EB}_", "CB": "\\mathit{CB}_",
           "announce": ("[!", "]"), "diamond": ("\\langle !", " \\rangle"), "private": ("[!", "]_"),
           "whether": ("[?", "]_"),
-          # event models inline, as in the text syntax: events named like atoms, sets in braces
+          # event models inline, as in the text syntax: events named like atoms, sets in braces; math mode
+          # drops spaces and sets ":" as a relation, spaced wide: a colon is punctuation, a gap is a space
           "event": _latex_name, "set": ("\\{", "\\}"), "semicolon": ";\\; ", "assign": " \\mathrel{:=} ",
+          "colon": "\\colon", "gap": "\\; ",
           "designated": "\\mathrm{designated}\\;"}
 
 

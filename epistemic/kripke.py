@@ -211,6 +211,11 @@ class KripkeModel:
         """After a product update, the ``(world, event name)`` pair ``world`` came from."""
         return None if self._origin is None else self._origin[self.index(world)]
 
+    @property
+    def updated(self) -> bool:
+        """Whether the model is the product of an update (its worlds have an :meth:`origin`)."""
+        return self._origin is not None
+
     def relation_of(self, agent: Agent) -> Relation:
         """The relation of ``agent`` over world numbers."""
         try:

@@ -275,14 +275,7 @@ def _loaded(source, build, what: str):
     def fault(message: str) -> ModelFileError:
         return ModelFileError("", message, name)
 
-    limit = MAX_FILE_BYTES
-    if name:
-        raw = read_limited(source, limit, what, fault)
-    else:
-        raw = source.read(limit + 1)
-        if len(raw) > limit:
-            unit = "bytes" if isinstance(raw, bytes) else "characters"
-            raise fault(f"larger than {limit:,} {unit}, the most {what} may be")
+    raw = read_limited(source, MAX_FILE_BYTES, what, fault)
     data = json_from(raw, fault, object_pairs_hook=_pairs)
     try:
         return build(data)

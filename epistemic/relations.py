@@ -54,7 +54,26 @@ class Relation(ABC):
         ``0 .. len(keep)-1`` in that order."""
 
     def is_equivalence(self) -> bool:
-        return False
+        return self.unmet_property() is None
+
+    def unmet_property(self) -> str | None:
+        """The first of ``"reflexive"``, ``"symmetric"`` and ``"transitive"``
+        that the relation is not, or ``None`` for an equivalence.
+
+        Examples
+        --------
+        >>> Arrows([0, 1], [1, 1], 2).unmet_property(), Partition([0, 0]).unmet_property()
+        ('reflexive', None)
+        """
+        n = self.size
+        rows, cols = self.pairs()
+        code = rows * max(n, 1) + cols
+        if not np.isin(np.arange(n) * (n + 1), code).all():
+            return "reflexive"
+        if not np.isin(cols * max(n, 1) + rows, code).all():
+            return "symmetric"
+        # reflexive and symmetric: transitive exactly when KD45
+        return None if self.is_kd45() else "transitive"
 
     def is_kd45(self) -> bool:
         """Serial, transitive and Euclidean: every world sees a non-empty set
@@ -159,6 +178,9 @@ class Partition(Relation):
     def is_equivalence(self) -> bool:
         return True
 
+    def unmet_property(self) -> str | None:
+        return None
+
     def is_kd45(self) -> bool:
         return True
 
@@ -206,15 +228,6 @@ class Arrows(Relation):
         r, c = new[self.rows], new[self.cols]
         both = (r >= 0) & (c >= 0)
         return Arrows(r[both], c[both], len(keep))
-
-    def is_equivalence(self) -> bool:
-        n = self.size
-        code = self.rows * max(n, 1) + self.cols
-        if not np.isin(np.arange(n) * (n + 1), code).all():
-            return False
-        if not np.isin(self.cols * max(n, 1) + self.rows, code).all():
-            return False
-        return self.is_kd45()
 
 
 def relation_from_pairs(rows, cols, size: int) -> Relation:

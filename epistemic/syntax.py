@@ -164,6 +164,46 @@ def _tokens(text: str) -> list[_Token]:
     return out
 
 
+class _Open:
+    """A formula being read: what opened it (``None`` for the outermost),
+    its operands so far with the binary operators between them, and the
+    prefixes read of the operand now being read."""
+
+    __slots__ = ("opener", "items", "prefixes")
+
+    def __init__(self, opener: _Token | None):
+        self.opener = opener
+        self.items: list = []
+        self.prefixes: list[Callable[[Formula], Formula]] = []
+
+
+#: How tightly each binary operator binds, and what it makes; ``->`` alone groups to the right.
+_BINDING = {"<->": 1, "->": 2, "|": 3, "&": 4}
+_BINARY: dict[str, Callable[[Formula, Formula], Formula]] = {"<->": Iff, "->": Implies, "|": Or, "&": And}
+
+
+def _grouped(items: list) -> Formula:
+    """The formula of operands and binary operators in a row (``[f, "&", g,
+    "->", h]``), grouped as the grammar groups them, without recursion."""
+    operands: list[Formula] = [items[0]]
+    operators: list[str] = []
+
+    def reduce() -> None:
+        right = operands.pop()
+        operands.append(_BINARY[operators.pop()](operands.pop(), right))
+
+    for i in range(1, len(items), 2):
+        op = items[i]
+        while operators and (_BINDING[operators[-1]] > _BINDING[op]
+                             or (_BINDING[operators[-1]] == _BINDING[op] and op != "->")):
+            reduce()
+        operators.append(op)
+        operands.append(items[i + 1])
+    while operators:
+        reduce()
+    return operands[0]
+
+
 class _Parser:
     def __init__(self, text: str, event_models: Mapping[str, EventModel]):
         self.tokens = _tokens(text)
@@ -197,39 +237,40 @@ class _Parser:
 
     # grammar ------------------------------------------------------------------
     def formula(self) -> Formula:
-        left = self.implies()
-        while self.at("<->"):
-            self.take()
-            left = Iff(left, self.implies())
-        return left
+        """A formula, read without recursion however deeply its parentheses
+        and announcements nest: each one opened pushes a frame that gathers
+        its operands and binary operators, and closing it hands the formula
+        read to the frame below, as an operand (parentheses) or a prefix
+        (announcements).  Only an event model written inside an event's
+        precondition or change reads its formulas one level deeper."""
+        frames = [_Open(None)]
+        operand: Formula | None = None
+        while True:
+            frame = frames[-1]
+            if operand is None:
+                opener = self.prefixes(frame.prefixes)
+                if opener is not None:
+                    frames.append(_Open(opener))
+                    continue
+                operand = self.primary()
+            for make in reversed(frame.prefixes):
+                operand = make(operand)
+            frame.prefixes.clear()
+            frame.items.append(operand)
+            operand = None
+            if self.at("<->", "->", "|", "&"):
+                frame.items.append(self.take().text)
+                continue
+            done = _grouped(frame.items)
+            frames.pop()
+            if frame.opener is None:
+                return done
+            operand = self.closed(frame.opener, done, frames[-1].prefixes)
 
-    def implies(self) -> Formula:
-        parts = [self.disjunction()]
-        while self.at("->"):
-            self.take()
-            parts.append(self.disjunction())
-        out = parts[-1]
-        for part in reversed(parts[:-1]):
-            out = Implies(part, out)
-        return out
-
-    def disjunction(self) -> Formula:
-        left = self.conjunction()
-        while self.at("|"):
-            self.take()
-            left = Or(left, self.conjunction())
-        return left
-
-    def conjunction(self) -> Formula:
-        left = self.unary()
-        while self.at("&"):
-            self.take()
-            left = And(left, self.unary())
-        return left
-
-    def unary(self) -> Formula:
-        # prefixes are collected in a loop, so "~~~~p" costs no recursion
-        prefixes: list[Callable[[Formula], Formula]] = []
+    def prefixes(self, prefixes: list[Callable[[Formula], Formula]]) -> _Token | None:
+        """Read the prefixes of an operand into ``prefixes``, up to its
+        primary, or up to a token that opens a formula inside (a parenthesis,
+        an announcement), which is taken and returned."""
         while True:
             t = self.peek()
             if t.kind == "op" and t.text == "~":
@@ -241,41 +282,40 @@ class _Parser:
                     prefixes.append(functools.partial(_GROUP_MODAL[t.text], self.group(t)))
                 else:
                     prefixes.append(functools.partial(_AGENT_MODAL[t.text], self.agent(t)))
-            elif t.kind == "op" and t.text in ("[!", "[?"):
-                self.take()
-                inner = self.formula()
-                if self.at("]_"):
-                    under = self.take()
-                    group = self.group(under)
-                    announce = AnnouncePrivately if t.text == "[!" else AnnounceWhether
-                    prefixes.append(functools.partial(announce, group, inner))
-                else:
-                    self.expect("]", "']'", t)
-                    if t.text == "[?":
-                        self.fail("a '[?...]' announcement needs a group: write [?p]_{a,b}", self.tokens[self.i - 1])
-                    prefixes.append(functools.partial(Announce, inner))
+            elif t.kind == "op" and t.text in ("(", "[!", "[?", "<!"):
+                return self.take()
             elif t.kind == "op" and t.text == "[":
                 self.take()
                 prefixes.append(self.act(t))
-            elif t.kind == "op" and t.text == "<!":
-                self.take()
-                inner = self.formula()
-                self.expect(">", "'>'", t)
-                prefixes.append(functools.partial(AnnounceDiamond, inner))
             else:
-                break
-        out = self.primary()
-        for make in reversed(prefixes):
-            out = make(out)
-        return out
+                return None
+
+    def closed(self, opener: _Token, inside: Formula, prefixes: list[Callable[[Formula], Formula]]
+               ) -> Formula | None:
+        """Close what ``opener`` opened around ``inside``: a parenthesized
+        formula is returned, an operand; an announcement goes to ``prefixes``."""
+        if opener.text == "(":
+            self.expect(")", "')'", opener)
+            return inside
+        if opener.text == "<!":
+            self.expect(">", "'>'", opener)
+            prefixes.append(functools.partial(AnnounceDiamond, inside))
+            return None
+        if self.at("]_"):
+            under = self.take()
+            group = self.group(under)
+            announce = AnnouncePrivately if opener.text == "[!" else AnnounceWhether
+            prefixes.append(functools.partial(announce, group, inside))
+            return None
+        self.expect("]", "']'", opener)
+        if opener.text == "[?":
+            self.fail("a '[?...]' announcement needs a group: write [?p]_{a,b}", self.tokens[self.i - 1])
+        prefixes.append(functools.partial(Announce, inside))
+        return None
 
     def primary(self) -> Formula:
+        """An atom or a constant (a parenthesis is opened by :meth:`prefixes`)."""
         t = self.peek()
-        if t.kind == "op" and t.text == "(":
-            self.take()
-            inside = self.formula()
-            self.expect(")", "')'", t)
-            return inside
         if t.kind == "word":
             self.take()
             if t.text in _CONSTANTS:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -11,7 +12,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from cli_runs import run
-from epistemic import Agent, KripkeModel, save_model
+from epistemic import Agent, KripkeModel, holds, load_model, save_model, to_text, worlds_where
+from epistemic import formulas as fm
 from epistemic.cli.main import main
 from epistemic.visualize import available_renderers
 
@@ -46,6 +48,9 @@ def test_check_json_and_drawing(model_file, tmp_path, capsys):
     assert data["why"]["claim"].startswith("C_{a,b} p is false at w")
     text = " ".join(t.text or "" for t in ET.parse(picture).getroot().iter("{http://www.w3.org/2000/svg}text"))
     assert "C_{a,b} p is false at w" in text
+    # JSON carries the explanation of the world checked whether or not it is drawn
+    assert main(["check", str(model_file), "C_{a,b} p", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["why"]["claim"].startswith("C_{a,b} p is false at w")
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -59,6 +64,12 @@ def test_check_bad_input_is_one_line(model_file, capsys, argv, words):
     assert main(["check", str(model_file), *argv]) == 2
     out, err = capsys.readouterr()
     assert out == "" and words in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("depth", ["1_2", " 7", "٣"])
+def test_check_options_take_whole_numbers_in_ascii_digits_only(depth, model_file, capsys):
+    code, out, err = run(capsys, "check", str(model_file), "p", "--depth", depth)
+    assert (code, out) == (2, "") and err.endswith(f"expected a whole number, got {depth!r}\n")
 
 
 def test_check_bad_model_files(tmp_path, capsys):
@@ -242,3 +253,102 @@ def test_check_refuses_knowledge_where_an_agent_may_be_mistaken(options, tmp_pat
     code, out, _ = run(capsys, "check", "letter.json", "[!p]_{a} (K_a p & B_b ~K_a p & CB_{a,b} ~B_b p)", *options)
     assert code == 0 and out.startswith(("true at w", "{", "$\\mathcal{M}, \\mbox{w} \\models"))
     assert "--json" not in options or json.loads(out)["holds"] is True
+
+
+# --formula-file ------------------------------------------------------------------------------
+
+_FORMULAS = "# what a and b know\nK_b p\n\n   # b knows what a does not\nK_a p\r\n~K_a p & K_b ~K_a p\n"
+
+
+def test_a_formula_file_is_answered_line_by_line(model_file, tmp_path, capsys):
+    path = tmp_path / "formulas.txt"
+    path.write_text(_FORMULAS, encoding="utf-8")
+    code, out, err = run(capsys, "check", str(model_file), "--formula-file", str(path))
+    assert (code, err) == (0, "")
+    # comments and blank lines are skipped; each formula is named by its line, then answered as alone
+    assert out == ("line 2: K_b p\ntrue at w\nholds at 1 of 2 worlds: w\n"
+                   "line 5: K_a p\nfalse at w\nholds at 0 of 2 worlds\n"
+                   "line 6: ~K_a p & K_b ~K_a p\ntrue at w\nholds at 2 of 2 worlds: w, v\n")
+    code, out, _ = run(capsys, "check", str(model_file), "--formula-file", str(path), "--json")
+    answers = json.loads(out)
+    assert [(a["line"], a["formula"], a["holds"]) for a in answers] == [
+        (2, "K_b p", True), (5, "K_a p", False), (6, "~K_a p & K_b ~K_a p", True)]
+    assert answers[0] == {"line": 2, **json.loads(run(capsys, "check", str(model_file), "K_b p", "--json")[1])}
+    code, out, _ = run(capsys, "check", str(model_file), "--formula-file", str(path), "--format", "latex")
+    assert out.splitlines()[:3] == ["% line 2: K_b p", "$\\mathcal{M}, \\mbox{w} \\models K_{b} p$",
+                                    "$\\|K_{b} p\\|_{\\mathcal{M}} = \\{\\mbox{w}\\}$ % 1 of 2 worlds"]
+
+
+def test_one_formula_in_a_file_or_on_standard_input_is_answered_as_the_argument(model_file, tmp_path, monkeypatch,
+                                                                                  capsys):
+    # 20,000 levels of parentheses: longer than the 128 KiB a command-line argument may be
+    deep = fm.Atom("p")
+    for _ in range(20_000):
+        deep = fm.Implies(deep, fm.Knows(B, fm.Atom("p")))
+    text = to_text(deep)
+    assert len(text.encode()) > 128 * 1024
+    path = tmp_path / "deep.txt"
+    path.write_text(text + "\n", encoding="utf-8")
+    from_file = run(capsys, "check", str(model_file), "--formula-file", str(path), "--json")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    from_stdin = run(capsys, "check", str(model_file), "--formula-file", "-", "--json")
+    assert from_file == from_stdin and from_file[0] == 0
+    m = load_model(model_file)
+    assert json.loads(from_file[1])["holds"] == holds(m, deep)
+    assert json.loads(from_file[1])["worlds"] == sorted(worlds_where(m, deep), key=m.index)
+    short = tmp_path / "short.txt"
+    short.write_text("# one formula\nK_b p\n", encoding="utf-8")
+    assert run(capsys, "check", str(model_file), "--formula-file", str(short), "--why") == \
+        run(capsys, "check", str(model_file), "K_b p", "--why")
+
+
+def test_formulas_come_from_a_pipe_on_standard_input(model_file):
+    done = subprocess.run([sys.executable, "-m", "epistemic.cli", "check", str(model_file), "--formula-file", "-"],
+                          input="K_b p\nK_a p\n", capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[::3] == ["line 1: K_b p", "line 2: K_a p"]
+
+
+def _sparse(tmp_path):
+    path = tmp_path / "huge.txt"
+    with open(path, "wb") as file:
+        file.truncate(4 * 2 ** 20 + 1)
+    return ["--formula-file", str(path)]
+
+
+def _file(text: str | bytes):
+    def make(tmp_path):
+        path = tmp_path / "formulas.txt"
+        (path.write_bytes if isinstance(text, bytes) else path.write_text)(text)
+        return ["--formula-file", str(path)]
+    return make
+
+
+@pytest.mark.parametrize("make, says", [
+    (_file("K_b p\n\nK_a (p\n"), "formulas.txt, line 3, column 7: expected ')' to close the '(' at column 5, "
+                                 "found the end"),
+    (_file("K_b p\nK_z p\n"), "formulas.txt, line 2: the formula names z, who is not an agent of the model"),
+    (_file("K_b p\n[!p]_{a} K_b p\n"), "formulas.txt, line 2: K_b asks what b knows, but b's relation here"),
+    (_file("# nothing\n\n  \n"), "formulas.txt: no formula: every line is blank or a comment (# ...)"),
+    (_file(b"K_b p\n\xff\n"), "formulas.txt: not UTF-8 text (byte 6)"),
+    (_file("p\n" * 10_001), "formulas.txt: 10,001 formulas, more than the 10,000 one file may hold"),
+    (_sparse, "huge.txt: larger than 4 MiB, the most a formula file may be"),
+    (lambda tmp_path: ["--formula-file", str(tmp_path)], ": not a regular file but a directory"),
+    (lambda tmp_path: [], "give a formula, or --formula-file FILE (- for standard input)"),
+    (lambda tmp_path: ["p", "--formula-file", "-"], "give one formula, or --formula-file FILE (- for standard "
+                                                    "input), not both"),
+    (lambda tmp_path: _file("p\nq\n")(tmp_path) + ["--draw", str(tmp_path / "why.svg")],
+     "--draw, --draw-model and --html draw one formula, and "),
+])
+def test_bad_formula_files_are_one_line(make, says, model_file, tmp_path, capsys):
+    code, out, err = run(capsys, "check", str(model_file), *make(tmp_path))
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1, err
+    assert err.startswith("epistemic check: error: ") and says in err
+    assert not (tmp_path / "why.svg").exists()
+
+
+def test_standard_input_is_read_up_to_the_limit(model_file, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"p & " * 2 ** 20 + b"p\n")))
+    code, out, err = run(capsys, "check", str(model_file), "--formula-file", "-")
+    assert (code, out) == (2, "")
+    assert err == "epistemic check: error: standard input: larger than 4 MiB, the most a formula file may be\n"

@@ -97,3 +97,19 @@ def test_bad_structure_files_are_one_line(tmp_path, capsys, change, words):
 def test_an_unknown_state_is_one_line(capsys):
     code, _, err = run(capsys, "check", MUDDY, "m1", "--world", "m9")
     assert code == 2 and "the model has no state 'm9'" in err
+
+
+def test_knowledge_the_symbolic_engine_cannot_decide_is_refused_for_that_reason(tmp_path, capsys):
+    # c1, told m2 alone, saw it already: c2's relation is an equivalence once bisimilar states merge, but
+    # finding that lists the structure, 196,608 states and 6,291,456 arrows: the line says so, and does
+    # not blame an announcement c2 did not see
+    path = _structure(tmp_path, 17)
+    code, out, err = run(capsys, "check", path, "[!m2]_{c1} K_c2 ~m3")
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert "196,608 states and 6,291,456 arrows, more than the 500,000 the symbolic engine lists" in err
+    assert "did not see" not in err
+    # with five children the listing is small, and the answer is the explicit engine's
+    small = _structure(tmp_path, 5)
+    answers = [run(capsys, "check", small, "[!m2]_{c1} K_c2 ~m3", "--engine", engine) for engine in
+               ("symbolic", "explicit")]
+    assert answers[0] == answers[1] and answers[0][1].startswith("true at {m1, m2}")

@@ -13,11 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from epistemic import (Agent, KripkeModel, ModelError, explain_verdict, holds, parse_formula, private_event,
-                       update, worlds_where)
+from epistemic import (Agent, KripkeModel, ModelError, explain_verdict, holds, load_model, parse_formula,
+                       private_event, save_model, update, worlds_where)
 from epistemic import formulas as fm
 from epistemic.checking import may_know, truth_array
 from epistemic.relations import Arrows, Partition
+from epistemic.symbolic import from_kripke
+from epistemic.symbolic import truth as symbolic_truth
 
 A, B = Agent("a"), Agent("b")
 
@@ -35,20 +37,23 @@ def letter() -> KripkeModel:
 
 
 _MISTAKEN = "b's relation here is not an equivalence (b may be mistaken, as after an announcement b did not see)"
+_BELIEF = ("b's relation here is not an equivalence but one of belief (it is not reflexive: b may rule out the world "
+           "it is in, and believe what is false)")
 
 
 @pytest.mark.parametrize("text, line", [
-    ("K_b p", f"K_b asks what b knows, but {_MISTAKEN}: write B_b for what b believes"),
-    ("Kw_b p", f"Kw_b asks whether b knows, but {_MISTAKEN}: write B_b φ | B_b ~φ for what b believes"),
-    ("E_{a,b} p", f"E_{{a,b}} asks what everybody in {{a,b}} knows, but {_MISTAKEN}: write EB_{{a,b}} "
+    ("K_b p", f"K_b asks what b knows, but {_BELIEF}: write B_b for what b believes"),
+    ("Kw_b p", f"Kw_b asks whether b knows, but {_BELIEF}: write B_b φ | B_b ~φ for what b believes"),
+    ("E_{a,b} p", f"E_{{a,b}} asks what everybody in {{a,b}} knows, but {_BELIEF}: write EB_{{a,b}} "
                   f"for what everybody in {{a,b}} believes"),
-    ("C_{b,a} p", f"C_{{a,b}} asks what is common knowledge in {{a,b}}, but {_MISTAKEN}: write CB_{{a,b}} "
+    ("C_{b,a} p", f"C_{{a,b}} asks what is common knowledge in {{a,b}}, but {_BELIEF}: write CB_{{a,b}} "
                   f"for common belief"),
-    ("D_{a,b} p", f"D_{{a,b}} asks what {{a,b}} know together, but {_MISTAKEN}: distributed knowledge needs "
+    ("D_{a,b} p", f"D_{{a,b}} asks what {{a,b}} know together, but {_BELIEF}: distributed knowledge needs "
                   f"every relation of the group to be an equivalence"),
-    ("p | ~K_a p & K_b p", f"K_b asks what b knows, but {_MISTAKEN}: write B_b for what b believes"),
+    ("p | ~K_a p & K_b p", f"K_b asks what b knows, but {_BELIEF}: write B_b for what b believes"),
 ])
 def test_each_knowledge_operator_is_refused_where_the_relation_is_not_an_equivalence(text, line):
+    # a model of belief as given, no update in it: the line names the property b's relation lacks
     m = belief_model()
     assert m.is_kd45(B) and not m.is_equivalence(B)
     with pytest.raises(ModelError) as refused:
@@ -57,6 +62,48 @@ def test_each_knowledge_operator_is_refused_where_the_relation_is_not_an_equival
     with pytest.raises(ModelError) as explained:  # the explanation refuses it the same way
         explain_verdict(belief_model(), parse_formula(text))
     assert str(explained.value) == line
+
+
+@pytest.mark.parametrize("text", ["K_b p", "Kw_b p", "E_{a,b} p", "C_{a,b} p", "D_{a,b} p"])
+def test_after_an_update_the_refusal_blames_the_announcement_b_did_not_see(text):
+    told = update(letter(), private_event([A, B], None, [A], precondition=parse_formula("p")))
+    with pytest.raises(ModelError) as refused:
+        holds(told, parse_formula(text))
+    assert _MISTAKEN in str(refused.value)
+    with pytest.raises(ModelError) as inside:  # the same, checked inside the formula
+        holds(letter(), parse_formula(f"[!p]_{{a}} {text}"))
+    assert _MISTAKEN in str(inside.value)
+    with pytest.raises(ModelError) as symbolic:
+        symbolic_truth(from_kripke(told), parse_formula(text))
+    assert str(symbolic.value) == str(refused.value)
+
+
+def _three_worlds(pairs) -> KripkeModel:
+    """w, v, u told apart by their facts (nothing merges them), b linking each to itself and ``pairs``."""
+    return KripkeModel.from_relations([A, B], {"w": {"p"}, "v": set(), "u": {"q"}},
+                                      {A: [], B: pairs}, actual="w", reflexive=True)
+
+
+@pytest.mark.parametrize("model, why", [
+    (_three_worlds([("w", "v")]), "(it is not symmetric: b may not know what it does not know)"),
+    (_three_worlds([("w", "v"), ("v", "w"), ("v", "u"), ("u", "v")]),
+     "(it is not transitive: b may not know what it knows)"),
+    (belief_model(), "but one of belief (it is not reflexive: b may rule out the world it is in, "
+                     "and believe what is false)"),
+])
+def test_the_refusal_names_the_property_the_relation_lacks(model, why, tmp_path):
+    # a model of belief read from a file was never updated: no announcement is to blame
+    save_model(model, tmp_path / "model.json")
+    loaded = load_model(tmp_path / "model.json")
+    for m in (model, loaded):
+        for text in ("K_b p", "D_{a,b} p"):
+            with pytest.raises(ModelError) as refused:
+                holds(m, parse_formula(text))
+            line = str(refused.value)
+            assert f"b's relation here is not an equivalence {why}" in line and "announcement" not in line
+            with pytest.raises(ModelError) as symbolic:  # the symbolic engine says the same
+                symbolic_truth(from_kripke(m), parse_formula(text))
+            assert str(symbolic.value) == line
 
 
 def test_belief_and_possibility_work_on_any_relation():

@@ -12,17 +12,20 @@ checker must refuse the formula.
 from __future__ import annotations
 
 import itertools
+import json
 
 import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from epistemic import Agent, KripkeModel, ModelError, parse_formula, update
+from epistemic import Agent, KripkeModel, ModelError, explain_verdict, parse_formula, to_latex, to_text, update
 from epistemic import formulas as fm
-from epistemic.checking import common_relation_labels, holds, truth_array, worlds_where
+from epistemic.checking import common_relation_labels, group_relation, holds, truth_array, worlds_where
 from epistemic.events import Event, EventModel
+from epistemic.relations import Arrows, Partition
 from epistemic.symbolic import from_kripke
+from epistemic.symbolic import holds as symbolic_holds
 from epistemic.symbolic import truth as symbolic_truth
 
 A, B, C = Agent("a"), Agent("b"), Agent("c")
@@ -233,7 +236,12 @@ def models(draw):
     s5 = draw(st.booleans())
     relations = {a: draw(pairs) for a in AGENTS}
     actual = draw(st.sampled_from(names))
-    return KripkeModel.from_relations(AGENTS, worlds, relations, actual, reflexive=s5, symmetric=s5)
+    model = KripkeModel.from_relations(AGENTS, worlds, relations, actual, reflexive=s5, symmetric=s5)
+    if draw(st.booleans()):
+        # the raw constructor keeps relations as they are given: equivalences as arrows, not partitions
+        model = KripkeModel(names, [worlds[w] for w in names],
+                            {a: Arrows(*model.relation_of(a).pairs(), n) for a in AGENTS}, [actual])
+    return model
 
 
 groups = st.frozensets(st.sampled_from(AGENTS), min_size=1)
@@ -372,6 +380,21 @@ def test_distributed_knowledge_pools_what_agents_know():
     assert holds(both, parse_formula("D_{a,b} p & ~D_{a} p & ~D_{b} p"))
 
 
+def test_distributed_knowledge_of_equivalences_given_as_arrows_is_their_intersection():
+    # the raw constructor keeps equivalences given as arrows, and D intersects them as it meets partitions:
+    # a cannot tell w from v, b cannot tell v from u, and together they tell every world apart
+    worlds, facts = ["w", "v", "u"], [{"p"}, {"p"}, set()]
+    a_links = Arrows([0, 0, 1, 1, 2], [0, 1, 0, 1, 2], 3)
+    b_links = Arrows([0, 1, 1, 2, 2], [0, 1, 2, 1, 2], 3)
+    for relations in ({A: a_links, B: b_links}, {A: Partition([0, 0, 1]), B: b_links}):
+        m = KripkeModel(worlds, facts, relations, ["v"])
+        assert isinstance(group_relation(m, [A, B]), Arrows)
+        assert group_relation(m, [A, B]) == Partition([0, 1, 2])
+        assert worlds_where(m, parse_formula("D_{a,b} p")) == {"w", "v"}
+        assert worlds_where(m, parse_formula("D_{a,b} ~p")) == {"u"}
+        assert worlds_where(m, parse_formula("K_a p & K_b p")) == {"w"}
+
+
 def test_private_announcement_leaves_outsiders_unaware():
     m = KripkeModel.from_relations([A, B], {"w": {"p"}, "v": set()}, {A: [("w", "v")], B: [("w", "v")]},
                                    "w", reflexive=True, symmetric=True)
@@ -426,6 +449,25 @@ def test_long_formulas_need_no_recursion():
     for _ in range(3000):
         deep = fm.Not(fm.Not(deep))
     assert holds(m, f) and holds(m, deep)
+
+
+@pytest.mark.parametrize("depth", [200, 10_000])
+def test_formulas_read_ten_thousand_parentheses_deep_are_checked_and_explained(depth):
+    # every level is one more pair of parentheses, or of brackets around what is announced: read from its
+    # text, checked on both engines, explained and written again, without recursion
+    m = KripkeModel.from_relations([A, B], {"w": {"p"}, "v": {"q"}}, {A: [("w", "v")]}, "w",
+                                   reflexive=True, symmetric=True)
+    f = fm.Atom("p")
+    for i in range(depth):
+        f = (fm.Implies(f, fm.Knows(B, fm.Atom("p"))) if i % 3 == 0 else
+             fm.And(fm.Atom("q"), fm.Or(f, fm.Atom("q"))) if i % 3 == 1 else fm.Announce(f, fm.Atom("p")))
+    read = parse_formula(to_text(f))
+    assert read == f
+    verdict = holds(m, read)
+    assert symbolic_holds(from_kripke(m), read) == verdict == ("w" in worlds_where(m, read))
+    why = explain_verdict(m, read, "w", depth=50)
+    assert why.to_text() and json.dumps(why.to_dict())
+    assert to_latex(read).count("\\rightarrow") == (depth + 2) // 3
 
 
 def test_announcements_nested_past_the_recursion_limit_are_one_clear_error():

@@ -44,6 +44,10 @@ def test_binding_and_grouping():
     assert parse_formula("p & q | r") == Or(And(p, q), r)
     assert parse_formula("p -> q -> r") == Implies(p, Implies(q, r))
     assert parse_formula("p <-> q <-> r") == Iff(Iff(p, q), r)
+    # each level binds tighter than the one before it: <->, ->, |, &
+    assert parse_formula("p -> q <-> r -> p") == Iff(Implies(p, q), Implies(r, p))
+    assert parse_formula("p <-> q -> r | p & q") == Iff(p, Implies(q, Or(r, And(p, q))))
+    assert parse_formula("p & q | r -> p <-> q") == Iff(Implies(Or(And(p, q), r), p), q)
     assert parse_formula("~K_a p & q") == And(Not(Knows(a, p)), q)
     assert parse_formula("[!p] K_a q -> r") == Implies(Announce(p, Knows(a, q)), r)
     assert parse_formula("[!p & q]_{a,b} q") == AnnouncePrivately([a, b], And(p, q), q)
@@ -134,6 +138,62 @@ def test_deep_formulas_need_no_recursion():
         deep = Not(deep)
     assert parse_formula(to_text(deep)) == deep
     assert len(list(subformulas(long))) == 2 * 5000 - 1
+
+
+def _nested(depth: int, shape: str):
+    """A formula ``depth`` parentheses (or brackets) deep: each level is written inside the next."""
+    f = p
+    for i in range(depth):
+        if shape == "left":           # ((p -> q) -> q) -> q: the left operand of -> needs parentheses
+            f = Implies(f, q)
+        elif shape == "right":        # p & (q | K_a (p & (q | ...))): the looser operand of & needs them
+            f = And(p, Or(q, Knows(a, f))) if i % 2 else And(q, Or(f, r))
+        else:                         # [![![!p] q] r] s: announced inside what is announced
+            f = Announce(f, Atom(f"x{i % 7}"))
+    return f
+
+
+@pytest.mark.parametrize("depth", [200, 1_000, 10_000])
+@pytest.mark.parametrize("shape", ["left", "right", "announced"])
+def test_formulas_nested_deeply_parse_back(depth, shape):
+    deep = _nested(depth, shape)
+    text = to_text(deep)
+    assert text.count("(") + text.count("[!") >= depth - 1
+    assert parse_formula(text) == deep
+    assert parse_formula(to_text(deep, unicode=True)) == deep
+
+
+@st.composite
+def _deep_formulas(draw):
+    """A small random formula wrapped in hundreds of random levels, each a connective, a modal operator or an
+    announcement with the deep part in a place that needs parentheses or brackets (or none)."""
+    f = draw(formulas(max_leaves=3))
+    others = draw(st.lists(formulas(max_leaves=2), min_size=1, max_size=4))
+    for kind, which in draw(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 3)), min_size=170, max_size=400)):
+        other = others[which % len(others)]
+        if kind == 0:
+            f = Implies(f, other)
+        elif kind == 1:
+            f = And(other, Or(f, other))
+        elif kind == 2:
+            f = Iff(other, Iff(f, other))
+        elif kind == 3:
+            f = Not(Or(f, other))
+        elif kind == 4:
+            f = Announce(f, other)
+        elif kind == 5:
+            f = AnnouncePrivately(frozenset({a}), f, other)
+        elif kind == 6:
+            f = AnnounceWhether(frozenset({a, b}), Implies(other, f), other)
+        else:
+            f = Common(frozenset({a, b}), And(f, other))
+    return f
+
+
+@settings(max_examples=25, deadline=None)
+@given(_deep_formulas(), st.booleans())
+def test_deep_printed_formulas_parse_back(formula, unicode):
+    assert parse_formula(to_text(formula, unicode=unicode)) == formula
 
 
 def test_walks():

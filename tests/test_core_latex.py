@@ -93,12 +93,16 @@ def test_agent_names():
 def test_event_models_are_written_inline():
     # the coin look of docs/logic.md: alice tells heads from tails, bob does not
     look = parse_formula("[(h: heads, t: ~heads; alice: {h} {t}; bob: {h, t}; designated h, t), h] K_alice heads")
-    assert to_latex(look) == (r"[(h: \mathit{heads}, t: \neg \mathit{heads};\; {\mathit{alice}}: \{h\} \{t\};\; "
-                              r"{\mathit{bob}}: \{h, t\};\; \mathrm{designated}\; h, t), h] K_{\mathit{alice}} \mathit{heads}")
+    # math mode drops spaces and spaces a bare ":" as a relation, wide on both sides: a colon is \colon
+    # (punctuation), and blocks of events, and an event and its changes, are kept apart by \;
+    assert to_latex(look) == (r"[(h\colon \mathit{heads}, t\colon \neg \mathit{heads};\; {\mathit{alice}}\colon "
+                              r"\{h\}\; \{t\};\; {\mathit{bob}}\colon \{h, t\};\; \mathrm{designated}\; h, t), h] "
+                              r"K_{\mathit{alice}} \mathit{heads}")
     flip = parse_formula("[(flip {heads := ~heads, +p, -q_1}, skip; a: flip -> skip, skip -> skip), flip] p")
-    assert to_latex(flip) == (r"[(\mathit{flip} \{\mathit{heads} \mathrel{:=} \neg \mathit{heads}, +p, "
-                              r"-\mathit{q\_1}\}, \mathit{skip};\; {a}: \mathit{flip} \rightarrow \mathit{skip}, "
+    assert to_latex(flip) == (r"[(\mathit{flip}\; \{\mathit{heads} \mathrel{:=} \neg \mathit{heads}, +p, "
+                              r"-\mathit{q\_1}\}, \mathit{skip};\; {a}\colon \mathit{flip} \rightarrow \mathit{skip}, "
                               r"\mathit{skip} \rightarrow \mathit{skip}), \mathit{flip}] p")
+    assert to_latex(parse_formula("[(e; a:), e] p")) == r"[(e;\; {a}\colon), e] p"
     with pytest.raises(FormulaError, match="precondition given as a function"):
         to_latex(fm.Act(EventModel([a], [Event("e", precondition=lambda m, w: True)], {a: [("e", "e")]}, ["e"]),
                         "e", fm.TOP))
@@ -144,7 +148,7 @@ _LATEX_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
 #: Characters that stand for themselves in math ("_" and braces are checked apart).
 _PLAIN = re.compile(r"[A-Za-z0-9 '!?\[\](),_{}:;+=-]")
 _COMMANDS = {r"\neg", r"\land", r"\lor", r"\rightarrow", r"\leftrightarrow", r"\top", r"\bot", r"\hat", r"\mathit",
-             r"\langle", r"\rangle", r"\{", r"\}", r"\_", r"\mathrel", r"\mathrm", r"\;"}
+             r"\langle", r"\rangle", r"\{", r"\}", r"\_", r"\mathrel", r"\mathrm", r"\;", r"\colon"}
 
 
 def latex_problems(latex: str) -> list[str]:

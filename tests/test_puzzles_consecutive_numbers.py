@@ -75,6 +75,11 @@ def test_model():
     assert len(m) == 18
     assert holds(m, knows_number(ANNE), (0, 1)) and not holds(m, knows_number(ANNE), (2, 3))
     assert holds(m, knows_number(BILL), (1, 0)) and not holds(m, knows_number(BILL), (2, 1))
+    # each is told its own number, and nothing else: one block per number from 0 to the bound
+    for agent, own in ((ANNE, 0), (BILL, 1)):
+        blocks = m.partition(agent)
+        assert sorted({w[own] for w in block}.pop() for block in blocks) == list(range(10))
+        assert all(len({w[own] for w in block}) == 1 for block in blocks)
 
 
 @pytest.mark.parametrize("given, message", [

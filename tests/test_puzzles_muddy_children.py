@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from epistemic import Common, Everybody, holds
 from epistemic.models.puzzles.common import PuzzleError
+from epistemic.models.puzzles import dining_cryptographers, drinking_logicians, muddy_children
 from epistemic.models.puzzles.muddy_children import child, initial_model, muddy, solve, world_name
 
 
@@ -123,3 +124,28 @@ def test_published_answer_beyond_what_can_be_listed(n, k):
     # FHMV 1995, section 2.3: after the father, the worlds with at least one muddy child are left
     assert solution.story.rounds[1].worlds == 2 ** n - 1
     assert solution.story.rounds[-1].worlds == 1
+
+
+@pytest.mark.parametrize("module", [muddy_children, drinking_logicians, dining_cryptographers])
+def test_the_documented_sizes_are_those_each_engine_takes(module):
+    # the paragraph on n in solve's docstring names the most each engine takes, and the parameter's bound
+    # is the symbolic engine's
+    lines = module.solve.__doc__.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith("n : int"))
+    paragraph = []
+    for line in lines[start + 1:]:
+        if not line.startswith(" " * 8):
+            break
+        paragraph += line.split()
+    text = " ".join(paragraph) + " "
+    for most in module.MOST.values():
+        assert f"to {most} " in text
+    n = next(p for p in module.PARAMETERS if p.name == "n")
+    assert n.maximum == module.MOST["symbolic"]
+
+
+def test_a_hundred_children_on_the_symbolic_engine():
+    # FHMV 1995, section 1.1: k - 1 rounds of "nobody knows"; the symbolic engine takes n up to 100
+    assert solve(n=100, k=2, engine="symbolic").answer["rounds_of_nobody_knows"] == 1
+    with pytest.raises(PuzzleError, match="n up to 16"):
+        solve(n=17, k=2, engine="explicit")

@@ -24,7 +24,8 @@ from epistemic import Announce, Common, Knows, holds
 from epistemic.models.puzzles.common import PuzzleError
 from epistemic.models.puzzles.russian_cards import (ALICE, BOB, CLASSIC, EVE, alice_knows_bob, alice_says, bob_knows_alice,
                                           bob_says, candidate_announcements, eve_ignorant, hand_text,
-                                          initial_model, initial_structure, is_safe, safe_announcements, solve)
+                                          initial_model, initial_structure, is_safe, safe_announcements, safety,
+                                          solve)
 from epistemic.symbolic import to_kripke
 
 EVERYONE = (ALICE, BOB, EVE)
@@ -105,6 +106,14 @@ def test_telling_none_of_my_cards_is_unsafe():
     assert holds(m, said) and holds(m, Announce(said, bob_knows_alice()))
     assert not holds(m, Announce(said, Common(EVERYONE, eve_ignorant())))
     assert not is_safe(hands, m)
+
+
+def test_an_announcement_alice_cannot_make_is_not_safe():
+    # she holds 012: "I hold 345 or 016" is false, and so is its safety, though after it anything holds
+    hands = [(3, 4, 5), (0, 1, 6)]
+    m = initial_model()
+    assert not holds(m, alice_says(hands)) and holds(m, Announce(alice_says(hands), Common(EVERYONE, eve_ignorant())))
+    assert not holds(m, safety(hands)) and not is_safe(hands, m)
 
 
 def test_story():

@@ -141,6 +141,45 @@ def test_to_kripke_counts_before_it_lists():
     s = KnowledgeStructure.build([f"p{i}" for i in range(40)], parse_formula("top"), {Agent("a"): []})
     with pytest.raises(ModelError, match="1,099,511,627,776 states"):
         to_kripke(s)
+    # few states, but b considers every state possible from every state: the arrows are too many to list
+    crowd = KnowledgeStructure.build([f"p{i}" for i in range(12)], parse_formula("top"), {Agent("a"): []},
+                                     relations={Agent("b"): parse_formula("top")})
+    with pytest.raises(ModelError, match="4,096 states and 16,777,216 arrows, more than the 500,000"):
+        to_kripke(crowd)
+
+
+def _children(n: int) -> KnowledgeStructure:
+    """n muddy children, each seeing every forehead but its own."""
+    names = [f"m{i}" for i in range(1, n + 1)]
+    return KnowledgeStructure.build(names, parse_formula("top"),
+                                    {Agent(f"c{i}"): names[:i - 1] + names[i:] for i in range(1, n + 1)},
+                                    actual=[names[:2]])
+
+
+def test_knowledge_is_refused_for_the_listing_it_needs():
+    # after c1 alone is told m2, which c1 sees anyway, c2's relation is an equivalence only once the states
+    # the update adds are merged with those they copy; deciding that lists every state and every arrow:
+    # 2**17 + 2**16 states, and for each of the 16 outsiders two arrows from each state
+    told = parse_formula("[!m2]_{c1} K_c2 ~m3")
+    with pytest.raises(ModelError) as refused:
+        truth(_children(17), told)
+    line = str(refused.value)
+    assert line.startswith("K_c2 asks what c2 knows, and c2's relation here is not an equivalence on the states; ")
+    assert "has 196,608 states and 6,291,456 arrows, more than the 500,000 the symbolic engine lists" in line
+    assert "announcement" not in line and line.endswith("write B_c2 for what c2 believes")
+    # well within the limit the answer is the explicit engine's
+    assert symbolic_holds(_children(5), told)
+    assert holds(to_kripke(_children(5)), told)
+
+
+def test_the_limit_counts_arrows_not_only_states(monkeypatch):
+    monkeypatch.setattr("epistemic.symbolic.checking.LISTED", 1_000)
+    told = parse_formula("[!m2]_{c1} K_c2 ~m3")
+    # 48 states and 4 outsiders with 96 arrows each: listed
+    assert symbolic_holds(_children(5), told)
+    # 96 states, far fewer than 1,000, but 5 outsiders with 192 arrows each: refused before any is listed
+    with pytest.raises(ModelError, match="has 96 states and 960 arrows, more than the 1,000 the symbolic engine"):
+        truth(_children(6), told)
 
 
 @pytest.mark.parametrize("law, observables, fault", [

@@ -156,6 +156,13 @@ class Manager:
                 return
             yield frozenset(n for n, v in values.items() if v)
 
+    def assignments(self, u, care: Sequence[str]) -> Iterator[tuple[bool, ...]]:
+        """The assignments to ``care`` satisfying ``u``, each as the tuple of
+        the values of ``care`` in its order (cheaper than :meth:`states`
+        where there are many to look up)."""
+        for values in self.bdd.pick_iter(u, care_vars=list(care)):
+            yield tuple(map(values.__getitem__, care))
+
     def pick(self, u, care: Sequence[str]) -> frozenset[str] | None:
         """One assignment to ``care`` satisfying ``u`` (its true variables), or ``None``."""
         for state in self.states(u, care, limit=1):

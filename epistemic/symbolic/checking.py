@@ -33,14 +33,14 @@ from collections.abc import Iterable
 
 from ..agents import Agent
 from ..bottom_up import evaluate_bottom_up
-from ..checking import knowledge_refused, may_know
+from ..checking import asking, knowledge_refused, not_knowledge, unmet_property
 from ..errors import ModelError
 from ..events import check_event_model, private_event, whether_event
 from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
                         Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
                         FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
 from .bdds import prime
-from .convert import STATES, to_kripke
+from .convert import LISTED, listing_size, to_kripke
 from .structure import KnowledgeStructure, State
 from .updates import after_announcement, transform
 
@@ -48,6 +48,7 @@ __all__ = ["truth", "holds", "states_where"]
 
 _ANNOUNCEMENTS = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether)
 _KNOWLEDGE = (Knows, KnowsWhether, Everybody, Common, Distributed)
+_Knowledge = Knows | KnowsWhether | Everybody | Common | Distributed
 
 
 def _same_structure_operands(f: Formula) -> tuple[Formula, ...]:
@@ -99,26 +100,38 @@ def _get(structure: KnowledgeStructure, f: Formula):
 def _known(structure: KnowledgeStructure, agent: Agent, f: Formula) -> Agent:
     if agent not in structure.agents:
         raise ModelError(f"the formula names {agent}, who is not an agent of the model")
-    if isinstance(f, _KNOWLEDGE) and not _may_know(structure, agent, f):
-        raise ModelError(knowledge_refused(f, agent))
+    if isinstance(f, _KNOWLEDGE):
+        _refuse_where_mistaken(structure, agent, f)
     return agent
 
 
-def _may_know(structure: KnowledgeStructure, agent: Agent, f: Formula) -> bool:
-    """Whether the knowledge operator ``f`` may be asked of ``agent``, as the
-    explicit checker decides it (:func:`epistemic.checking.may_know`): its
-    accessibility is an equivalence on the states, or once bisimilar states
-    are merged, found on the listed states of a structure of at most
-    :data:`~epistemic.symbolic.convert.STATES` of them (a larger one is
-    refused); distributed knowledge needs the accessibility itself to be one."""
-    if structure.is_s5(agent):
-        return True
-    if isinstance(f, Distributed):
-        return False
-    key = ("may know", agent)
-    if key not in structure.cache:
-        structure.cache[key] = len(structure) <= STATES and may_know(to_kripke(structure), agent)
-    return structure.cache[key]
+def _refuse_where_mistaken(structure: KnowledgeStructure, agent: Agent, f: _Knowledge) -> None:
+    """Raise :class:`ModelError` where the knowledge operator ``f`` may not be
+    asked of ``agent``, as the explicit checker decides it
+    (:func:`epistemic.checking.may_know`): its accessibility is an
+    equivalence on the states, or once bisimilar states are merged, which is
+    found on the structure listed (:func:`~epistemic.symbolic.convert.to_kripke`),
+    when listing it takes at most :data:`~epistemic.symbolic.convert.LISTED`
+    states and arrows (a larger one is refused, saying so); distributed
+    knowledge needs the accessibility itself to be one."""
+    unmet = structure.unmet_property(agent)
+    if unmet is None:
+        return
+    if not isinstance(f, Distributed):
+        key = ("listed unmet", agent)
+        if key not in structure.cache:
+            states, arrows = listing_size(structure)
+            if states + arrows > LISTED:
+                asked, instead = asking(f, agent)
+                raise ModelError(
+                    f"{asked}, and {agent.name}'s relation here is not an equivalence on the states; whether it "
+                    f"is one once bisimilar states are merged is found on the states listed, and this structure "
+                    f"has {states:,} states and {arrows:,} arrows, more than the {LISTED:,} the symbolic engine "
+                    f"lists: check with the explicit engine, or {instead}")
+            structure.cache[key] = unmet_property(to_kripke(structure, limit=LISTED), agent)
+        unmet = structure.cache[key]
+    if unmet is not None:
+        raise ModelError(knowledge_refused(f, agent, not_knowledge(agent, unmet, structure.updated)))
 
 
 def box(structure: KnowledgeStructure, agents: Iterable[Agent], u, *, pooled: bool = False):

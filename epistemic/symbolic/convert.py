@@ -39,10 +39,13 @@ from ..relations import Partition, Relation, relation_from_pairs
 from .bdds import Manager, bits_for, prime
 from .structure import KnowledgeStructure, State
 
-__all__ = ["from_kripke", "to_kripke", "STATES"]
+__all__ = ["from_kripke", "to_kripke", "listing_size", "STATES", "LISTED"]
 
 #: :func:`to_kripke` lists at most this many states by default.
 STATES = 100_000
+#: ... and at most this many states and arrows together: listing an arrow
+#: costs about as much as a state, and a relation may give each state many.
+LISTED = 500_000
 
 
 def from_kripke(model: KripkeModel) -> KnowledgeStructure:
@@ -95,7 +98,8 @@ def from_kripke(model: KripkeModel) -> KnowledgeStructure:
             arrows |= cubes[r] & primed[c]
         built[agent] = arrows
     actual = [full[model.index(w)] for w in model.actual]
-    return KnowledgeStructure(m, atoms, variables, law, observables, built, actual, WorldNames(full, model.worlds))
+    return KnowledgeStructure(m, atoms, variables, law, observables, built, actual, WorldNames(full, model.worlds),
+                              model.updated)
 
 
 class WorldNames:
@@ -112,19 +116,47 @@ class WorldNames:
         return self.order[state]
 
 
-def to_kripke(structure: KnowledgeStructure, limit: int = STATES) -> KripkeModel:
+def listing_size(structure: KnowledgeStructure) -> tuple[int, int]:
+    """What listing ``structure`` as a Kripke model (:func:`to_kripke`) makes:
+    its states, and the arrows among them of the agents that have a relation
+    (an S5 agent's partition costs no arrows).  Counted on the diagrams,
+    nothing listed; cached.
+
+    Examples
+    --------
+    >>> from epistemic import Agent, parse_formula
+    >>> s = KnowledgeStructure.build(["p", "q"], parse_formula("top"), {Agent("a"): ["p"]},
+    ...                              relations={Agent("b"): parse_formula("q'")})
+    >>> listing_size(s)
+    (4, 8)
+    """
+    key = ("listing",)
+    if key not in structure.cache:
+        m, names = structure.manager, structure.variables
+        within = structure.law & m.primed(structure.law, names)
+        care = [*names, *(prime(v) for v in names)]
+        arrows = sum(m.count(relation & within, care) for relation in structure.relations.values())
+        structure.cache[key] = (len(structure), arrows)
+    return structure.cache[key]
+
+
+def to_kripke(structure: KnowledgeStructure, limit: int = STATES, listed: int = LISTED) -> KripkeModel:
     """The Kripke model listing the states of ``structure`` as worlds.
 
     Raises
     ------
     ModelError
-        When the structure has more than ``limit`` states (counted before
-        anything is listed).
+        When the structure has more than ``limit`` states, or more than
+        ``listed`` states and arrows together (:func:`listing_size`; both
+        counted before anything is listed).
     """
-    count = len(structure)
+    count, arrows = listing_size(structure)
     if count > limit:
         raise ModelError(f"the structure has {count:,} states, more than the {limit:,} an explicit model "
                          f"may list here")
+    if count + arrows > listed:
+        raise ModelError(f"the structure has {count:,} states and {arrows:,} arrows, more than the {listed:,} "
+                         f"an explicit model may list here")
     m = structure.manager
     states = structure.ordered(m.true)
     index = {s: i for i, s in enumerate(states)}
@@ -132,6 +164,11 @@ def to_kripke(structure: KnowledgeStructure, limit: int = STATES) -> KripkeModel
     if len(set(names)) != len(names):
         names = [f"{n}#{i}" for i, n in enumerate(names)]
     relations: dict[Agent, Relation] = {}
+    variables = structure.variables
+    # a relation is listed in one pass over its diagram, each arrow looked up by the values of its two ends
+    number = {tuple(v in s for v in variables): i for i, s in enumerate(states)}
+    within = structure.law & m.primed(structure.law, variables)
+    care, width = [*variables, *(prime(v) for v in variables)], len(variables)
     for agent in structure.agents:
         if agent in structure.observables:
             seen = structure.observables[agent]
@@ -139,19 +176,13 @@ def to_kripke(structure: KnowledgeStructure, limit: int = STATES) -> KripkeModel
             relations[agent] = Partition(np.array([blocks.setdefault(s & seen, len(blocks)) for s in states],
                                                   dtype=np.int64))
             continue
-        relation, law_primed = structure.relations[agent], m.primed(structure.law, structure.variables)
-        primed_vars = [prime(v) for v in structure.variables]
         rows, cols = [], []
-        for i, s in enumerate(states):
-            here = m.let({v: v in s for v in structure.variables}, relation) & law_primed
-            for t in m.states(here, primed_vars):
-                rows.append(i)
-                cols.append(index[_unprimed(t)])
+        for values in m.assignments(structure.relations[agent] & within, care):
+            rows.append(number[values[:width]])
+            cols.append(number[values[width:]])
         relations[agent] = relation_from_pairs(rows, cols, len(states))
     facts = [structure.true_atoms(s) for s in states]
     actual = [names[index[s]] for s in structure.actual]
     return KripkeModel(names, facts, relations, actual)
 
 
-def _unprimed(state: State) -> State:
-    return frozenset(v[:-1] for v in state)

@@ -69,14 +69,18 @@ class KnowledgeStructure:
     actual : iterable of State
     namer : callable, optional
         The name of a state (a world name); by default its true atoms.
+    updated : bool, default False
+        Whether the structure is the result of an update (an event model
+        applied), which an agent may not have seen.
     """
 
-    __slots__ = ("manager", "atoms", "variables", "law", "observables", "relations", "actual", "namer", "cache")
+    __slots__ = ("manager", "atoms", "variables", "law", "observables", "relations", "actual", "namer", "updated",
+                 "cache")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, manager: Manager, atoms: Mapping[str, str], variables: Sequence[str], law,
                  observables: Mapping[Agent, frozenset[str]], relations: Mapping, actual: Iterable[State],
-                 namer: Callable[[State], Hashable] | None = None):
+                 namer: Callable[[State], Hashable] | None = None, updated: bool = False):
         self.manager = manager
         self.atoms = dict(atoms)
         self.variables = tuple(variables)
@@ -87,6 +91,7 @@ class KnowledgeStructure:
             raise ModelError("an agent either observes variables or has a relation, not both")
         self.actual = tuple(frozenset(s) for s in actual)
         self.namer = namer
+        self.updated = updated
         self.cache: dict = {}
         for state in self.actual:
             if not self.is_state(state):
@@ -210,11 +215,17 @@ class KnowledgeStructure:
 
     def is_s5(self, agent: Agent) -> bool:
         """Whether ``agent``'s accessibility is an equivalence on the states."""
+        return self.unmet_property(agent) is None
+
+    def unmet_property(self, agent: Agent) -> str | None:
+        """The first of ``"reflexive"``, ``"symmetric"`` and ``"transitive"``
+        that ``agent``'s accessibility is not on the states, or ``None`` for
+        an equivalence (as :meth:`~epistemic.relations.Relation.unmet_property`)."""
         if agent in self.observables:
-            return True
-        key = ("s5", agent)
+            return None
+        key = ("unmet", agent)
         if key not in self.cache:
-            self.cache[key] = _is_equivalence(self, self.relations[agent])
+            self.cache[key] = _unmet_property(self, self.relations[agent])
         return self.cache[key]
 
     def relation_bdd(self, agent: Agent):
@@ -230,11 +241,11 @@ class KnowledgeStructure:
     def with_namer(self, namer: Callable[[State], Hashable]) -> KnowledgeStructure:
         """The same structure, naming its states with ``namer``."""
         return KnowledgeStructure(self.manager, self.atoms, self.variables, self.law, self.observables,
-                                  self.relations, self.actual, namer)
+                                  self.relations, self.actual, namer, self.updated)
 
     def with_actual(self, actual: Iterable[State]) -> KnowledgeStructure:
         return KnowledgeStructure(self.manager, self.atoms, self.variables, self.law, self.observables,
-                                  self.relations, actual, self.namer)
+                                  self.relations, actual, self.namer, self.updated)
 
     def __repr__(self) -> str:
         kinds = "S5" if not self.relations else "S5/relations" if self.observables else "relations"
@@ -284,21 +295,22 @@ def boolean(manager: Manager, formula: Formula, atoms: Mapping[str, str], what: 
     return made[formula]
 
 
-def _is_equivalence(structure: KnowledgeStructure, relation) -> bool:
-    """Reflexive, symmetric and transitive on the states of the law."""
+def _unmet_property(structure: KnowledgeStructure, relation) -> str | None:
+    """The first of reflexive, symmetric and transitive that ``relation`` is
+    not on the states of the law, or ``None``."""
     m, names = structure.manager, structure.variables
     law, law_primed = structure.law, m.primed(structure.law, names)
     swap = {**{v: prime(v) for v in names}, **{prime(v): v for v in names}}
     reflexive = m.let({prime(v): m.var(v) for v in names}, relation)
     if not m.implies(law, reflexive):
-        return False
+        return "reflexive"
     within = relation & law & law_primed
     if within != m.let(swap, relation) & law & law_primed:
-        return False
+        return "symmetric"
     # transitive: a state's successors all have the same successors as it (given symmetry)
     # ∀t,u. R(s,t) ∧ R(t,u) → R(s,u), with t in double-primed copies made on demand
     middle = {v: m.middle(v) for v in names}
     first = m.let({prime(v): middle[v] for v in names}, within)                 # R(s, t)
     second = m.let({v: middle[v] for v in names}, within)                        # R(t, u)
     both = m.exist(middle.values(), first & second)
-    return m.implies(both, within)
+    return None if m.implies(both, within) else "transitive"

@@ -47,7 +47,7 @@ def after_announcement(structure: KnowledgeStructure, announced: Formula, where)
         actual = [s for s in structure.actual if structure.value(where, s)]
         structure.cache[key] = KnowledgeStructure(
             structure.manager, structure.atoms, structure.variables, structure.law & where,
-            structure.observables, structure.relations, actual, structure.namer)
+            structure.observables, structure.relations, actual, structure.namer, structure.updated)
     return structure.cache[key]
 
 
@@ -182,7 +182,7 @@ def transform(structure: KnowledgeStructure, events: EventModel,
         event = next(n for n in names if codes[n] == code)
         return (before_name(state & before_vars), event)
 
-    after = KnowledgeStructure(m, atoms, variables, law, observables, relations, (), namer)
+    after = KnowledgeStructure(m, atoms, variables, law, observables, relations, (), namer, updated=True)
     update = Update(after, events, preconditions, substitutions, bits)
     actual = [update.successor(state, name) for state in structure.actual for name in events.actual
               if structure.value(preconditions[name], state)]

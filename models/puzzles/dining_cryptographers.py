@@ -256,7 +256,8 @@ def solve(engine: str = "auto", progress: Callable[[int], None] | None = None, *
     Parameters
     ----------
     n : int, default 3
-        The number of diners, 3 to 300.
+        The number of diners: 3 to 10 on the explicit engine, to 300 on the
+        symbolic one.
     payer : int, default 1
         0 if the NSA paid, else the diner who did.
     seed : int, default 1988

@@ -202,7 +202,8 @@ def solve(engine: str = "auto", progress: Callable[[int], None] | None = None, *
     Parameters
     ----------
     n : int, default 3
-        The number of children, 1 to 16.
+        The number of children: 1 to 16 on the explicit engine, to 100 on
+        the symbolic one.
     k : int, default 2
         The number of muddy children, 1 to ``n``; children ``1 .. k`` are muddy.
     engine : {"auto", "explicit", "symbolic"}
