@@ -354,6 +354,23 @@ class PirateGame:
         return Knowledge.of(announcements)
 
     def dag_nodes(self) -> int:
-        """Predictions in the shared DAG so far."""
+        """Predictions in the shared DAG so far: those of the play, and
+        any others solved (for tables, pictures or questions on other
+        knowledge); :meth:`play_predictions` counts the play's alone."""
         return len(self.solver.dag)
+
+    def play_predictions(self, tables: bool = False) -> int:
+        """How many predictions the play rests on (those
+        :meth:`prediction_graph` holds), whatever else was solved; with
+        ``tables``, together with those behind every knowledge group's table.
+
+        >>> game = PirateGame(6, 3, [promise(6, 3, [1, 0, 0, 2], hearers=[5]), promise(6, 5, [1, 2], hearers=[6])])
+        >>> game.play_predictions(), game.play_predictions(tables=True)
+        (15, 17)
+        """
+        roots = [self.solver.key(r.number, self.everything) for r in self.play().rounds]
+        if tables:
+            roots += [(p.round, p.knowledge) for group in self.knowledge_groups()
+                      for p in self.table_predictions(group.knowledge)]
+        return len(self.solver.dag.reachable(roots))
 
