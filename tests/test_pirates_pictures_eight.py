@@ -134,3 +134,16 @@ def test_a_level_too_wide_first_merges_alike_reasons():
     narrow = summarize_reasons(order[:7], edges[:6], alike=lambda i: i[0], likeness=lambda m: 0, keep={"q"},
                                max_boxes=60, chain=None, max_width=6)
     assert narrow.level == "reasons" and len(narrow.boxes) == 7
+
+
+# the explorer in the browser --------------------------------------------------------------
+def test_the_explorer_lists_promises_and_knowledge_in_rank_order():
+    # by their text they came p12 before p2 and p3, and "knows p12's ..." before "knows p3's ..."
+    from epistemic.models.pirates import promise
+    from epistemic.models.pirates.browser import explorer_page
+    game = PirateGame(24, 5, [promise(24, m, [0] * (24 - m) + [5], hearers=told)
+                              for m, told in ((20, [1, 2, 11]), (12, [10]), (2, [11, 15, 20]), (3, [11, 13]))])
+    page = explorer_page(game, depth=1, renderer=None).replace("&#x27;", "'")
+    assert re.findall(r"· (p\d+) promises", page) == ["p2", "p3", "p12", "p20"]
+    believed = list(dict.fromkeys(re.findall(r"as believed: ([^<\"]*)", page)))
+    assert believed == ["knows p3's and p20's promises", "knows p12's and p20's promises"]
