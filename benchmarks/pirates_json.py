@@ -19,6 +19,10 @@ from epistemic.models.pirates import PirateGame
 from epistemic.models.pirates.report import format_report, write_json
 
 CASES = [
+    ("text report, n = 100,000", dict(pirates=100_000, coins=100, form="text")),
+    ("text report --all-rounds, n = 100,000", dict(pirates=100_000, coins=100, form="all-rounds")),
+    ("text report, n = 1,000,000", dict(pirates=1_000_000, coins=100, form="text")),
+    ("text report --all-rounds, n = 1,000,000", dict(pirates=1_000_000, coins=100, form="all-rounds")),
     ("compact --json, n = 2,000", dict(pirates=2_000, coins=100, form="compact")),
     ("compact --json, n = 10,000", dict(pirates=10_000, coins=100, form="compact")),
     ("compact --json, n = 100,000", dict(pirates=100_000, coins=100, form="compact")),
@@ -43,6 +47,8 @@ def run_case(spec: dict) -> dict:
     out = _Counter()
     if spec["form"] == "tables":
         out.write(format_report(game, tables=True))
+    elif spec["form"] in ("text", "all-rounds"):
+        out.write(format_report(game, all_rounds=spec["form"] == "all-rounds"))
     else:
         write_json(game, out, detail=spec["form"] == "detail")
     return {"mb": out.written / 1e6}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from hypothesis import given, settings
 
 from epistemic.models.pirates import PirateGame, promise
 from epistemic.models.pirates import report as pirates_report
@@ -14,6 +15,7 @@ from epistemic.models.pirates.report import (MAX_REPORT_BYTES, ROUND_EXCERPT, TA
                                             detail_json_bytes, format_report, full_tables_bytes, write_json)
 
 from cli_runs import run
+from strategies import pirate_games, pirate_rules
 from picture_checks import node_lines
 
 
@@ -143,3 +145,29 @@ def test_the_report_counts_the_predictions_behind_the_play_whatever_else_is_aske
     assert len(node_lines((tmp_path / "dag.dot").read_text(), "n")) == 15  # the picture draws those 15
     code, out, _ = run(capsys, *argv, "--tables")
     assert out.splitlines()[-1] == "Prediction DAG: 15 predictions behind the play, 17 with those behind the tables."
+
+
+def _solved_tables_first(game: PirateGame) -> PirateGame:
+    for group in game.knowledge_groups():
+        game.table_predictions(group.knowledge)
+    return game
+
+
+def test_the_count_of_the_play_does_not_depend_on_what_was_solved_before_it():
+    def made():
+        return PirateGame(6, 3, [promise(6, 3, [1, 0, 0, 2], hearers=[5]), promise(6, 5, [1, 2], hearers=[6])])
+    late = _solved_tables_first(made())
+    assert late.dag_nodes() == 17
+    assert late.play_predictions() == made().play_predictions() == 15
+
+
+@settings(max_examples=150, deadline=None)
+@given(pirate_games(max_pirates=10, max_coins=5), pirate_rules())
+def test_a_play_solved_first_leaves_only_what_it_rests_on(spec, rules):
+    # the count kept when the play is solved first is the count of a walk of the DAG from its rounds
+    pirates, coins, promises, tie_rule = spec
+    first = PirateGame(pirates, coins, promises, tie_rule, rules)
+    first.play()
+    walked = _solved_tables_first(PirateGame(pirates, coins, promises, tie_rule, rules))
+    assert first.play_predictions() == walked.play_predictions() == first.prediction_graph().number_of_nodes()
+    assert first.dag_nodes() == first.play_predictions()

@@ -124,8 +124,8 @@ def _cut_wide(summary: ReasonSummary, max_width: int) -> ReasonSummary:
     box per level (the first such box is the summary's ``cut``)."""
     boxes, edges, gaps, cut = dict(summary.boxes), list(summary.edges), dict(summary.gaps), summary.cut
     folds: list = []
-    # each pass leaves out at least two boxes and adds one, so the passes end
-    while True:
+    # each pass leaves out at least two boxes and adds one, so there are fewer passes than boxes
+    for _ in range(len(boxes)):
         level = _levels(boxes, edges)
         by_level: dict[int, list] = {}
         for b in boxes:  # in drawing order
@@ -152,6 +152,7 @@ def _cut_wide(summary: ReasonSummary, max_width: int) -> ReasonSummary:
                                    if p in reached and (c in reached or c in dropped)))
         boxes = {**kept, fold: left_out}
         gaps = {**{b: m for b, m in gaps.items() if b in reached}, fold: left_out}
+    raise AssertionError("a level too wide kept as many boxes as it had")  # pragma: no cover
 
 
 CUT = ("deeper",)

@@ -160,9 +160,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     for path, kind, _ in asked:
         if kind in refused:
             _refuse(path, refused[kind])
+    # the play is solved first, so that the predictions it rests on are counted without a walk of the DAG
+    play = game.play()
     if args.json_detail:
         try:  # the rounds played, solved in a second at the sizes the check above lets through, size the rest
-            check_report_size(game, detail=True, rounds=len(game.play().rounds))
+            check_report_size(game, detail=True, rounds=len(play.rounds))
         finally:
             end_progress(progress)
     # the whole answer is composed before a byte is written, so bad input leaves no half output

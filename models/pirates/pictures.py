@@ -206,7 +206,7 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
     promises: dict[Hashable, int] = {label: len(_makers(k)) for k, label in labels.items()}
     # numbers of promises known, in ranges when there are more of them than fills, so no two classes look alike
     ranges = _ranges(sorted(set(promises.values())), min(len(FILLS), max_nodes))
-    lowest = {_promises_known(*r): r[0] for r in ranges.values()}
+    lowest: dict[Hashable, int] = {_promises_known(*r): r[0] for r in ranges.values()}
 
     def label(node):
         p = graph.nodes[node]["value"]
@@ -247,7 +247,7 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
                        edge_label=edge_label,
                        order=lambda n: (node_key(n)[0], palette.groups.index(labels[node_key(n)[1]])),
                        palette=palette, max_nodes=max_nodes, title=title, what="predictions",
-                       coarse=lambda label: _promises_known(*ranges[promises[label]]), class_order=lowest.__getitem__,
+                       coarse=lambda label: _promises_known(*ranges[promises[label]]), class_order=lambda c: lowest[c],
                        class_lines=lambda groups: _states_lines([states[g] for g in groups]),
                        arrow_note="the prediction rests on the one it points to")
 

@@ -147,7 +147,7 @@ def read_question(text: str, pirates: int) -> tuple[QuestionKind, int | None, in
         raise PirateGameError(f"ask a question, e.g. {_EXAMPLES}")
     tokens = [_Token.read(m) for m in _TOKEN.finditer(text.lower().replace("\u2019", "'"))]
     round_ = knower = proposer = None
-    named: list[QuestionKind] = []
+    asked: list[QuestionKind] = []
     objects: list[QuestionKind] = []  # kinds named after an article or a preposition: "p5 vote on the offer"
     claims: set[bool] = set()
     subjects: list[int] = []
@@ -196,12 +196,12 @@ def read_question(text: str, pirates: int) -> tuple[QuestionKind, int | None, in
                                       f"e.g. \"on p3's {rest[at].word}\"")
         elif tok.word in _KIND:
             # "on p1's offer", "if the offer fails": a kind named as the object of another
-            (named if before.word not in _OBJECT and not before.possessive else objects).append(_KIND[tok.word])
+            (asked if before.word not in _OBJECT and not before.possessive else objects).append(_KIND[tok.word])
         elif tok.word in ("yes", "no", "against"):
             claims.add(tok.word == "yes")
             if len(claims) > 1:
                 raise PirateGameError(f"the question says both yes and no: {text.strip()!r}")
-    kinds = list(dict.fromkeys(named or objects))
+    kinds = list(dict.fromkeys(asked or objects))
     if len(kinds) > 1:
         raise PirateGameError(f"the question names two kinds, {kinds[0].value!r} and {kinds[1].value!r}, in "
                               f"{text.strip()!r}: ask about one, e.g. {_EXAMPLES}")
