@@ -11,7 +11,7 @@ import numpy as np
 
 from epistemic import Agent, Announcement, Knowledge
 
-from .division import DEAD, Division, by_rank, pirate_name, promise_in
+from .division import DEAD, Division, by_rank, pirate_name, promise_in, rank_of
 from .game import KnowledgeGroup, PirateGame, PirateGameError, Play, Round
 from .predict import OfferSource, Prediction
 from .runs import array_pieces, division_pieces, merge_pieces, rank_runs_text, runs_of
@@ -50,7 +50,8 @@ def knowledge_heading(knowledge: Knowledge) -> str:
 
 
 def _audience(audience: Iterable[Agent]) -> str:
-    return "told " + ", ".join(str(x) for x in by_rank(audience))
+    """Who heard a promise, the short way however many did: "told p2-p5"."""
+    return "told " + names_text(rank_of(x) for x in audience)
 
 
 def _payoff(value: int) -> str:
