@@ -163,7 +163,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     # the play is solved first, so that the predictions it rests on are counted without a walk of the DAG
     play = game.play()
     if args.json_detail:
-        try:  # the rounds played, solved in a second at the sizes the check above lets through, size the rest
+        try:  # the rounds played, known now (in a second at the sizes the check above lets through), size the rest
             check_report_size(game, detail=True, rounds=len(play.rounds))
         finally:
             end_progress(progress)
