@@ -136,7 +136,7 @@ def test_bad_input_from_a_real_process_has_no_traceback():
 def test_promise_mark_follows_the_proposers_own_knowledge(capsys):
     # p1 does not know p3's private promise, yet the offer is his own public promise
     code, out, _ = run(capsys, "pirates", "-n", "4", "-m", "3", "--promise", "p1: 1 1 0 1",
-                       "--promise", "p3: 2 1 to p3", "--no-tables")
+                       "--promise", "p3: 2 1 to p4", "--no-tables")
     assert code == 0
     assert "Round 1: p1 proposes p4:1 p3:1 p2:0 p1:1  (his promise)" in out
 

@@ -179,7 +179,8 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
                 coarse: Callable[[Hashable], Hashable] | None = None,
                 max_nodes: int = MAX_NODES, title: str | None = None, legend_title: str = "Knowledge",
                 what: str = "nodes", arrow_note: str = "the node rests on the one it points to",
-                max_groups: int | None = MAX_GROUPS) -> Picture:
+                max_groups: int | None = MAX_GROUPS, class_order: Callable[[Hashable], SortKey] | None = None,
+                class_lines: Callable[[list], Sequence[str]] | None = None) -> Picture:
     """Draw a DAG with its nodes boxed by group, one colour per group.
 
     Nodes of one group are drawn inside one frame labelled with the group
@@ -219,6 +220,13 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
         What an arrow means, for the legend.
     max_groups : int or None
         With ``coarse`` given, the most groups drawn each in its own frame.
+    class_order : callable, optional
+        ``class -> sort key``: the order in which classes take the fills
+        (default: that of their first group in ``palette``).
+    class_lines : callable, optional
+        ``[groups] -> lines`` added to a box drawn by class, saying which
+        of the class's groups its nodes are on (given once each, in the
+        order of the nodes), since its frame names the class alone.
 
     Returns
     -------
@@ -241,7 +249,7 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
         for v in graph.nodes:
             c, i = coarse(group(v)), rank.get(group(v), len(rank))
             first[c] = min(first.get(c, i), i)
-        palette = Palette(sorted(first, key=first.__getitem__))
+        palette = Palette(sorted(first, key=class_order if class_order is not None else first.__getitem__))
     palette = palette.extended(summary.groups.values())
 
     g = graphviz.Digraph("dag")
@@ -278,6 +286,8 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
                                      else ([f"{len(nodes):,} {what}"], []))
                 else:
                     lines, values = label(nodes[0])
+                if summary.level == "coarse" and class_lines is not None:
+                    lines = [*lines, *class_lines(list(dict.fromkeys(group(v) for v in nodes)))]
                 frame.node(ids[box], label=node_label(lines, values), fillcolor=swatch.fill, style=swatch.style,
                            **({"peripheries": "2"} if len(nodes) > 1 else {}))
     for (a, b), texts in summary.edges.items():

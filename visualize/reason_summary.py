@@ -27,31 +27,40 @@ class ReasonSummary:
     reason), ``"alike"`` (alike siblings merged) or ``"cut"`` (alike
     siblings merged, and the boxes farthest from the questions left out);
     ``cut`` is then the box that stands for those left out (a key of
-    ``gaps``), else ``None``.
+    ``gaps``), else ``None``; ``narrowed`` lists the boxes (keys of
+    ``gaps`` too) that stand for the boxes left out of a level too wide,
+    and for the reasons only they lead to.
     """
 
-    __slots__ = ("boxes", "edges", "gaps", "level", "cut")
+    __slots__ = ("boxes", "edges", "gaps", "level", "cut", "narrowed")
 
-    def __init__(self, boxes: dict, edges: list, gaps: dict, level: str, cut: Hashable | None = None):
+    def __init__(self, boxes: dict, edges: list, gaps: dict, level: str, cut: Hashable | None = None,
+                 narrowed: tuple = ()):
         self.boxes = boxes
         self.edges = edges
         self.gaps = gaps
         self.level = level
         self.cut = cut
+        self.narrowed = narrowed
 
 
 def summarize_reasons(order: Sequence[Hashable], edges: Sequence[tuple[Hashable, Hashable]], *,
                       alike: Callable[[Hashable], Hashable], likeness: Callable[[list], Hashable],
-                      keep: set, max_boxes: int | None, chain: int | None) -> ReasonSummary:
+                      keep: set, max_boxes: int | None, chain: int | None,
+                      max_width: int | None = None) -> ReasonSummary:
     """Reduce a graph of reasons to boxes.
 
-    When there are more than ``max_boxes`` reasons, reasons are merged with
-    their alike siblings: two reasons share a box when the parents' boxes
-    are one and ``alike`` maps them alike, so merging goes down the graph
-    level by level (reasons in ``keep``, the questions, are never merged).
-    Then each chain of more than ``chain`` boxes, each resting on the next
-    alone and alike by ``likeness`` (given a box's reasons), is cut to its
-    ends and a gap.
+    When there are more than ``max_boxes`` reasons, or more than
+    ``max_width`` side by side (on one level, a level being the longest
+    path from a question), reasons are merged with their alike siblings:
+    two reasons share a box when the parents' boxes are one and ``alike``
+    maps them alike, so merging goes down the graph level by level
+    (reasons in ``keep``, the questions, are never merged).  Then each
+    chain of more than ``chain`` boxes, each resting on the next alone and
+    alike by ``likeness`` (given a box's reasons), is cut to its ends and a
+    gap.  A level still wider than ``max_width`` keeps its first
+    ``max_width - 1`` boxes; one box stands for the others and for the
+    reasons only they lead to (level ``"cut"``).
 
     Examples
     --------
@@ -62,7 +71,8 @@ def summarize_reasons(order: Sequence[Hashable], edges: Sequence[tuple[Hashable,
     >>> s.level, list(s.boxes.values())
     ('alike', [['why'], ['a', 'b', 'c'], ['a1', 'b1', 'c1']])
     """
-    if max_boxes is not None and len(order) > max_boxes:
+    too_wide = max_width is not None and _widest(order, edges) > max_width
+    if (max_boxes is not None and len(order) > max_boxes) or too_wide:
         boxes, box_edges = _merge_alike(order, edges, alike, keep)
         level = "alike"
     else:
@@ -73,8 +83,76 @@ def summarize_reasons(order: Sequence[Hashable], edges: Sequence[tuple[Hashable,
     if chain is not None:
         boxes, box_edges, gaps = _shorten_chains(boxes, box_edges, likeness, keep, chain)
     if max_boxes is not None and len(boxes) > max_boxes:
-        return _cut_deep(boxes, box_edges, gaps, max_boxes)
-    return ReasonSummary(boxes, box_edges, gaps, level)
+        summary = _cut_deep(boxes, box_edges, gaps, max_boxes)
+    else:
+        summary = ReasonSummary(boxes, box_edges, gaps, level)
+    if max_width is not None and _widest(summary.boxes, summary.edges) > max_width:
+        summary = _cut_wide(summary, max_width)
+    return summary
+
+
+def _levels(nodes, edges) -> dict:
+    """Each node's level: the longest path to it from a node without a parent,
+    as Graphviz ranks a graph drawn top to bottom (found without recursion)."""
+    children, _ = _children(nodes, edges)
+    waiting = {n: 0 for n in nodes}
+    for _, child in edges:
+        waiting[child] += 1
+    level = {n: 0 for n in nodes}
+    ready = deque(n for n in nodes if not waiting[n])
+    while ready:
+        node = ready.popleft()
+        for child in children[node]:
+            level[child] = max(level[child], level[node] + 1)
+            waiting[child] -= 1
+            if not waiting[child]:
+                ready.append(child)
+    return level
+
+
+def _widest(nodes, edges) -> int:
+    """The most nodes on one level."""
+    counts: dict[int, int] = {}
+    for level in _levels(nodes, edges).values():
+        counts[level] = counts.get(level, 0) + 1
+    return max(counts.values(), default=0)
+
+
+def _cut_wide(summary: ReasonSummary, max_width: int) -> ReasonSummary:
+    """Keep the first ``max_width - 1`` boxes of each level wider than
+    ``max_width``; the others, and the boxes only they lead to, become one
+    box per level (the first such box is the summary's ``cut``)."""
+    boxes, edges, gaps, cut = dict(summary.boxes), list(summary.edges), dict(summary.gaps), summary.cut
+    folds: list = []
+    # each pass leaves out at least two boxes and adds one, so there are fewer passes than boxes
+    for _ in range(len(boxes)):
+        level = _levels(boxes, edges)
+        by_level: dict[int, list] = {}
+        for b in boxes:  # in drawing order
+            by_level.setdefault(level[b], []).append(b)
+        wide = next((lv for lv in sorted(by_level) if len(by_level[lv]) > max_width), None)
+        if wide is None:
+            narrowed = tuple(f for f in dict.fromkeys(folds) if f in boxes)
+            return ReasonSummary(boxes, edges, gaps, "cut", cut if cut in boxes else None, narrowed)
+        dropped = set(by_level[wide][max_width - 1:])
+        # what the kept boxes still reach stays drawn; the rest is left out with the dropped boxes
+        children, has_parent = _children(boxes, edges)
+        reached: set = set()
+        stack = [b for b in boxes if b not in has_parent and b not in dropped]
+        while stack:
+            b = stack.pop()
+            if b not in reached:
+                reached.add(b)
+                stack.extend(c for c in children[b] if c not in dropped)
+        fold = ("wider", wide)
+        folds.append(fold)
+        left_out = [i for b, members in boxes.items() if b not in reached for i in members]
+        kept = {b: members for b, members in boxes.items() if b in reached}
+        edges = list(dict.fromkeys((p, c if c in reached else fold) for p, c in edges
+                                   if p in reached and (c in reached or c in dropped)))
+        boxes = {**kept, fold: left_out}
+        gaps = {**{b: m for b, m in gaps.items() if b in reached}, fold: left_out}
+    raise AssertionError("a level too wide kept as many boxes as it had")  # pragma: no cover
 
 
 CUT = ("deeper",)

@@ -13,10 +13,10 @@ from epistemic.validators import is_whole, one_of, whole_number_at_least
 from .errors import PictureError
 from .picture import Picture
 from .reason_summary import summarize_reasons
-from .style import (ARROW, FONT, HEAVY_ARROW, NEUTRAL, Palette, border_sample, escape, legend_table, node_label,
-                    swatch_cell, wrap)
+from .style import (ARROW, FONT, HEAVY_ARROW, NEUTRAL, Palette, Swatch, border_sample, escape, legend_table,
+                    node_label, swatch_cell, wrap)
 
-__all__ = ["reason_picture", "MAX_REASONS", "MAX_BOXES", "CHAIN", "LEGEND_MOST", "LABEL_STYLES"]
+__all__ = ["reason_picture", "MAX_REASONS", "MAX_BOXES", "MAX_WIDTH", "CHAIN", "LEGEND_MOST", "LABEL_STYLES"]
 
 #: Trees with more distinct reasons than this are refused: cut them with a depth first.
 MAX_REASONS = 100_000
@@ -24,6 +24,9 @@ MAX_REASONS = 100_000
 MAX_BOXES = 60
 #: Chains of alike reasons longer than this are drawn shortened.
 CHAIN = 4
+#: The most boxes a summarized why-graph draws side by side (six boxes of 44 characters are about 2,500
+#: pixels wide at 96 dots per inch).
+MAX_WIDTH = 6
 #: The most colours a legend lists before it says how many more there are.
 LEGEND_MOST = 12
 #: How much a box says: the whole claim, or its first clause (for print).
@@ -49,7 +52,8 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
                    merged_claim: Callable[[list[Reason]], str] | None = None,
                    chain_note: Callable[[list[Reason]], str] | None = None, legend_most: int = LEGEND_MOST,
                    label_style: str = "full",
-                   crossing_note: str | None = "the reason is made on other knowledge") -> Picture:
+                   crossing_note: str | None = "the reason is made on other knowledge",
+                   max_width: int | None = None) -> Picture:
     """Draw explanation trees: each claim in a box, an arrow to each reason
     it rests on.
 
@@ -59,8 +63,10 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
     its numbers in bold and its knowledge label in italics; boxes are
     filled by ``group`` (by default the knowledge label) through
     ``palette``, so that one group has one colour in every picture drawn
-    with that palette.  The questions (the roots) have a heavy border; an
-    arrow from a claim to a reason made on other knowledge is heavy too.
+    with that palette.  The questions (the roots), and they alone, have a
+    heavy border (a group beyond the palette's distinct swatches, drawn
+    bold elsewhere, is white here); an arrow from a claim to a reason made
+    on other knowledge is heavy.
 
     Parameters
     ----------
@@ -111,6 +117,11 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
         What an arrow between groups means, drawn heavy and said in the
         legend; ``None`` draws it as any other arrow (when the groups are
         verdicts, say, not knowledge).
+    max_width : int or None
+        The most boxes drawn side by side (``None``: no bound; see
+        :data:`MAX_WIDTH`): a wider picture is summarized as one of more
+        than ``max_boxes`` reasons is, and a level still too wide keeps its
+        first boxes and counts the others in one dashed box.
 
     Returns
     -------
@@ -165,12 +176,14 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
         raise PictureError(f"chain must be a whole number of at least 2, or None; got {chain!r}")
     if max_boxes is not None:
         whole_number_at_least(max_boxes, 1, "max_boxes", error=PictureError)
+    if max_width is not None:
+        whole_number_at_least(max_width, 2, "max_width", error=PictureError)
     whole_number_at_least(legend_most, 1, "legend_most", error=PictureError)
     compact = one_of(label_style, LABEL_STYLES, "label style", error=PictureError) == "compact"
     same = alike if alike is not None else _same_claim
     summary = summarize_reasons(order, list(edges), alike=lambda i: same(shown[i]),
                                 likeness=lambda members: (_box_group(members, groups), shown[members[0]].kind),
-                                keep=is_root, max_boxes=max_boxes, chain=chain)
+                                keep=is_root, max_boxes=max_boxes, chain=chain, max_width=max_width)
     def members_of(idents: list) -> list[Reason]:
         return [shown[i] for i in idents]
 
@@ -192,7 +205,9 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
     if summary.level != "reasons":
         heading = (heading + "\n" if heading else "") + (f"{len(order):,} reasons summarized: each double "
                                                          f"box stands for alike reasons"
-                                                         + (", the farthest left out" if summary.cut else ""))
+                                                         + (", the farthest left out" if summary.cut else "")
+                                                         + (", some left out to keep the picture narrow"
+                                                            if summary.narrowed else ""))
     if heading:
         bold = len(title.split("\n")) if title else 0
         g.attr(label="<" + "<BR/>".join(f"<B>{escape(line)}</B>" if i < bold else escape(line)
@@ -204,6 +219,11 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
                     f"{max_boxes} boxes; ask about them directly, or draw with a smaller depth")
             g.node(box_ids[box], label=f"<<I>{escape(text)}</I>>", style="rounded,dashed", fillcolor=NEUTRAL)
             continue
+        if box in summary.narrowed:
+            text = (f"{len(members):,} more reasons, left out: the picture draws at most {max_width} boxes side "
+                    f"by side; ask about them directly")
+            g.node(box_ids[box], label=f"<<I>{escape(text)}</I>>", style="rounded,dashed", fillcolor=NEUTRAL)
+            continue
         if box in summary.gaps:
             text = (chain_note(members_of(members)) if chain_note is not None
                     else f"{len(members):,} more reasons like the ones above and below")
@@ -213,7 +233,7 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
         attrs: dict[str, str] = {}
         kind = box_groups[box]
         if kind is not None:
-            swatch = palette.swatch(kind)
+            swatch = _unbold(palette.swatch(kind))
             attrs.update(fillcolor=swatch.fill, style=swatch.style)
         claim, note = reason.claim, reason.knowledge
         if len(members) > 1:
@@ -228,7 +248,12 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
             attrs.update(peripheries="2", color=_MARK_COLOUR, penwidth=_MARK_PEN)
         if compact:
             claim = _head(claim)
-        g.node(box_ids[box], label=node_label(wrap(claim, 30 if compact else width), reason.values, note),
+        label = node_label(wrap(claim, 30 if compact else width), reason.values, None if len(members) > 1 else note)
+        if len(members) > 1 and note:
+            # the knowledge states of alike reasons make a long note: wrapped, it keeps the box as narrow as its claim
+            label = label[:-1] + "".join(f'<I>{escape(line)}</I><BR ALIGN="LEFT"/>'
+                                         for line in wrap(note, 30 if compact else width)) + ">"
+        g.node(box_ids[box], label=label,
                **attrs)
     crossing = False
     for parent, child in summary.edges:
@@ -239,11 +264,16 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
             g.edge(box_ids[parent], box_ids[child])
 
     drawn = [k for k in palette.groups if k in box_groups.values()]
-    rows = [(swatch_cell(palette.swatch(k)), str(k)) for k in drawn]
-    if len(rows) > legend_most:
+    coloured = [k for k in drawn if palette.swatch(k).border != "bold"]
+    rows = [(swatch_cell(palette.swatch(k)), str(k)) for k in coloured]
+    white = len(drawn) - len(coloured)
+    if len(rows) + (white > 0) > legend_most:
         # a long legend says little: the first fills, then a count; every box names its knowledge
         rows = rows[: legend_most - 1] + [("…", f"and {len(drawn) - legend_most + 1:,} more, each named in "
                                                 f"its boxes")]
+    elif white:
+        rows.append((swatch_cell(Swatch(NEUTRAL)), f"white: {white:,} more, past the colours, each named in its "
+                                                   f"boxes"))
     notes = [(border_sample(3), "heavy border: the question asked")]
     if crossing:
         notes.append((HEAVY_ARROW, f"heavy arrow: {crossing_note}"))
@@ -255,6 +285,10 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
         notes.append(('<TABLE BORDER="1" STYLE="dashed,rounded" CELLBORDER="0" CELLPADDING="0"><TR>'
                       '<TD WIDTH="28" HEIGHT="14"> </TD></TR></TABLE>',
                       "dashed box: a chain of similar reasons, left out"))
+    if summary.narrowed:
+        notes.append(('<TABLE BORDER="1" STYLE="dashed,rounded" CELLBORDER="0" CELLPADDING="0"><TR>'
+                      '<TD WIDTH="28" HEIGHT="14"> </TD></TR></TABLE>',
+                      f"dashed box with a count: reasons past the {max_width} drawn side by side, left out"))
     if summary.cut is not None:
         notes.append(('<TABLE BORDER="1" STYLE="dashed,rounded" CELLBORDER="0" CELLPADDING="0"><TR>'
                       '<TD WIDTH="28" HEIGHT="14"> </TD></TR></TABLE>',
@@ -268,6 +302,11 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
         top.node(ids[_identity(roots[0])])
         top.node("legend")
     return Picture(g.source)
+
+
+def _unbold(swatch: Swatch) -> Swatch:
+    """``swatch`` without a bold border, which marks the questions alone."""
+    return Swatch(swatch.fill) if swatch.border == "bold" else swatch
 
 
 def _same_claim(reason: Reason) -> Hashable:

@@ -21,6 +21,7 @@ from epistemic.visualize import PictureError, RendererMissing
 from epistemic.visualize.explorer import Decision, Link, Perspective, Step, explorer_html, inline_svg
 
 from .explain import DEPTH, why_offer, why_outcome, why_overboard, why_vote
+from .division import promise_in
 from .game import PirateGame
 from .pictures import group_label, knowledge_picture, prediction_dag_picture, promise_text
 from .predict import OfferSource, Prediction
@@ -78,7 +79,7 @@ def explorer_page(game: PirateGame, depth: int | None = DEPTH, renderer: str | N
     if len(states) > len(shown):
         notes.append(f"{len(states) - len(shown):,} more knowledge states are not embedded "
                      f"(at most {MAX_PERSPECTIVES} perspectives)")
-    promises = sorted(game.announcements, key=lambda a: promise_text(a))
+    promises = sorted(game.announcements, key=lambda a: promise_in(a).maker)  # p2 before p10, as ranked
     intro = [f"{game.pirates:,} pirates share {game.coins:,} coins; "
              + (f"{len(promises):,} promise{'s' if len(promises) != 1 else ''} made:" if promises else "no promises.")]
     intro += [f"· {promise_text(a)}" for a in promises[:_PROMISES_LISTED]]
@@ -110,7 +111,7 @@ def _knowledge_states(game: PirateGame) -> list[tuple[Knowledge, str]]:
         named[group.knowledge] = f"{names_text(group.members)}: {group_label(group.knowledge)}"
     roots = [game.solver.key(r.number, game.everything) for r in game.play().rounds]
     others = {k for _, k in game.solver.dag.reachable(roots)} - set(named)
-    for k in sorted(others, key=lambda k: (len(k), group_label(k))):
+    for k in sorted(others, key=lambda k: (len(k), sorted(promise_in(a).maker for a in k.announcements))):
         named[k] = f"as believed: {group_label(k)}"
     return list(named.items())
 

@@ -20,7 +20,8 @@ from .game import PirateGame, PirateGameError
 from .division import promise_in
 from .predict import TIE_RULES, PirateSolver, node_key
 from .rules import DOOMED_PROPOSERS, MAJORITIES, Rules
-from .report import TABLE_PIRATES, format_header, format_report, write_json
+from .report import (MAX_REPORT_BYTES, ROUND_EXCERPT, TABLE_HEAD, TABLE_PIRATES, TABLE_TAIL,
+                     check_report_size, format_header, format_report, write_json)
 from .learning import MAX_LEARNING_PIRATES, MAX_WORLDS, Suspicions, candidate_worlds, learn
 from .learning_report import check_learned_question, format_learning, learned_why, learning_json
 from .search import PromiseSearch, best_public_promise
@@ -78,14 +79,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(keys in docs/cli.md)")
     p.add_argument("--json-detail", action="store_true",
                    help="print the game as JSON with one entry per pirate and per voter, streamed "
-                        "(large: rounds times living pirates)")
+                        f"(large: rounds times living pirates; refused above {MAX_REPORT_BYTES // 2 ** 20} MiB)")
     p.add_argument("--knowledge-of", default="p1", metavar="PIRATE",
                    help="whose knowledge the JSON table of predicted divisions is made on (default: p1)")
     p.add_argument("--tables", action=argparse.BooleanOptionalAction, default=None,
                    help="print one table per knowledge group (default: only for 12 pirates or fewer); "
                         "tables of more than 20 pirates show their first and last rows and columns")
     p.add_argument("--full-tables", action="store_true",
-                   help="print the tables whole, however large (implies --tables)")
+                   help="print the tables whole (implies --tables; refused above "
+                        f"{MAX_REPORT_BYTES // 2 ** 20} MiB)")
+    p.add_argument("--all-rounds", action="store_true",
+                   help=f"print every round (a play of more than {ROUND_EXCERPT} rounds shows its first "
+                        f"{TABLE_HEAD} and last {TABLE_TAIL})")
     p.add_argument("--why", action="append", default=[], metavar="QUESTION",
                    help="explain a decision, e.g. \"p5 vote round 1\" (repeatable)")
     p.add_argument("--depth", type=whole_number_argument, default=6, metavar="D",
@@ -128,6 +133,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.pirates > MAX_PIRATES:
         raise PirateGameError(f"the command line plays at most {MAX_PIRATES:,} pirates, got {args.pirates:,}")
     whole_number(args.coins, "the number of coins", at_least=0)
+    _check_report_options(args)
     args.json = args.json or args.json_detail
     if args.explain and args.json:
         raise PirateGameError("--explain is interactive and cannot be combined with --json")
@@ -144,6 +150,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                       solver=PirateSolver(args.pirates, args.coins, args.tie_rule, rules=rules, progress=progress))
     if suspicions is not None:
         return run_learning(game, suspicions, args, out, progress)
+    # the size of a report too large to read is known from the input: refuse it before solving
+    check_report_size(game, detail=args.json_detail, full_tables=args.full_tables)
 
     # pictures over a limit are known from the input: say so before solving, and draw the others
     asked = _asked(game, args)
@@ -152,6 +160,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     for path, kind, _ in asked:
         if kind in refused:
             _refuse(path, refused[kind])
+    # the play is solved first, so that the predictions it rests on are counted without a walk of the DAG
+    play = game.play()
+    if args.json_detail:
+        try:  # the rounds played, known now (in a second at the sizes the check above lets through), size the rest
+            check_report_size(game, detail=True, rounds=len(play.rounds))
+        finally:
+            end_progress(progress)
     # the whole answer is composed before a byte is written, so bad input leaves no half output
     answers = [(q, explain(game, q, depth=args.depth)) for q in args.why]
     images, failed = _images([(path, draw) for path, kind, draw in asked if kind not in refused], args)
@@ -174,7 +189,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         write_json(game, out, knowledge_of, extra, detail=args.json_detail)
         return status
     tables = True if args.full_tables else args.tables
-    text = format_report(game, tables, args.full_tables) + "\n"
+    text = format_report(game, tables, args.full_tables, args.all_rounds) + "\n"
     for q, reason in answers:
         text += f"\nWhy {q}?\n{reason.to_text()}\n"
     if search is not None:
@@ -185,6 +200,16 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.explain:
         run_explorer(game, sys.stdin, out, depth=args.depth)
     return status
+
+
+def _check_report_options(args: argparse.Namespace) -> None:
+    """Refuse options of the report that contradict each other."""
+    if args.json and args.json_detail:
+        raise PirateGameError("--json and --json-detail are two forms of the JSON: give one")
+    if args.full_tables and args.tables is False:
+        raise PirateGameError("--full-tables prints the tables whole and --no-tables prints none: give one")
+    if args.all_rounds and (args.json or args.json_detail):
+        raise PirateGameError("--all-rounds is for the text report: the JSON holds every round")
 
 
 #: Options that work on the play without learning only.

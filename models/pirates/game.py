@@ -223,6 +223,9 @@ class PirateGame:
     _everything: Knowledge = attrs.field(init=False, eq=False, repr=False)
     _own: dict[Announcement, Announcement] = attrs.field(init=False, eq=False, repr=False)
     _model: KripkeModel | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    # the play, kept once played, and how many predictions the DAG held then if the play was solved first
+    _play: Play | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    _behind_play: int | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     @announcements.validator
     def _check_announcements(self, attribute, value):
@@ -292,7 +295,11 @@ class PirateGame:
         return self.solver.prediction(round, self.everything if knowledge is None else self._checked(knowledge))
 
     def play(self) -> Play:
-        """Play the game: every pirate proposes and votes on his own knowledge."""
+        """Play the game: every pirate proposes and votes on his own knowledge
+        (played once, then kept)."""
+        if self._play is not None:
+            return self._play
+        first = len(self.solver.dag) == 0
         rounds = []
         everything = self.everything
         for r in range(1, self.pirates + 1):
@@ -300,7 +307,12 @@ class PirateGame:
             own = p if p.source is not OfferSource.PROPOSER else self.solver.prediction(r, p.proposer_knowledge)
             rounds.append(Round(p, own.source))
             if p.accepted:
-                return Play(tuple(rounds), p.offer)
+                play = Play(tuple(rounds), p.offer)
+                object.__setattr__(self, "_play", play)
+                if first:
+                    # solved from nothing, the DAG holds just what the play rests on (the tests check it)
+                    object.__setattr__(self, "_behind_play", len(self.solver.dag))
+                return play
         raise AssertionError("the last pirate always accepts his own offer")  # pragma: no cover
 
     def table(self, knowledge: Knowledge) -> list[tuple[int, ...]]:
@@ -354,6 +366,26 @@ class PirateGame:
         return Knowledge.of(announcements)
 
     def dag_nodes(self) -> int:
-        """Predictions in the shared DAG so far."""
+        """Predictions in the shared DAG so far: those of the play, and
+        any others solved (for tables, pictures or questions on other
+        knowledge); :meth:`play_predictions` counts the play's alone."""
         return len(self.solver.dag)
+
+    def play_predictions(self, tables: bool = False) -> int:
+        """How many predictions the play rests on (those
+        :meth:`prediction_graph` holds), whatever else was solved; with
+        ``tables``, together with those behind every knowledge group's table.
+
+        >>> game = PirateGame(6, 3, [promise(6, 3, [1, 0, 0, 2], hearers=[5]), promise(6, 5, [1, 2], hearers=[6])])
+        >>> game.play_predictions(), game.play_predictions(tables=True)
+        (15, 17)
+        """
+        play = self.play()
+        if not tables and self._behind_play is not None:
+            return self._behind_play  # as counted below, without walking a DAG of a million predictions
+        roots = [self.solver.key(r.number, self.everything) for r in play.rounds]
+        if tables:
+            roots += [(p.round, p.knowledge) for group in self.knowledge_groups()
+                      for p in self.table_predictions(group.knowledge)]
+        return len(self.solver.dag.reachable(roots))
 

@@ -14,6 +14,7 @@ from epistemic import Announcement, Knowledge, KripkeModel, Reason
 from epistemic.visualize import MAX_NODES, Palette, Picture, PictureError, dag_picture, knowledge_table, kripke_picture
 from epistemic.validators import one_of
 from epistemic.visualize import LABEL_STYLES, reason_picture, round_files
+from epistemic.visualize.reasons import MAX_WIDTH
 from epistemic.visualize.style import FILLS
 
 from .division import Promise, pirate_name, promise_in, rank_of, rank_runs
@@ -146,7 +147,7 @@ def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reaso
                           marked=lambda r: r.kind is ReasonKind.DIFFER,
                           marked_note="a voter expects otherwise than the proposer, who knows less, thinks",
                           label_style=label_style, alike=hooks["alike"], merged_claim=hooks["merged_claim"],
-                          chain_note=hooks["chain_note"])
+                          chain_note=hooks["chain_note"], max_width=MAX_WIDTH)
 
 
 def _distinct(trees: list[Reason]) -> Iterator[tuple[int, Reason]]:
@@ -200,10 +201,12 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
     graph = game.prediction_graph(knowledge)
     palette = _palette_for(game, (k for _, k in graph.nodes))
     labels = {k: group_label(k) for k in {k for _, k in graph.nodes}}
+    states = {label: k for k, label in labels.items()}
     # keyed by the group, which is all dag_picture knows coarse() is given
     promises: dict[Hashable, int] = {label: len(_makers(k)) for k, label in labels.items()}
-    # numbers of promises known, in ranges of ``width`` when there are more of them than boxes
-    width = -(-(len(game.announcements) + 1) // max_nodes)
+    # numbers of promises known, in ranges when there are more of them than fills, so no two classes look alike
+    ranges = _ranges(sorted(set(promises.values())), min(len(FILLS), max_nodes))
+    lowest: dict[Hashable, int] = {_promises_known(*r): r[0] for r in ranges.values()}
 
     def label(node):
         p = graph.nodes[node]["value"]
@@ -244,21 +247,76 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
                        edge_label=edge_label,
                        order=lambda n: (node_key(n)[0], palette.groups.index(labels[node_key(n)[1]])),
                        palette=palette, max_nodes=max_nodes, title=title, what="predictions",
-                       coarse=lambda label: _promises_known(promises[label], width),
+                       coarse=lambda label: _promises_known(*ranges[promises[label]]), class_order=lambda c: lowest[c],
+                       class_lines=lambda groups: _states_lines([states[g] for g in groups]),
                        arrow_note="the prediction rests on the one it points to")
 
 
-def _promises_known(n: int, width: int = 1) -> str:
-    """The class of knowledge states of ``n`` promises: by their number, or
-    by a range of ``width`` numbers.
+def _ranges(counts: list[int], most: int) -> dict[int, tuple[int, int]]:
+    """Each of the sorted ``counts`` mapped to its range ``(low, high)``:
+    itself, or, when there are more counts than ``most``, one of ``most``
+    ranges of consecutive counts, as even as can be.
 
-    >>> _promises_known(0), _promises_known(1), _promises_known(7, 5)
-    ('knows no promise', 'knows 1 promise', 'knows 5-9 promises')
+    >>> _ranges([0, 1, 2], 6)[2]
+    (2, 2)
+    >>> sorted(set(_ranges([0, 1, 2, 3, 4, 5, 6, 8], 6).values()))
+    [(0, 0), (1, 1), (2, 3), (4, 4), (5, 5), (6, 8)]
     """
-    if width > 1:
-        low = n // width * width
-        return f"knows {low}-{low + width - 1} promises"
-    return "knows no promise" if n == 0 else f"knows {n} promise{'s' if n != 1 else ''}"
+    parts = min(most, len(counts))
+    bounds = [len(counts) * i // parts for i in range(parts + 1)]
+    return {counts[i]: (counts[a], counts[b - 1]) for a, b in zip(bounds, bounds[1:]) for i in range(a, b)}
+
+
+def _promises_known(low: int, high: int) -> str:
+    """The class of knowledge states of ``low`` to ``high`` promises.
+
+    >>> _promises_known(0, 0), _promises_known(1, 1), _promises_known(4, 5)
+    ('knows no promise', 'knows 1 promise', 'knows 4-5 promises')
+    """
+    if low != high:
+        return f"knows {low}-{high} promises"
+    return "knows no promise" if low == 0 else f"knows {low} promise{'s' if low != 1 else ''}"
+
+
+#: The most makers a box drawn by class names in a row; the others are counted.
+_MAKERS_SHOWN = 6
+
+
+def _makers_text(makers: Iterable[int]) -> str:
+    """Promises by their makers, the short way: ``p280, p284 +2 more``."""
+    runs = [pirate_name(a) if a == b else f"{pirate_name(a)}-{pirate_name(b)}" for a, b in rank_runs(sorted(makers))]
+    if len(runs) > _MAKERS_SHOWN:
+        return ", ".join(runs[:_MAKERS_SHOWN - 1]) + f" +{len(runs) - _MAKERS_SHOWN + 1} more"
+    return ", ".join(runs)
+
+
+def _states_lines(states: list[Knowledge]) -> list[str]:
+    """Which promises the knowledge states of a box drawn by class hold,
+    in two short lines at most: the makers all of them know, then the
+    sets of makers each knows besides (three, then a count).
+
+    >>> from epistemic.models.pirates import promise
+    >>> made = {m: promise(9, m, [0] * (9 - m) + [1]) for m in (2, 3, 4, 5)}
+    >>> _states_lines([Knowledge.of([made[2], made[3]])])
+    ['on what p2 and p3 promised']
+    >>> _states_lines([Knowledge.of([made[2], made[m]]) for m in (3, 4, 5)])
+    ['on 3 knowledge states, all knowing p2', 'besides: {p3}, {p4} or {p5}']
+    >>> _states_lines([Knowledge.of([]), Knowledge.of([made[2]]), Knowledge.of([made[3], made[5]]),
+    ...                Knowledge.of([made[4]]), Knowledge.of([made[5]])])
+    ['on 5 knowledge states, knowing', 'nothing, {p2}, {p4} or 2 more sets']
+    """
+    known = [frozenset(_makers(k)) for k in states]
+    common = frozenset.intersection(*known)
+    if len(known) == 1:
+        return [f"on what {names_text(common)} promised" if common else "on no promise"]
+    extra = sorted({k - common for k in known}, key=lambda k: (len(k), sorted(k)))
+    besides = ["{" + _makers_text(k) + "}" if k else "nothing" for k in extra]
+    more = len(besides) - 3
+    shown = besides[:3] + ([f"{more:,} more set{'s' if more != 1 else ''}"] if more > 0 else [])
+    listed = f"{', '.join(shown[:-1])} or {shown[-1]}"
+    if not common:
+        return [f"on {len(known):,} knowledge states, knowing", listed]
+    return [f"on {len(known):,} knowledge states, all knowing {_makers_text(common)}", f"besides: {listed}"]
 
 
 def knowledge_picture(game: PirateGame, *, label_style: str = "full") -> Picture:

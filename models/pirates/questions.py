@@ -46,6 +46,8 @@ _WORDS = {
 }
 _KIND = {word: kind for kind, words in _WORDS.items() for word in words}
 _KNOWING = {"knowledge", "view", "prediction", "sees", "knows"}
+# words before which a kind is what another kind is about ("vote on the offer"), not a second question
+_OBJECT = {"on", "against", "for", "of", "at", "if", "when", "the", "a", "an", "his", "this", "that", "its"}
 # a number token keeps its sign and fraction, so that "round -1" or "round 1.5"
 # are refused rather than read as round 1; digits are ASCII only ("²" is no number)
 _TOKEN = re.compile(r"(?P<prefix>[pr]?)(?P<number>-?[0-9]+(?:\.[0-9]+)?)(?P<s>'s)?|[a-z]+(?:'s)?")
@@ -144,7 +146,9 @@ def read_question(text: str, pirates: int) -> tuple[QuestionKind, int | None, in
     if not isinstance(text, str) or not text.strip():
         raise PirateGameError(f"ask a question, e.g. {_EXAMPLES}")
     tokens = [_Token.read(m) for m in _TOKEN.finditer(text.lower().replace("\u2019", "'"))]
-    kind = round_ = knower = proposer = None
+    round_ = knower = proposer = None
+    asked: list[QuestionKind] = []
+    objects: list[QuestionKind] = []  # kinds named after an article or a preposition: "p5 vote on the offer"
     claims: set[bool] = set()
     subjects: list[int] = []
     for i, tok in enumerate(tokens):
@@ -191,13 +195,19 @@ def read_question(text: str, pirates: int) -> tuple[QuestionKind, int | None, in
                 raise PirateGameError(f"'on ... {rest[at].word}' needs a pirate in {text.strip()!r}, "
                                       f"e.g. \"on p3's {rest[at].word}\"")
         elif tok.word in _KIND:
-            kind = kind or _KIND[tok.word]
+            # "on p1's offer", "if the offer fails": a kind named as the object of another
+            (asked if before.word not in _OBJECT and not before.possessive else objects).append(_KIND[tok.word])
         elif tok.word in ("yes", "no", "against"):
             claims.add(tok.word == "yes")
             if len(claims) > 1:
                 raise PirateGameError(f"the question says both yes and no: {text.strip()!r}")
-    if kind is None:
+    kinds = list(dict.fromkeys(asked or objects))
+    if len(kinds) > 1:
+        raise PirateGameError(f"the question names two kinds, {kinds[0].value!r} and {kinds[1].value!r}, in "
+                              f"{text.strip()!r}: ask about one, e.g. {_EXAMPLES}")
+    if not kinds:
         raise PirateGameError(f"cannot tell what {text.strip()!r} asks: ask e.g. {_EXAMPLES}")
+    kind = kinds[0]
     if len(subjects) > 1:
         raise PirateGameError(f"the question names {names_text(subjects)}: ask about one pirate")
     subject = subjects[0] if subjects else None

@@ -11,13 +11,14 @@ import numpy as np
 
 from epistemic import Agent, Announcement, Knowledge
 
-from .division import DEAD, Division, by_rank, pirate_name, promise_in
-from .game import KnowledgeGroup, PirateGame, Play, Round
+from .division import DEAD, Division, by_rank, pirate_name, promise_in, rank_of
+from .game import KnowledgeGroup, PirateGame, PirateGameError, Play, Round
 from .predict import OfferSource, Prediction
 from .runs import array_pieces, division_pieces, merge_pieces, rank_runs_text, runs_of
 from .wording import division_text, names_text
 
-__all__ = ["knowledge_heading", "format_header", "format_table", "format_round", "format_play", "format_report", "to_json", "write_json"]
+__all__ = ["knowledge_heading", "format_header", "format_table", "format_round", "format_play", "format_report",
+           "dag_line", "full_tables_bytes", "detail_json_bytes", "check_report_size", "to_json", "write_json"]
 
 #: Rounds with more living pirates than this are summarized rather than listed voter by voter.
 VOTER_LINES = 24
@@ -27,6 +28,10 @@ TABLE_PIRATES = 12
 TABLE_EXCERPT = 20
 #: The first and the last rows (and columns) of a table excerpt.
 TABLE_HEAD, TABLE_TAIL = 8, 4
+#: Plays of more rounds than this show their first and last rounds unless asked in full (as tables do).
+ROUND_EXCERPT = 20
+#: The most a report may write: the per-pirate JSON of ``--json-detail``, or tables printed whole.
+MAX_REPORT_BYTES = 256 * 2 ** 20
 
 
 def knowledge_heading(knowledge: Knowledge) -> str:
@@ -45,7 +50,8 @@ def knowledge_heading(knowledge: Knowledge) -> str:
 
 
 def _audience(audience: Iterable[Agent]) -> str:
-    return "told " + ", ".join(str(x) for x in by_rank(audience))
+    """Who heard a promise, the short way however many did: "told p2-p5"."""
+    return "told " + names_text(rank_of(x) for x in audience)
 
 
 def _payoff(value: int) -> str:
@@ -109,12 +115,33 @@ def format_round(rnd: Round) -> str:
     return "\n".join(lines)
 
 
-def format_play(play: Play) -> str:
-    lines = [format_round(r) for r in play.rounds]
+def format_play(play: Play, all_rounds: bool = False) -> str:
+    """The rounds played and the outcome.  A play of more than
+    :data:`ROUND_EXCERPT` rounds shows its first :data:`TABLE_HEAD` and last
+    :data:`TABLE_TAIL` rounds, and says in one line what the rest did (each
+    of those offers failed: only the last round's passes), unless
+    ``all_rounds``.
+
+    >>> lines = format_play(PirateGame(300, 100).play()).splitlines()
+    >>> lines[16]
+    '... 25 more rounds, 9 to 33: each offer rejected, p9-p33 thrown overboard one after another (--all-rounds prints every round)'
+    """
+    rounds = play.rounds
+    cut = not all_rounds and len(rounds) > ROUND_EXCERPT
+    shown = [*rounds[:TABLE_HEAD], None, *rounds[-TABLE_TAIL:]] if cut else list(rounds)
+    lines = [_left_out(rounds[TABLE_HEAD].number, rounds[-TABLE_TAIL - 1].number) if r is None else format_round(r)
+             for r in shown]
     dead = play.deaths
     overboard = names_text(dead) if dead else "nobody"
     lines.append(f"Outcome: {division_text(play.outcome)}; thrown overboard: {overboard}")
     return "\n".join(lines)
+
+
+def _left_out(first: int, last: int) -> str:
+    """The line that stands for rounds ``first`` to ``last``, all rejected."""
+    return (f"... {last - first + 1:,} more rounds, {first:,} to {last:,}: each offer rejected, "
+            f"{names_text(range(first, last + 1))} thrown overboard one after another "
+            f"(--all-rounds prints every round)")
 
 
 def format_header(game: PirateGame) -> str:
@@ -133,13 +160,15 @@ def format_header(game: PirateGame) -> str:
     return "\n".join(lines)
 
 
-def format_report(game: PirateGame, tables: bool | None = None, full_tables: bool = False) -> str:
+def format_report(game: PirateGame, tables: bool | None = None, full_tables: bool = False,
+                  all_rounds: bool = False) -> str:
     """The default view: the announcements, the play round by round, and one
     table per knowledge group (for small games, or when ``tables``), large
-    tables as excerpts unless ``full_tables``."""
+    tables as excerpts unless ``full_tables``, long plays as excerpts unless
+    ``all_rounds``."""
     lines = [format_header(game), ""]
     play = game.play()
-    lines.append(format_play(play))
+    lines.append(format_play(play, all_rounds))
     if tables is None:
         tables = game.pirates <= TABLE_PIRATES
     if tables:
@@ -150,8 +179,101 @@ def format_report(game: PirateGame, tables: bool | None = None, full_tables: boo
             lines.append(f"Knowledge of {group.label}: {knowledge_heading(group.knowledge)}")
             lines.append(format_table(game, group.knowledge, full_tables))
     lines.append("")
-    lines.append(f"Prediction DAG: {game.dag_nodes()} predictions.")
+    lines.append(dag_line(game, tables))
     return "\n".join(lines)
+
+
+def dag_line(game: PirateGame, tables: bool = False) -> str:
+    """How many predictions the play rests on: the number the picture of
+    the prediction DAG counts, whatever else was solved (for pictures, or
+    questions asked on other knowledge); with ``tables``, also those the
+    knowledge groups' tables rest on.
+
+    >>> dag_line(PirateGame(6, 3))
+    'Prediction DAG: 6 predictions behind the play.'
+    """
+    play = game.play_predictions()
+    line = f"Prediction DAG: {play:,} predictions behind the play"
+    if tables:
+        with_tables = game.play_predictions(tables=True)
+        if with_tables != play:
+            line += f", {with_tables:,} with those behind the tables"
+    return line + "."
+
+
+# Sizes ---------------------------------------------------------------------------
+def full_tables_bytes(game: PirateGame) -> int:
+    """At most how many characters the tables take when printed whole
+    (``--full-tables``): a table of ``n`` rows and up to ``n`` shares per
+    knowledge group, each share as wide as the widest pirate's name or the
+    number of coins.  Read off the input, before anything is solved.
+
+    >>> full_tables_bytes(PirateGame(20_000, 100)) // 2 ** 20
+    1335
+    """
+    n = game.pirates
+    width = max(len(pirate_name(n)), len(str(game.coins))) + 1
+    label = len(f"{n} left") + 4
+    table = (n + 1) * label + n * (n + 1) // 2 * width + n * width
+    headings = sum(_promise_chars(a, game) for a in game.announcements) + 100
+    return len(game.knowledge_groups()) * (table + headings)
+
+
+def detail_json_bytes(game: PirateGame, rounds: int = 1) -> int:
+    """At most how many characters ``--json-detail`` writes when ``rounds``
+    rounds are played: one entry per living pirate in every round (his
+    share of the offer, and his vote as an object of four keys), one per
+    share of the table (``n (n + 1) / 2`` shares), every value as wide as
+    it can be.  With the default one round, the least it can be, read off
+    the input before anything is solved.
+
+    >>> detail_json_bytes(PirateGame(20_000, 100)) // 2 ** 20
+    2484
+    """
+    n, name, digits = game.pirates, len(pirate_name(game.pirates)), len(str(game.coins))
+    voter = 120 + name + digits + max(digits, 2)  # {"pirate", "offered", "expects", "vote": "abstains"}, indented
+    share = 14 + name + digits  # "pK": coins, in an offer or the outcome
+    living = rounds * n - rounds * (rounds - 1) // 2
+    table = n * (n + 1) // 2 * (10 + digits) + n * 20
+    groups = len(game.knowledge_groups())
+    promises = sum(_promise_chars(a, game) for a in game.announcements) * (2 + groups)
+    return living * (voter + share) + rounds * (250 + 4 * name) + table + n * (share + 2 * (10 + name)) \
+        + promises + 1_000
+
+
+def _promise_chars(a: Announcement, game: PirateGame) -> int:
+    """At most how many characters a promise takes, written out with its hearers."""
+    heard = game.pirates if a.audience is None else len(a.audience)
+    return promise_in(a).division.size * (10 + len(str(game.coins))) + heard * (10 + len(pirate_name(game.pirates))) \
+        + 100
+
+
+def check_report_size(game: PirateGame, detail: bool = False, full_tables: bool = False, rounds: int = 1) -> None:
+    """Refuse a report that would pass :data:`MAX_REPORT_BYTES`: the JSON of
+    ``detail`` when ``rounds`` rounds are played (one, the least, before the
+    play is solved), or the tables printed whole.
+
+    >>> check_report_size(PirateGame(20_000, 100), detail=True)
+    Traceback (most recent call last):
+    ...
+    epistemic.models.pirates.game.PirateGameError: --json-detail would write about 2,484 MiB for 20,000 pirates (an entry per living pirate in every round played and per share of the table), more than the 256 MiB a report may be: use --json, which writes pirates who get alike as runs
+    """
+    limit = MAX_REPORT_BYTES // 2 ** 20
+    if detail:
+        size = detail_json_bytes(game, rounds)
+        if size > MAX_REPORT_BYTES:
+            raise PirateGameError(f"--json-detail would write about {size // 2 ** 20:,} MiB for {game.pirates:,} "
+                                  f"pirates (an entry per living pirate in every round played and per share of the "
+                                  f"table), more than the {limit} MiB a report may be: use --json, which writes "
+                                  f"pirates who get alike as runs")
+    if full_tables:
+        size = full_tables_bytes(game)
+        if size > MAX_REPORT_BYTES:
+            tables = len(game.knowledge_groups())
+            raise PirateGameError(f"--full-tables would print up to {size // 2 ** 20:,} MiB ({tables:,} "
+                                  f"table{'s' if tables != 1 else ''} of {game.pirates:,} rows), more than the "
+                                  f"{limit} MiB a report may be: drop it for tables that show their first and last "
+                                  f"rows and columns, or use --json")
 
 
 # JSON ----------------------------------------------------------------------------

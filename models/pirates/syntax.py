@@ -8,7 +8,11 @@ A promise is written ``MAKER: SHARES [to HEARERS]``:
   tables write them; spaces or commas separate them;
 * ``to HEARERS`` makes it a subgroup announcement heard by the listed
   pirates (the maker always hears his own promise); ranges ``p3-p5`` are
-  allowed, lowest number first.  Without it the promise is public.
+  allowed, lowest number first.  Without it the promise is public, and
+  with it the promise must be heard by some pirate besides its maker.
+
+Spaces or single commas separate shares and pirates; a comma with nothing
+on one side (``"to ,p5"``, ``"p5,,p3"``) is an error.
 
 The syntax is strict, so that a typing slip is not read as another
 promise: a pirate is ``p`` in lower case and a number without leading
@@ -54,11 +58,27 @@ def parse_pirate(text: str, pirates: int) -> int:
     return check_rank(int(m.group(1)), pirates)
 
 
-def _parse_hearers(text: str, pirates: int) -> list[int]:
+def _items(text: str, what: str) -> list[str]:
+    """The items of a list separated by spaces or by one comma each; a
+    comma with no item on one side is refused, for it marks a slip
+    (a pirate or a share left out) rather than a list.
+
+    >>> _items("p3, p4 p5", "the hearers")
+    ['p3', 'p4', 'p5']
+    >>> _items("p5,,p3", "the hearers")
+    Traceback (most recent call last):
+    ...
+    epistemic.models.pirates.game.PirateGameError: the hearers 'p5,,p3' have a stray comma: write one comma between two items
+    """
+    text = text.strip()
+    if text.startswith(",") or text.endswith(",") or re.search(r",\s*,", text):
+        raise PirateGameError(f"{what} {text!r} have a stray comma: write one comma between two items")
+    return [item for item in re.split(r"\s*,\s*|\s+", text) if item]
+
+
+def _parse_hearers(text: str, pirates: int, maker: int) -> list[int]:
     hearers: list[int] = []
-    for item in re.split(r"[\s,]+", text.strip()):
-        if not item:
-            continue
+    for item in _items(text, f"the hearers of {pirate_name(maker)}'s promise"):
         if "-" in item:
             lo, hi = item.split("-", 1)
             a, b = parse_pirate(lo, pirates), parse_pirate(hi, pirates)
@@ -69,6 +89,10 @@ def _parse_hearers(text: str, pirates: int) -> list[int]:
             hearers.append(parse_pirate(item, pirates))
     if not hearers:
         raise PirateGameError("'to' must be followed by the pirates who hear the promise")
+    if set(hearers) == {maker}:
+        # as a suspicion is refused (learning.candidate_worlds): nobody but the maker would know it
+        raise PirateGameError(f"{pirate_name(maker)}'s promise is told to nobody but its maker: name the pirates "
+                              f"who hear it after 'to', or drop 'to' to make it public")
     return hearers
 
 
@@ -93,7 +117,7 @@ def parse_promise(text: str, pirates: int) -> Announcement:
     if not shares_text:
         raise PirateGameError(f"the promise of p{maker} lists no shares")
     row = []
-    for item in re.split(r"[\s,]+", shares_text):
+    for item in _items(shares_text, f"the shares of {pirate_name(maker)}'s promise"):
         if item.lower() == "to":
             raise PirateGameError(f"the promise of p{maker} writes {item!r}: write 'to' in lower case "
                                   f"before the pirates who hear it")
@@ -101,7 +125,7 @@ def parse_promise(text: str, pirates: int) -> Announcement:
             kind = "negative" if re.fullmatch(r"-[0-9]+", item) else "non-numeric"
             raise PirateGameError(f"the promise of p{maker} has a {kind} share {item!r}: shares are whole numbers of coins")
         row.append(int(item))
-    hearers = _parse_hearers(parts[1], pirates) if len(parts) > 1 else None
+    hearers = _parse_hearers(parts[1], pirates, maker) if len(parts) > 1 else None
     return promise(pirates, maker, row, hearers)
 
 
