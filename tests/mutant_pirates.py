@@ -240,7 +240,7 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            ("tests/test_pirates_bounds.py::test_the_count_of_the_play_does_not_depend_on_what_was_solved_before_it",)),
     # refusals ---------------------------------------------------------------------------------
     Mutant(SYNTAX,
-           'text.endswith(",") or re.search(r",\s*,", text)',
+           r'text.endswith(",") or re.search(r",\s*,", text)',
            'text.endswith(",")',
            "two commas in a row pass as one",
            ("tests/test_pirates_input.py::test_a_stray_comma_is_refused",)),

@@ -224,7 +224,9 @@ def child_env() -> dict[str, str]:
 
 def run_pytest(copy: Path, python: Path, args: list[str], timeout: int) -> tuple[int, str]:
     shutil.rmtree(copy / ".hypothesis", ignore_errors=True)  # no failing examples carried over
-    command = [str(python), "-m", "pytest", "-p", "no:cacheprovider", "--hypothesis-seed=0", *args]
+    # one process: a mutant's few tests would wait longer for workers than they run (--survey spreads)
+    workers = [] if "-n" in args else ["-n", "0"]
+    command = [str(python), "-m", "pytest", "-p", "no:cacheprovider", "--hypothesis-seed=0", *workers, *args]
     try:
         done = subprocess.run(command, cwd=copy, env=child_env(), capture_output=True, text=True,
                               timeout=timeout)
@@ -314,8 +316,8 @@ def main(argv: list[str] | None = None) -> int:
             target, original = apply(copy, m)
             try:
                 if args.survey:
-                    rc, out = run_pytest(copy, python, ["-q", "tests", "--ignore=tests/test_install.py",
-                                                        "-p", "no:warnings"], args.timeout * 4)
+                    rc, out = run_pytest(copy, python, ["-q", "-n", "auto", "tests", "-p", "no:warnings",
+                                                        "--ignore=tests/test_install.py"], args.timeout * 4)
                 elif args.each:
                     runs = [(test, *run_pytest(copy, python, ["-x", "-q", test], args.timeout))
                             for test in m.tests]
