@@ -29,6 +29,7 @@ LINE_TESTS = "tests/test_visualize_lines.py::"
 DRAWINGS = "tests/test_visualize_drawings.py::"
 KRIPKE_TESTS = "tests/test_visualize_kripke_pictures.py::"
 RENDER_TESTS = "tests/test_visualize_render.py::"
+EIGHT = "tests/test_pirates_pictures_eight.py::"
 
 PICTURE_MUTANTS: tuple[Mutant, ...] = (
     # board.py: crossout boards ----------------------------------------------------------------
@@ -137,4 +138,31 @@ PICTURE_MUTANTS: tuple[Mutant, ...] = (
            "        rows, left_out = rows[:max_rows], rows[max_rows:]",
            "a cut knowledge table has one row more than max_rows, counting the row that counts the rest",
            (DRAWINGS + "test_knowledge_table_cuts_long_tables_to_max_rows",)),
+    # reasons.py, reason_summary.py and dag.py: why-graphs kept narrow, DAG boxes by class ----------
+    Mutant("visualize/reason_summary.py",
+           "        counts[level] = counts.get(level, 0) + 1",
+           "        counts[level] = 1",
+           "the width of a graph is taken as one box on every level: nothing is ever too wide",
+           (EIGHT + "test_the_why_graph_draws_at_most_six_boxes_side_by_side",
+            EIGHT + "test_a_level_too_wide_keeps_its_first_boxes_and_counts_the_others")),
+    Mutant("visualize/reason_summary.py",
+           "        dropped = set(by_level[wide][max_width - 1:])",
+           "        dropped = set(by_level[wide][max_width:])",
+           "a level too wide keeps max_width boxes besides the one that counts the rest",
+           (EIGHT + "test_a_level_too_wide_keeps_its_first_boxes_and_counts_the_others",)),
+    Mutant("visualize/reason_summary.py",
+           "    too_wide = max_width is not None and _widest(order, edges) > max_width",
+           "    too_wide = False",
+           "a graph too wide is cut before its alike reasons are merged",
+           (EIGHT + "test_a_level_too_wide_first_merges_alike_reasons",)),
+    Mutant("visualize/reasons.py",
+           "            swatch = _unbold(palette.swatch(kind))",
+           "            swatch = palette.swatch(kind)",
+           "a group past the palette's colours is drawn with the question's heavy border",
+           (EIGHT + "test_only_the_question_has_the_heavy_border",)),
+    Mutant("visualize/dag.py",
+           '                if summary.level == "coarse" and class_lines is not None:',
+           "                if False:",
+           "a DAG box drawn by class does not say which promises its nodes rest on",
+           (EIGHT + "test_each_box_of_the_dag_says_which_promises_it_rests_on",)),
 )
