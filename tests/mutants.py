@@ -25,9 +25,10 @@ Options
 --only TEXT     run only the mutants whose module or description contains TEXT
 --sample N      run only N mutants, a window of the table that moves on with each
                 commit (see :func:`rotating_sample`); ``.ci/run`` runs one on
-                every submission, so that a gutted test is caught within a few
-                submissions, not only when the whole table is run
---rotation R    with --sample, take window R instead of the commit count's
+                every submission, so that each mutant's turn comes once in every
+                ceil(len(MUTANTS) / N) submissions, not only when the whole
+                table is run by hand
+--rotation R    with --sample, take window R instead of HEAD's (see :func:`commit_rotation`)
 --each          run each named test on its own, and count a mutant killed only
                 if every one of its tests catches it (slower; checks the table)
 --survey        run the whole test suite (except the wheel install test) for
@@ -82,24 +83,36 @@ def print_table() -> None:
 # the rotating sample --------------------------------------------------------------------------
 
 def interleaved() -> list[int]:
-    """The table's numbers (from 1), the areas taken in turn: one of the core's, one of the
-    language's, ..., so that any run of consecutive entries spans the areas."""
-    numbers, start = [], 1
-    for area in AREAS.values():
-        numbers.append(list(range(start, start + len(area))))
+    """The table's numbers (from 1), each area's spread evenly over the whole order.
+
+    Mutant ``i`` of an area of ``k`` stands at ``(i + 1/2) / k`` of the way, so
+    that any run of consecutive entries takes from each area about its share
+    of the table (within one mutant), not the small areas first.
+    """
+    placed, start = [], 1
+    for rank, area in enumerate(AREAS.values()):
+        placed.extend(((i + 0.5) / len(area), rank, start + i) for i in range(len(area)))
         start += len(area)
-    longest = max(len(n) for n in numbers)
-    return [n[i] for i in range(longest) for n in numbers if i < len(n)]
+    return [number for *_, number in sorted(placed)]
 
 
-def commit_count() -> int:
-    """How many commits lead to the checkout's HEAD (0 where git cannot tell)."""
+def _git(*args: str) -> str | None:
     try:
-        done = subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=ROOT, capture_output=True,
-                              text=True, timeout=30)
+        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired):
-        return 0
-    return int(done.stdout.strip()) if done.returncode == 0 and done.stdout.strip().isdigit() else 0
+        return None
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def commit_rotation() -> int:
+    """The rotation of the checkout's HEAD: how many commits lead to it, so that
+    successive submissions take successive windows; in a shallow clone, whose
+    count is not the history's, a number read from HEAD's hash (0 where git cannot tell)."""
+    count = _git("rev-list", "--count", "HEAD")
+    if _git("rev-parse", "--is-shallow-repository") == "false" and count and count.isdigit():
+        return int(count)
+    head = _git("rev-parse", "HEAD")
+    return int(head[:12], 16) if head else 0
 
 
 def rotating_sample(size: int, rotation: int) -> list[int]:
@@ -284,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [(n, m) for n, m in enumerate(MUTANTS, start=1)
               if not args.only or args.only in m.path or args.only in m.description]
     if args.sample is not None:
-        rotation = commit_count() if args.rotation is None else args.rotation
+        rotation = commit_rotation() if args.rotation is None else args.rotation
         sample = set(rotating_sample(args.sample, rotation))
         chosen = [(n, m) for n, m in chosen if n in sample]
         print(f"the sample of rotation {rotation}: mutants {', '.join(map(str, sorted(sample)))} "

@@ -12,7 +12,7 @@ import math
 import pytest
 
 from mutant_table import AREAS
-from mutants import MUTANTS, ROOT, interleaved, rotating_sample, table_problems
+from mutants import MUTANTS, ROOT, commit_rotation, interleaved, rotating_sample, table_problems
 
 
 def test_every_snippet_is_in_its_file_exactly_once():
@@ -77,16 +77,38 @@ def test_areas_are_the_whole_table():
     assert sum(len(a) for a in AREAS.values()) == len(MUTANTS)
 
 
-def test_the_interleaved_order_takes_each_mutant_once_and_the_areas_in_turn():
-    order = interleaved()
-    assert sorted(order) == list(range(1, len(MUTANTS) + 1))
-    # the first entries are the first mutant of each area that has one
-    firsts, start = [], 1
-    for area in AREAS.values():
-        if area:
-            firsts.append(start)
+def _area_of() -> dict[int, str]:
+    numbers, start = {}, 1
+    for name, area in AREAS.items():
+        numbers.update((start + i, name) for i in range(len(area)))
         start += len(area)
-    assert order[:len(firsts)] == firsts
+    return numbers
+
+
+def test_the_interleaved_order_takes_each_mutant_once():
+    assert sorted(interleaved()) == list(range(1, len(MUTANTS) + 1))
+
+
+@pytest.mark.parametrize("size", [12, 30])
+def test_every_window_takes_from_each_area_about_its_share(size):
+    order, area_of = interleaved(), _area_of()
+    for start in range(len(order)):
+        window = [area_of[n] for n in (order + order)[start:start + size]]
+        for name, area in AREAS.items():
+            share = size * len(area) / len(MUTANTS)
+            assert math.floor(share) - 1 <= window.count(name) <= math.ceil(share) + 1, (start, name)
+
+
+def test_every_model_package_is_an_area_of_the_table():
+    # a new model joins the table with mutants of its own (docs/adding-a-model.md)
+    packages = {f"models/{p.name}/" for p in (ROOT / "models").iterdir() if (p / "__init__.py").is_file()}
+    covered = {path for paths in AREA_PATHS.values() for path in paths}
+    assert packages - covered == set()
+
+
+def test_the_rotation_of_a_checkout_is_a_number():
+    assert commit_rotation() >= 0
+    assert commit_rotation() == commit_rotation()
 
 
 @pytest.mark.parametrize("size", [1, 7, 12, 40])
