@@ -53,7 +53,7 @@ __all__ = ["Turn", "turn", "rotate", "value_iteration", "memory_needed", "work_n
 MAX_BYTES = 4 * 2 ** 30
 #: The most work the iteration may plan: states ``(i, j1, j2, k)`` times the sweep
 #: limit, checked before any work.  A state costs one core 100 to 300 ns a sweep
-#: (a die of many faces up to five times more), so this is at most about half an hour.
+#: (a die of many faces up to five times more), so this is 17 to 50 minutes of one core.
 MAX_STATE_SWEEPS = 10 ** 10
 #: The default sweep limit: converging runs take under 200 sweeps up to goal 49,
 #: and the cycle of goal 62 is confirmed at sweep 138.
