@@ -410,7 +410,7 @@ def test_a_game_whose_log_would_be_too_large_is_refused_before_it_starts(monkeyp
         tasks = [asyncio.create_task(c.run(host, port)) for c in clients]
         await server.wait_for_players(2)
         try:
-            with pytest.raises(TournamentError, match="100 rounds of 2 players would make a log"):
+            with pytest.raises(TournamentError, match="100 rounds of 2 players could make a log"):
                 await server.play()
         finally:
             await server.close()

@@ -13,9 +13,9 @@ from typing import TextIO
 
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument
 
-from .bots import STRATEGIES, connect_and_play, failure, new_bot, strategy
+from .bots import STRATEGIES, Bot, connect_and_play, failure, new_bot, strategy
 from .log import LogMismatch, check_log, check_size, game_record, read_log, save_log
-from .rules import LINKS, TournamentError, whole
+from .rules import LINKS, TournamentError, unique_name, whole
 from .runner import MAX_BOTS, parse_lineup, tournament
 from .server import Server
 from .screen import Screen
@@ -191,15 +191,20 @@ def _bot(args: argparse.Namespace, out: TextIO) -> int:
 
 def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int:
     lineup = parse_lineup(args.bots)
-    check_size(len(lineup), args.rounds)
+    check_size(len(lineup), args.rounds, links=links, seed=args.seed)
     kinds = {name: strategy(name) for name in dict.fromkeys(lineup)}
+    labels = {name: name if name in STRATEGIES else kind.__name__ for name, kind in kinds.items()}
+    bots = [new_bot(kinds[name]) for name in lineup]
+    check_size(len(lineup), args.rounds, links=links, seed=args.seed,
+               name=max(len(json.dumps(_name_given(bot, number))) for number, bot in enumerate(bots)),
+               label=max(len(json.dumps(label)) for label in labels.values()))
     destination = None if args.log is None else Path(args.log)
     if destination is not None and (destination.is_dir() or not destination.parent.is_dir()):
         raise TournamentError(f"--log: cannot write {destination}: "
                               f"{'a folder' if destination.is_dir() else 'no such folder'}")
     printer = progress_printer("rounds played") if args.rounds > 1 else None
     try:
-        played = asyncio.run(tournament([new_bot(kinds[name]) for name in lineup], rounds=args.rounds, seed=args.seed,
+        played = asyncio.run(tournament(bots, rounds=args.rounds, seed=args.seed,
                                         timeout=args.timeout, links=links,
                                         progress=None if printer is None else lambda done: printer(done, args.rounds)))
     finally:
@@ -207,7 +212,6 @@ def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int
     game = played.game
     for name, what in played.failures.items():
         print(f"warning: the bot of {name} failed ({what}); it got the defaults from then on", file=sys.stderr)
-    labels = {name: name if name in STRATEGIES else kind.__name__ for name, kind in kinds.items()}
     strategies = {player: labels[name] for player, name in zip(game.scores, lineup)}
     record = game_record(game, seed=args.seed)
     record["strategies"] = strategies
@@ -225,6 +229,15 @@ def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int
         if destination is not None:
             out.write(f"\nThe log of every round is in {destination}.\n")
     return 0
+
+
+def _name_given(bot: Bot, number: int) -> str:
+    """The name the ``number``-th bot of a run is given (:func:`~.rules.unique_name`)."""
+    try:
+        name = bot.name
+    except Exception:  # a bot's own code, which fails at Start too: the default name
+        name = None
+    return unique_name(name if isinstance(name, str) else None, number)
 
 
 def _serve(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int:
