@@ -18,6 +18,7 @@ SERVING = "models/tournament/serving.py"
 RUNNER = "models/tournament/runner.py"
 LOG = "models/tournament/log.py"
 BOTS = "models/tournament/bots.py"
+CLI = "models/tournament/cli.py"
 
 TOURNAMENT_MUTANTS: tuple[Mutant, ...] = (
     # standings.py ----------------------------------------------------------------------------
@@ -158,6 +159,12 @@ TOURNAMENT_MUTANTS: tuple[Mutant, ...] = (
            "        if len(lineup) > MAX_BOTS:",
            "        if len(lineup) >= MAX_BOTS:",
            "a line-up of exactly MAX_BOTS bots is refused",
+           ("tests/test_tournament_cli.py::test_bad_input_is_one_line_and_status_2",)),
+    # cli.py ----------------------------------------------------------------------------------
+    Mutant(CLI,
+           "    if not value:\n        raise TournamentError(f\"{option} names no {what}: its value is empty\")",
+           "    if value.isspace():\n        raise TournamentError(f\"{option} names no {what}: its value is empty\")",
+           "an empty log path names the current folder, or nothing",
            ("tests/test_tournament_cli.py::test_bad_input_is_one_line_and_status_2",)),
     # bots.py ---------------------------------------------------------------------------------
     Mutant(BOTS,

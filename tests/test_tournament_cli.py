@@ -95,6 +95,14 @@ BAD = [
     (["bot", "--host", "a" * 70 + ".com"], "cannot reach"),
     (["serve", "--host", "a" * 70 + ".com", "--players", "2"], "cannot listen on"),
     (["run", "--bots", "tests/tournament_script.py:Script"], "has no Bot subclass named Script"),
+    # an empty path would name nothing, or the current folder; an empty host every address (each
+    # serve has a fault found later too, so that it stops even where the empty value is let through)
+    (["check", ""], "LOG names no file: its value is empty"),
+    (["run", "--bots", "coop", "--log", ""], "--log names no file: its value is empty"),
+    (["serve", "--players", "1", "--log-dir", "", "--host", "a" * 70 + ".com"],
+     "--log-dir names no folder: its value is empty"),
+    (["serve", "--players", "0", "--host", ""], "--host names no address: its value is empty"),
+    (["bot", "--host", ""], "--host names no address: its value is empty"),
 ]
 
 

@@ -134,9 +134,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     check.add_argument("log", metavar="LOG", help="the JSON log")
 
 
+def _path(value: str | None, option: str, what: str) -> Path | None:
+    """The path an ``option`` names, or None where it is not given; refused where its value is
+    empty, which would name nothing, or the current folder, without saying so."""
+    if value is None:
+        return None
+    if not value:
+        raise TournamentError(f"{option} names no {what}: its value is empty")
+    return Path(value)
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.action == "check":
+        _path(args.log, "LOG", "file")
         return _check(args.log, out)
+    if args.action in ("serve", "bot") and not args.host:  # listening on '' is listening on every address
+        raise TournamentError("--host names no address: its value is empty")
     if args.action == "bot":
         return _bot(args, out)
     if not 1 <= args.rounds <= MAX_ROUNDS:
@@ -190,6 +203,10 @@ def _bot(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int:
+    destination = _path(args.log, "--log", "file")
+    if destination is not None and (destination.is_dir() or not destination.parent.is_dir()):
+        raise TournamentError(f"--log: cannot write {destination}: "
+                              f"{'a folder' if destination.is_dir() else 'no such folder'}")
     lineup = parse_lineup(args.bots)
     check_size(len(lineup), args.rounds, links=links, seed=args.seed)
     kinds = {name: strategy(name) for name in dict.fromkeys(lineup)}
@@ -198,10 +215,6 @@ def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int
     check_size(len(lineup), args.rounds, links=links, seed=args.seed,
                name=max(len(json.dumps(_name_given(bot, number))) for number, bot in enumerate(bots)),
                label=max(len(json.dumps(label)) for label in labels.values()))
-    destination = None if args.log is None else Path(args.log)
-    if destination is not None and (destination.is_dir() or not destination.parent.is_dir()):
-        raise TournamentError(f"--log: cannot write {destination}: "
-                              f"{'a folder' if destination.is_dir() else 'no such folder'}")
     printer = progress_printer("rounds played") if args.rounds > 1 else None
     try:
         played = asyncio.run(tournament(bots, rounds=args.rounds, seed=args.seed,
@@ -245,7 +258,7 @@ def _serve(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> i
         raise TournamentError(f"--players must be between 1 and {MAX_BOTS}, got {args.players}")
     if args.games is not None and args.games < 1:
         raise TournamentError(f"--games must be at least 1, got {args.games}")
-    folder = None if args.log_dir is None else Path(args.log_dir)
+    folder = _path(args.log_dir, "--log-dir", "folder")
     if folder is not None and folder.exists() and not folder.is_dir():
         raise TournamentError(f"--log-dir: {folder} is a file, not a folder")
     screen = Screen(out, status=sys.stderr)
