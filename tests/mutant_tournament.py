@@ -133,6 +133,11 @@ TOURNAMENT_MUTANTS: tuple[Mutant, ...] = (
            "name=SHORTEST_NAME)",
            "the log's size is checked with the shortest names, not the players' own",
            ("tests/test_tournament_log.py::test_short_names_are_let_through_where_long_ones_are_not",)),
+    Mutant(SERVING,
+           "        if not stopped:\n            raise\n",
+           "        raise\n",
+           "the server's own Ctrl-C ends it with the cancellation it caused",
+           ("tests/test_tournament_serve.py::test_ctrl_c_twice_while_the_games_own_code_runs_keeps_what_was_played",)),
     # log.py ----------------------------------------------------------------------------------
     Mutant(LOG,
            "shares * (name + digits + 12)",

@@ -15,7 +15,7 @@ import pytest
 
 from cli_runs import run
 from epistemic.models.tournament import Cooperator, RationalPirate, log as log_module
-from tournament_script import free_port, play_bots, serve_process, served_address, silent_player
+from tournament_script import held_player, play_bots, serve_process, served_address
 
 LINEUP = "coop,defect,tit-for-tat,rational"
 
@@ -137,8 +137,11 @@ def test_check_refuses_what_is_no_log(capsys, tmp_path, monkeypatch):
 
 
 def test_a_bot_that_finds_no_server(capsys):
-    code, _, err = run(capsys, "tournament", "bot", "--port", str(free_port()))
-    assert code == 2 and "cannot reach 127.0.0.1:" in err
+    with socket.socket() as taken:  # bound, never listening: a connection is refused, and no one else can bind it
+        taken.bind(("127.0.0.1", 0))
+        port = taken.getsockname()[1]
+        code, _, err = run(capsys, "tournament", "bot", "--port", str(port))
+    assert code == 2 and f"cannot reach 127.0.0.1:{port}" in err
 
 
 def test_serve_on_a_port_in_use(capsys):
@@ -151,7 +154,8 @@ def test_serve_on_a_port_in_use(capsys):
 
 
 def test_serve_starts_when_enough_players_join(tmp_path):
-    server = serve_process("--players", "3", "--games", "1", "--rounds", "2", "--seed", "5", "--log-dir", str(tmp_path))
+    server = serve_process("--players", "3", "--games", "1", "--rounds", "2", "--seed", "5", "--log-dir", str(tmp_path),
+                           "--timeout", "30")  # no bot misses an answer on a machine however busy
     try:
         host, port = served_address(server.stdout.readline())
         played = asyncio.run(play_bots(host, port, Cooperator(), RationalPirate(), Cooperator()))
@@ -166,8 +170,9 @@ def test_serve_starts_when_enough_players_join(tmp_path):
 
 
 def test_serve_takes_the_operators_commands():
-    """Commands pasted at once are each answered at once, during a game too; quit stops after it."""
-    server = serve_process("--rounds", "3", "--timeout", "0.5", stdin=subprocess.PIPE)
+    """Commands pasted at once are each answered at once, during a game too; quit stops after it.
+    A player who says nothing until the commands are answered holds the game up till then."""
+    server = serve_process("--rounds", "3", "--timeout", "30", stdin=subprocess.PIPE)
     try:
         host, port = served_address(server.stdout.readline())
 
@@ -179,17 +184,19 @@ def test_serve_takes_the_operators_commands():
             server.stdin.flush()
 
         async def scenario():
-            bots = asyncio.gather(play_bots(host, port, Cooperator(), Cooperator()), silent_player(host, port))
+            answered = asyncio.Event()
+            bots = asyncio.gather(play_bots(host, port, Cooperator(), Cooperator()), held_player(host, port, answered))
             while not (await line()).startswith("player #2"):
                 pass
             typed("who\nwho\ndance\n")  # three commands in one write: three answers, nothing left waiting
             assert [await line() for _ in range(3)] == ["3 connected: #0 #1 #2\n"] * 2 + [
                 "unknown command 'dance': Enter or start, who, quit\n"]
-            typed("\n")  # a game: its silent player makes it last a few half seconds
+            typed("\n")  # a game, held up by the player who says nothing
             assert await line() == "game 1: 3 players\n"
             typed("who\n\nquit\n")
             assert [await line() for _ in range(3)] == ["3 connected: #0 #1 #2\n", "a game is on: press Enter "
                                                         "again when it ends\n", "stopping after this game\n"]
+            answered.set()
             return await bots
         played = asyncio.run(scenario())
         out, err = server.communicate(timeout=30)

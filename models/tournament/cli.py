@@ -19,7 +19,7 @@ from .rules import LINKS, TournamentError, unique_name, whole
 from .runner import MAX_BOTS, parse_lineup, tournament
 from .server import Server
 from .screen import Screen
-from .serving import serve
+from .serving import serve, until_interrupted
 from .standings import by_strategy, default_rows, standing_rows, standings
 
 __all__ = ["COMMAND", "add_arguments", "run", "parse_links", "MAX_ROUNDS"]
@@ -265,9 +265,11 @@ def _serve(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> i
     server = Server(rounds=args.rounds, timeout=args.timeout, links=links, seed=args.seed, max_players=MAX_BOTS,
                     on_event=screen.say)
     try:
-        asyncio.run(serve(server, args.host, args.port, players=args.players, games=args.games, folder=folder,
-                          say=screen.say, show=screen.show if screen.live else None, commands=sys.stdin))
-    except KeyboardInterrupt:
+        if asyncio.run(until_interrupted(serve(server, args.host, args.port, players=args.players, games=args.games,
+                                               folder=folder, say=screen.say,
+                                               show=screen.show if screen.live else None, commands=sys.stdin))):
+            screen.say("stopped")
+    except KeyboardInterrupt:  # before the loop runs, or where it takes no signal handler
         screen.say("stopped")
     finally:
         screen.close()
