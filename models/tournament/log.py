@@ -144,8 +144,7 @@ def log_bound(players: int, rounds: int, *, name: int = SHORTEST_NAME, links: Ma
     longest, one group in which every leader but the last is thrown over, so that its
     proposals hold ``players ** 2`` shares and votes; the most defaults a player can get in a
     round (:data:`NAMED_A_ROUND`, :data:`QUOTING_A_ROUND`, :data:`MISSED_A_ROUND`), each with
-    the longest reason of its kind;
-    and every number with as many digits as the largest score.
+    the longest reason of its kind; and every number with as many digits as the largest score.
 
     >>> log_bound(3, 2, name=len('"Vjeux-0"'))   # the seed's example: 1,885 bytes, mostly of what was answered
     16377
