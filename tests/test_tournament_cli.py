@@ -15,7 +15,7 @@ import pytest
 
 from cli_runs import run
 from epistemic.models.tournament import Cooperator, RationalPirate, log as log_module
-from tournament_script import free_port, play_bots, serve_process, served_address, silent_player
+from tournament_script import held_player, play_bots, serve_process, served_address
 
 LINEUP = "coop,defect,tit-for-tat,rational"
 
@@ -84,7 +84,7 @@ BAD = [
     (["run", "--bots", "coop=0"], "a count is a whole number from 1 to 1000"),
     (["run", "--bots", "coop=1001"], "a count is a whole number from 1 to 1000"),
     (["run", "--bots", "coop=600,defect=600"], "more than 1000 bots"),
-    (["run", "--bots", "coop=1000", "--rounds", "10000"], "would make a log of about 9,918 MiB"),
+    (["run", "--bots", "coop=1000", "--rounds", "10000"], "could make a log of 262,013 MiB"),
     (["run", "--bots", "coop", "--rounds", "0"], "--rounds must be between 1 and 10,000"),
     (["run", "--bots", "coop", "--links", "XY=3"], "--links: 'XY=3': expected CC=N, CT=N or TT=N"),
     (["run", "--bots", "coop", "--links", "CC=-1"], "a link is worth a whole number"),
@@ -95,6 +95,14 @@ BAD = [
     (["bot", "--host", "a" * 70 + ".com"], "cannot reach"),
     (["serve", "--host", "a" * 70 + ".com", "--players", "2"], "cannot listen on"),
     (["run", "--bots", "tests/tournament_script.py:Script"], "has no Bot subclass named Script"),
+    # an empty path would name nothing, or the current folder; an empty host every address (each
+    # serve has a fault found later too, so that it stops even where the empty value is let through)
+    (["check", ""], "LOG names no file: its value is empty"),
+    (["run", "--bots", "coop", "--log", ""], "--log names no file: its value is empty"),
+    (["serve", "--players", "1", "--log-dir", "", "--host", "a" * 70 + ".com"],
+     "--log-dir names no folder: its value is empty"),
+    (["serve", "--players", "0", "--host", ""], "--host names no address: its value is empty"),
+    (["bot", "--host", ""], "--host names no address: its value is empty"),
 ]
 
 
@@ -129,8 +137,11 @@ def test_check_refuses_what_is_no_log(capsys, tmp_path, monkeypatch):
 
 
 def test_a_bot_that_finds_no_server(capsys):
-    code, _, err = run(capsys, "tournament", "bot", "--port", str(free_port()))
-    assert code == 2 and "cannot reach 127.0.0.1:" in err
+    with socket.socket() as taken:  # bound, never listening: a connection is refused, and no one else can bind it
+        taken.bind(("127.0.0.1", 0))
+        port = taken.getsockname()[1]
+        code, _, err = run(capsys, "tournament", "bot", "--port", str(port))
+    assert code == 2 and f"cannot reach 127.0.0.1:{port}" in err
 
 
 def test_serve_on_a_port_in_use(capsys):
@@ -143,7 +154,8 @@ def test_serve_on_a_port_in_use(capsys):
 
 
 def test_serve_starts_when_enough_players_join(tmp_path):
-    server = serve_process("--players", "3", "--games", "1", "--rounds", "2", "--seed", "5", "--log-dir", str(tmp_path))
+    server = serve_process("--players", "3", "--games", "1", "--rounds", "2", "--seed", "5", "--log-dir", str(tmp_path),
+                           "--timeout", "30")  # no bot misses an answer on a machine however busy
     try:
         host, port = served_address(server.stdout.readline())
         played = asyncio.run(play_bots(host, port, Cooperator(), RationalPirate(), Cooperator()))
@@ -158,8 +170,9 @@ def test_serve_starts_when_enough_players_join(tmp_path):
 
 
 def test_serve_takes_the_operators_commands():
-    """Commands pasted at once are each answered at once, during a game too; quit stops after it."""
-    server = serve_process("--rounds", "3", "--timeout", "0.5", stdin=subprocess.PIPE)
+    """Commands pasted at once are each answered at once, during a game too; quit stops after it.
+    A player who says nothing until the commands are answered holds the game up till then."""
+    server = serve_process("--rounds", "3", "--timeout", "30", stdin=subprocess.PIPE)
     try:
         host, port = served_address(server.stdout.readline())
 
@@ -171,17 +184,19 @@ def test_serve_takes_the_operators_commands():
             server.stdin.flush()
 
         async def scenario():
-            bots = asyncio.gather(play_bots(host, port, Cooperator(), Cooperator()), silent_player(host, port))
+            answered = asyncio.Event()
+            bots = asyncio.gather(play_bots(host, port, Cooperator(), Cooperator()), held_player(host, port, answered))
             while not (await line()).startswith("player #2"):
                 pass
             typed("who\nwho\ndance\n")  # three commands in one write: three answers, nothing left waiting
             assert [await line() for _ in range(3)] == ["3 connected: #0 #1 #2\n"] * 2 + [
                 "unknown command 'dance': Enter or start, who, quit\n"]
-            typed("\n")  # a game: its silent player makes it last a few half seconds
+            typed("\n")  # a game, held up by the player who says nothing
             assert await line() == "game 1: 3 players\n"
             typed("who\n\nquit\n")
             assert [await line() for _ in range(3)] == ["3 connected: #0 #1 #2\n", "a game is on: press Enter "
                                                         "again when it ends\n", "stopping after this game\n"]
+            answered.set()
             return await bots
         played = asyncio.run(scenario())
         out, err = server.communicate(timeout=30)
@@ -250,6 +265,52 @@ def test_serve_whose_output_nobody_reads_serves_on():
     finally:
         server.kill()
     assert (server.returncode, played, err) == (0, [1], "")
+
+
+def test_a_share_that_is_no_whole_number_reaches_the_log_the_table_and_json(capsys, tmp_path):
+    """Two bots that lead by giving the other half a coin: their shares add up and are taken,
+    the other pirate getting 0, and that default is in the log, the standings and --json."""
+    (tmp_path / "bots.py").write_text("from epistemic.models.tournament import Bot\n"
+                                      "class Halves(Bot):\n    name = 'Half'\n"
+                                      "    def propose(self, amount, pirates):\n"
+                                      "        return {name: amount if name == self.me else 0.5 for name in pirates}\n")
+    bots, log = f"{tmp_path}/bots.py:Halves=2", tmp_path / "game.json"
+    code, out, _ = run(capsys, "tournament", "run", "--bots", bots, "--rounds", "2", "--log", str(log), "--json")
+    assert code == 0
+    given = json.loads(out)["defaults"]
+    assert {row["why"] for row in given} <= {"no whole number for Half-0: '0.5'", "no whole number for Half-1: '0.5'"}
+    assert sum(row["times"] for row in given) == 2 and all(row["asked"] == "shares" for row in given)
+    logged = json.loads(log.read_text())
+    assert sorted((row["round"], row["player"], row["why"]) for row in logged["defaults"]) == [
+        (number, leader, f"no whole number for {other}: '0.5'")
+        for number, (leader, other) in enumerate(_leaders(logged), start=1)]
+    assert {(row["player"], row["why"]) for row in given} == {(row["player"], row["why"]) for row in logged["defaults"]}
+    assert sum(logged["invalid"].values()) == 2
+    code, out, _ = run(capsys, "tournament", "run", "--bots", bots, "--rounds", "2")
+    table = out[out.index("Defaults given"):].splitlines()
+    assert any(re.fullmatch(r"Half-[01] +shares +[12] +no whole number for Half-[01]: '0\.5'", line) for line in table)
+
+
+def _leaders(data):
+    """Each round's leader and the pirate he leads, of a game of two who always cooperate."""
+    return [tuple(record["groups"][0]["ranking"]) for record in data["log"]]
+
+
+def test_run_counts_the_bots_names_and_strategies_in_the_size_of_the_log(capsys, tmp_path, monkeypatch):
+    """A line-up whose log fits with coop bots is refused with bots of the longest name, and
+    with bots named Coop whose strategy, the log's label for them, is a long class name."""
+    long_class = "Cooperator" + "X" * 30
+    (tmp_path / "bots.py").write_text("from epistemic.models.tournament import Bot\n"
+                                      f"class Long(Bot):\n    name = {'L' * 40!r}\n"
+                                      f"class {long_class}(Bot):\n    name = 'Coop'\n")
+    monkeypatch.setattr(log_module, "MAX_LOG_BYTES", log_module.log_bound(
+        3, 2, name=len('"Coop-2"'), label=len('"coop"')))
+    code, out, _ = run(capsys, "tournament", "run", "--bots", "coop=3", "--rounds", "2")
+    assert code == 0 and "Coop-2" in out
+    code, out, err = run(capsys, "tournament", "run", "--bots", f"{tmp_path}/bots.py:Long=3", "--rounds", "2")
+    assert (code, out) == (2, "") and "2 rounds of 3 players named so (up to 36 bytes a name) could make a log" in err
+    code, out, err = run(capsys, "tournament", "run", "--bots", f"{tmp_path}/bots.py:{long_class}=3", "--rounds", "2")
+    assert (code, out) == (2, "") and "2 rounds of 3 players named so (up to 8 bytes a name) could make a log" in err
 
 
 def test_a_bot_that_exits_is_a_failed_bot(capsys, tmp_path):

@@ -163,6 +163,29 @@ def test_a_share_written_with_a_decimal_point_counts():
     assert read_shares("a=4 b=5", pirates, 10)[1] == "the shares add up to 9, not 10: 'a=4 b=5'"
 
 
+def test_a_share_that_is_no_whole_number_is_recorded():
+    """The rule (docs/tournament.md, "The protocol"): every default given is recorded.  Shares
+    that add up to the bounty are taken, and a pirate given no whole number gets 0: that 0 is a
+    default, said with the value sent, quoted short."""
+    pirates = ["a", "b", "c"]
+    assert read_shares("a=24 b=5.5", pirates, 24) == ({"a": 24, "b": 0, "c": 0}, "no whole number for b: '5.5'")
+    assert read_shares("a=24 b=banana", pirates, 24)[1] == "no whole number for b: 'banana'"
+    assert read_shares("a=24 c= b=1e1", pirates, 24)[1] == "no whole number for c: '' (nor for 1 more pirate)"
+    assert read_shares(f"a=24 b={'9' * 5000}", pirates, 24)[1] == f"no whole number for b: '{'9' * 21}...'"
+    # a pirate given a whole number too, or a name of nobody in the group, defaults nothing
+    assert read_shares("a=20 b=x b=4 Nobody=x", pirates, 24) == ({"a": 20, "b": 4, "c": 0}, None)
+    # shares that do not add up say so, whatever else is wrong with them
+    assert read_shares("a=20 b=x", pirates, 24)[1] == "the shares add up to 20, not 24: 'a=20 b=x'"
+
+
+def test_shares_taken_with_a_default_still_answer_the_leaders_question():
+    """A leader's late line is told from his answer by whether it gives shares that are taken:
+    one with a pirate given no whole number is still his answer."""
+    from epistemic.models.tournament.rules import answers_question
+    assert answers_question("a=24 b=5.5", "24 a b")
+    assert not answers_question("a=20 b=5.5", "24 a b") and not answers_question("b=x", "24 a b")
+
+
 def test_a_leader_may_leave_himself_out():
     """Decided (docs/tournament.md): a pirate named nowhere gets 0, the leader too, where the
     original server kept the whole bounty for an unnamed leader and so refused such shares.

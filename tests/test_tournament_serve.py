@@ -21,7 +21,7 @@ from pathlib import Path
 
 from cli_runs import run
 from epistemic.models.tournament import Cooperator, check_log, connect_and_play
-from tournament_script import free_port, play_bots, serve_process, served_address, silent_player
+from tournament_script import play_bots, serve_process, served_address
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,18 +58,20 @@ def _classroom():
 
 def test_the_classroom_commands_run_as_documented(tmp_path):
     """The teacher's command makes its log folder; the student's bot plays against it.  Only the
-    port (a free one, not 1337) and the student's host name (this machine) are changed."""
+    port (any free one, which the server says, not 1337) and the student's host name (this
+    machine) are changed."""
     teacher, student = _classroom()
     assert teacher[:3] == ["epistemic", "tournament", "serve"] and student[:3] == ["epistemic", "tournament", "bot"]
-    port = str(free_port())
-    teacher[teacher.index("--port") + 1] = student[student.index("--port") + 1] = port
+    teacher[teacher.index("--port") + 1] = "0"  # the server takes a free port itself: no other process can
     student[student.index("--host") + 1] = "127.0.0.1"
     server = _watched(subprocess.Popen([sys.executable, "-m", "epistemic.cli", *teacher[1:]], cwd=tmp_path,
                                        text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                        stderr=subprocess.PIPE))
     bot = None
     try:
-        _lines_until(server, "Serving on")
+        host, port = served_address(_lines_until(server, "Serving on")[-1])
+        assert host == "0.0.0.0"
+        student[student.index("--port") + 1] = str(port)
         bot = _watched(subprocess.Popen([sys.executable, "-m", "epistemic.cli", *student[1:]], cwd=ROOT, text=True,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE))
         _lines_until(server, "player #0 connected")
@@ -144,56 +146,93 @@ def test_an_output_nobody_reads_blocks_neither_the_games_nor_the_exit(tmp_path):
     assert check_log(json.loads((tmp_path / "game-1.json").read_text())).rounds == 2
 
 
-def test_a_terminal_shows_the_game_live():
-    """On a terminal, a status line says the round, the answers awaited and who missed them, as
-    the original server's console did; it fits the terminal's width and is cleared at the end."""
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
-    server = _watched(serve_process("--players", "3", "--games", "1", "--rounds", "2", "--timeout", "0.6",
-                                    stderr=slave))
-    os.close(slave)
-    shown = bytearray()
+class _Terminal:
+    """What a pseudo-terminal shows, read by a thread as it comes."""
 
-    def read_terminal():
+    def __init__(self, master):
+        self.shown = bytearray()
+        self.closed = False
+        self._changed = threading.Condition()
+        self._reading = threading.Thread(target=self._read, args=(master,), daemon=True)
+        self._reading.start()
+
+    def _read(self, master):
         while True:
             try:
                 data = os.read(master, 4096)
-            except OSError:  # the server's end of the terminal is closed
-                return
+            except OSError:  # the other end of the terminal is closed
+                data = b""
+            with self._changed:
+                self.shown.extend(data)
+                self.closed = not data
+                self._changed.notify_all()
             if not data:
                 return
-            shown.extend(data)
-    reading = threading.Thread(target=read_terminal)
-    reading.start()
+
+    def wait_for(self, text):
+        """Return once ``text`` has been shown; fail if it is not within LIMIT seconds."""
+        with self._changed:
+            self._changed.wait_for(lambda: text.encode() in self.shown or self.closed, LIMIT)
+            assert text.encode() in self.shown, f"never shown: {text!r}; shown: {bytes(self.shown[-300:])!r}"
+
+    def join(self):
+        self._reading.join(LIMIT)
+
+
+#: The status lines shown while the third player is asked his three questions.
+_AWAITING_THIRD = ["game 1, the names: awaiting 1 answer (#2)",
+                   "game 1, round 1 of 2: awaiting 1 answer (Unnamed-2); missed: Unnamed-2 (1)",
+                   "game 1, round 2 of 2: awaiting 1 answer (Unnamed-2); missed: Unnamed-2 (2)"]
+
+
+def test_a_terminal_shows_the_game_live():
+    """On a terminal, a status line says the round, the answers awaited and who missed them, as
+    the original server's console did; it fits the terminal's width and is cleared at the end.
+    The third player answers each question with a line that is not UTF-8 once the status line
+    awaits him alone, so that nothing hangs on time."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    server = _watched(serve_process("--players", "3", "--games", "1", "--rounds", "2", "--timeout", str(LIMIT),
+                                    stderr=slave))
+    os.close(slave)
+    terminal = _Terminal(master)
     try:
         host, port = served_address(server.stdout.readline())
 
         async def players():
-            return await asyncio.gather(play_bots(host, port, Cooperator()), play_bots(host, port, Cooperator()),
-                                        _join_third(host, port))
-        asyncio.run(asyncio.wait_for(players(), 20))
-        server.wait(timeout=20)
+            bots = asyncio.gather(play_bots(host, port, Cooperator()), play_bots(host, port, Cooperator()))
+            await asyncio.to_thread(_lines_until, server, "player #1 connected")  # the two bots are #0 and #1
+            return await asyncio.gather(bots, _unreadable_when_shown(host, port, terminal, _AWAITING_THIRD))
+        asyncio.run(asyncio.wait_for(players(), LIMIT))
+        server.wait(timeout=LIMIT)
     finally:
         server.kill()
-        reading.join(5)
+        terminal.join()
         os.close(master)
-    screens = shown.decode().split("\r\x1b[K")
-    assert "game 1, the names: awaiting 1 answer (#2)" in screens
-    assert "game 1, round 1 of 2: awaiting 1 answer (Unnamed-2); missed: Unnamed-2 (1)" in screens
-    assert "game 1, round 2 of 2: awaiting 1 answer (Unnamed-2); missed: Unnamed-2 (2)" in screens
+    screens = terminal.shown.decode().split("\r\x1b[K")
+    assert all(text in screens for text in _AWAITING_THIRD)
     assert screens[-1] == "" and all(len(text) < 100 for text in screens)
 
 
-async def _join_third(host, port):
-    await asyncio.sleep(0.3)  # the two bots are #0 and #1
-    await silent_player(host, port)
+async def _unreadable_when_shown(host, port, terminal, shown):
+    """A player who answers each question, once the terminal shows the next of ``shown``, with
+    bytes that are not UTF-8 (no answer, at once), and stays until the server closes."""
+    reader, writer = await asyncio.open_connection(host, port)
+    heard = []
+    while line := (await reader.readline()).decode().strip():
+        heard.append(line)
+        if line == "Start" or heard[-2:-1] == ["Prisoner"]:
+            await asyncio.to_thread(terminal.wait_for, shown.pop(0))
+            writer.write(b"\xff\r\n")
+    writer.close()
+    assert shown == []
 
 
 def test_ctrl_c_mid_game_keeps_what_was_played(tmp_path, capsys):
     """Game 1 is played whole; game 2, slowed by a silent player, is stopped by a real SIGINT: the
     server says so, prints its standings after the rounds played whole, and writes their log,
     which checks; game 1's log is whole."""
-    server = _watched(serve_process("--rounds", "40", "--timeout", "0.15", "--seed", "2", "--log-dir", str(tmp_path),
+    server = _watched(serve_process("--rounds", "40", "--timeout", "1", "--seed", "2", "--log-dir", str(tmp_path),
                                     stdin=subprocess.PIPE))
 
     def typed(text):
@@ -207,11 +246,12 @@ def test_ctrl_c_mid_game_keeps_what_was_played(tmp_path, capsys):
             await asyncio.to_thread(_lines_until, server, "player #1 connected")
             typed("\n")
             await asyncio.to_thread(_lines_until, server, "game-1.json")
-            silent = asyncio.create_task(silent_player(host, port))
+            asked = asyncio.Event()
+            silent = asyncio.create_task(_silent_player_asked(host, port, rounds=2, asked=asked))
             await asyncio.to_thread(_lines_until, server, "player #2 connected")
             typed("\n")
             await asyncio.to_thread(_lines_until, server, "game 2: 3 players")
-            await asyncio.sleep(0.8)  # a few rounds of game 2, each 0.15 s of silence
+            await asyncio.wait_for(asked.wait(), LIMIT)  # round 1 played whole, and a second of round 2 to come
             server.send_signal(signal.SIGINT)
             return await asyncio.wait_for(asyncio.gather(bots, silent), LIMIT)
         asyncio.run(scenario())
@@ -235,6 +275,51 @@ def test_ctrl_c_mid_game_keeps_what_was_played(tmp_path, capsys):
     assert cut["scores"] == cut["log"][-1]["scores"]
     code, out, _ = run(capsys, "tournament", "check", str(tmp_path / "game-2.json"))
     assert code == 0 and f"3 players, {rounds} rounds (interrupted in round {stopped['round']} of 40), " in out
+
+
+def test_ctrl_c_twice_while_the_games_own_code_runs_keeps_what_was_played(capsys, tmp_path, monkeypatch):
+    """Ctrl-C pressed twice while the game's own code runs, not while it waits for answers: the
+    game is interrupted all the same, and its log of the rounds played whole is written.  (Python
+    3.10's default handler raises KeyboardInterrupt right there, inside the game, and so does
+    3.11's asyncio.run at a second Ctrl-C; the server's own handler cancels the game instead.)"""
+    from epistemic.models.tournament.game import Game
+    from epistemic.models.tournament.server import Server
+
+    playing, starting = Game._round, Server.start
+    bots = []
+
+    async def round_interrupted(self, number, players):
+        if number == 2:
+            signal.raise_signal(signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)
+        return await playing(self, number, players)
+
+    async def start_with_bots(self, host, port):  # the bots play from the server's own loop
+        address = await starting(self, host, port)
+        bots.append(asyncio.create_task(play_bots(*address, Cooperator(), Cooperator())))
+        return address
+    monkeypatch.setattr(Game, "_round", round_interrupted)
+    monkeypatch.setattr(Server, "start", start_with_bots)
+    before = signal.getsignal(signal.SIGINT)
+    code, out, err = run(capsys, "tournament", "serve", "--port", "0", "--players", "2", "--rounds", "5",
+                         "--log-dir", str(tmp_path))
+    assert (code, err) == (0, "") and signal.getsignal(signal.SIGINT) is before
+    assert "game 1 interrupted in round 2 of 5: the standings after the 1 round played whole" in out
+    assert out.endswith("stopped\n")
+    log = json.loads((tmp_path / "game-1.json").read_text())
+    assert log["interrupted"] == {"round": 2, "of": 5} and check_log(log).rounds == 1
+
+
+async def _silent_player_asked(host, port, rounds, asked):
+    """A player who never answers, and stays until the server closes; ``asked`` is set once he
+    has been asked the Prisoner question of round ``rounds`` of his game."""
+    reader, writer = await asyncio.open_connection(host, port)
+    heard = []
+    while line := (await reader.readline()).decode().strip():
+        heard.append(line)
+        if heard[-2:-1] == ["Prisoner"] and heard.count("Prisoner") == rounds:
+            asked.set()
+    writer.close()
 
 
 def test_the_status_line_names_the_most_missed_first_and_counts_the_rest():

@@ -69,7 +69,15 @@ class RawClient:
         await writer.drain()
 
 
-async def _serve(clients, *, rounds=1, timeout=1.0, seed=None, max_line=None, during=None):
+#: Seconds to answer where every player answers: as long as a busy machine could need, since the
+#: game waits for it only where an answer does not come.
+PATIENT = 10.0
+#: Seconds to answer where some player is silent, so that the game waits it out each time: long
+#: enough for the others to answer on a busy machine, short enough for the test.
+SILENCE = 1.0
+
+
+async def _serve(clients, *, rounds=1, timeout=PATIENT, seed=None, max_line=None, during=None):
     """Play one game between ``clients`` (joined in order); the game and the server, closed."""
     options = {} if max_line is None else {"max_line": max_line}
     server = Server(rounds=rounds, timeout=timeout, seed=seed, **options)
@@ -82,7 +90,7 @@ async def _serve(clients, *, rounds=1, timeout=1.0, seed=None, max_line=None, du
     if during is not None:
         during(server)
     await server.close()
-    await asyncio.wait_for(asyncio.gather(*tasks), 5)
+    await asyncio.wait_for(asyncio.gather(*tasks), 30)
     return game, server
 
 
@@ -133,7 +141,7 @@ def test_every_default_over_tcp():
     leaving.run = leave_at_prisoner
     coop_a, coop_b = RawClient(_coop_answers("A")), RawClient(_coop_answers("B"))
     seen = {}
-    game, server = asyncio.run(_serve([silent, coop_a, garbage, too_long, leaving, coop_b], rounds=2, timeout=0.3,
+    game, server = asyncio.run(_serve([silent, coop_a, garbage, too_long, leaving, coop_b], rounds=2, timeout=SILENCE,
                                       max_line=200, seed=5, during=lambda s: seen.update(clients=len(s.clients))))
     assert list(game.scores) == ["Unnamed-0", "A-1", "Unnamed-2", "Unnamed-3", "Unnamed-4", "B-5"]
     for record in game.log:
@@ -164,10 +172,8 @@ def test_a_late_answer_is_never_taken_for_the_next_one():
             except asyncio.IncompleteReadError:
                 break
             heard.append(line)
-            if line == "Start":
-                await asyncio.sleep(0.6)  # the time is 0.4 s: the name comes during the Prisoner question
+            if heard[-2:-1] == ["Prisoner"]:  # the time for his name is up: it comes now, then his answer
                 writer.write(b"Late\r\n")
-            elif heard[-2:-1] == ["Prisoner"]:
                 writer.write(" ".join(f"{o}=C" for o in line.split() if o != heard[2]).encode() + END)
         writer.close()
 
@@ -176,7 +182,7 @@ def test_a_late_answer_is_never_taken_for_the_next_one():
             await late_then_prompt(host, port, self.heard)
 
     late, coop = Late(None), RawClient(_coop_answers("B"))
-    game, server = asyncio.run(_serve([late, coop], timeout=0.4))
+    game, server = asyncio.run(_serve([late, coop], timeout=SILENCE))
     assert list(game.scores) == ["Unnamed-0", "B-1"]
     assert late.heard[2] == "Unnamed-0"
     assert game.log[0]["choices"] == {"Unnamed-0": "-C", "B-1": "C-"}  # his C, read as his answer
@@ -185,7 +191,7 @@ def test_a_late_answer_is_never_taken_for_the_next_one():
 
 def test_bots_and_players_who_join_late_wait_for_the_next_game():
     async def scenario():
-        server = Server(rounds=1, timeout=1.0, seed=1)
+        server = Server(rounds=1, timeout=PATIENT, seed=1)
         host, port = await server.start("127.0.0.1", 0)
         first = [asyncio.create_task(_bot(host, port, games=2)) for _ in range(2)]
         await server.wait_for_players(2)
@@ -242,7 +248,7 @@ def test_a_player_who_stops_reading_is_dropped():
             await server.send([key], line)
             sent += len(line)
             await asyncio.sleep(0)
-        for _ in range(100):  # his reader sees the connection gone within a few turns of the loop
+        for _ in range(1000):  # his reader sees the connection gone within a few turns of the loop
             if key not in server.clients:
                 break
             await asyncio.sleep(0.01)
@@ -278,7 +284,7 @@ def test_a_flood_of_lines_is_cut_off():
 
     flooder = Flooder(None)
     clients = [RawClient(_coop_answers("A")), flooder, RawClient(_coop_answers("B"))]
-    game, server = asyncio.run(_serve(clients, rounds=3, timeout=0.5))
+    game, server = asyncio.run(_serve(clients, rounds=3))
     assert flooder.result == "cut off" and MAX_STRAY < 1000 * 1000
     assert game.log[0]["players"] == ["A-0", "noise-1", "B-2"]  # his first line answered Start
     assert game.scores["A-0"] + game.scores["B-2"] == 30 and game.missed["A-0"] == game.missed["B-2"] == 0
@@ -324,7 +330,7 @@ def _seed_ranking(wanted):
 
 def _silent_pirate(wanted):
     clients = [RawClient(_cooperates_then_silent), RawClient(_coop_answers("A")), RawClient(_coop_answers("B"))]
-    game, _ = asyncio.run(_serve(clients, timeout=0.2, seed=_seed_ranking(wanted)))
+    game, _ = asyncio.run(_serve(clients, timeout=SILENCE, seed=_seed_ranking(wanted)))
     assert game.missed["X-0"] == 1
     return game.log[0]["groups"][0]["proposals"]
 
@@ -390,7 +396,7 @@ def test_a_whole_class_connects_at_once():
         host, port = await server.start("127.0.0.1", 0)
         connections = await asyncio.gather(*(asyncio.open_connection(host, port) for _ in range(300)),
                                            return_exceptions=True)
-        await asyncio.wait_for(server.wait_for_players(300), 10)
+        await asyncio.wait_for(server.wait_for_players(300), 30)
         for found in connections:
             found[1].close()
         await server.close()
@@ -410,7 +416,7 @@ def test_a_game_whose_log_would_be_too_large_is_refused_before_it_starts(monkeyp
         tasks = [asyncio.create_task(c.run(host, port)) for c in clients]
         await server.wait_for_players(2)
         try:
-            with pytest.raises(TournamentError, match="100 rounds of 2 players would make a log"):
+            with pytest.raises(TournamentError, match="100 rounds of 2 players could make a log"):
                 await server.play()
         finally:
             await server.close()
@@ -433,14 +439,14 @@ def test_a_line_with_no_end_in_time_is_missed():
                 if self.leaves:
                     writer.close()
                     return
-                await asyncio.sleep(0.3)  # the time to answer is 0.15 s
+                await asyncio.sleep(1.5 * SILENCE)  # after the time to answer
                 writer.write(b"\n")
 
     def cut(name):
         return lambda line: f"{name}\n".encode() if line == "Start" else b"B-1=C"
     late, gone = Cut(cut("Late")), Cut(cut("Gone"))
     late.leaves, gone.leaves = False, True
-    game, _ = asyncio.run(_serve([late, RawClient(_coop_answers("B")), gone], timeout=0.15))
+    game, _ = asyncio.run(_serve([late, RawClient(_coop_answers("B")), gone], timeout=SILENCE))
     assert list(game.scores) == ["Late-0", "B-1", "Gone-2"]
     assert game.log[0]["choices"] == {"Late-0": "-TT", "B-1": "C-C", "Gone-2": "TT-"}
     assert game.missed == {"Late-0": 1, "B-1": 0, "Gone-2": 1}
@@ -453,7 +459,7 @@ def test_players_keep_their_numbers_from_game_to_game():
     """Players are numbered by connection, as the original server numbers its clients: when the
     first leaves after a game, the others keep their numbers in the next."""
     async def scenario():
-        server = Server(rounds=1, timeout=1.0, seed=1)
+        server = Server(rounds=1, timeout=PATIENT, seed=1)
         host, port = await server.start("127.0.0.1", 0)
         first = asyncio.create_task(_bot(host, port, games=1))
         await server.wait_for_players(1)
@@ -495,7 +501,7 @@ def test_what_a_reasonable_bot_sends_is_read_as_meant_over_tcp():
     answers = {"l": _reasonable("L", "V-1=15.0 W-2=15", "C"), "v": _reasonable("V", "", " T"),
                "w": _reasonable("W", "", "maybe")}
     seed = next(seed for seed in range(100) if _ranked(Script(lambda seat, q: answers[seat](q)), seed)[0] == "L-0")
-    game, _ = asyncio.run(_serve([RawClient(answers[seat]) for seat in "lvw"], seed=seed, timeout=0.5))
+    game, _ = asyncio.run(_serve([RawClient(answers[seat]) for seat in "lvw"], seed=seed))
     (entry,) = game.log[0]["groups"]
     assert entry["bounty"] == 30 and entry["proposals"] == [
         {"leader": "L-0", "shares": {"L-0": 0, "V-1": 15, "W-2": 15}, "votes": {"V-1": "T", "W-2": "C"},

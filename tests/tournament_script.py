@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import socket
 import subprocess
 import sys
 
@@ -97,15 +96,8 @@ async def play_bots(host, port, *bots):
     return await asyncio.gather(*(connect_and_play(bot, host, port) for bot in bots))
 
 
-async def silent_player(host, port):
-    """A player who never answers, and stays until the server closes."""
-    reader, writer = await asyncio.open_connection(host, port)
-    await reader.read()
+async def held_player(host, port, go):
+    """A player who answers nothing, holding up the game he is in, until ``go`` is set: then he leaves."""
+    _, writer = await asyncio.open_connection(host, port)
+    await go.wait()
     writer.close()
-
-
-def free_port():
-    """A port nothing listens on now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]

@@ -13,13 +13,13 @@ from typing import TextIO
 
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument
 
-from .bots import STRATEGIES, connect_and_play, failure, new_bot, strategy
+from .bots import STRATEGIES, Bot, connect_and_play, failure, new_bot, strategy
 from .log import LogMismatch, check_log, check_size, game_record, read_log, save_log
-from .rules import LINKS, TournamentError, whole
+from .rules import LINKS, TournamentError, unique_name, whole
 from .runner import MAX_BOTS, parse_lineup, tournament
 from .server import Server
 from .screen import Screen
-from .serving import serve
+from .serving import serve, until_interrupted
 from .standings import by_strategy, default_rows, standing_rows, standings
 
 __all__ = ["COMMAND", "add_arguments", "run", "parse_links", "MAX_ROUNDS"]
@@ -134,9 +134,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     check.add_argument("log", metavar="LOG", help="the JSON log")
 
 
+def _path(value: str | None, option: str, what: str) -> Path | None:
+    """The path an ``option`` names, or None where it is not given; refused where its value is
+    empty, which would name nothing, or the current folder, without saying so."""
+    if value is None:
+        return None
+    if not value:
+        raise TournamentError(f"{option} names no {what}: its value is empty")
+    return Path(value)
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.action == "check":
+        _path(args.log, "LOG", "file")
         return _check(args.log, out)
+    if args.action in ("serve", "bot") and not args.host:  # listening on '' is listening on every address
+        raise TournamentError("--host names no address: its value is empty")
     if args.action == "bot":
         return _bot(args, out)
     if not 1 <= args.rounds <= MAX_ROUNDS:
@@ -190,16 +203,21 @@ def _bot(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int:
-    lineup = parse_lineup(args.bots)
-    check_size(len(lineup), args.rounds)
-    kinds = {name: strategy(name) for name in dict.fromkeys(lineup)}
-    destination = None if args.log is None else Path(args.log)
+    destination = _path(args.log, "--log", "file")
     if destination is not None and (destination.is_dir() or not destination.parent.is_dir()):
         raise TournamentError(f"--log: cannot write {destination}: "
                               f"{'a folder' if destination.is_dir() else 'no such folder'}")
+    lineup = parse_lineup(args.bots)
+    check_size(len(lineup), args.rounds, links=links, seed=args.seed)
+    kinds = {name: strategy(name) for name in dict.fromkeys(lineup)}
+    labels = {name: name if name in STRATEGIES else kind.__name__ for name, kind in kinds.items()}
+    bots = [new_bot(kinds[name]) for name in lineup]
+    check_size(len(lineup), args.rounds, links=links, seed=args.seed,
+               name=max(len(json.dumps(_name_given(bot, number))) for number, bot in enumerate(bots)),
+               label=max(len(json.dumps(label)) for label in labels.values()))
     printer = progress_printer("rounds played") if args.rounds > 1 else None
     try:
-        played = asyncio.run(tournament([new_bot(kinds[name]) for name in lineup], rounds=args.rounds, seed=args.seed,
+        played = asyncio.run(tournament(bots, rounds=args.rounds, seed=args.seed,
                                         timeout=args.timeout, links=links,
                                         progress=None if printer is None else lambda done: printer(done, args.rounds)))
     finally:
@@ -207,7 +225,6 @@ def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int
     game = played.game
     for name, what in played.failures.items():
         print(f"warning: the bot of {name} failed ({what}); it got the defaults from then on", file=sys.stderr)
-    labels = {name: name if name in STRATEGIES else kind.__name__ for name, kind in kinds.items()}
     strategies = {player: labels[name] for player, name in zip(game.scores, lineup)}
     record = game_record(game, seed=args.seed)
     record["strategies"] = strategies
@@ -227,21 +244,32 @@ def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int
     return 0
 
 
+def _name_given(bot: Bot, number: int) -> str:
+    """The name the ``number``-th bot of a run is given (:func:`~.rules.unique_name`)."""
+    try:
+        name = bot.name
+    except Exception:  # a bot's own code, which fails at Start too: the default name
+        name = None
+    return unique_name(name if isinstance(name, str) else None, number)
+
+
 def _serve(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int:
     if args.players is not None and not 1 <= args.players <= MAX_BOTS:
         raise TournamentError(f"--players must be between 1 and {MAX_BOTS}, got {args.players}")
     if args.games is not None and args.games < 1:
         raise TournamentError(f"--games must be at least 1, got {args.games}")
-    folder = None if args.log_dir is None else Path(args.log_dir)
+    folder = _path(args.log_dir, "--log-dir", "folder")
     if folder is not None and folder.exists() and not folder.is_dir():
         raise TournamentError(f"--log-dir: {folder} is a file, not a folder")
     screen = Screen(out, status=sys.stderr)
     server = Server(rounds=args.rounds, timeout=args.timeout, links=links, seed=args.seed, max_players=MAX_BOTS,
                     on_event=screen.say)
     try:
-        asyncio.run(serve(server, args.host, args.port, players=args.players, games=args.games, folder=folder,
-                          say=screen.say, show=screen.show if screen.live else None, commands=sys.stdin))
-    except KeyboardInterrupt:
+        if asyncio.run(until_interrupted(serve(server, args.host, args.port, players=args.players, games=args.games,
+                                               folder=folder, say=screen.say,
+                                               show=screen.show if screen.live else None, commands=sys.stdin))):
+            screen.say("stopped")
+    except KeyboardInterrupt:  # before the loop runs, or where it takes no signal handler
         screen.say("stopped")
     finally:
         screen.close()

@@ -27,12 +27,15 @@ Examples
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .lines import BadLine
-from .rules import LINKS, bounty, groups, leader_survives, rank, read_choices, read_name, read_shares, read_vote
+from .log import SHORTEST_NAME, check_size
+from .rules import (LINKS, TournamentError, bounty, groups, leader_survives, rank, read_choices, read_name,
+                    read_shares, read_vote)
 
 __all__ = ["Seats", "Game", "choice_row", "NO_ANSWER"]
 
@@ -97,7 +100,9 @@ class Game:
     defaults : list of dict
         Every default given: the round (0 for the names), the player,
         what he was asked (``name``, ``prisoner``, ``shares`` or
-        ``vote``), why, and how many times in that round.
+        ``vote``), why, and how many times in that round (defaults of
+        one kind, such as ``neither C nor T``, given for different
+        lines in one round are one entry, quoting the first line).
     round : int
         The round being played (0 while the names are asked); the last
         one once the game is over.
@@ -120,7 +125,7 @@ class Game:
         self.log: list[dict[str, Any]] = []
         self.round = 0
         self.interrupted = False
-        self._defaults: dict[tuple[int, str, str, str], int] = {}
+        self._defaults: dict[tuple[int, str, str, str], tuple[str, int]] = {}
         self._seat: dict[str, str] = {}  # a player's name to his seat key
         self._name: dict[str, str] = {}  # a seat key to his player's name
 
@@ -128,7 +133,7 @@ class Game:
     def defaults(self) -> list[dict[str, Any]]:
         """Every default given so far, in the order first given (see the class's attributes)."""
         return [{"round": number, "player": name, "asked": asked, "why": why, "count": count}
-                for (number, name, asked, why), count in self._defaults.items()]
+                for (number, name, asked, _), (why, count) in self._defaults.items()]
 
     def name_of(self, key: str) -> str | None:
         """The name of the player at seat ``key``, once he has one."""
@@ -142,9 +147,23 @@ class Game:
             self.scores = dict(self.log[-1]["scores"]) if self.log else {name: 0 for name in self.scores}
 
     async def play(self) -> dict[str, int]:
-        """Play the game; the final scores by name."""
+        """Play the game; the final scores by name.
+
+        Raises
+        ------
+        TournamentError
+            Once the players have their names, before any round, when the log could be
+            too large with those names (:func:`~.log.check_size`); the players are told
+            that the game is over.
+        """
         await self._names()
         everyone = list(self.scores)
+        try:
+            check_size(len(everyone), self.rounds, links=self.links, seed=self.seed,
+                       name=max((len(json.dumps(name)) for name in everyone), default=SHORTEST_NAME))
+        except TournamentError:
+            await self._over(everyone)
+            raise
         overboard: set[str] = set()
         for number in range(self.rounds):
             self.round = number + 1
@@ -152,9 +171,12 @@ class Game:
             overboard = await self._round(number + 1, playing)
             if self.progress is not None:
                 self.progress(number + 1)
+        await self._over(everyone)
+        return dict(self.scores)
+
+    async def _over(self, everyone: Sequence[str]) -> None:
         await self._send(everyone, "EndPrisoner")
         await self._send(everyone, " ".join(f"{name}={self.scores[name]}" for name in everyone))
-        return dict(self.scores)
 
     async def _send(self, names: Sequence[str], line: str) -> None:
         await self.seats.send([self._seat[name] for name in names], line)
@@ -174,8 +196,12 @@ class Game:
         """Keep that ``name`` got the default answer to what he was ``asked``, and ``why``."""
         if why is None:
             return
-        key = (self.round, name, asked, why)
-        self._defaults[key] = self._defaults.get(key, 0) + 1
+        # one entry for each kind of reason (a reason is its kind, then ": " and the line quoted),
+        # quoting the first line: a pirate asked a hundred votes in a round, who answers each with
+        # another word, adds one entry, so the log stays bounded (see log.log_bound)
+        key = (self.round, name, asked, why.split(": ", 1)[0])
+        first, count = self._defaults.get(key, (why, 0))
+        self._defaults[key] = (first, count + 1)
 
     def _invalid(self, name: str, asked: str, why: str | None) -> None:
         if why is not None:

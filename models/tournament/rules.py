@@ -204,32 +204,67 @@ def parse_shares(line: str | None, pirates: Sequence[str], amount: int) -> dict[
 
 
 def read_shares(line: str | None, pirates: Sequence[str], amount: int) -> tuple[dict[str, int], str | None]:
-    """:func:`parse_shares`, and why a line that came gave the leader the whole bounty by default.
+    """:func:`parse_shares`, and why a line that came got a default: the whole bounty to the
+    leader, or 0 for a pirate it gives no whole number (items naming nobody of the group are
+    passed over: they default nothing).
 
     >>> read_shares("a=10.0 b=14", ["a", "b"], 24)
     ({'a': 10, 'b': 14}, None)
+    >>> read_shares("a=24 b=5.5", ["a", "b"], 24)
+    ({'a': 24, 'b': 0}, "no whole number for b: '5.5'")
     >>> read_shares("a=20 b=20", ["a", "b"], 24)[1], read_shares("24", ["a", "b"], 24)[1]
     ("the shares add up to 40, not 24: 'a=20 b=20'", "no share for any pirate: '24'")
     """
-    shares, named = _shares(line, pirates)
-    if line is not None and sum(shares.values()) == amount and named:
-        return shares, None
-    why = None
-    if line is not None:
-        why = (f"the shares add up to {sum(shares.values()):,}, not {amount:,}" if named
-               else "no share for any pirate") + f": {quoted(line)}"
-    return {name: amount if i == 0 else 0 for i, name in enumerate(pirates)}, why
+    shares, named, unread = _shares(line, pirates)
+    if line is None:
+        return _to_leader(pirates, amount), None
+    if named and sum(shares.values()) == amount:
+        return shares, _unread(unread)
+    why = f"the shares add up to {sum(shares.values()):,}, not {amount:,}" if named else "no share for any pirate"
+    return _to_leader(pirates, amount), f"{why}: {quoted(line)}"
 
 
-def _shares(line: str | None, pirates: Sequence[str]) -> tuple[dict[str, int], bool]:
-    """The shares a line names (0 for a pirate it does not), and whether it names any."""
+def _to_leader(pirates: Sequence[str], amount: int) -> dict[str, int]:
+    """The default shares: the whole bounty to the leader, ``pirates[0]``."""
+    return {name: amount if i == 0 else 0 for i, name in enumerate(pirates)}
+
+
+def _unread(unread: Mapping[str, str]) -> str | None:
+    """Why the pirates of ``unread`` (each with the first value he was given) got 0.
+
+    >>> _unread({"b": "5.5"}), _unread({"b": "x", "c": "", "d": "1e3"}), _unread({})
+    ("no whole number for b: '5.5'", "no whole number for b: 'x' (nor for 2 more pirates)", None)
+    """
+    if not unread:
+        return None
+    name, value = next(iter(unread.items()))
+    more = len(unread) - 1
+    return f"no whole number for {name}: {quoted(value)}" + (
+        f" (nor for {more:,} more pirate{'s' if more > 1 else ''})" if more else "")
+
+
+def _shares(line: str | None, pirates: Sequence[str]) -> tuple[dict[str, int], bool, dict[str, str]]:
+    """The shares a line names (0 for a pirate it does not), whether it names any, and the
+    pirates it names with no whole number anywhere, each with the first value it gave him."""
     shares = {name: 0 for name in pirates}
-    named = False
+    read: set[str] = set()
+    unread: dict[str, str] = {}
     for name, value in pairs(line):
-        share = share_value(value) if name in shares else None
-        if share is not None:
-            shares[name], named = share, True
-    return shares, named
+        if name not in shares:
+            continue
+        share = share_value(value)
+        if share is None:
+            unread.setdefault(name, value)
+        else:
+            shares[name] = share
+            read.add(name)
+    return shares, bool(read), {name: value for name, value in unread.items() if name not in read}
+
+
+def _adds_up(line: str, pirates: Sequence[str], amount: int) -> bool:
+    """Whether ``line`` gives shares that are taken: some named, adding up to ``amount``."""
+    shares, named, _ = _shares(line, pirates)
+    return named and sum(shares.values()) == amount
 
 
 def answers_question(line: str, question: str) -> bool:
@@ -248,7 +283,7 @@ def answers_question(line: str, question: str) -> bool:
     if question == "Start":
         return True
     if words and whole(words[0]):  # asked to lead: shares of the bounty
-        return read_shares(line, words[1:], int(words[0]))[1] is None
+        return _adds_up(line, words[1:], int(words[0]))
     if words and all("=" in word for word in words):  # shares put to a vote
         return line.strip() in ("C", "T")
     return any(name in words and answer in ("C", "T") for name, answer in pairs(line))

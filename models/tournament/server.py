@@ -325,10 +325,11 @@ class Server:
         Raises
         ------
         TournamentError
-            Before any play, when the game's log would be too large (:func:`~.log.check_size`).
+            When the game's log could be too large (:func:`~.log.check_size`): before any
+            play, whatever the names, or once the players have given theirs.
         """
-        check_size(len(self.waiting), self.rounds)
         seed = None if self.seed is None else self.seed + self.games_played
+        check_size(len(self.waiting), self.rounds, links=self.links, seed=seed)
         self.round_trips = RoundTrips()
         players = self.waiting
         self.game = game = Game(self, players, self.rounds, links=self.links, seed=seed, progress=progress,

@@ -5,15 +5,16 @@ Enter (or ``start``) plays a game with everyone connected, ``who`` lists
 them, ``quit`` stops (after the game being played).  With ``players`` a game
 also starts whenever that many are connected.  While a game is played, a
 status line says its round, the answers awaited and who missed answers
-(:func:`status_line`).  Stopped mid-game (Ctrl-C), the server writes the
-standings and the log of the rounds that game played whole before it goes.
+(:func:`status_line`).  Stopped mid-game (Ctrl-C, :func:`until_interrupted`), the
+server writes the standings and the log of the rounds that game played whole before it goes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Callable
+import signal
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -23,7 +24,7 @@ from .rules import TournamentError
 from .server import Server
 from .standings import standings
 
-__all__ = ["serve", "Console", "status_line", "LOOK"]
+__all__ = ["serve", "until_interrupted", "Console", "status_line", "LOOK"]
 
 #: Seconds between two looks at the game for the status line.
 LOOK = 0.2
@@ -183,6 +184,43 @@ def _interrupted(game: Game, number: int, folder: Path | None, say: Callable[[st
         say(f"wrote {path} ({played} round{'s' if played != 1 else ''})")
 
 
+async def until_interrupted(work: Awaitable[None]) -> bool:
+    """Await ``work``, Ctrl-C (SIGINT) cancelling it; whether Ctrl-C stopped it.
+
+    Python's own handler raises KeyboardInterrupt wherever the code is, inside a game
+    too, where nothing could catch it and write what was played; asyncio.run cancels its
+    task instead from Python 3.11 on, but only at the first Ctrl-C.  Here every Ctrl-C
+    cancels the task, at its next wait, on every version: a game stopped so says so and
+    writes its log (:func:`serve`).  Where the loop takes no signal handler (not the main
+    thread, no signals), ``work`` is awaited as it is.
+    """
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+    assert task is not None
+    stopped = False
+
+    def stop() -> None:
+        nonlocal stopped
+        stopped = True
+        task.cancel()
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        loop.add_signal_handler(signal.SIGINT, stop)
+    except (NotImplementedError, RuntimeError, ValueError):
+        await work
+        return False
+    try:
+        await work
+    except asyncio.CancelledError:
+        if not stopped:
+            raise
+    finally:
+        loop.remove_signal_handler(signal.SIGINT)
+        if before is not None:  # the handler asyncio.run, or anyone, had put there
+            signal.signal(signal.SIGINT, before)
+    return stopped
+
+
 async def serve(server: Server, host: str, port: int, *, players: int | None = None, games: int | None = None,
                 folder: Path | None = None, say: Callable[[str], None] = print,
                 show: Callable[[str | None], None] | None = None, commands: TextIO | None = None) -> None:
@@ -192,8 +230,8 @@ async def serve(server: Server, host: str, port: int, *, players: int | None = N
     ``folder/game-N.json`` (the folder made if need be).  While a game
     is played, ``show`` is given a status line every :data:`LOOK`
     seconds (and None when it ends).  Cancelled mid-game (as Ctrl-C
-    cancels ``asyncio.run``), say so, and write the standings and the
-    log of the rounds played whole.
+    does, :func:`until_interrupted`), say so, and write the standings and
+    the log of the rounds played whole.
     """
     console = Console.of(commands)
     if console is None and players is None:
