@@ -47,6 +47,7 @@ import sys
 import sysconfig
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 from mutant_table import AREAS, MUTANTS, Mutant
@@ -140,10 +141,6 @@ def _skip(folder: str, names: list[str]) -> set[str]:
             if name in _SKIP_ANYWHERE or name.endswith((".pyc", ".egg-info")) or (top and name in _SKIP_AT_TOP)}
 
 
-#: Where each part of the package lives in the repository (pyproject's package-dir).
-PACKAGE_DIRS = {"epistemic": "epistemic", "epistemic.models": "models",
-                "epistemic.visualize": "visualize", "epistemic.cli": "cli"}
-
 _FINDER = """\
 # Maps the package's parts to the folders of the mutants' copy, as an editable install does.
 import sys
@@ -168,10 +165,7 @@ sys.meta_path.insert(0, CopyFinder)
 
 
 def package_dirs() -> dict[str, str]:
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        return PACKAGE_DIRS
+    """Where each part of the package lives in the repository (pyproject's package-dir)."""
     with open(ROOT / "pyproject.toml", "rb") as f:
         return tomllib.load(f)["tool"]["setuptools"]["package-dir"]
 
