@@ -12,7 +12,7 @@ from typing import TextIO
 from epistemic import EpistemicError, KripkeModel, explain_verdict, parse_formula, to_latex, to_text
 from epistemic import engines
 from epistemic.event_json import event_model_name, load_event_model
-from epistemic.files import read_limited
+from epistemic.files import read_limited, text_from
 from epistemic.model_json import ModelFileError
 from epistemic.symbolic.convert import STATES
 from epistemic.symbolic.files import load_any
@@ -153,18 +153,16 @@ def _formula_lines(args: argparse.Namespace) -> tuple[str | None, list[tuple[int
                              "give a formula, or --formula-file FILE (- for standard input)")
     if args.formula_file is None:
         return None, [(1, args.formula)]
+    if not args.formula_file:
+        raise EpistemicError("--formula-file names no file: its value is empty")
     stdin = args.formula_file == "-"
     where = "standard input" if stdin else args.formula_file
 
     def fault(message: str) -> EpistemicError:
         return EpistemicError(f"{where}: {message}")
 
-    raw = read_limited(sys.stdin.buffer if stdin else args.formula_file, FORMULA_FILE_BYTES, "a formula file",
-                       fault)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise fault(f"not UTF-8 text (byte {error.start})") from None
+    text = text_from(read_limited(sys.stdin.buffer if stdin else args.formula_file, FORMULA_FILE_BYTES,
+                                  "a formula file", fault), fault)
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1)
              if line.strip() and not line.lstrip().startswith("#")]
     if not lines:

@@ -153,7 +153,7 @@ def contract(model: KripkeModel) -> KripkeModel:
     actual = {names[label[model.index(w)]] for w in model.actual}
     origin = [o for o in (model.origin(w) for w in names) if o is not None]
     return KripkeModel(names, [model.facts(w) for w in names], relations, actual,
-                       origin if len(origin) == len(names) else None)
+                       origin if len(origin) == len(names) else None, model.s5_before)
 
 
 def _count(label: np.ndarray) -> int:

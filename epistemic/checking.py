@@ -65,7 +65,7 @@ from .relations import Arrows, Partition, Relation
 
 __all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "product", "common_relation_labels",
            "group_relation", "may_know", "knowledge_refused", "not_knowledge", "asking",
-           "unmet_property"]
+           "unmet_property", "why_not_knowledge"]
 
 _ANNOUNCEMENTS = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether)
 
@@ -231,44 +231,82 @@ def unmet_property(model: KripkeModel, agent: Agent) -> str | None:
     return _contraction(model)[0].relation_of(agent).unmet_property()
 
 
+def why_not_knowledge(model: KripkeModel, agent: Agent, *, pooled: bool = False,
+                      lost: bool | None = None) -> str | None:
+    """Why ``agent``'s relation in ``model`` is no knowledge, in words
+    (:func:`not_knowledge`), or ``None`` where the agent may know
+    (:func:`may_know`).
+
+    ``pooled`` asks it for distributed knowledge, which bisimulation does
+    not keep: of the relation itself, not of the relation once bisimilar
+    worlds are merged.  ``lost`` says whether an update took the
+    equivalence away; by default, whether the relation was one before the
+    model's first update (:attr:`~epistemic.KripkeModel.s5_before`).
+
+    Examples
+    --------
+    >>> b = Agent("b")
+    >>> swap = KripkeModel.from_relations([b], {"w": {"p"}, "v": set()}, {b: [("w", "v"), ("v", "w")]}, actual="w")
+    >>> why_not_knowledge(swap, b)
+    "b's relation here is not an equivalence (it is not reflexive: b may rule out the world it is in, so what b knows may be false)"
+    """
+    relation = _relation(model, agent)
+    if not pooled:
+        if may_know(model, agent):
+            return None
+        relation = _contraction(model)[0].relation_of(agent)
+    unmet = relation.unmet_property()
+    if unmet is None:
+        return None
+    if lost is None:
+        lost = agent in (model.s5_before or ())
+    # a reflexive relation that is KD45 is an equivalence: only one that is not reflexive may be belief
+    return not_knowledge(agent, unmet, lost=lost, belief=unmet == "reflexive" and relation.is_kd45())
+
+
 def _refuse_where_mistaken(model: KripkeModel, f: _Knowledge) -> None:
     """Raise :class:`ModelError` where knowledge operator ``f`` names an agent who may be mistaken."""
     agents = [f.agent] if isinstance(f, (Knows, KnowsWhether)) else sorted(f.group, key=lambda a: a.name)
     for agent in agents:
         # distributed knowledge is not kept by bisimulation: its relations themselves must be equivalences
-        unmet = (_relation(model, agent).unmet_property() if isinstance(f, Distributed)
-                 else unmet_property(model, agent))
-        if unmet is not None:
-            raise ModelError(knowledge_refused(f, agent, not_knowledge(agent, unmet, model.updated)))
+        reason = why_not_knowledge(model, agent, pooled=isinstance(f, Distributed))
+        if reason is not None:
+            raise ModelError(knowledge_refused(f, agent, reason))
 
 
 #: What an agent may get wrong where its relation lacks each property of an equivalence.
-_UNMET = {"reflexive": "{name}'s relation here is not an equivalence but one of belief (it is not reflexive: "
-                       "{name} may rule out the world it is in, and believe what is false)",
+_UNMET = {"reflexive": "{name}'s relation here is not an equivalence (it is not reflexive: {name} may rule out "
+                       "the world it is in, so what {name} knows may be false)",
           "symmetric": "{name}'s relation here is not an equivalence (it is not symmetric: {name} may not know "
                        "what it does not know)",
           "transitive": "{name}'s relation here is not an equivalence (it is not transitive: {name} may not know "
                         "what it knows)"}
+_BELIEF = ("{name}'s relation here is not an equivalence but one of belief (it is not reflexive: {name} may rule "
+           "out the world it is in, and believe what is false)")
 
 
-def not_knowledge(agent: Agent, unmet: str, updated: bool) -> str:
+def not_knowledge(agent: Agent, unmet: str, *, lost: bool = False, belief: bool = False) -> str:
     """Why ``agent``'s relation is no knowledge, in words: it lacks property
-    ``unmet`` (see :meth:`~epistemic.relations.Relation.unmet_property`), and
-    ``updated`` says whether the model is the product of an update, which
-    the agent may not have seen (the symbolic engine says the same).
+    ``unmet`` (see :meth:`~epistemic.relations.Relation.unmet_property`);
+    ``lost`` says that it was an equivalence before an update, which the
+    agent may not have seen, and ``belief`` that it is one of belief
+    (serial, transitive and Euclidean: KD45).  The symbolic engine says the
+    same.
 
     Examples
     --------
-    >>> not_knowledge(Agent("b"), "reflexive", updated=True)
+    >>> not_knowledge(Agent("b"), "reflexive", lost=True)
     "b's relation here is not an equivalence (b may be mistaken, as after an announcement b did not see)"
-    >>> not_knowledge(Agent("b"), "transitive", updated=False)
+    >>> not_knowledge(Agent("b"), "reflexive", belief=True)
+    "b's relation here is not an equivalence but one of belief (it is not reflexive: b may rule out the world it is in, and believe what is false)"
+    >>> not_knowledge(Agent("b"), "transitive")
     "b's relation here is not an equivalence (it is not transitive: b may not know what it knows)"
     """
     name = agent.name
-    if updated:
+    if lost:
         return (f"{name}'s relation here is not an equivalence ({name} may be mistaken, "
                 f"as after an announcement {name} did not see)")
-    return _UNMET[unmet].format(name=name)
+    return (_BELIEF if belief and unmet == "reflexive" else _UNMET[unmet]).format(name=name)
 
 
 def asking(f: _Knowledge, agent: Agent) -> tuple[str, str]:
@@ -292,7 +330,7 @@ def asking(f: _Knowledge, agent: Agent) -> tuple[str, str]:
 
 def knowledge_refused(f: _Knowledge, agent: Agent, reason: str) -> str:
     """The one line that refuses knowledge operator ``f`` where ``agent``'s
-    relation is not an equivalence, for ``reason`` (:func:`not_knowledge`)."""
+    relation is not an equivalence, for ``reason`` (:func:`why_not_knowledge`)."""
     asked, instead = asking(f, agent)
     return f"{asked}, but {reason}: {instead}"
 

@@ -71,16 +71,19 @@ class KripkeModel:
     [['w', 'v']]
     """
 
-    __slots__ = ("_worlds", "_index", "_facts", "_relations", "_agents", "_actual", "_origin", "cache")
+    __slots__ = ("_worlds", "_index", "_facts", "_relations", "_agents", "_actual", "_origin", "_s5_before",
+                 "cache")
     # a model holds caches: never use it as a key; mypy has no other way to say it
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, worlds: Sequence[World], facts: Sequence[Iterable[Hashable]],
                  relations: Mapping[Agent, Relation], actual: Iterable[World],
-                 origin: Sequence[tuple[World, str]] | None = None):
+                 origin: Sequence[tuple[World, str]] | None = None, s5_before: Iterable[Agent] | None = None):
         """The model of ``worlds`` (in order), their ``facts``, a relation
-        over world numbers per agent, and the ``actual`` worlds.  Prefer the
-        builders; this is the form they all end in."""
+        over world numbers per agent, and the ``actual`` worlds; after an
+        update, each world's ``origin`` and the agents ``s5_before`` whose
+        relations were equivalences before it (see :attr:`s5_before`).
+        Prefer the builders; this is the form they all end in."""
         self._worlds = tuple(worlds)
         self._index = {w: i for i, w in enumerate(self._worlds)}
         if len(self._index) != len(self._worlds):
@@ -99,6 +102,7 @@ class KripkeModel:
         if missing:
             raise ModelError(f"actual world {missing[0]!r} is not a world of the model")
         self._origin = None if origin is None else tuple(origin)
+        self._s5_before = None if s5_before is None else _agents(s5_before)
         self.cache: dict = {}
 
     # construction ---------------------------------------------------------
@@ -216,6 +220,24 @@ class KripkeModel:
         """Whether the model is the product of an update (its worlds have an :meth:`origin`)."""
         return self._origin is not None
 
+    @property
+    def s5_before(self) -> frozenset[Agent] | None:
+        """After an update, the agents whose relations were equivalences in the
+        model the first update was applied to (where a relation is not one now,
+        the update is what took it away); ``None`` where that is not known, as
+        for a model that is no update's product.
+
+        Examples
+        --------
+        >>> a, b = Agent("a"), Agent("b")
+        >>> m = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()},
+        ...                                {a: [("w", "w"), ("v", "v")], b: [("w", "v"), ("v", "v")]}, actual="w")
+        >>> after, _ = m.product(public_event([a, b]), np.ones((2, 1), dtype=bool))
+        >>> m.s5_before, after.s5_before
+        (None, frozenset({Agent('a')}))
+        """
+        return self._s5_before
+
     def relation_of(self, agent: Agent) -> Relation:
         """The relation of ``agent`` over world numbers."""
         try:
@@ -317,7 +339,7 @@ class KripkeModel:
         sub = KripkeModel(
             names, [self._facts[i] for i in kept.tolist()], relations,
             [w for w in self._actual if mask[self._index[w]]],
-            None if self._origin is None else [self._origin[i] for i in kept.tolist()])
+            None if self._origin is None else [self._origin[i] for i in kept.tolist()], self._s5_before)
         # facts do not change when worlds are dropped, so where atoms hold carries over
         for key, truth in self.cache.items():
             if key[0] == "atom":
@@ -354,7 +376,7 @@ class KripkeModel:
 
     def with_actual(self, actual: Iterable[World]) -> KripkeModel:
         """The same worlds and relations with ``actual`` as the actual worlds."""
-        return KripkeModel(self._worlds, self._facts, self._relations, actual, self._origin)
+        return KripkeModel(self._worlds, self._facts, self._relations, actual, self._origin, self._s5_before)
 
     def product(self, events: EventModel, possible: np.ndarray,
                 assigned: Sequence[Mapping[str, np.ndarray]] | None = None) -> tuple[KripkeModel, np.ndarray]:
@@ -420,7 +442,18 @@ class KripkeModel:
             relations[agent] = shared[key]
         origin = [(self._worlds[w], events.events[j].name) for w, j in zip(ws.tolist(), js.tolist())]
         new_id.flags.writeable = False
-        return KripkeModel(range(len(ws)), facts, relations, [], origin), new_id
+        return KripkeModel(range(len(ws)), facts, relations, [], origin, self._s5_after_update()), new_id
+
+    def _s5_after_update(self) -> frozenset[Agent] | None:
+        """What :attr:`s5_before` is in the product of an update of this model:
+        its own after an update, else the agents whose relations are equivalences."""
+        if self._origin is not None:
+            return self._s5_before
+        equivalence: dict[int, bool] = {}   # agents often share one relation
+        for relation in self._relations.values():
+            if id(relation) not in equivalence:
+                equivalence[id(relation)] = relation.is_equivalence()
+        return frozenset(a for a, r in self._relations.items() if equivalence[id(r)])
 
 
 def _actual_worlds(actual: World | Iterable[World], worlds: Mapping[World, int]) -> Iterable[World]:

@@ -78,10 +78,10 @@ epistemic.syntax.FormulaSyntaxError: line 1, column 7: expected ')' to close the
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Mapping
 from typing import NoReturn, TypeVar
 
+from ._lexer import Token, tokens
 from .agents import Agent
 from .event_text import DESIGNATED
 from .events import Event, EventModel
@@ -109,59 +109,11 @@ class FormulaSyntaxError(FormulaError):
         self.column = column
 
 
-_TOKEN = re.compile(r"""
-    (?P<space>\s+)
-  | (?P<modal>(?:Kw|K|M|◇|B|EB|CB|E|C|D)_)
-  | (?P<op><->|->|\[!|\[\?|<!|⟨!|\]_|:=|[↔→&∧|∨~¬()\[\]>⟩{},:;+-])
-  | (?P<word>[A-Za-z0-9_'⊤⊥]+)
-  | (?P<other>.)
-""", re.VERBOSE)
-
-_SPELLING = {"<->": "<->", "↔": "<->", "->": "->", "→": "->", "&": "&", "∧": "&", "and": "&",
-             "|": "|", "∨": "|", "or": "|", "~": "~", "¬": "~", "not": "~", "⟨!": "<!", "⟩": ">"}
 _AGENT_MODAL: dict[str, Callable[[Agent, Formula], Formula]] = {
     "K_": Knows, "M_": Possible, "◇_": Possible, "Kw_": KnowsWhether, "B_": Believes}
 _GROUP_MODAL: dict[str, Callable[[frozenset[Agent], Formula], Formula]] = {
     "E_": Everybody, "C_": Common, "D_": Distributed, "EB_": EverybodyBelieves, "CB_": CommonBelief}
 _CONSTANTS = {"top": TOP, "true": TOP, "⊤": TOP, "bot": BOTTOM, "false": BOTTOM, "⊥": BOTTOM}
-
-
-class _Token:
-    """A token; ``text`` is its normal spelling, ``raw`` what was written."""
-
-    __slots__ = ("kind", "text", "raw", "line", "column")
-
-    def __init__(self, kind, text, line, column, raw=None):
-        self.kind, self.text, self.line, self.column = kind, text, line, column
-        self.raw = text if raw is None else raw
-
-    def shown(self) -> str:
-        return "the end" if self.kind == "end" else repr(self.raw)
-
-    def word(self) -> str | None:
-        """The word written, also when it spells an operator ("and", "or", "not")."""
-        return self.raw if self.kind in ("word", "op") and BRACED_NAME.fullmatch(self.raw) else None
-
-
-def _tokens(text: str) -> list[_Token]:
-    out, line, start = [], 1, 0
-    for m in _TOKEN.finditer(text):
-        kind, value = m.lastgroup, m.group()
-        column = m.start() - start + 1
-        if kind == "space":
-            for i, ch in enumerate(value):
-                if ch == "\n":
-                    line, start = line + 1, m.start() + i + 1
-            continue
-        if kind == "other":
-            raise FormulaSyntaxError(f"unexpected character {value!r}", line, column)
-        raw = value
-        if kind == "op" or (kind == "word" and value in ("and", "or", "not")):
-            value = _SPELLING.get(value, value)
-            kind = "op"
-        out.append(_Token(kind, value, line, column, raw))
-    out.append(_Token("end", "", line, len(text) - start + 1))
-    return out
 
 
 class _Open:
@@ -171,7 +123,7 @@ class _Open:
 
     __slots__ = ("opener", "items", "prefixes")
 
-    def __init__(self, opener: _Token | None):
+    def __init__(self, opener: Token | None):
         self.opener = opener
         self.items: list = []
         self.prefixes: list[Callable[[Formula], Formula]] = []
@@ -206,14 +158,14 @@ def _grouped(items: list) -> Formula:
 
 class _Parser:
     def __init__(self, text: str, event_models: Mapping[str, EventModel]):
-        self.tokens = _tokens(text)
+        self.tokens = tokens(text, FormulaSyntaxError)
         self.i = 0
         self.event_models = event_models
 
-    def peek(self) -> _Token:
+    def peek(self) -> Token:
         return self.tokens[self.i]
 
-    def take(self) -> _Token:
+    def take(self) -> Token:
         token = self.tokens[self.i]
         self.i += 1
         return token
@@ -222,11 +174,11 @@ class _Parser:
         t = self.peek()
         return t.kind == "op" and t.text in ops
 
-    def fail(self, message: str, token: _Token | None = None) -> NoReturn:
+    def fail(self, message: str, token: Token | None = None) -> NoReturn:
         token = token or self.peek()
         raise FormulaSyntaxError(message, token.line, token.column)
 
-    def expect(self, op: str, what: str, opened: _Token | None = None) -> _Token:
+    def expect(self, op: str, what: str, opened: Token | None = None) -> Token:
         if not self.at(op):
             t = self.peek()
             where = f" to close the {opened.text!r} at column {opened.column}" if opened else ""
@@ -267,7 +219,7 @@ class _Parser:
                 return done
             operand = self.closed(frame.opener, done, frames[-1].prefixes)
 
-    def prefixes(self, prefixes: list[Callable[[Formula], Formula]]) -> _Token | None:
+    def prefixes(self, prefixes: list[Callable[[Formula], Formula]]) -> Token | None:
         """Read the prefixes of an operand into ``prefixes``, up to its
         primary, or up to a token that opens a formula inside (a parenthesis,
         an announcement), which is taken and returned."""
@@ -290,7 +242,7 @@ class _Parser:
             else:
                 return None
 
-    def closed(self, opener: _Token, inside: Formula, prefixes: list[Callable[[Formula], Formula]]
+    def closed(self, opener: Token, inside: Formula, prefixes: list[Callable[[Formula], Formula]]
                ) -> Formula | None:
         """Close what ``opener`` opened around ``inside``: a parenthesized
         formula is returned, an operand; an announcement goes to ``prefixes``."""
@@ -327,14 +279,14 @@ class _Parser:
                           f"underscores or primes)", t)
         self.fail(f"expected a formula, found {t.shown()}")
 
-    def agent(self, modal: _Token) -> Agent:
+    def agent(self, modal: Token) -> Agent:
         (agent,) = self.names(modal, one=True)
         return agent
 
-    def group(self, modal: _Token) -> frozenset[Agent]:
+    def group(self, modal: Token) -> frozenset[Agent]:
         return frozenset(self.names(modal, one=False))
 
-    def names(self, modal: _Token, one: bool) -> list[Agent]:
+    def names(self, modal: Token, one: bool) -> list[Agent]:
         """The agent (``one``) or group written right after ``modal``: a
         plain name, or names in braces."""
         t = self.peek()
@@ -365,7 +317,7 @@ class _Parser:
         return name
 
     # event models ----------------------------------------------------------------
-    def act(self, opening: _Token) -> Callable[[Formula], Formula]:
+    def act(self, opening: Token) -> Callable[[Formula], Formula]:
         """``[E, e]`` after its ``[``: the event model, by name or written
         out in parentheses, and the event."""
         t = self.peek()
@@ -393,7 +345,7 @@ class _Parser:
         designated event unless others are named."""
         opening = self.take()
         events: list[Event] = []
-        defined: dict[str, _Token] = {}
+        defined: dict[str, Token] = {}
         while True:
             t = self.peek()
             name = self.braced_name("an event name")
@@ -533,7 +485,7 @@ class _Parser:
         return name
 
     @staticmethod
-    def adjacent(a: _Token, b: _Token) -> bool:
+    def adjacent(a: Token, b: Token) -> bool:
         return a.line == b.line and a.column + len(a.raw) == b.column
 
 

@@ -92,7 +92,7 @@ LANGUAGE_MUTANTS: tuple[Mutant, ...] = (
            "return a.line == b.line and a.column + len(a.raw) <= b.column",
            "an agent may stand apart from its operator (K_ a p)",
            ("tests/test_core_formulas.py::test_errors_point_at_line_and_column",)),
-    Mutant(SYNTAX,
+    Mutant("epistemic/_lexer.py",
            "line, start = line + 1, m.start() + i + 1",
            "line, start = line + 1, m.start() + i",
            "columns after a line break are counted from the line break itself",

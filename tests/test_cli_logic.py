@@ -81,6 +81,21 @@ def test_check_bad_model_files(tmp_path, capsys):
         assert out == "" and len(err.strip().splitlines()) == 1 and str(path.name) in err
 
 
+@pytest.mark.parametrize("formula", ["K_bob heads", "[!top]_{alice} K_bob heads", "[!heads]_{alice} K_bob heads"])
+def test_knowledge_of_a_belief_model_is_refused_for_what_its_relation_lacks(formula, tmp_path, capsys):
+    # bob's relation in the file links heads to tails, not back: it was no equivalence before any
+    # announcement, so the line names what it lacks, not an announcement bob did not see, on either engine
+    alice, bob = Agent("alice"), Agent("bob")
+    kd = KripkeModel.from_relations([alice, bob], {"h": {"heads"}, "t": set()}, {bob: [("h", "t")]}, actual="h",
+                                    reflexive=True)
+    save_model(kd, tmp_path / "kd.json")
+    answers = [run(capsys, "check", str(tmp_path / "kd.json"), formula, "--engine", engine)
+               for engine in ("explicit", "symbolic")]
+    assert answers[0] == answers[1] == (2, "", "epistemic check: error: K_bob asks what bob knows, but bob's relation "
+                                               "here is not an equivalence (it is not symmetric: bob may not know "
+                                               "what it does not know): write B_bob for what bob believes\n")
+
+
 def test_puzzle_prints_round_by_round(capsys):
     assert main(["puzzle", "cheryl"]) == 0
     out = capsys.readouterr().out
@@ -334,6 +349,7 @@ def _file(text: str | bytes):
     (_file("p\n" * 10_001), "formulas.txt: 10,001 formulas, more than the 10,000 one file may hold"),
     (_sparse, "huge.txt: larger than 4 MiB, the most a formula file may be"),
     (lambda tmp_path: ["--formula-file", str(tmp_path)], ": not a regular file but a directory"),
+    (lambda tmp_path: ["--formula-file", ""], "error: --formula-file names no file: its value is empty"),
     (lambda tmp_path: [], "give a formula, or --formula-file FILE (- for standard input)"),
     (lambda tmp_path: ["p", "--formula-file", "-"], "give one formula, or --formula-file FILE (- for standard "
                                                     "input), not both"),

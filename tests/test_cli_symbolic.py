@@ -108,8 +108,29 @@ def test_knowledge_the_symbolic_engine_cannot_decide_is_refused_for_that_reason(
     assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
     assert "196,608 states and 6,291,456 arrows, more than the 500,000 the symbolic engine lists" in err
     assert "did not see" not in err
+    # the explicit engine is not offered, as it refuses the file's 131,072 states too; belief answers
+    assert "explicit engine, or" not in err and err.endswith("(131,072 states, more than the 100,000 it lists): "
+                                                             "write B_c2 for what c2 believes\n")
+    code, out, err = run(capsys, "check", path, "[!m2]_{c1} K_c2 ~m3", "--engine", "explicit")
+    assert (code, out) == (2, "") and "131,072 states, more than the 100,000 an explicit model may list" in err
+    code, out, _ = run(capsys, "check", path, "[!m2]_{c1} B_c2 ~m3")
+    # where m2 is false, or c2 sees that m3 is
+    assert code == 0 and out.startswith("true at {m1, m2}\nholds at 98,304 of 131,072 worlds: {}, {m1}, {m3}, ")
     # with five children the listing is small, and the answer is the explicit engine's
     small = _structure(tmp_path, 5)
     answers = [run(capsys, "check", small, "[!m2]_{c1} K_c2 ~m3", "--engine", engine) for engine in
                ("symbolic", "explicit")]
     assert answers[0] == answers[1] and answers[0][1].startswith("true at {m1, m2}")
+
+
+def test_the_explicit_engine_is_offered_where_it_answers(tmp_path, monkeypatch, capsys):
+    # the symbolic engine lists at most 1,000 states and arrows here: six children told m2 make 96 states and
+    # 960 arrows, but the file's 64 states are few enough for the explicit engine, which the line offers
+    monkeypatch.setattr("epistemic.symbolic.checking.LISTED", 1_000)
+    path = _structure(tmp_path, 6)
+    code, out, err = run(capsys, "check", path, "[!m2]_{c1} K_c2 ~m3")
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert err.endswith("96 states and 960 arrows, more than the 1,000 the symbolic engine lists: check with the "
+                        "explicit engine, or write B_c2 for what c2 believes\n")
+    code, out, err = run(capsys, "check", path, "[!m2]_{c1} K_c2 ~m3", "--engine", "explicit")
+    assert (code, err) == (0, "") and out.startswith("true at {m1, m2}\n")

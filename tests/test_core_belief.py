@@ -9,6 +9,8 @@ formulas are refused.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -84,15 +86,29 @@ def _three_worlds(pairs) -> KripkeModel:
                                       {A: [], B: pairs}, actual="w", reflexive=True)
 
 
-@pytest.mark.parametrize("model, why", [
+_NOT_REFLEXIVE = "(it is not reflexive: b may rule out the world it is in, so what b knows may be false)"
+#: b's relation in each is no equivalence, and what it lacks first; a's is one
+_NOT_KNOWLEDGE = [
     (_three_worlds([("w", "v")]), "(it is not symmetric: b may not know what it does not know)"),
     (_three_worlds([("w", "v"), ("v", "w"), ("v", "u"), ("u", "v")]),
      "(it is not transitive: b may not know what it knows)"),
     (belief_model(), "but one of belief (it is not reflexive: b may rule out the world it is in, "
                      "and believe what is false)"),
-])
+    # b links w to itself and v to no world: not serial, so no belief either
+    (KripkeModel.from_relations([A, B], {"w": {"p"}, "v": set()}, {A: [("w", "w"), ("v", "v")], B: [("w", "w")]},
+                                actual="w"), _NOT_REFLEXIVE),
+    # b swaps w and v and links neither to itself: symmetric, but neither transitive nor Euclidean
+    (KripkeModel.from_relations([A, B], {"w": {"p"}, "v": set()},
+                                {A: [("w", "w"), ("v", "v")], B: [("w", "v"), ("v", "w")]}, actual="w"),
+     _NOT_REFLEXIVE),
+]
+
+
+@pytest.mark.parametrize("model, why", _NOT_KNOWLEDGE)
 def test_the_refusal_names_the_property_the_relation_lacks(model, why, tmp_path):
-    # a model of belief read from a file was never updated: no announcement is to blame
+    # a model of belief read from a file was never updated: no announcement is to blame; only a KD45
+    # relation is said to be one of belief
+    assert model.is_kd45(B) == ("one of belief" in why)
     save_model(model, tmp_path / "model.json")
     loaded = load_model(tmp_path / "model.json")
     for m in (model, loaded):
@@ -104,6 +120,54 @@ def test_the_refusal_names_the_property_the_relation_lacks(model, why, tmp_path)
             with pytest.raises(ModelError) as symbolic:  # the symbolic engine says the same
                 symbolic_truth(from_kripke(m), parse_formula(text))
             assert str(symbolic.value) == line
+
+
+@pytest.mark.parametrize("model, why", _NOT_KNOWLEDGE)
+def test_an_update_is_blamed_only_where_it_took_the_equivalence_away(model, why, tmp_path):
+    # b's relation was no equivalence before a's private announcement either: the line names what it lacks,
+    # as before the announcement (the copies the update adds are bisimilar to the worlds they copy)
+    save_model(model, tmp_path / "model.json")
+    loaded = load_model(tmp_path / "model.json")
+    told = update(loaded, private_event([A, B], None, [A]))
+    assert told.updated and told.s5_before == {A}
+    for m, text in ((loaded, "[!top]_{a} K_b p"), (loaded, "[!top]_{a} [?p]_{a} C_{a,b} p"), (told, "K_b p")):
+        with pytest.raises(ModelError) as refused:
+            holds(m, parse_formula(text))
+        line = str(refused.value)
+        assert f"b's relation here is not an equivalence {why}" in line and "announcement" not in line, text
+        with pytest.raises(ModelError) as symbolic:  # the symbolic engine says the same
+            symbolic_truth(from_kripke(m), parse_formula(text))
+        assert str(symbolic.value) == line
+
+
+def test_an_update_is_blamed_however_many_updates_ago_it_took_the_equivalence_away():
+    for text in ("[!p]_{a} K_b p", "[!p]_{a} [!top]_{a} K_b p", "[!p]_{a} [!top] K_b p",
+                 "[!p]_{a} [!top] [?q]_{a} K_b p"):
+        with pytest.raises(ModelError, match=re.escape(_MISTAKEN)) as refused:
+            holds(letter(), parse_formula(text))
+        with pytest.raises(ModelError) as symbolic:
+            symbolic_truth(from_kripke(letter()), parse_formula(text))
+        assert str(symbolic.value) == str(refused.value)
+
+
+def test_distributed_knowledge_after_an_update_names_what_the_relation_lacks():
+    # D asks the relations themselves, unmerged: after a's private announcement b's (reflexive, transitive,
+    # not symmetric) relation links each world to copies of worlds only, so it is not reflexive, and not
+    # KD45 either; the symbolic engine, which asks the relation on the states, says the same
+    m = _three_worlds([("w", "v")])
+    with pytest.raises(ModelError) as refused:
+        holds(m, parse_formula("[!top]_{a} D_{a,b} p"))
+    assert f"b's relation here is not an equivalence {_NOT_REFLEXIVE}" in str(refused.value)
+    with pytest.raises(ModelError) as symbolic:
+        symbolic_truth(from_kripke(m), parse_formula("[!top]_{a} D_{a,b} p"))
+    assert str(symbolic.value) == str(refused.value)
+    # a belief model's relation stays one of belief after the update, on both engines
+    with pytest.raises(ModelError) as refused:
+        holds(belief_model(), parse_formula("[!top]_{a} D_{a,b} p"))
+    assert "b's relation here is not an equivalence but one of belief" in str(refused.value)
+    with pytest.raises(ModelError) as symbolic:
+        symbolic_truth(from_kripke(belief_model()), parse_formula("[!top]_{a} D_{a,b} p"))
+    assert str(symbolic.value) == str(refused.value)
 
 
 def test_belief_and_possibility_work_on_any_relation():

@@ -17,6 +17,7 @@ from epistemic import (Act, Agent, KripkeModel, ModelError, holds, parse_formula
 from epistemic.symbolic import KnowledgeStructure, from_kripke, to_kripke, transform, truth
 from epistemic.symbolic import holds as symbolic_holds
 from epistemic.symbolic.bdds import Manager
+from epistemic.symbolic.convert import listing_size
 
 _SLOW = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -167,6 +168,25 @@ def test_knowledge_is_refused_for_the_listing_it_needs():
     assert line.startswith("K_c2 asks what c2 knows, and c2's relation here is not an equivalence on the states; ")
     assert "has 196,608 states and 6,291,456 arrows, more than the 500,000 the symbolic engine lists" in line
     assert "announcement" not in line and line.endswith("write B_c2 for what c2 believes")
+    # the explicit engine cannot list the 2**17 states the update was made from: it is not offered, and says why
+    assert "explicit engine, or" not in line
+    assert ", nor can the explicit engine list the structure this one was made from (131,072 states, more than " \
+           "the 100,000 it lists): write B_c2" in line
+    with pytest.raises(ModelError, match="131,072 states, more than the 100,000 an explicit model may list here"):
+        to_kripke(_children(17))
+    # announcing m17 first leaves 65,536 states, few enough to list, but the explicit engine would list the
+    # structure the announcements were made from
+    with pytest.raises(ModelError, match=r"98,304 states and 3,047,424 arrows, more than the 500,000 the symbolic "
+                                         r"engine lists, nor can the explicit engine list the structure this one was "
+                                         r"made from \(131,072 states, more than the 100,000 it lists\)"):
+        truth(_children(17), parse_formula("[!m17] [!m2]_{c1} K_c2 ~m3"))
+    # sixteen children's 65,536 states the explicit engine lists (in about half a minute): it is offered, though
+    # the update makes far more states and arrows than the symbolic engine lists
+    assert listing_size(_children(16)) == (65_536, 0)
+    with pytest.raises(ModelError, match="98,304 states and 2,949,120 arrows, more than the 500,000 the symbolic "
+                                         "engine lists: check with the explicit engine, or write B_c2 for what c2 "
+                                         "believes$"):
+        truth(_children(16), told)
     # well within the limit the answer is the explicit engine's
     assert symbolic_holds(_children(5), told)
     assert holds(to_kripke(_children(5)), told)
@@ -178,8 +198,39 @@ def test_the_limit_counts_arrows_not_only_states(monkeypatch):
     # 48 states and 4 outsiders with 96 arrows each: listed
     assert symbolic_holds(_children(5), told)
     # 96 states, far fewer than 1,000, but 5 outsiders with 192 arrows each: refused before any is listed
-    with pytest.raises(ModelError, match="has 96 states and 960 arrows, more than the 1,000 the symbolic engine"):
+    with pytest.raises(ModelError, match="has 96 states and 960 arrows, more than the 1,000 the symbolic engine") \
+            as refused:
         truth(_children(6), told)
+    # the 64 states the update was made from are few enough for the explicit engine, which is offered, and answers
+    assert str(refused.value).endswith("the symbolic engine lists: check with the explicit engine, or write B_c2 "
+                                       "for what c2 believes")
+    assert holds(to_kripke(_children(6)), told)
+
+
+def test_structures_of_more_states_than_python_lengths_hold_are_refused_with_their_counts():
+    # 2**70 states, past what len() may return: the counts are exact, and nothing fails on the way
+    told = parse_formula("[!m2]_{c1} K_c2 ~m3")
+    with pytest.raises(ModelError, match=r"this structure has 1,770,887,431,076,116,955,136 states and "
+                                         r"244,382,465,488,504,139,808,768 arrows, more than the 500,000 the symbolic "
+                                         r"engine lists, nor can the explicit engine list the structure this one was "
+                                         r"made from \(1,180,591,620,717,411,303,424 states, more than the 100,000"):
+        truth(_children(70), told)
+    assert not symbolic_holds(_children(70), parse_formula("[!m2]_{c1} [!top] B_c2 m3"))
+
+
+def test_a_structure_too_large_to_list_is_not_offered_to_the_explicit_engine():
+    # no update: b believes p0 in every state, 4,096 states with 2,048 arrows each; the explicit engine would
+    # have to list this very structure, and cannot
+    crowd = KnowledgeStructure.build([f"p{i}" for i in range(12)], parse_formula("top"), {Agent("a"): []},
+                                     relations={Agent("b"): parse_formula("p0'")})
+    with pytest.raises(ModelError) as refused:
+        truth(crowd, parse_formula("K_b p0"))
+    assert str(refused.value).endswith(
+        "4,096 states and 8,388,608 arrows, more than the 500,000 the symbolic engine lists, nor can the explicit "
+        "engine list it (4,096 states and 8,388,608 arrows, more than the 500,000 it lists): write B_b for what b "
+        "believes")
+    with pytest.raises(ModelError, match="4,096 states and 8,388,608 arrows, more than the 500,000 an explicit"):
+        to_kripke(crowd)
 
 
 @pytest.mark.parametrize("law, observables, fault", [

@@ -33,14 +33,14 @@ from collections.abc import Iterable
 
 from ..agents import Agent
 from ..bottom_up import evaluate_bottom_up
-from ..checking import asking, knowledge_refused, not_knowledge, unmet_property
+from ..checking import asking, knowledge_refused, not_knowledge, why_not_knowledge
 from ..errors import ModelError
 from ..events import check_event_model, private_event, whether_event
 from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
                         Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
                         FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
 from .bdds import prime
-from .convert import LISTED, listing_size, to_kripke
+from .convert import LISTED, beyond_listing, listing_size, to_kripke
 from .structure import KnowledgeStructure, State
 from .updates import after_announcement, transform
 
@@ -107,8 +107,8 @@ def _known(structure: KnowledgeStructure, agent: Agent, f: Formula) -> Agent:
 
 def _refuse_where_mistaken(structure: KnowledgeStructure, agent: Agent, f: _Knowledge) -> None:
     """Raise :class:`ModelError` where the knowledge operator ``f`` may not be
-    asked of ``agent``, as the explicit checker decides it
-    (:func:`epistemic.checking.may_know`): its accessibility is an
+    asked of ``agent``, as the explicit checker decides it, with its words
+    (:func:`epistemic.checking.why_not_knowledge`): its accessibility is an
     equivalence on the states, or once bisimilar states are merged, which is
     found on the structure listed (:func:`~epistemic.symbolic.convert.to_kripke`),
     when listing it takes at most :data:`~epistemic.symbolic.convert.LISTED`
@@ -117,21 +117,37 @@ def _refuse_where_mistaken(structure: KnowledgeStructure, agent: Agent, f: _Know
     unmet = structure.unmet_property(agent)
     if unmet is None:
         return
-    if not isinstance(f, Distributed):
-        key = ("listed unmet", agent)
+    lost = agent in (structure.s5_before or ())
+    if isinstance(f, Distributed):
+        reason = not_knowledge(agent, unmet, lost=lost, belief=unmet == "reflexive" and structure.is_kd45(agent))
+    else:
+        key = ("listed reason", agent)
         if key not in structure.cache:
             states, arrows = listing_size(structure)
             if states + arrows > LISTED:
-                asked, instead = asking(f, agent)
-                raise ModelError(
-                    f"{asked}, and {agent.name}'s relation here is not an equivalence on the states; whether it "
-                    f"is one once bisimilar states are merged is found on the states listed, and this structure "
-                    f"has {states:,} states and {arrows:,} arrows, more than the {LISTED:,} the symbolic engine "
-                    f"lists: check with the explicit engine, or {instead}")
-            structure.cache[key] = unmet_property(to_kripke(structure, limit=LISTED), agent)
-        unmet = structure.cache[key]
-    if unmet is not None:
-        raise ModelError(knowledge_refused(f, agent, not_knowledge(agent, unmet, structure.updated)))
+                raise ModelError(_too_large_to_list(structure, agent, f, states, arrows))
+            structure.cache[key] = why_not_knowledge(to_kripke(structure, limit=LISTED), agent, lost=lost)
+        reason = structure.cache[key]
+    if reason is not None:
+        raise ModelError(knowledge_refused(f, agent, reason))
+
+
+def _too_large_to_list(structure: KnowledgeStructure, agent: Agent, f: _Knowledge, states: int, arrows: int) -> str:
+    """The line refusing ``f`` where deciding it would list more than the
+    symbolic engine lists: it offers the explicit engine only where that
+    engine can list the structure this one was made from (or this one)."""
+    asked, instead = asking(f, agent)
+    source = structure.source_size
+    too_many = beyond_listing(*(source if source is not None else (states, arrows)))
+    if too_many is None:
+        instead = f"check with the explicit engine, or {instead}"
+    else:
+        listed = "it" if source is None else "the structure this one was made from"
+        instead = f"nor can the explicit engine list {listed} ({too_many} it lists): {instead}"
+    return (f"{asked}, and {agent.name}'s relation here is not an equivalence on the states; whether it is one "
+            f"once bisimilar states are merged is found on the states listed, and this structure has "
+            f"{states:,} states and {arrows:,} arrows, more than the {LISTED:,} the symbolic engine lists"
+            f"{',' if too_many is not None else ':'} {instead}")
 
 
 def box(structure: KnowledgeStructure, agents: Iterable[Agent], u, *, pooled: bool = False):

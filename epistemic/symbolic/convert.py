@@ -39,7 +39,7 @@ from ..relations import Partition, Relation, relation_from_pairs
 from .bdds import Manager, bits_for, prime
 from .structure import KnowledgeStructure, State
 
-__all__ = ["from_kripke", "to_kripke", "listing_size", "STATES", "LISTED"]
+__all__ = ["from_kripke", "to_kripke", "listing_size", "beyond_listing", "STATES", "LISTED"]
 
 #: :func:`to_kripke` lists at most this many states by default.
 STATES = 100_000
@@ -99,7 +99,7 @@ def from_kripke(model: KripkeModel) -> KnowledgeStructure:
         built[agent] = arrows
     actual = [full[model.index(w)] for w in model.actual]
     return KnowledgeStructure(m, atoms, variables, law, observables, built, actual, WorldNames(full, model.worlds),
-                              model.updated)
+                              s5_before=model.s5_before)
 
 
 class WorldNames:
@@ -132,12 +132,31 @@ def listing_size(structure: KnowledgeStructure) -> tuple[int, int]:
     """
     key = ("listing",)
     if key not in structure.cache:
-        m, names = structure.manager, structure.variables
-        within = structure.law & m.primed(structure.law, names)
-        care = [*names, *(prime(v) for v in names)]
-        arrows = sum(m.count(relation & within, care) for relation in structure.relations.values())
-        structure.cache[key] = (len(structure), arrows)
+        arrows = 0
+        if structure.relations:
+            m, names = structure.manager, structure.variables
+            within = structure.law & m.primed(structure.law, names)
+            care = [*names, *(prime(v) for v in names)]
+            arrows = sum(m.count(relation & within, care) for relation in structure.relations.values())
+        structure.cache[key] = (structure.size, arrows)
     return structure.cache[key]
+
+
+def beyond_listing(states: int, arrows: int, limit: int = STATES, listed: int = LISTED) -> str | None:
+    """Why :func:`to_kripke` refuses a structure of ``states`` states and
+    ``arrows`` arrows (:func:`listing_size`), in words, or ``None`` where it
+    lists it.
+
+    Examples
+    --------
+    >>> beyond_listing(131_072, 0), beyond_listing(4_096, 16_777_216), beyond_listing(65_536, 0)
+    ('131,072 states, more than the 100,000', '4,096 states and 16,777,216 arrows, more than the 500,000', None)
+    """
+    if states > limit:
+        return f"{states:,} states, more than the {limit:,}"
+    if states + arrows > listed:
+        return f"{states:,} states and {arrows:,} arrows, more than the {listed:,}"
+    return None
 
 
 def to_kripke(structure: KnowledgeStructure, limit: int = STATES, listed: int = LISTED) -> KripkeModel:
@@ -150,13 +169,9 @@ def to_kripke(structure: KnowledgeStructure, limit: int = STATES, listed: int = 
         ``listed`` states and arrows together (:func:`listing_size`; both
         counted before anything is listed).
     """
-    count, arrows = listing_size(structure)
-    if count > limit:
-        raise ModelError(f"the structure has {count:,} states, more than the {limit:,} an explicit model "
-                         f"may list here")
-    if count + arrows > listed:
-        raise ModelError(f"the structure has {count:,} states and {arrows:,} arrows, more than the {listed:,} "
-                         f"an explicit model may list here")
+    too_many = beyond_listing(*listing_size(structure), limit, listed)
+    if too_many is not None:
+        raise ModelError(f"the structure has {too_many} an explicit model may list here")
     m = structure.manager
     states = structure.ordered(m.true)
     index = {s: i for i, s in enumerate(states)}

@@ -69,18 +69,24 @@ class KnowledgeStructure:
     actual : iterable of State
     namer : callable, optional
         The name of a state (a world name); by default its true atoms.
-    updated : bool, default False
-        Whether the structure is the result of an update (an event model
-        applied), which an agent may not have seen.
+    s5_before : iterable of Agent, optional
+        For the result of an update (an event model applied), which an
+        agent may not have seen: the agents whose accessibility was an
+        equivalence before the first update (see :attr:`updated`).
+    source_size : (int, int), optional
+        For a structure made from another by announcements and updates: the
+        states and arrows of the first one (what listing it as a Kripke
+        model makes, :func:`~epistemic.symbolic.convert.listing_size`).
     """
 
-    __slots__ = ("manager", "atoms", "variables", "law", "observables", "relations", "actual", "namer", "updated",
-                 "cache")
+    __slots__ = ("manager", "atoms", "variables", "law", "observables", "relations", "actual", "namer",
+                 "s5_before", "source_size", "cache")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, manager: Manager, atoms: Mapping[str, str], variables: Sequence[str], law,
                  observables: Mapping[Agent, frozenset[str]], relations: Mapping, actual: Iterable[State],
-                 namer: Callable[[State], Hashable] | None = None, updated: bool = False):
+                 namer: Callable[[State], Hashable] | None = None, *, s5_before: Iterable[Agent] | None = None,
+                 source_size: tuple[int, int] | None = None):
         self.manager = manager
         self.atoms = dict(atoms)
         self.variables = tuple(variables)
@@ -91,7 +97,8 @@ class KnowledgeStructure:
             raise ModelError("an agent either observes variables or has a relation, not both")
         self.actual = tuple(frozenset(s) for s in actual)
         self.namer = namer
-        self.updated = updated
+        self.s5_before = None if s5_before is None else frozenset(s5_before)
+        self.source_size = source_size
         self.cache: dict = {}
         for state in self.actual:
             if not self.is_state(state):
@@ -153,6 +160,12 @@ class KnowledgeStructure:
         return cls(manager, atoms, list(atoms.values()), law_bdd, seen, built, states)
 
     # reading ----------------------------------------------------------------------------------
+    @property
+    def updated(self) -> bool:
+        """Whether the structure is the result of an update (an event model
+        applied), whose :attr:`s5_before` is known."""
+        return self.s5_before is not None
+
     @property
     def agents(self) -> frozenset[Agent]:
         return frozenset(self.observables) | frozenset(self.relations)
@@ -228,6 +241,26 @@ class KnowledgeStructure:
             self.cache[key] = _unmet_property(self, self.relations[agent])
         return self.cache[key]
 
+    def is_kd45(self, agent: Agent) -> bool:
+        """Whether ``agent``'s accessibility is one of belief on the states:
+        serial, transitive and Euclidean (as :meth:`~epistemic.relations.Relation.is_kd45`).
+
+        Examples
+        --------
+        >>> from epistemic import Agent, parse_formula
+        >>> b = Agent("b")
+        >>> believes = KnowledgeStructure.build(["p"], parse_formula("top"), {}, relations={b: parse_formula("p'")})
+        >>> swaps = KnowledgeStructure.build(["p"], parse_formula("top"), {}, relations={b: parse_formula("p' <-> ~p")})
+        >>> believes.unmet_property(b), believes.is_kd45(b), swaps.unmet_property(b), swaps.is_kd45(b)
+        ('reflexive', True, 'reflexive', False)
+        """
+        if agent in self.observables:
+            return True
+        key = ("kd45", agent)
+        if key not in self.cache:
+            self.cache[key] = _is_kd45(self, self.relations[agent])
+        return self.cache[key]
+
     def relation_bdd(self, agent: Agent):
         """``agent``'s accessibility over the variables and their primed twins
         (for an S5 agent: agreeing on what it observes)."""
@@ -241,11 +274,13 @@ class KnowledgeStructure:
     def with_namer(self, namer: Callable[[State], Hashable]) -> KnowledgeStructure:
         """The same structure, naming its states with ``namer``."""
         return KnowledgeStructure(self.manager, self.atoms, self.variables, self.law, self.observables,
-                                  self.relations, self.actual, namer, self.updated)
+                                  self.relations, self.actual, namer, s5_before=self.s5_before,
+                                  source_size=self.source_size)
 
     def with_actual(self, actual: Iterable[State]) -> KnowledgeStructure:
         return KnowledgeStructure(self.manager, self.atoms, self.variables, self.law, self.observables,
-                                  self.relations, actual, self.namer, self.updated)
+                                  self.relations, actual, self.namer, s5_before=self.s5_before,
+                                  source_size=self.source_size)
 
     def __repr__(self) -> str:
         kinds = "S5" if not self.relations else "S5/relations" if self.observables else "relations"
@@ -314,3 +349,16 @@ def _unmet_property(structure: KnowledgeStructure, relation) -> str | None:
     second = m.let({v: middle[v] for v in names}, within)                        # R(t, u)
     both = m.exist(middle.values(), first & second)
     return None if m.implies(both, within) else "transitive"
+
+
+def _is_kd45(structure: KnowledgeStructure, relation) -> bool:
+    """Whether ``relation`` is serial, transitive and Euclidean on the states of the law."""
+    m, names = structure.manager, structure.variables
+    within = relation & structure.law & m.primed(structure.law, names)
+    if not m.implies(structure.law, m.exist([prime(v) for v in names], within)):
+        return False
+    # transitive and Euclidean together: every successor t of a state s sees exactly what s sees
+    middle = {v: m.middle(v) for v in names}
+    first = m.let({prime(v): middle[v] for v in names}, within)                 # R(s, t)
+    second = m.let({v: middle[v] for v in names}, within)                        # R(t, u)
+    return (first & ~m.iff(second, within)) == m.false

@@ -34,6 +34,7 @@ from ..errors import ModelError
 from ..events import EventModel
 from ..formulas import Formula
 from .bdds import bits_for
+from .convert import listing_size
 from .structure import KnowledgeStructure, State
 
 __all__ = ["after_announcement", "transform", "Update"]
@@ -47,7 +48,8 @@ def after_announcement(structure: KnowledgeStructure, announced: Formula, where)
         actual = [s for s in structure.actual if structure.value(where, s)]
         structure.cache[key] = KnowledgeStructure(
             structure.manager, structure.atoms, structure.variables, structure.law & where,
-            structure.observables, structure.relations, actual, structure.namer, structure.updated)
+            structure.observables, structure.relations, actual, structure.namer, s5_before=structure.s5_before,
+            source_size=_source_size(structure))
     return structure.cache[key]
 
 
@@ -182,13 +184,23 @@ def transform(structure: KnowledgeStructure, events: EventModel,
         event = next(n for n in names if codes[n] == code)
         return (before_name(state & before_vars), event)
 
-    after = KnowledgeStructure(m, atoms, variables, law, observables, relations, (), namer, updated=True)
+    # who knew before the first update, for a refusal to blame the update only where it took that away
+    s5_before = structure.s5_before
+    if s5_before is None:
+        s5_before = frozenset(a for a in structure.agents if structure.is_s5(a))
+    after = KnowledgeStructure(m, atoms, variables, law, observables, relations, (), namer, s5_before=s5_before,
+                               source_size=_source_size(structure))
     update = Update(after, events, preconditions, substitutions, bits)
     actual = [update.successor(state, name) for state in structure.actual for name in events.actual
               if structure.value(preconditions[name], state)]
     update.after = after.with_actual(actual)
     structure.cache[key] = update
     return update
+
+
+def _source_size(structure: KnowledgeStructure) -> tuple[int, int]:
+    """The :attr:`~KnowledgeStructure.source_size` of a structure made from ``structure``."""
+    return structure.source_size if structure.source_size is not None else listing_size(structure)
 
 
 def _blocks(names: list[str], pairs: set[tuple[str, str]]) -> dict[str, int] | None:
