@@ -177,4 +177,9 @@ TOURNAMENT_MUTANTS: tuple[Mutant, ...] = (
            'return self.last.get(other, "T")',
            "tit for tat betrays a player it has not met",
            ("tests/test_tournament_bots.py::test_tit_for_tat_answers_as_it_was_answered",)),
+    Mutant(RULES,
+           'for c in _NOT_IN_A_NAME.sub("", line or "") if c.isprintable())',
+           'for c in _NOT_IN_A_NAME.sub("", line or ""))',
+           "a name keeps the terminal escapes it was sent with",
+           ("tests/test_tournament_rules.py::test_a_name_keeps_no_character_that_cannot_be_printed",)),
 )

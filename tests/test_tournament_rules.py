@@ -200,3 +200,11 @@ def test_a_prisoner_answer_says_whom_it_left_out():
     assert read_choices("b=C c=T Nobody=C", "a", players)[1] == "no C or T towards d: 'b=C c=T Nobody=C'"
     assert read_choices("b=c", "a", players)[1] == "no C or T towards 3 of 3 players: 'b=c'"
     assert read_name(" = ", 2) == ("Unnamed-2", "no name: ' = '")
+
+
+def test_a_name_keeps_no_character_that_cannot_be_printed():
+    # an escape in a name would reach the operator's terminal in the standings and the status line
+    assert read_name("\x1b[2J\x1b[HAda\x07", 3) == ("[2J[HAda-3", None)
+    assert read_name("Ada\u202eevil", 0) == ("Adaevil-0", None)  # a right-to-left override
+    assert read_name("\x1b\x00\x7f", 5) == ("Unnamed-5", "no name: '\\x1b\\x00\\x7f'")
+    assert all(c.isprintable() for c in unique_name("".join(map(chr, range(0x250))), 1))

@@ -75,13 +75,15 @@ def quoted(line: str) -> str:
 
 
 def unique_name(line: str | None, number: int) -> str:
-    """The player's name made unique: what he sent, without ``=`` or spaces and cut to
-    :data:`MAX_NAME` characters, then ``-number``.
+    """The player's name made unique: what he sent, without ``=``, spaces or characters that
+    cannot be printed (terminal escapes among them) and cut to :data:`MAX_NAME` characters, then ``-number``.
 
     Every player hears every name in each round, so a name is kept short.
 
     >>> unique_name("Vjeux", 0), unique_name(" a = b ", 3), unique_name(None, 7), unique_name("==", 8)
     ('Vjeux-0', 'ab-3', 'Unnamed-7', 'Unnamed-8')
+    >>> unique_name("\\x1b[2JAda\\u202e", 4)
+    '[2JAda-4'
     >>> unique_name("x" * 100, 9) == "x" * MAX_NAME + "-9"
     True
     """
@@ -94,7 +96,8 @@ def read_name(line: str | None, number: int) -> tuple[str, str | None]:
     >>> read_name("==", 8), read_name("Ada", 1)
     (('Unnamed-8', "no name: '=='"), ('Ada-1', None))
     """
-    cleaned = _NOT_IN_A_NAME.sub("", line or "")[:MAX_NAME]
+    # control characters would reach the operator's terminal (an escape clears it) and every log
+    cleaned = "".join(c for c in _NOT_IN_A_NAME.sub("", line or "") if c.isprintable())[:MAX_NAME]
     why = None if cleaned or line is None else f"no name: {quoted(line)}"
     return f"{cleaned or DEFAULT_NAME}-{number}", why
 
