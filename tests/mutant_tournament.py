@@ -182,4 +182,9 @@ TOURNAMENT_MUTANTS: tuple[Mutant, ...] = (
            'for c in _NOT_IN_A_NAME.sub("", line or ""))',
            "a name keeps the terminal escapes it was sent with",
            ("tests/test_tournament_rules.py::test_a_name_keeps_no_character_that_cannot_be_printed",)),
+    Mutant("models/tournament/server.py",
+           "            except OSError:  # he closed first (the socket is no longer connected): nothing to end\n                pass",
+           "            finally:\n                pass",
+           "a player whose connection was reset first makes the server fail as he leaves",
+           ("tests/test_tournament_server.py::test_a_player_whose_connection_is_already_reset_leaves_quietly",)),
 )

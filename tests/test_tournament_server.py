@@ -6,12 +6,14 @@ connection kept after it is gone."""
 from __future__ import annotations
 
 import asyncio
+import errno
 
 import pytest
 
 from epistemic.models.tournament.bots import Cooperator, play
 from epistemic.models.tournament.log import check_log, game_record
-from epistemic.models.tournament.server import WELCOME, Server
+from epistemic.models.tournament.lines import BadLine
+from epistemic.models.tournament.server import GONE, WELCOME, Server, _Client
 from tournament_script import VJEUX_HEARS, example, gauth_leads
 
 END = b"\r\n"
@@ -521,3 +523,23 @@ def _ranked(seats, seed):
     game = Game(seats, ["l", "v", "w"], rounds=1, seed=seed)
     asyncio.run(game.play())
     return game.log[0]["groups"][0]["ranking"]
+
+
+def test_a_player_whose_connection_is_already_reset_leaves_quietly():
+    """Under load a bot may reset its connection before the server ends its side: the socket is
+    then no longer connected and ending it fails, which must not keep him among the players."""
+    class ResetWriter:
+        def can_write_eof(self):
+            return True
+
+        def write_eof(self):
+            raise OSError(errno.ENOTCONN, "Transport endpoint is not connected")
+
+    async def leave():
+        client = _Client("Coop-0", 0, ResetWriter(), 1024)
+        client.waiter = asyncio.get_running_loop().create_future()
+        client.leave()
+        return client.alive, await client.waiter
+
+    alive, answer = asyncio.run(leave())
+    assert not alive and answer == BadLine(GONE)

@@ -147,10 +147,13 @@ class _Client:
         elif self.alive:
             # not close(): closing with his lines unread would reset the connection, and he
             # would lose what was still queued for him, the final scores among them
-            if self.writer.can_write_eof():
-                self.writer.write_eof()
-            else:  # pragma: no cover - TCP can always write its end
-                self.writer.close()
+            try:
+                if self.writer.can_write_eof():
+                    self.writer.write_eof()
+                else:  # pragma: no cover - TCP can always write its end
+                    self.writer.close()
+            except OSError:  # he closed first (the socket is no longer connected): nothing to end
+                pass
         self.alive = False
         if self.waiter is not None and not self.waiter.done():
             self.waiter.set_result(BadLine(GONE))
