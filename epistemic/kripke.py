@@ -429,8 +429,8 @@ class KripkeModel:
         position = {e.name: j for j, e in enumerate(events.events)}
         relations = {}
         by_agent: dict = {}
-        for a, e, f in events.arrows:
-            by_agent.setdefault(a, set()).add((position[e], position[f]))
+        for a, source, target in events.arrows:
+            by_agent.setdefault(a, set()).add((position[source], position[target]))
         # agents with the same relation and the same view of the events share one product:
         # a subgroup announcement among thousands of agents costs two products, not thousands
         shared: dict = {}
