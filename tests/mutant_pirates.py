@@ -206,7 +206,7 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            "            check_report_size(game, detail=True, rounds=len(play.rounds))",
            "            check_report_size(game, detail=True)",
            "--json-detail is sized by its first round alone",
-           ("tests/test_pirates_bounds.py::test_json_detail_is_refused_once_the_rounds_played_make_it_too_large",)),
+           ("tests/test_pirates_bounds.py::test_the_command_sizes_json_detail_by_the_rounds_played",)),
     Mutant(REPORT,
            "    return len(game.knowledge_groups()) * (table + headings)",
            "    return table + headings",

@@ -321,6 +321,7 @@ def main(argv: list[str] | None = None) -> int:
                 print("TABLE ERROR: the snippet is not in the file exactly once", flush=True)
                 continue
             target, original = apply(copy, m)
+            began = time.monotonic()
             try:
                 if args.survey:
                     rc, out = run_pytest(copy, python, ["-q", "-n", "auto", "tests", "-p", "no:warnings",
@@ -335,14 +336,16 @@ def main(argv: list[str] | None = None) -> int:
                     rc, out = run_pytest(copy, python, ["-x", "-q", *m.tests], args.timeout)
             finally:
                 target.write_text(original, encoding="utf-8")
+            took = f" ({time.monotonic() - began:.1f} s)"
             failed = failures(out)
             if rc == 0:
                 survived.append(number)
-                print("SURVIVED" + (f" {' '.join(missed)}" if args.each else ""), flush=True)
+                print("SURVIVED" + (f" {' '.join(missed)}" if args.each else "") + took, flush=True)
             elif rc == 1 and failed and args.each:
-                print(f"killed by each of its {len(m.tests)} tests", flush=True)
+                print(f"killed by each of its {len(m.tests)} tests{took}", flush=True)
             elif rc == 1 and failed:
-                print(f"killed by {failed[0]}" if not args.survey else f"killed ({len(failed)} tests)", flush=True)
+                print((f"killed by {failed[0]}" if not args.survey else f"killed ({len(failed)} tests)") + took,
+                      flush=True)
                 if args.survey:
                     for f in failed:
                         print(f"      {f}")

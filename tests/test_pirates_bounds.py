@@ -9,7 +9,7 @@ import io
 import pytest
 from hypothesis import given, settings
 
-from epistemic.models.pirates import PirateGame, promise
+from epistemic.models.pirates import PirateGame, PirateGameError, promise
 from epistemic.models.pirates import report as pirates_report
 from epistemic.models.pirates.report import (MAX_REPORT_BYTES, ROUND_EXCERPT, TABLE_HEAD, TABLE_TAIL,
                                             detail_json_bytes, format_report, full_tables_bytes, write_json)
@@ -49,13 +49,24 @@ def test_json_detail_of_twenty_thousand_pirates_is_refused_before_solving(capsys
     assert "the 256 MiB a report may be: use --json" in err
 
 
-def test_json_detail_is_refused_once_the_rounds_played_make_it_too_large(capsys):
+def test_json_detail_is_refused_once_the_rounds_played_make_it_too_large():
     # 3,000 pirates and 100 coins: the table and one round fit, but 753 rounds of up to 3,000 voters do not
     game = PirateGame(3000, 100)
-    assert detail_json_bytes(game) <= MAX_REPORT_BYTES < detail_json_bytes(game, len(game.play().rounds))
-    code, out, err = run(capsys, "pirates", "-n", "3000", "-m", "100", "--json-detail")
+    rounds = len(game.play().rounds)
+    assert detail_json_bytes(game) <= MAX_REPORT_BYTES < detail_json_bytes(game, rounds)
+    pirates_report.check_report_size(game, detail=True)
+    with pytest.raises(PirateGameError, match="^--json-detail would write about 344 MiB for 3,000 pirates"):
+        pirates_report.check_report_size(game, detail=True, rounds=rounds)
+
+
+def test_the_command_sizes_json_detail_by_the_rounds_played(capsys, monkeypatch):
+    # the same at a limit of 2 MiB, so that a command that checks too little writes a few MiB, not hundreds:
+    # 500 pirates' table and first round are 1.7 MiB, their 45 rounds 4.7 MiB
+    monkeypatch.setattr(pirates_report, "MAX_REPORT_BYTES", 2 * 2 ** 20)
+    code, out, err = run(capsys, "pirates", "-n", "500", "-m", "100", "--json-detail")
     assert code == 2 and out == ""
-    assert "--json-detail would write about 344 MiB for 3,000 pirates" in err and err.count("\n") == 1
+    assert err.count("\n") == 1 and "--json-detail would write about 4 MiB for 500 pirates" in err
+    assert "more than the 2 MiB a report may be" in err
 
 
 def test_json_detail_below_the_limit_is_written(capsys):
