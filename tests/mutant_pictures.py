@@ -165,4 +165,9 @@ PICTURE_MUTANTS: tuple[Mutant, ...] = (
            "                if False:",
            "a DAG box drawn by class does not say which promises its nodes rest on",
            (EIGHT + "test_each_box_of_the_dag_says_which_promises_it_rests_on",)),
+    Mutant("visualize/reasons.py",
+           "    if any(len({groups[i] for i in members}) > 1 for b, members in summary.boxes.items() if b not in summary.gaps):",
+           "    if False:",
+           "the legend does not say what a white box of alike reasons on different knowledge is",
+           (EIGHT + "test_the_why_graph_draws_at_most_six_boxes_side_by_side",)),
 )

@@ -90,6 +90,9 @@ def test_the_why_graph_draws_at_most_six_boxes_side_by_side(game):
     text = dot.replace('<BR ALIGN="LEFT"/>', " ")
     assert "p102, p104, p106, ..., p300 (100 pirates) vote no in round 1: each is offered 0 coins" in text
     assert "52 reasons summarized: each double box stands for alike reasons" in text
+    # boxes of alike reasons made on different knowledge take no one colour, and the legend says what white is
+    assert any(line.endswith("> peripheries=2]") for line in dot.splitlines())  # no fill
+    assert "white, double border: alike reasons made on different<BR/>knowledge, named in the box" in dot
 
 
 @needs_engine

@@ -274,6 +274,10 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
     elif white:
         rows.append((swatch_cell(Swatch(NEUTRAL)), f"white: {white:,} more, past the colours, each named in its "
                                                    f"boxes"))
+    if any(len({groups[i] for i in members}) > 1 for b, members in summary.boxes.items() if b not in summary.gaps):
+        # a box of alike reasons made on several kinds of knowledge takes no one colour
+        rows.append((border_sample(1, double=True), "white, double border: alike reasons made on different "
+                                                    "knowledge, named in the box"))
     notes = [(border_sample(3), "heavy border: the question asked")]
     if crossing:
         notes.append((HEAVY_ARROW, f"heavy arrow: {crossing_note}"))
