@@ -1,6 +1,10 @@
-"""Running the ``epistemic`` command line inside a test."""
+"""Running the ``epistemic`` command line inside a test, or in a process of its own."""
 
 from __future__ import annotations
+
+import resource
+import subprocess
+import sys
 
 from epistemic.cli.main import main
 
@@ -13,3 +17,18 @@ def run(capsys, *argv):
         code = stop.code
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def _memory_capped() -> None:
+    """In the child process: at most 2 GiB of memory, so that a read without bound
+    ends in a MemoryError at once rather than filling the machine."""
+    resource.setrlimit(resource.RLIMIT_AS, (2 * 2 ** 30, 2 * 2 ** 30))
+
+
+def run_child(*argv, timeout: float = 30):
+    """``(status, standard output, standard error)`` of ``epistemic argv...`` in a process of
+    its own, with empty standard input: a read that blocks on a pipe or reads a device without
+    end ends with the timeout or the memory cap, never with a hung test or a full machine."""
+    done = subprocess.run([sys.executable, "-m", "epistemic.cli", *map(str, argv)], capture_output=True,
+                          text=True, timeout=timeout, stdin=subprocess.DEVNULL, preexec_fn=_memory_capped)
+    return done.returncode, done.stdout, done.stderr
