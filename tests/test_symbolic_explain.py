@@ -213,3 +213,22 @@ def test_an_unknown_state_and_a_foreign_object_are_refused():
         explain_verdict(s, parse_formula("m1"), frozenset({"nonsense"}))
     with pytest.raises(ModelError, match="expected a Kripke model or a knowledge structure"):
         explain_verdict("model.json", parse_formula("m1"))
+
+
+def test_a_world_after_two_updates_is_named_by_its_pairs():
+    """After two events, a world is named by the world it came from, itself a pair, and the event:
+    both engines tell the same chain down to ((v, t), t)."""
+    a, b = Agent("a"), Agent("b")
+    m = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()}, {a: [("w", "v")]}, actual="w",
+                                   reflexive=True, symmetric=True)
+    told = "(t: top, u: top; a: {t, u}; b: {t} {u})"
+    formula = parse_formula(f"[{told}, t] [{told}, t] K_a p")
+    for model in (m, from_kripke(m)):
+        chain = []
+        reason = explain_verdict(model, formula)
+        while reason.because:
+            (reason,) = reason.because
+            chain.append(reason.claim.split(": ", 1)[-1] if "cannot rule out" in reason.claim else reason.claim)
+        assert chain[1:] == ["a cannot rule out ((v, t), t), where p is false",
+                             "p is false at ((v, t), t): it is not among the facts there"]
+        assert chain[0].endswith("K_a p is false at ((w, t), t)")
