@@ -105,6 +105,14 @@ ENGINE_MUTANTS: tuple[Mutant, ...] = (
            ("tests/test_symbolic_engine.py::test_knowledge_structure_of_two_coins",
             "tests/test_core_checking.py::test_connectives_follow_their_truth_tables")),
     # symbolic/ ----------------------------------------------------------------------------------
+    Mutant("epistemic/symbolic/bdds.py",
+           "            stack.append((self.bdd.let({name: True}, node), depth - 1, true | {name}))\n"
+           "            stack.append((self.bdd.let({name: False}, node), depth - 1, true))",
+           "            stack.append((self.bdd.let({name: False}, node), depth - 1, true))\n"
+           "            stack.append((self.bdd.let({name: True}, node), depth - 1, true | {name}))",
+           "states are listed largest first, not in the binary order of their variables",
+           ("tests/test_symbolic_engine.py::test_the_smallest_states_come_in_binary_order_from_any_diagram",
+            "tests/test_cli_symbolic.py::test_knowledge_the_symbolic_engine_cannot_decide_is_refused_for_that_reason")),
     Mutant("epistemic/symbolic/checking.py",
            "    if too_many is None:\n        instead = f\"check with the explicit engine, or {instead}\"",
            "    if True:\n        instead = f\"check with the explicit engine, or {instead}\"",

@@ -114,8 +114,9 @@ def test_knowledge_the_symbolic_engine_cannot_decide_is_refused_for_that_reason(
     code, out, err = run(capsys, "check", path, "[!m2]_{c1} K_c2 ~m3", "--engine", "explicit")
     assert (code, out) == (2, "") and "131,072 states, more than the 100,000 an explicit model may list" in err
     code, out, _ = run(capsys, "check", path, "[!m2]_{c1} B_c2 ~m3")
-    # where m2 is false, or c2 sees that m3 is
-    assert code == 0 and out.startswith("true at {m1, m2}\nholds at 98,304 of 131,072 worlds: {}, {m1}, {m3}, ")
+    # where m2 is false, or c2 sees that m3 is; listed in the binary order of the children's variables
+    assert code == 0 and out.startswith("true at {m1, m2}\nholds at 98,304 of 131,072 worlds: {}, {m1}, {m2}, "
+                                        "{m1, m2}, {m3}, {m1, m3}, {m4}, {m1, m4}, {m2, m4}, ")
     # with five children the listing is small, and the answer is the explicit engine's
     small = _structure(tmp_path, 5)
     answers = [run(capsys, "check", small, "[!m2]_{c1} K_c2 ~m3", "--engine", engine) for engine in

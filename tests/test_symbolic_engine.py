@@ -257,3 +257,16 @@ def test_every_pair_of_states_of_an_explicit_model_keeps_its_name():
     for w, v in itertools.product(worlds, repeat=2):
         f = parse_formula("M_a p")
         assert symbolic_holds(s, f, next(x for x in s.states(s.law) if s.name(x) == w)) == holds(m, f, w)
+
+
+@given(st.sets(st.integers(0, 15)), st.integers(0, 17))
+def test_the_smallest_states_come_in_binary_order_from_any_diagram(numbers, limit):
+    # the states of a diagram given by its truth table over four variables, the i-th worth 2**i: the
+    # first `limit` listed are the smallest numbers of the table, whatever order the diagram holds them in
+    m = Manager()
+    care = [m.fresh() for _ in range(4)]
+    u = m.false
+    for n in numbers:
+        u |= m.cube({v: bool(n >> i & 1) for i, v in enumerate(care)})
+    listed = [sum(1 << care.index(v) for v in state) for state in m.smallest(u, care, limit)]
+    assert listed == sorted(numbers)[:limit]

@@ -156,6 +156,42 @@ class Manager:
                 return
             yield frozenset(n for n, v in values.items() if v)
 
+    def smallest(self, u, care: Sequence[str], limit: int | None = None) -> Iterator[frozenset[str]]:
+        """The assignments to ``care`` satisfying ``u`` in increasing order
+        of the binary number whose bit ``i`` is ``care[i]``, each as the set
+        of its true variables, at most ``limit`` of them.
+
+        The order is the structure's own, not the diagram's: it does not
+        change with the order the variables were declared in, so listings
+        are the same in every run.  Each assignment costs two restrictions
+        per variable, as a diagram that is not false always has one below.
+
+        Examples
+        --------
+        >>> m = Manager()
+        >>> p, q = m.fresh(), m.fresh()
+        >>> [sorted(s) for s in m.smallest(m.var(p) | m.var(q), [p, q])] == [[p], [q], [p, q]]
+        True
+        """
+        if limit is not None and limit <= 0:
+            return
+        found = 0
+        # depth-first from the most significant variable, false before true
+        stack = [(u, len(care), frozenset())]
+        while stack:
+            node, depth, true = stack.pop()
+            if node == self.false:
+                continue
+            if depth == 0:
+                yield true
+                found += 1
+                if limit is not None and found >= limit:
+                    return
+                continue
+            name = care[depth - 1]
+            stack.append((self.bdd.let({name: True}, node), depth - 1, true | {name}))
+            stack.append((self.bdd.let({name: False}, node), depth - 1, true))
+
     def assignments(self, u, care: Sequence[str]) -> Iterator[tuple[bool, ...]]:
         """The assignments to ``care`` satisfying ``u``, each as the tuple of
         the values of ``care`` in its order (cheaper than :meth:`states`

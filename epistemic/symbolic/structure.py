@@ -219,12 +219,11 @@ class KnowledgeStructure:
     def ordered(self, u, limit: int | None = None) -> list[State]:
         """The states satisfying ``u``, at most ``limit``: in the order of the
         worlds they were made from (a structure made from a Kripke model), or
-        else of the first ``limit`` found, sorted by the bits of their variables."""
+        else of the binary numbers whose bit ``i`` is the ``i``-th variable."""
         rank = getattr(self.namer, "rank", None)
         if rank is not None:   # as many states as the Kripke model had worlds: all can be sorted
             return sorted(self.states(u), key=rank)[:limit]
-        order = {v: i for i, v in enumerate(self.variables)}
-        return sorted(self.states(u, limit), key=lambda s: sorted((order[v] for v in s), reverse=True))
+        return list(self.manager.smallest(u & self.law, self.variables, limit))
 
     def is_s5(self, agent: Agent) -> bool:
         """Whether ``agent``'s accessibility is an equivalence on the states."""
