@@ -15,12 +15,12 @@ import sys
 from epistemic import EpistemicError, __version__
 from epistemic.models import Command, load_commands, registered_names
 
-from . import check
+from . import check, experiment
 
 __all__ = ["main", "build_parser", "BUILT_IN"]
 
 #: The command line's own subcommands, which no model may take.
-BUILT_IN: dict[str, Command] = {"check": check.COMMAND}
+BUILT_IN: dict[str, Command] = {"check": check.COMMAND, "experiment": experiment.COMMAND}
 
 EXIT_BAD_INPUT = 2
 

@@ -32,11 +32,12 @@ from typing import TextIO
 import attrs
 
 from epistemic import BackwardInduction, EpistemicError
+from epistemic.experiments import Experiment, Parameter
 from epistemic.models import MAX_DEPTH, Command, whole_number_argument, write_pictures
 from epistemic.validators import between, validator, whole_number_at_least
 from epistemic.visualize import RENDERERS, check_destinations, reason_picture
 
-__all__ = ["Centipede", "CentipedeError", "COMMAND"]
+__all__ = ["Centipede", "CentipedeError", "COMMAND", "EXPERIMENTS", "subgame_perfect"]
 
 #: The command line's longest game, and the most digits its piles may grow to.
 MAX_LENGTH = 1000
@@ -166,3 +167,33 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 COMMAND = Command(help="the centipede game, solved by backward induction", add_arguments=add_arguments, run=run,
                   description="Solve the centipede game (Rosenthal 1981) by backward induction: what each\n"
                               "player does at every move, the subgame-perfect play, and why.")
+
+
+def subgame_perfect(length: int, large: int, small: int, factor: int) -> dict:
+    """One cell of a sweep: where subgame-perfect play ends, and what it forgoes.
+
+    ``taken_at`` is the move at which a player takes (``length + 1`` when
+    every move passes), ``p1`` and ``p2`` the payoffs, and ``share`` what the
+    players get together as a share of the most any ending gives them.
+
+    >>> subgame_perfect(4, 40, 10, 2)
+    {'taken_at': 1, 'p1': 40, 'p2': 10, 'share': 0.0625}
+    >>> subgame_perfect(4, 10, 40, 2)['taken_at']      # a large pile no larger: passing pays
+    5
+    """
+    game = Centipede(length, large, small, factor)
+    last = game.solve().play(1)[-1]
+    best = max(sum(game.payoffs(s)) for s in [*range(-1, -length - 1, -1), length + 1])
+    p1, p2 = last.payoffs
+    return {"taken_at": abs(last.state), "p1": p1, "p2": p2, "share": (p1 + p2) / best if best else 1.0}
+
+
+#: The centipede's experiments for ``epistemic experiment`` (docs/adding-a-model.md).
+EXPERIMENTS = (
+    Experiment("subgame_perfect", subgame_perfect,
+               "where subgame-perfect play ends, the payoffs, and the share of the most the players could get",
+               (Parameter("length", int, "moves", default=6, low=1, high=200),
+                Parameter("large", int, "the large pile at the start", default=40, low=0, high=10 ** 6),
+                Parameter("small", int, "the small pile at the start", default=10, low=0, high=10 ** 6),
+                Parameter("factor", int, "how many-fold the piles grow at each pass", default=2, low=1, high=10))),
+)

@@ -18,16 +18,15 @@ import argparse
 import re
 import sys
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 import attrs
 
+from epistemic.plugins import entries, first_line, origin
 from epistemic.visualize import write_images
 from epistemic.visualize import LABEL_STYLES
 from epistemic.visualize.render import MAX_DPI, MIN_DPI
 
-if TYPE_CHECKING:
-    from importlib.metadata import EntryPoint
 
 __all__ = ["Command", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "whole_number_argument",
            "progress_printer", "end_progress",
@@ -38,9 +37,6 @@ GROUP = "epistemic.models"
 
 #: What a subcommand's name may be: a word in lower case, with hyphens.
 _NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
-
-#: The distribution whose models win when two register the same name.
-_OWN = "epistemic"
 
 #: The most levels of reasons a command shows: deeper explanations are
 #: unreadable as text, and JSON encoders recurse on nesting.
@@ -160,22 +156,6 @@ def end_progress(printer: Callable[..., None] | None) -> None:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
-def _entries(group: str) -> list[EntryPoint]:
-    """The group's entry points, this package's first, then by distribution and name."""
-    # imported here: reading distributions' metadata costs a start-up that the
-    # command line's own commands do without
-    from importlib.metadata import entry_points
-
-    def order(ep: EntryPoint):
-        dist = ep.dist.name if ep.dist is not None else ""
-        return dist != _OWN, dist, ep.name
-    return sorted(entry_points(group=group), key=order)
-
-
-def _origin(ep: EntryPoint) -> str:
-    return f"{ep.dist.name} {ep.dist.version}" if ep.dist is not None else ep.value
-
-
 def registered_names(group: str = GROUP, reserved: Iterable[str] = ()) -> list[str]:
     """The names registered in ``group`` that :func:`load_commands` would try, sorted.
 
@@ -183,7 +163,7 @@ def registered_names(group: str = GROUP, reserved: Iterable[str] = ()) -> list[s
     """
     taken = set(reserved)
     names = []
-    for ep in _entries(group):
+    for ep in entries(group):
         if _NAME.fullmatch(ep.name) and ep.name not in taken:
             taken.add(ep.name)
             names.append(ep.name)
@@ -203,10 +183,10 @@ def load_commands(group: str = GROUP, reserved: Iterable[str] = (), only: str | 
     taken = set(reserved)
     commands: dict[str, Command] = {}
     problems: list[str] = []
-    for ep in _entries(group):
+    for ep in entries(group):
         if only is not None and ep.name != only:
             continue
-        where = f"model {ep.name!r} of {_origin(ep)}"
+        where = f"model {ep.name!r} of {origin(ep)}"
         if not _NAME.fullmatch(ep.name):
             problems.append(f"{where} is left out: a command's name is a lower-case word")
             continue
@@ -216,7 +196,7 @@ def load_commands(group: str = GROUP, reserved: Iterable[str] = (), only: str | 
         try:
             command = ep.load()
         except Exception as error:  # a model's own bug must not stop the command line
-            problems.append(f"{where} is left out: it cannot be loaded ({_first_line(error)})")
+            problems.append(f"{where} is left out: it cannot be loaded ({first_line(error)})")
             continue
         if not isinstance(command, Command):
             kind = type(command).__name__
@@ -225,13 +205,10 @@ def load_commands(group: str = GROUP, reserved: Iterable[str] = (), only: str | 
         try:  # on a parser of its own: a model whose options clash must not spoil the others'
             command.add_to(argparse.ArgumentParser().add_subparsers(), ep.name)
         except Exception as error:
-            problems.append(f"{where} is left out: its options cannot be added ({_first_line(error)})")
+            problems.append(f"{where} is left out: its options cannot be added ({first_line(error)})")
             continue
         taken.add(ep.name)
         commands[ep.name] = command
     return commands, problems
 
 
-def _first_line(error: Exception) -> str:
-    text = str(error)
-    return f"{type(error).__name__}: {text.splitlines()[0] if text else ''}"

@@ -17,6 +17,7 @@ from mutant_engines import ENGINE_MUTANTS
 from mutant_language import LANGUAGE_MUTANTS
 from mutant_cli import CLI_MUTANTS
 from mutant_dinner import DINNER_MUTANTS
+from mutant_experiments import EXPERIMENT_MUTANTS
 from mutant_numberline import NUMBERLINE_MUTANTS
 from mutant_pictures import PICTURE_MUTANTS
 from mutant_pig import PIG_MUTANTS
@@ -609,6 +610,7 @@ AREAS: dict[str, tuple[Mutant, ...]] = {
     "puzzles": PUZZLE_MUTANTS,
     "pictures": PICTURE_MUTANTS,
     "cli": CLI_MUTANTS,
+    "experiments": EXPERIMENT_MUTANTS,
 }
 
 MUTANTS: tuple[Mutant, ...] = tuple(m for area in AREAS.values() for m in area)

@@ -86,13 +86,16 @@ def print_table() -> None:
 def interleaved() -> list[int]:
     """The table's numbers (from 1), each area's spread evenly over the whole order.
 
-    Mutant ``i`` of an area of ``k`` stands at ``(i + 1/2) / k`` of the way, so
-    that any run of consecutive entries takes from each area about its share
-    of the table (within one mutant), not the small areas first.
+    Mutant ``i`` of area ``r`` of ``k`` mutants stands at ``(i + phase) / k`` of
+    the way, the phases ``(r + 1/2) / areas`` staggered so that the areas' first
+    mutants do not crowd the start: any run of consecutive entries takes from
+    each area about its share of the table (within one mutant), not the small
+    areas first.
     """
     placed, start = [], 1
     for rank, area in enumerate(AREAS.values()):
-        placed.extend(((i + 0.5) / len(area), rank, start + i) for i in range(len(area)))
+        phase = (rank + 0.5) / len(AREAS)
+        placed.extend(((i + phase) / len(area), rank, start + i) for i in range(len(area)))
         start += len(area)
     return [number for *_, number in sorted(placed)]
 

@@ -59,6 +59,7 @@ AREA_PATHS = {
     "puzzles": ("models/puzzles/", "models/centipede.py"),
     "pictures": ("visualize/",),
     "cli": ("cli/", "models/commands.py"),
+    "experiments": ("epistemic/experiments/", "epistemic/plugins.py", "cli/experiment.py"),
 }
 
 #: The fewest mutants each model, the pictures and the command line must have.

@@ -53,6 +53,8 @@ class Series:
 
     name: str
     points: tuple[tuple[float, float | None], ...] = attrs.field(converter=_pairs)
+    #: ``(x, low, high)``: an interval around the line, shaded
+    band: tuple[tuple[float, float, float], ...] = ()
 
     def runs(self) -> list[list[tuple[float, float]]]:
         """The stretches of consecutive points with a value, each drawn as one line.
@@ -135,6 +137,10 @@ class LineChart:
         for n, one in enumerate(series, first):
             style = {"color": _COLOURS[n % len(_COLOURS)], "linewidth": 1.6, "zorder": 2 + n}
             dots = {"marker": _MARKERS[n % len(_MARKERS)], "markersize": 4} if self.markers else {}
+            if one.band:
+                axes.fill_between([x for x, _, _ in one.band], [lo for _, lo, _ in one.band],
+                                  [hi for _, _, hi in one.band], color=style["color"], alpha=0.18, linewidth=0,
+                                  zorder=1)
             for k, run in enumerate(one.runs()):
                 xs, ys = [x for x, _ in run], [y for _, y in run]
                 single = {} if len(run) > 1 or dots else {"marker": "o", "markersize": 3}
@@ -149,7 +155,7 @@ class LineChart:
 
 def line_chart(series: Sequence[tuple[str, Sequence]], *, x_label: str, y_label: str, title: str | None = None,
                zero_line: bool = False, markers: bool = False, below: Sequence[tuple[str, Sequence]] = (),
-               below_label: str | None = None) -> Plot:
+               below_label: str | None = None, bands: Sequence[Sequence] = ()) -> Plot:
     """A chart of named series of points, each a line that breaks where a value is missing.
 
     Parameters
@@ -172,6 +178,9 @@ def line_chart(series: Sequence[tuple[str, Sequence]], *, x_label: str, y_label:
         of the first, say.
     below_label : str, optional
         The second panel's ``y`` title; needed with ``below``.
+    bands : sequence of sequences of (x, low, high), optional
+        For each series in turn, an interval around its line (a confidence
+        interval, say), shaded in its colour.
 
     Returns
     -------
@@ -206,6 +215,11 @@ def line_chart(series: Sequence[tuple[str, Sequence]], *, x_label: str, y_label:
     upper = _series_of(series, MAX_SERIES, counted)
     if not upper:
         raise PictureError("a line chart needs at least one series")
+    if bands:
+        if len(bands) > len(upper):
+            raise PictureError(f"{len(bands)} bands for {len(upper)} series")
+        upper = tuple(attrs.evolve(one, band=_band(band, one.name)) for one, band in zip(upper, bands)) + \
+            upper[len(bands):]
     lower = _series_of(below, MAX_SERIES - len(upper), counted)
     if lower:
         text_line(below_label, "the lower panel's axis title is one line of text", error=PictureError)
@@ -236,3 +250,17 @@ def _series_of(given: Any, room: int, counted: list[int]) -> tuple[Series, ...]:
 def _point(point: Any, what: str) -> tuple[float, float | None]:
     x, y = pair_of(point, what, "a pair (x, y)")
     return _number(x, f"{what}: x"), None if y is None else _number(y, f"{what}: y")
+
+
+def _band(band: Any, name: str) -> tuple[tuple[float, float, float], ...]:
+    found = []
+    for k, item in enumerate(items_of(band, f"the band of {name!r} must be a sequence of (x, low, high)")):
+        if not isinstance(item, (tuple, list)) or len(item) != 3:
+            raise PictureError(f"the band of {name!r}, item {k}: expected (x, low, high), got {item!r}")
+        x, low, high = (_number(v, f"the band of {name!r}, item {k}") for v in item)
+        if low > high:
+            raise PictureError(f"the band of {name!r}, item {k}: low {low} is above high {high}")
+        found.append((x, low, high))
+    if len(found) > MAX_LINE_POINTS:
+        raise PictureError(f"a band has at most {MAX_LINE_POINTS:,} points")
+    return tuple(sorted(found))

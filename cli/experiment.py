@@ -1,0 +1,277 @@
+"""``epistemic experiment``: parameter sweeps over the models' experiments.
+
+``run SPEC`` runs a spec's cells on dask.distributed into a SQLite
+database, ``show DB`` summarizes a database, ``list`` names every installed
+model's experiments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import os
+import sys
+import time
+from typing import TextIO
+
+from epistemic import EpistemicError
+from epistemic.experiments import (ResultStore, SpecError, Summary, find_experiment, installed_experiments,
+                                   read_spec, run_sweep)
+from epistemic.experiments.summary import CONFIDENCE
+from epistemic.models import Command, whole_number_argument, write_pictures
+from epistemic.visualize import PLOT_FORMATS, check_destinations
+from epistemic.visualize.sweeps import sweep_chart
+
+__all__ = ["COMMAND"]
+
+#: Summary rows printed before the table is cut (``--rows``).
+ROWS = 40
+#: The most workers an embedded cluster may start.
+MAX_WORKERS = 1024
+
+EPILOG = """\
+examples:
+  epistemic experiment list
+  epistemic experiment run docs/examples/experiments/centipede.toml --db results.db
+  epistemic experiment show results.db --csv summary.csv
+a spec (TOML): model = "...", experiment = "...", seeds = [...], and a [grid]
+table of parameters, each one value, a list, or {from = A, to = B, step = S};
+docs/experiments.md tells more.
+"""
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
+    actions.required = True
+    run = actions.add_parser("run", help="run a spec's cells that the database lacks",
+                             description="Run a spec's cells on dask.distributed, each finished cell a row of the "
+                                         "database; a rerun goes on where the last one stopped.")
+    run.add_argument("spec", metavar="SPEC", help="the spec, a TOML file")
+    run.add_argument("--db", default="results.db", help="the SQLite database of results (default: results.db)")
+    where = run.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler, tcp://HOST:PORT")
+    where.add_argument("--workers", type=whole_number_argument,
+                       help="workers of the embedded cluster (default: one per core)")
+    where.add_argument("--in-process", action="store_true", help="run the cells here, one after another, without Dask")
+    run.add_argument("--batch-seconds", type=float, default=1.0,
+                     help="about how long one task runs: cells are batched to it (default: 1)")
+    show = actions.add_parser("show", help="summarize a database: means, intervals and counts",
+                              description="Summarize each experiment of a results database: for each parameter "
+                                          f"set, the cells done and failed, each result's mean and its "
+                                          f"{CONFIDENCE:.0%} confidence interval over the replicate seeds.")
+    show.add_argument("db", metavar="DB", help="the SQLite database of results")
+    show.add_argument("--experiment", metavar="MODEL.EXPERIMENT", help="only this one (e.g. dinner.pareto)")
+    show.add_argument("--rows", type=whole_number_argument, default=ROWS,
+                      help=f"summary rows shown before a table is cut (default: {ROWS})")
+    show.add_argument("--csv", metavar="FILE", help="write every summary row as CSV (- for standard output)")
+    show.add_argument("--plot", metavar="FILE", help="draw the means against a parameter (.png, .svg, .pdf; "
+                                                     "needs epistemic[plots])")
+    show.add_argument("--x", metavar="PARAMETER", help="the plot's horizontal axis (default: the first parameter "
+                                                       "with numbers that varies)")
+    show.add_argument("--y", metavar="RESULT", help="the result the plot draws (default: the first with numbers)")
+    show.add_argument("--errors", action="store_true", help="also list each failed cell's error")
+    actions.add_parser("list", help="the experiments every installed model offers")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    return {"run": _run, "show": _show, "list": _list}[args.action](args, out)
+
+
+def _run(args: argparse.Namespace, out: TextIO) -> int:
+    if not 0.01 <= args.batch_seconds <= 3600:
+        raise SpecError(f"--batch-seconds must be from 0.01 to 3600, got {args.batch_seconds}")
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        raise SpecError(f"--workers must be from 1 to {MAX_WORKERS}, got {args.workers}")
+    # the spec is read and checked whole before any cluster starts or any file is made
+    spec = read_spec(args.spec, find_experiment)
+    if os.path.isdir(args.db):
+        raise SpecError(f"--db {args.db} is a folder: name a database file")
+    with ResultStore(args.db, writer=True) as store:
+        progress = _Progress(f"{spec.model}.{spec.experiment.name}") if sys.stderr.isatty() else None
+        report = run_sweep(spec, store, scheduler=args.scheduler, workers=args.workers, in_process=args.in_process,
+                           batch_seconds=args.batch_seconds, progress=progress,
+                           notice=lambda line: print(line, file=sys.stderr, flush=True))
+        if progress is not None:
+            progress.end()
+    ran = report.done + report.failed
+    out.write(f"{spec.model}.{spec.experiment.name}: {report.total:,} cells; {report.skipped:,} done before, "
+              f"{report.done:,} done now, {report.failed:,} failed, in {report.seconds:.1f} s; results in {args.db}\n")
+    if report.failed:
+        out.write(f"the failed cells are retried by the next run; see them with: "
+                  f"epistemic experiment show {args.db} --errors\n")
+    if report.stopped is not None:
+        left = report.total - report.skipped - ran
+        out.write(f"stopped ({report.stopped}) with {left:,} cells left: run the same command again to go on\n")
+        return 130 if report.stopped == "interrupted" else 1
+    return 0
+
+
+class _Progress:
+    """Cells done, the rate and the time left, on one line of a terminal."""
+
+    def __init__(self, what: str):
+        self.what, self.start = what, time.monotonic()
+
+    def __call__(self, finished: int, to_run: int) -> None:
+        spent = time.monotonic() - self.start
+        rate = finished / spent if spent > 0 else 0.0
+        left = (to_run - finished) / rate if rate > 0 else None
+        eta = "" if left is None else f", about {_clock(left)} left"
+        print(f"\r\033[K{self.what}: {finished:,} of {to_run:,} cells ({finished / max(to_run, 1):.0%}), "
+              f"{rate:,.1f} a second{eta}", end="", file=sys.stderr, flush=True)
+
+    def end(self) -> None:
+        print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(seconds + 0.5)
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+def _list(args: argparse.Namespace, out: TextIO) -> int:
+    models, problems = installed_experiments()
+    for problem in problems:
+        print(f"epistemic: warning: {problem}", file=sys.stderr)
+    for model in sorted(models):
+        for name, experiment in sorted(models[model].items()):
+            seeded = "; seeded: a spec lists replicate seeds" if experiment.seeded else ""
+            out.write(f"{model}.{name}: {experiment.help}{seeded}\n")
+            for p in experiment.parameters:
+                out.write(f"    {p.describe()}\n")
+    return 0
+
+
+def _show(args: argparse.Namespace, out: TextIO) -> int:
+    if args.rows < 1:
+        raise SpecError(f"--rows must be 1 or more, got {args.rows}")
+    if args.csv not in (None, "-") and not os.path.isdir(os.path.dirname(args.csv) or "."):
+        raise SpecError(f"no such folder {os.path.dirname(args.csv)} for {args.csv}")
+    plot_format = None
+    if args.plot is not None:
+        (plot_format,) = check_destinations([args.plot])
+        if plot_format not in PLOT_FORMATS:
+            raise SpecError(f"--plot draws .png, .svg or .pdf, got {args.plot}")
+    elif args.x is not None or args.y is not None:
+        raise SpecError("--x and --y choose what --plot draws: give --plot FILE too")
+    with ResultStore(args.db) as store:
+        chosen = store.experiments()
+        if args.experiment is not None:
+            wanted = tuple(args.experiment.split(".", 1))
+            if wanted not in chosen:
+                there = ", ".join(f"{m}.{e}" for m, e in chosen) or "none"
+                raise SpecError(f"{args.db} holds no experiment {args.experiment} (it holds {there})")
+            chosen = [wanted]
+        if not chosen:
+            out.write(f"{args.db} holds no cells yet\n")
+            return 0
+        summaries = [(m, e, _summary(store, m, e), store.errors(m, e) if args.errors else []) for m, e in chosen]
+    if len(summaries) > 1 and (args.plot is not None or args.csv is not None):
+        raise SpecError(f"{args.db} holds {len(summaries)} experiments: choose the one to "
+                        f"{'draw' if args.plot else 'export'} with --experiment MODEL.EXPERIMENT")
+    if args.plot is not None:
+        model, experiment, summary, _ = summaries[0]
+        plot = sweep_chart(summary, x=args.x, y=args.y, title=f"{model}.{experiment}")
+        write_pictures([(args.plot, plot.pipe(plot_format))])
+    if args.csv is not None:
+        text = _csv([(f"{m}.{e}", s) for m, e, s, _ in summaries])
+        if args.csv == "-":
+            out.write(text)
+            return 0
+        with open(args.csv, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+    for model, experiment, summary, errors in summaries:
+        out.write(_table(f"{model}.{experiment}", summary, args.rows))
+        for cell, error in errors[:args.rows]:
+            out.write(f"  failed {cell}: {error}\n")
+        if len(errors) > args.rows:
+            out.write(f"  ... {len(errors) - args.rows:,} failed cells more\n")
+    return 0
+
+
+def _summary(store: ResultStore, model: str, experiment: str) -> Summary:
+    done, failed = [], {}
+    for row in store.rows(model, experiment):
+        if row.status == "done":
+            done.append((row.parameters, row.results))
+        else:
+            key = json.dumps(row.parameters, sort_keys=True, separators=(",", ":"))
+            failed[key] = failed.get(key, 0) + 1
+    try:   # the experiment's own order of parameters, where it is installed here
+        order = [p.name for p in find_experiment(model, experiment).parameters]
+    except EpistemicError:
+        order = []
+    return Summary.of(done, failed, order)
+
+
+def _fmt(value) -> str:
+    if isinstance(value, float):
+        return f"{value:.4g}" if value == value and abs(value) < 1e15 else str(value)
+    return str(value)
+
+
+def _cell(group, name: str) -> str:
+    numbers = group.numbers(name)
+    if numbers is None:
+        values = set(map(str, group.values(name)))
+        return values.pop() if len(values) == 1 else f"{len(values)} values"
+    if not numbers:
+        return "-"
+    mean = group.mean(name)
+    interval = group.interval(name)
+    if interval is None:
+        return _fmt(mean) if not all(v.is_integer() for v in numbers) or len(numbers) > 1 else _fmt(int(mean))
+    return f"{_fmt(mean)} ±{_fmt((interval[1] - interval[0]) / 2)}"
+
+
+def _table(title: str, summary: Summary, most: int) -> str:
+    groups = summary.groups
+    cells = sum(g.count for g in groups)
+    failed = sum(g.failed for g in groups)
+    lines = [f"{title}: {cells:,} cells done, {failed:,} failed, {len(groups):,} parameter sets"]
+    if summary.fixed:
+        lines.append("  " + ", ".join(f"{k} = {_fmt(v)}" for k, v in summary.fixed.items()))
+    if any(g.count > 1 for g in groups):
+        lines.append(f"  each result: its mean over the replicate seeds, ± half its {CONFIDENCE:.0%} confidence "
+                     "interval (Student's t)")
+    header = [*summary.varying, "cells", *(["failed"] if failed else []), *summary.results]
+    rows = [[*(_fmt(g.parameters.get(v)) for v in summary.varying), str(g.count), *([str(g.failed)] if failed else []),
+             *(_cell(g, r) for r in summary.results)] for g in groups[:most]]
+    widths = [max(len(str(c)) for c in column) for column in zip(header, *rows)]
+    for row in [header, *rows]:
+        lines.append("  " + "  ".join(str(c).rjust(w) for c, w in zip(row, widths)).rstrip())
+    if len(groups) > most:
+        lines.append(f"  ... {len(groups) - most:,} parameter sets more (all of them: --csv FILE)")
+    return "\n".join(lines) + "\n\n"
+
+
+def _csv(summaries: list[tuple[str, Summary]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    for title, summary in summaries[:1]:
+        names = summary.parameters
+        header = ["experiment", *names, "cells", "failed"]
+        for r in summary.results:
+            header += [r, f"{r}_low", f"{r}_high"]
+        writer.writerow(header)
+        for g in summary.groups:
+            row = [title, *(g.parameters.get(n, "") for n in names), g.count, g.failed]
+            for r in summary.results:
+                numbers = g.numbers(r)
+                if numbers is None:
+                    values = set(map(str, g.values(r)))
+                    row += [values.pop() if len(values) == 1 else "", "", ""]
+                else:
+                    interval = g.interval(r)
+                    row += [g.mean(r) if numbers else "", *(interval if interval else ("", ""))]
+            writer.writerow(row)
+    return buffer.getvalue()
+
+
+COMMAND = Command(
+    help="sweep a model's experiment over a grid of parameters, into SQLite",
+    description="Parameter sweeps: run an experiment of a model over a grid of parameters and replicate seeds\n"
+                "on dask.distributed, every finished cell a row of a SQLite database; summarize and export it.",
+    add_arguments=add_arguments, run=run, epilog=EPILOG)

@@ -1,0 +1,90 @@
+"""Deliberate breaks (mutants) of parameter sweeps (epistemic/experiments), each with the tests that must catch it.
+
+Part of the table in ``tests/mutant_table.py``, which ``python tests/mutants.py`` runs.
+"""
+
+from __future__ import annotations
+
+from mutant import Mutant
+
+__all__ = ["EXPERIMENT_MUTANTS"]
+
+SPEC = "epistemic/experiments/spec.py"
+STORE = "epistemic/experiments/store.py"
+SWEEP = "epistemic/experiments/sweep.py"
+SUMMARY = "epistemic/experiments/summary.py"
+REGISTRY = "epistemic/experiments/registry.py"
+PLUGINS = "epistemic/plugins.py"
+CLI = "cli/experiment.py"
+TESTS = "tests/test_experiments_spec.py::"
+DASK = "tests/test_experiments_dask.py::"
+
+EXPERIMENT_MUTANTS: tuple[Mutant, ...] = (
+    Mutant(STORE, "WHERE cells.status != 'done'", "WHERE cells.status != 'never'",
+           "a finished cell is written again by a later run",
+           (TESTS + "test_a_finished_cell_is_written_once_and_a_failed_one_gives_way",)),
+    Mutant(STORE, '        self.db.execute("BEGIN IMMEDIATE")\n', "",
+           "a batch is written row by row, so a failure leaves half of it",
+           (TESTS + "test_a_batch_is_written_whole_or_not_at_all",)),
+    Mutant(STORE, "fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)",
+           "fcntl.flock(handle.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)",
+           "two runs may write to one database at once",
+           (TESTS + "test_two_writers_are_refused_and_the_lock_goes_with_the_first",
+            TESTS + "test_a_writer_killed_lets_the_lock_go")),
+    Mutant(SWEEP, "    to_run = sum(c.key not in finished for c in spec.cells())\n"
+                  "    todo = (c for c in spec.cells() if c.key not in finished)",
+           "    to_run = sum(1 for c in spec.cells())\n    todo = (c for c in spec.cells())",
+           "a rerun runs the cells already done again",
+           (TESTS + "test_failed_cells_are_recorded_and_retried_by_the_next_run",
+            DASK + "test_a_client_stopped_mid_sweep_is_resumed_by_the_rerun")),
+    Mutant(SWEEP, '            results, status, error = None, "failed", first_line(fault)',
+           "            raise",
+           "a cell that raises stops the sweep instead of being recorded as failed",
+           (TESTS + "test_failed_cells_are_recorded_and_retried_by_the_next_run",)),
+    Mutant(SWEEP, "                    if future.status != \"cancelled\":   # a cancelled batch's cells wait for the next run\n"
+                  "                        tally.add(_outcome(future, batch, spec))",
+           "                    if future.status != \"cancelled\" and len(running) > 0:\n"
+           "                        tally.add(_outcome(future, batch, spec))",
+           "the last batch of a sweep on a cluster is never written",
+           (DASK + "test_a_sweep_through_a_running_scheduler_gives_the_rows_of_one_run_here",
+            DASK + "test_the_embedded_cluster_runs_a_spec_as_this_process_would")),
+    Mutant(SWEEP, "                if time.perf_counter() - lost_since > lost_after_s:",
+           "                if time.perf_counter() - lost_since > 10 * lost_after_s + 60:",
+           "a run waits a long time for a scheduler that is gone",
+           (DASK + "test_a_scheduler_gone_mid_sweep_stops_the_run_and_a_new_one_finishes_it",),
+           ),
+    Mutant(SPEC, "        return list(range(start, stop + 1, step))", "        return list(range(start, stop, step))",
+           "a range of whole numbers leaves out its end",
+           (TESTS + "test_a_grid_is_every_combination_with_defaults_filled_in",)),
+    Mutant(SPEC, "    count = math.floor((stop - start) / step + 1e-9) + 1",
+           "    count = math.floor((stop - start) / step)",
+           "a range of fractions leaves out its end",
+           (TESTS + "test_a_range_of_fractions_ends_at_the_value_written",)),
+    Mutant(SPEC, "            for seed in self.seeds if self.seeds is not None else (None,):",
+           "            for seed in self.seeds[:1] if self.seeds is not None else (None,):",
+           "only the first replicate seed is run",
+           (TESTS + "test_seeds_make_replicates_of_each_parameter_set",)),
+    Mutant(SPEC, "        if len(set(listed)) != len(listed):\n            raise SpecError(f\"grid.{name} lists a value twice\")",
+           "        pass",
+           "a grid value listed twice makes one cell twice",
+           (TESTS + "test_a_bad_spec_is_one_line_naming_the_fault",)),
+    Mutant(SUMMARY, "        half = t_quantile((1 + CONFIDENCE) / 2, len(found) - 1) * statistics.stdev(found)",
+           "        half = statistics.NormalDist().inv_cdf((1 + CONFIDENCE) / 2) * statistics.stdev(found)",
+           "intervals over few replicates use the normal quantile, too narrow",
+           (TESTS + "test_a_summary_groups_replicates_and_sorts_parameter_sets",
+            TESTS + "test_replicates_are_shown_with_their_mean_and_half_interval")),
+    Mutant(SUMMARY, "            for k in range(3, df - 1, 2):", "            for k in range(3, df + 1, 2):",
+           "Student's t for odd degrees of freedom takes one term too many",
+           (TESTS + "test_t_quantiles_are_the_published_ones",)),
+    Mutant(SUMMARY, "        keys = sorted(parameters, key=lambda k: tuple(_rank(parameters[k].get(n)) for n in every))",
+           "        keys = list(parameters)",
+           "parameter sets are shown in the order they finished, not sorted",
+           (TESTS + "test_a_summary_groups_replicates_and_sorts_parameter_sets",)),
+    Mutant(PLUGINS, "        return dist != OWN, dist, ep.name", "        return dist == OWN, dist, ep.name",
+           "another package's model takes a name this package's models have",
+           (TESTS + "test_a_third_party_model_joins_and_cannot_take_a_name_of_ours",)),
+    Mutant(CLI, '    return f"{_fmt(mean)} ±{_fmt((interval[1] - interval[0]) / 2)}"',
+           '    return f"{_fmt(mean)} ±{_fmt(interval[1] - interval[0])}"',
+           "show prints the whole interval's width as its half",
+           (TESTS + "test_replicates_are_shown_with_their_mean_and_half_interval",)),
+)

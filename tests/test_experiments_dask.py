@@ -1,0 +1,205 @@
+"""Sweeps on real Dask clusters over loopback: a scheduler and workers started as
+``dask scheduler`` and ``dask worker`` processes, and the embedded ``LocalCluster``.
+
+Workers are killed, clients are killed and the scheduler goes away mid-sweep:
+every rerun completes with each cell exactly once."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+from sweep_cells import find, registering_env
+
+from epistemic.experiments import ResultStore, run_sweep, spec_from_text
+
+pytest.importorskip("distributed", reason="the sweep extra (dask.distributed) is installed by the test extra")
+
+TESTS = os.path.dirname(os.path.abspath(__file__))
+ENV = {**os.environ, "PYTHONPATH": TESTS + os.pathsep + os.environ.get("PYTHONPATH", "")}
+SLOW = 'model = "tests"\nexperiment = "square"\n[grid]\nn = {{from = 0, to = {last}}}\npause = {pause}\n'
+NOISY = 'model = "tests"\nexperiment = "noisy"\nseeds = {from = 0, to = 7}\n[grid]\ncentre = [0, 10, 20]\n'
+
+
+class Cluster:
+    """A ``dask scheduler`` and ``dask worker`` processes on loopback."""
+
+    def __init__(self, folder, workers: int = 2):
+        self.file = str(folder / "scheduler.json")
+        self.scheduler = self._start("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard")
+        deadline = time.monotonic() + 60
+        while not os.path.exists(self.file) or not os.path.getsize(self.file):
+            assert time.monotonic() < deadline and self.scheduler.poll() is None, "the scheduler did not start"
+            time.sleep(0.1)
+        time.sleep(0.2)   # the file is written whole, then read
+        self.address = json.loads(open(self.file).read())["address"]
+        self.workers = [self._start("worker", "--nthreads", "1", "--no-nanny", "--no-dashboard", "--name", f"w{i}")
+                        for i in range(workers)]
+        self.wait_for_workers(workers)
+
+    def _start(self, kind, *options):
+        return subprocess.Popen([sys.executable, "-m", "dask", kind, "--scheduler-file", self.file, *options],
+                                env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def wait_for_workers(self, count: int) -> None:
+        from distributed import Client
+
+        with Client(self.address, timeout=30) as client:
+            client.wait_for_workers(count, timeout=60)
+
+    def close(self) -> None:
+        for process in [*self.workers, self.scheduler]:
+            if process.poll() is None:
+                process.kill()
+            process.wait()
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    made = Cluster(tmp_path)
+    yield made
+    made.close()
+
+
+def rows(path: str) -> dict[str, tuple]:
+    with ResultStore(path) as store:
+        return {r.cell: (r.status, r.results) for m, e in store.experiments() for r in store.rows(m, e)}
+
+
+def count(path: str) -> tuple[int, int]:
+    """Rows, and distinct cells among them, read while a run may be writing."""
+    if not os.path.exists(path):
+        return 0, 0
+    try:
+        with sqlite3.connect(path, timeout=30) as db:
+            return db.execute("SELECT COUNT(*), COUNT(DISTINCT cell) FROM cells").fetchone()
+    except sqlite3.OperationalError:   # the table is not made yet
+        return 0, 0
+
+
+def in_process(tmp_path, text: str) -> dict[str, tuple]:
+    path = str(tmp_path / "here.db")
+    with ResultStore(path, writer=True) as store:
+        run_sweep(spec_from_text(text, find), store, in_process=True)
+    return rows(path)
+
+
+def test_a_sweep_through_a_running_scheduler_gives_the_rows_of_one_run_here(tmp_path, cluster):
+    path = str(tmp_path / "there.db")
+    spec = spec_from_text(NOISY, find)
+    with ResultStore(path, writer=True) as store:
+        report = run_sweep(spec, store, scheduler=cluster.address)
+    assert (report.done, report.failed, report.stopped) == (24, 0, None)
+    there = rows(path)
+    here = in_process(tmp_path, NOISY)
+    assert {k: v[1]["value"] for k, v in there.items()} == {k: v[1]["value"] for k, v in here.items()}
+    # both workers ran cells, none of them this process
+    assert len({v[1]["pid"] for v in there.values()} - {os.getpid()}) == 2
+
+
+def test_the_command_line_runs_a_spec_on_a_scheduler_given_by_address(tmp_path, cluster):
+    spec = tmp_path / "slow.toml"
+    spec.write_text(SLOW.format(last=11, pause=0.02))
+    done = subprocess.run([sys.executable, "-m", "epistemic.cli", "experiment", "run", str(spec), "--db",
+                           str(tmp_path / "r.db"), "--scheduler", cluster.address], capture_output=True, text=True,
+                          env=registering_env(tmp_path), timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("tests.square: 12 cells; 0 done before, 12 done now, 0 failed")
+    assert rows(str(tmp_path / "r.db")) == in_process(tmp_path, SLOW.format(last=11, pause=0.02))
+
+
+def test_a_worker_killed_mid_sweep_loses_no_cell(tmp_path, cluster):
+    path = str(tmp_path / "r.db")
+    spec = spec_from_text(SLOW.format(last=39, pause=0.1), find)
+    with ResultStore(path, writer=True) as store:
+        killed = []
+
+        def progress(finished, to_run):
+            if finished >= 4 and not killed:
+                cluster.workers[0].kill()
+                killed.append(finished)
+        report = run_sweep(spec, store, scheduler=cluster.address, progress=progress, batch_seconds=0.3)
+    assert killed and killed[0] < 40
+    assert (report.done, report.failed, report.stopped) == (40, 0, None)
+    assert count(path) == (40, 40)
+    assert sorted(v[1]["square"] for v in rows(path).values()) == [n * n for n in range(40)]
+
+
+def _run_command(spec, path, *options):
+    return subprocess.Popen([sys.executable, "-m", "epistemic.cli", "experiment", "run", str(spec), "--db", path,
+                             *options], env=registering_env(os.path.dirname(path)), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_for_rows(path: str, least: int, process) -> None:
+    deadline = time.monotonic() + 120
+    while count(path)[0] < least:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("how", ["kill", "interrupt"])
+def test_a_client_stopped_mid_sweep_is_resumed_by_the_rerun(tmp_path, cluster, how):
+    spec = tmp_path / "slow.toml"
+    spec.write_text(SLOW.format(last=59, pause=0.1))
+    path = str(tmp_path / "r.db")
+    first = _run_command(spec, path, "--scheduler", cluster.address, "--batch-seconds", "0.2")
+    _wait_for_rows(path, 6, first)
+    first.send_signal(signal.SIGKILL if how == "kill" else signal.SIGINT)
+    out, _ = first.communicate(timeout=60)
+    if how == "interrupt":
+        assert first.returncode == 130 and "stopped (interrupted) with" in out
+        assert "run the same command again to go on" in out
+    else:
+        assert first.returncode == -signal.SIGKILL
+    kept, distinct = count(path)
+    assert 6 <= kept == distinct < 60
+    second = _run_command(spec, path, "--scheduler", cluster.address)
+    out, err = second.communicate(timeout=120)
+    assert second.returncode == 0, err
+    assert f"tests.square: 60 cells; {kept} done before, {60 - kept} done now, 0 failed" in out
+    assert count(path) == (60, 60)
+    assert sorted(v[1]["square"] for v in rows(path).values()) == [n * n for n in range(60)]
+
+
+def test_a_scheduler_gone_mid_sweep_stops_the_run_and_a_new_one_finishes_it(tmp_path):
+    path = str(tmp_path / "r.db")
+    spec = spec_from_text(SLOW.format(last=39, pause=0.1), find)
+    for folder in ("first", "second"):
+        (tmp_path / folder).mkdir()
+    first = Cluster(tmp_path / "first")
+    try:
+        with ResultStore(path, writer=True) as store:
+            def progress(finished, to_run):
+                if finished >= 4 and first.scheduler.poll() is None:
+                    first.scheduler.kill()
+            report = run_sweep(spec, store, scheduler=first.address, progress=progress, batch_seconds=0.2,
+                               lost_after_s=2.0)
+    finally:
+        first.close()
+    assert report.stopped == "the scheduler went away" and 4 <= report.done < 40
+    assert count(path) == (report.done, report.done)
+    second = Cluster(tmp_path / "second", workers=1)
+    try:
+        with ResultStore(path, writer=True) as store:
+            again = run_sweep(spec, store, scheduler=second.address)
+    finally:
+        second.close()
+    assert (again.skipped, again.done, again.stopped) == (report.done, 40 - report.done, None)
+    assert count(path) == (40, 40)
+
+
+def test_the_embedded_cluster_runs_a_spec_as_this_process_would(tmp_path):
+    path = str(tmp_path / "r.db")
+    with ResultStore(path, writer=True) as store:
+        report = run_sweep(spec_from_text(NOISY, find), store, workers=2)
+    assert (report.done, report.failed) == (24, 0)
+    there = rows(path)
+    assert {k: v[1]["value"] for k, v in there.items()} == {k: v[1]["value"] for k, v in
+                                                            in_process(tmp_path, NOISY).items()}

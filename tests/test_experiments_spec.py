@@ -1,0 +1,306 @@
+"""Sweeps without a cluster: specs, the results database, summaries, and the command's faults."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sweep_cells import find
+
+from epistemic.experiments import (BusyError, ResultStore, Row, SpecError, StoreError, Summary, run_sweep,
+                                   spec_from_text, t_quantile)
+from epistemic.experiments.spec import MAX_CELLS
+
+HEAD = 'model = "tests"\nexperiment = "square"\n'
+
+
+def spec(text: str):
+    return spec_from_text(text, find)
+
+
+# --- specs -----------------------------------------------------------------------------------
+
+def test_a_grid_is_every_combination_with_defaults_filled_in():
+    s = spec(HEAD + '[grid]\nn = {from = 1, to = 5, step = 2}\npause = [0, 0.5]\n')
+    cells = list(s.cells())
+    assert s.size == len(cells) == 6
+    assert [c.parameters for c in cells[:2]] == [{"n": 1, "pause": 0.0, "fail_at": -1, "unless": ""},
+                                                {"n": 1, "pause": 0.5, "fail_at": -1, "unless": ""}]
+    # a cell is known by its parameters, whatever order the spec wrote them in
+    again = spec(HEAD + '[grid]\npause = [0.5, 0]\nn = [5, 3, 1]\n')
+    assert {c.key for c in again.cells()} == {c.key for c in cells}
+
+
+def test_a_range_of_fractions_ends_at_the_value_written():
+    s = spec('model = "tests"\nexperiment = "noisy"\n[grid]\ncentre = {from = 0.3, to = 0.7, step = 0.1}\n')
+    assert [c.parameters["centre"] for c in s.cells()] == [0.3, 0.4, 0.5, 0.6, 0.7]
+
+
+def test_seeds_make_replicates_of_each_parameter_set():
+    s = spec('model = "tests"\nexperiment = "noisy"\nseeds = {from = 0, to = 2}\n[grid]\ncentre = [1, 2]\n')
+    assert [(c.parameters["centre"], c.seed) for c in s.cells()] == [(1.0, 0), (1.0, 1), (1.0, 2), (2.0, 0),
+                                                                     (2.0, 1), (2.0, 2)]
+    assert json.loads(next(s.cells()).key) == {"centre": 1.0, "spread": 1.0, "seed": 0}
+
+
+@pytest.mark.parametrize("text, message", [
+    ('model = "tests"\nexperiment = "cube"\n', "model 'tests' has no experiment 'cube'"),
+    ('model = "nobody"\nexperiment = "x"\n', "no installed model 'nobody' offers experiments"),
+    (HEAD + "[grid]\nm = 1\n", "experiment 'square' has no parameter 'm' (it has n, pause, fail_at, unless)"),
+    (HEAD + "[grid]\nn = []\n", "grid.n is empty: give it one value or more"),
+    (HEAD + "[grid]\nn = {from = 3, to = 1}\n", "grid.n is empty: it runs from 3 to 1"),
+    (HEAD + "[grid]\nn = -1\n", "n must be from 0 to 1000000, got -1"),
+    (HEAD + '[grid]\nn = "two"\n', "n must be a whole number, got 'two'"),
+    (HEAD + "[grid]\nn = 1.5\n", "n must be a whole number, got 1.5"),
+    (HEAD + "[grid]\nn = [1, 1]\n", "grid.n lists a value twice"),
+    (HEAD + "[grid]\npause = 1\n", "experiment 'square' needs a value of n"),
+    (HEAD + "seeds = [1]\n[grid]\nn = 1\n", "experiment 'square' draws nothing at random: give it no seeds"),
+    ('model = "tests"\nexperiment = "noisy"\nseeds = [-1]\n[grid]\ncentre = 1\n', "a seed is a whole number from 0"),
+    (HEAD + "grid = 3\n", "the spec's grid must be a table"),
+    (HEAD + "colour = 3\n", "the spec has an unknown key 'colour'"),
+    ('experiment = "square"\n', "the spec needs model = "),
+    (HEAD + "[grid\n", "the spec is not TOML"),
+    (HEAD + "[grid]\nn = {from = 0, to = 100000000}\n", f"more than the {MAX_CELLS:,} a sweep may have"),
+    (HEAD + "[grid]\nn = {from = 0, to = 1000}\nfail_at = {from = 0, to = 100000}\n",
+     f"the spec asks for 100,101,001 cells, more than the {MAX_CELLS:,}"),
+])
+def test_a_bad_spec_is_one_line_naming_the_fault(text, message):
+    with pytest.raises(SpecError) as error:
+        spec(text)
+    assert message in str(error.value) and "\n" not in str(error.value)
+
+
+# --- the database ------------------------------------------------------------------------------
+
+def _row(cell: str, status: str = "done", results=None) -> Row:
+    return Row("m", "e", cell, None, status, results if status == "done" else None,
+               None if status == "done" else "boom", "1", 0.5)
+
+
+def test_a_finished_cell_is_written_once_and_a_failed_one_gives_way(tmp_path):
+    path = str(tmp_path / "r.db")
+    with ResultStore(path, writer=True) as store:
+        store.record([_row("a", "failed"), _row("b", results={"x": 1})])
+        store.record([_row("a", results={"x": 2}), _row("b", results={"x": 99})])
+        store.record([_row("a", "failed")])
+        rows = {r.cell: r for r in store.rows("m", "e")}
+    assert {c: (r.status, r.results) for c, r in rows.items()} == {"a": ("done", {"x": 2}), "b": ("done", {"x": 1})}
+    assert sqlite3.connect(path).execute("SELECT COUNT(*) FROM cells").fetchone() == (2,)
+
+
+def test_a_batch_is_written_whole_or_not_at_all(tmp_path):
+    path = str(tmp_path / "r.db")
+    with ResultStore(path, writer=True) as store:
+        store.record([_row("a", results={"x": 1})])
+        bad = Row("m", "e", "c", None, "done", {"x": object()}, None, "1", 0.1)   # not JSON: the batch fails
+        with pytest.raises(TypeError):
+            store.record([_row("b", results={"x": 2}), bad])
+        assert sorted(store.finished("m", "e")) == ["a"]
+
+
+def test_two_writers_are_refused_and_the_lock_goes_with_the_first(tmp_path):
+    path = str(tmp_path / "r.db")
+    first = ResultStore(path, writer=True)
+    with pytest.raises(BusyError, match="another run is writing to this results database"):
+        ResultStore(path, writer=True)
+    with ResultStore(path) as reader:   # reading is allowed meanwhile
+        assert reader.experiments() == []
+    first.close()
+    ResultStore(path, writer=True).close()
+
+
+def test_a_writer_killed_lets_the_lock_go(tmp_path):
+    path = str(tmp_path / "r.db")
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\n"
+                               "from epistemic.experiments import ResultStore\n"
+                               f"s = ResultStore({path!r}, writer=True)\nprint('held', flush=True)\ntime.sleep(60)"],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        with pytest.raises(BusyError):
+            ResultStore(path, writer=True)
+    finally:
+        holder.kill()
+        holder.wait()
+    ResultStore(path, writer=True).close()
+
+
+def test_a_file_that_is_no_database_is_refused(tmp_path):
+    path = tmp_path / "notes.db"
+    path.write_text("these are my notes\n" * 100)
+    with pytest.raises(StoreError, match="not a results database"):
+        ResultStore(str(path), writer=True)
+    assert path.read_text() == "these are my notes\n" * 100
+    with pytest.raises(StoreError, match="no such results database"):
+        ResultStore(str(tmp_path / "none.db"))
+
+
+# --- running in this process ------------------------------------------------------------------
+
+def test_failed_cells_are_recorded_and_retried_by_the_next_run(tmp_path):
+    marker = tmp_path / "fixed"
+    s = spec(HEAD + f'[grid]\nn = {{from = 0, to = 9}}\nfail_at = 4\nunless = "{marker}"\n')
+    path = str(tmp_path / "r.db")
+    with ResultStore(path, writer=True) as store:
+        first = run_sweep(s, store, in_process=True)
+        assert (first.done, first.failed, first.skipped) == (9, 1, 0)
+        assert store.errors("tests", "square") == [(next(c.key for c in s.cells() if c.parameters["n"] == 4),
+                                                    "ArithmeticError: cell 4 fails on purpose")]
+        marker.write_text("")
+        second = run_sweep(s, store, in_process=True)
+        assert (second.done, second.failed, second.skipped) == (1, 0, 9)
+        rows = list(store.rows("tests", "square"))
+    assert sorted(r.results["square"] for r in rows) == [n * n for n in range(10)]
+    assert all(r.status == "done" and r.version and r.wall_s >= 0 for r in rows)
+
+
+def test_a_record_that_is_no_mapping_of_values_fails_its_cell(tmp_path):
+    from epistemic.experiments import Experiment, Parameter
+
+    bad = Experiment("bad", _bad_record, "returns a list", (Parameter("n", int, "n"),))
+    s = spec_from_text('model = "tests"\nexperiment = "bad"\n[grid]\nn = [0, 1]\n', bad)
+    with ResultStore(str(tmp_path / "r.db"), writer=True) as store:
+        run_sweep(s, store, in_process=True)
+        assert [e for _, e in store.errors("tests", "bad")] == [
+            "TypeError: the experiment returned a list, not a mapping of results",
+            "TypeError: result 'x' is a list: a record holds bool, int, float, str, NoneType"]
+
+
+def _bad_record(n):
+    return [n] if n == 0 else {"x": [n]}
+
+
+# --- summaries ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("df, published", [(1, 12.706), (2, 4.303), (5, 2.571), (10, 2.228), (30, 2.042),
+                                           (120, 1.980)])
+def test_t_quantiles_are_the_published_ones(df, published):
+    # two-sided 95% critical values of Student's t (e.g. NIST/SEMATECH e-Handbook, table 1.3.6.7.2)
+    assert round(t_quantile(0.975, df), 3) == published
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 60), st.floats(0.55, 0.995))
+def test_t_quantiles_are_above_the_normals_and_fall_with_df(df, p):
+    from statistics import NormalDist
+
+    q = t_quantile(p, df)
+    assert q > NormalDist().inv_cdf(p) - 1e-9
+    assert t_quantile(p, df + 1) < q
+
+
+def test_a_summary_groups_replicates_and_sorts_parameter_sets():
+    done = [({"n": n, "k": "a"}, {"v": float(n + r), "label": "x" if r else "y"}) for n in (3, 1) for r in (0, 1, 2)]
+    summary = Summary.of(done, {json.dumps({"k": "a", "n": 2}, separators=(",", ":")): 2}, ["n", "k"])
+    assert [g.parameters["n"] for g in summary.groups] == [1, 2, 3]
+    assert summary.varying == ("n",) and summary.fixed == {"k": "a"} and summary.results == ("v", "label")
+    one, two, three = summary.groups
+    assert (one.count, one.failed, one.mean("v"), two.count, two.failed) == (3, 0, 2.0, 0, 2)
+    low, high = one.interval("v")   # values 1, 2, 3: sd 1, t(2) = 4.303
+    assert math.isclose(high - 2.0, 4.302653 / math.sqrt(3), rel_tol=1e-5) and math.isclose(low + high, 4.0)
+    assert one.numbers("label") is None and two.interval("v") is None
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+def run_cli(*args, cwd=None):
+    env = {**os.environ, "PYTHONPATH": os.path.dirname(__file__)}
+    return subprocess.run([sys.executable, "-m", "epistemic.cli", "experiment", *args], capture_output=True,
+                          text=True, cwd=cwd, env=env, timeout=120)
+
+
+@pytest.mark.parametrize("spec_text, message", [
+    ('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = []\n', "grid.length is empty"),
+    ('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = 0\n', "length must be from 1 to 200"),
+    ('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlenght = 3\n',
+     "experiment 'subgame_perfect' has no parameter 'lenght'"),
+    ('model = "centipedes"\nexperiment = "subgame_perfect"\n', "no installed model 'centipedes' offers experiments"),
+])
+def test_the_command_refuses_a_bad_spec_in_one_line_before_anything_starts(tmp_path, spec_text, message):
+    path = tmp_path / "spec.toml"
+    path.write_text(spec_text)
+    done = run_cli("run", str(path), "--db", str(tmp_path / "r.db"))
+    assert done.returncode == 2 and done.stdout == "" and message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "r.db").exists()
+
+
+def test_the_command_runs_shows_and_exports_a_spec(tmp_path):
+    path = tmp_path / "spec.toml"
+    path.write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = [2, 4]\nsmall = [10, 40]\n')
+    db = str(tmp_path / "r.db")
+    done = run_cli("run", str(path), "--db", db, "--in-process")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("centipede.subgame_perfect: 4 cells; 0 done before, 4 done now, 0 failed")
+    again = run_cli("run", str(path), "--db", db, "--in-process")
+    assert "4 done before, 0 done now" in again.stdout
+    shown = run_cli("show", db)
+    assert shown.returncode == 0
+    lines = shown.stdout.splitlines()
+    # McKelvey and Palfrey's piles, 40 and 10: p1 takes at once; with equal piles passing to the end pays
+    assert lines[:3] == ["centipede.subgame_perfect: 4 cells done, 0 failed, 4 parameter sets",
+                         "  large = 40, factor = 2",
+                         "  length  small  cells  taken_at   p1   p2   share"]
+    assert lines[3].split() == ["2", "10", "1", "1", "40", "10", "0.25"]
+    assert lines[6].split() == ["4", "40", "1", "5", "640", "640", "1"]
+    exported = run_cli("show", db, "--csv", "-")
+    assert exported.stdout.splitlines()[0] == ("experiment,length,large,small,factor,cells,failed,taken_at,"
+                                               "taken_at_low,taken_at_high,p1,p1_low,p1_high,p2,p2_low,p2_high,"
+                                               "share,share_low,share_high")
+    listed = run_cli("list")
+    assert "centipede.subgame_perfect: where subgame-perfect play ends" in listed.stdout
+    assert "    length (1 to 200; default 6): moves" in listed.stdout
+
+
+def test_a_third_party_model_joins_and_cannot_take_a_name_of_ours(tmp_path):
+    from sweep_cells import registering_env
+
+    env = registering_env(tmp_path)
+    # a second distribution that names its experiments "centipede", as ours are named
+    info = tmp_path / "usurper-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: usurper\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[epistemic.experiments]\ncentipede = sweep_cells:EXPERIMENTS\n")
+    listed = subprocess.run([sys.executable, "-m", "epistemic.cli", "experiment", "list"], capture_output=True,
+                            text=True, env=env, timeout=120)
+    assert listed.returncode == 0
+    assert "tests.square: n squared, slowly if asked" in listed.stdout
+    assert "tests.noisy: a draw around a centre; seeded: a spec lists replicate seeds" in listed.stdout
+    assert "centipede.subgame_perfect" in listed.stdout and "centipede.square" not in listed.stdout
+    assert ("warning: the experiments of model 'centipede' of usurper 1.0 are left out: the name 'centipede' is "
+            "taken") in listed.stderr
+
+
+def test_replicates_are_shown_with_their_mean_and_half_interval(tmp_path):
+    from sweep_cells import registering_env
+
+    spec_path = tmp_path / "noisy.toml"
+    spec_path.write_text('model = "tests"\nexperiment = "noisy"\nseeds = {from = 0, to = 7}\n'
+                         '[grid]\ncentre = [0, 10]\nspread = 5\n')
+    db = str(tmp_path / "r.db")
+    env = registering_env(tmp_path)
+
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "epistemic.cli", "experiment", *args], capture_output=True,
+                              text=True, env=env, timeout=120)
+    assert cli("run", str(spec_path), "--db", db, "--in-process").returncode == 0
+    shown = cli("show", db).stdout.splitlines()
+    assert shown[1:3] == ["  spread = 5", "  each result: its mean over the replicate seeds, ± half its 95% "
+                          "confidence interval (Student's t)"]
+    with ResultStore(db) as store:
+        values = [r.results["value"] for r in store.rows("tests", "noisy") if r.parameters["centre"] == 10.0]
+    import statistics
+    # Student's t for 7 degrees of freedom, 97.5%: 2.365 (published tables)
+    half = 2.365 * statistics.stdev(values) / math.sqrt(8)
+    centre, cells, value, _ = shown[5].split(None, 3)
+    assert (centre, cells) == ("10", "8")
+    mean, spread = value, shown[5].split("±")[1].split()[0]
+    assert math.isclose(float(mean), statistics.fmean(values), rel_tol=1e-3)
+    assert math.isclose(float(spread), half, rel_tol=2e-3)
