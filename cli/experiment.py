@@ -182,8 +182,8 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
             return 0
         with open(args.csv, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
-    for model, experiment, summary, errors in summaries:
-        out.write(_table(f"{model}.{experiment}", summary, args.rows))
+    for n, (model, experiment, summary, errors) in enumerate(summaries):
+        out.write(("\n" if n else "") + _table(f"{model}.{experiment}", summary, args.rows))
         for cell, error in errors[:args.rows]:
             out.write(f"  failed {cell}: {error}\n")
         if len(errors) > args.rows:
@@ -244,7 +244,7 @@ def _table(title: str, summary: Summary, most: int) -> str:
         lines.append("  " + "  ".join(str(c).rjust(w) for c, w in zip(row, widths)).rstrip())
     if len(groups) > most:
         lines.append(f"  ... {len(groups) - most:,} parameter sets more (all of them: --csv FILE)")
-    return "\n".join(lines) + "\n\n"
+    return "\n".join(lines) + "\n"
 
 
 def _csv(summaries: list[tuple[str, Summary]]) -> str:

@@ -304,3 +304,19 @@ def test_replicates_are_shown_with_their_mean_and_half_interval(tmp_path):
     mean, spread = value, shown[5].split("±")[1].split()[0]
     assert math.isclose(float(mean), statistics.fmean(values), rel_tol=1e-3)
     assert math.isclose(float(spread), half, rel_tol=2e-3)
+
+
+def test_the_docs_database_is_what_its_spec_gives_today(tmp_path):
+    # docs/experiments.md shows docs/examples/experiments/centipede.db: it must not drift from the model
+    from pathlib import Path
+
+    from epistemic.experiments import find_experiment, read_spec
+
+    folder = Path(__file__).resolve().parent.parent / "docs" / "examples" / "experiments"
+    spec = read_spec(str(folder / "centipede.toml"), find_experiment)
+    with ResultStore(str(tmp_path / "r.db"), writer=True) as store:
+        run_sweep(spec, store, in_process=True)
+        fresh = {r.cell: r.results for r in store.rows("centipede", "subgame_perfect")}
+    with ResultStore(str(folder / "centipede.db")) as store:
+        shipped = {r.cell: r.results for r in store.rows("centipede", "subgame_perfect")}
+    assert fresh == shipped and len(fresh) == spec.size == 40
