@@ -60,8 +60,17 @@ class Cluster:
             process.wait()
 
 
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    """One cluster for the tests that leave it whole (a client killed does not hurt it)."""
+    made = Cluster(tmp_path_factory.mktemp("cluster"))
+    yield made
+    made.close()
+
+
 @pytest.fixture
-def cluster(tmp_path):
+def own_cluster(tmp_path):
+    """A cluster of its own, for a test that kills one of its workers."""
     made = Cluster(tmp_path)
     yield made
     made.close()
@@ -114,7 +123,8 @@ def test_the_command_line_runs_a_spec_on_a_scheduler_given_by_address(tmp_path, 
     assert rows(str(tmp_path / "r.db")) == in_process(tmp_path, SLOW.format(last=11, pause=0.02))
 
 
-def test_a_worker_killed_mid_sweep_loses_no_cell(tmp_path, cluster):
+def test_a_worker_killed_mid_sweep_loses_no_cell(tmp_path, own_cluster):
+    cluster = own_cluster
     path = str(tmp_path / "r.db")
     spec = spec_from_text(SLOW.format(last=39, pause=0.1), find)
     with ResultStore(path, writer=True) as store:
@@ -147,7 +157,7 @@ def _wait_for_rows(path: str, least: int, process) -> None:
 @pytest.mark.parametrize("how", ["kill", "interrupt"])
 def test_a_client_stopped_mid_sweep_is_resumed_by_the_rerun(tmp_path, cluster, how):
     spec = tmp_path / "slow.toml"
-    spec.write_text(SLOW.format(last=59, pause=0.1))
+    spec.write_text(SLOW.format(last=59, pause=0.05))
     path = str(tmp_path / "r.db")
     first = _run_command(spec, path, "--scheduler", cluster.address, "--batch-seconds", "0.2")
     _wait_for_rows(path, 6, first)
@@ -170,7 +180,7 @@ def test_a_client_stopped_mid_sweep_is_resumed_by_the_rerun(tmp_path, cluster, h
 
 def test_a_scheduler_gone_mid_sweep_stops_the_run_and_a_new_one_finishes_it(tmp_path):
     path = str(tmp_path / "r.db")
-    spec = spec_from_text(SLOW.format(last=39, pause=0.1), find)
+    spec = spec_from_text(SLOW.format(last=39, pause=0.05), find)
     for folder in ("first", "second"):
         (tmp_path / folder).mkdir()
     first = Cluster(tmp_path / "first")
@@ -180,7 +190,7 @@ def test_a_scheduler_gone_mid_sweep_stops_the_run_and_a_new_one_finishes_it(tmp_
                 if finished >= 4 and first.scheduler.poll() is None:
                     first.scheduler.kill()
             report = run_sweep(spec, store, scheduler=first.address, progress=progress, batch_seconds=0.2,
-                               lost_after_s=2.0)
+                               lost_after_s=3.0)
     finally:
         first.close()
     assert report.stopped == "the scheduler went away" and 4 <= report.done < 40

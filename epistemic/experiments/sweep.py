@@ -39,7 +39,8 @@ __all__ = ["run_sweep", "run_cells", "SweepReport", "SweepError", "MAX_BATCH"]
 
 #: The most cells one task holds.
 MAX_BATCH = 10_000
-#: How long the client waits for a scheduler that went away before it gives up.
+#: How long the client waits for a scheduler to answer, or to come back once
+#: gone, before it gives up.
 LOST_AFTER_S = 10.0
 
 
@@ -122,7 +123,8 @@ def run_sweep(spec: Spec, store: ResultStore, *, scheduler: str | None = None, w
     notice : callable, optional
         Gets one-line notes: the dashboard's address.
     lost_after_s : float
-        How long to wait for a scheduler that went away before the run stops.
+        How long to wait for a scheduler to answer, or to come back once gone,
+        before the run stops.
     """
     start = time.perf_counter()
     finished = store.finished(spec.model, spec.experiment.name)
@@ -173,7 +175,7 @@ class _Tally:
         return SweepReport(self.total, self.skipped, self.done, self.failed, time.perf_counter() - start, stopped)
 
 
-def _connect(scheduler: str | None, workers: int | None):
+def _connect(scheduler: str | None, workers: int | None, timeout: float):
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -181,7 +183,8 @@ def _connect(scheduler: str | None, workers: int | None):
                          "(or run with --in-process)") from None
     if scheduler is not None:
         try:
-            return Client(scheduler, timeout=10), None
+            # the timeout bounds the first connection, and the attempts to reconnect to a scheduler gone
+            return Client(scheduler, timeout=timeout), None
         except (OSError, TimeoutError) as error:
             raise SweepError(f"no Dask scheduler answers at {scheduler} ({first_line(error)})") from None
         except ValueError as error:
@@ -194,9 +197,23 @@ def _connect(scheduler: str | None, workers: int | None):
 
 def _on_dask(spec: Spec, todo: Iterator[Cell], to_run: int, tally: _Tally, start: float, *, scheduler, workers,
              batch_seconds, notice, lost_after_s) -> SweepReport:
+    # Dask's own log lines (a scheduler lost, a worker gone) would break the progress line;
+    # the run says what happened in its report
+    quiet = logging.getLogger("distributed")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)
+    try:
+        return _run_on(spec, todo, to_run, tally, start, scheduler=scheduler, workers=workers,
+                       batch_seconds=batch_seconds, notice=notice, lost_after_s=lost_after_s)
+    finally:
+        quiet.setLevel(level)
+
+
+def _run_on(spec: Spec, todo: Iterator[Cell], to_run: int, tally: _Tally, start: float, *, scheduler, workers,
+            batch_seconds, notice, lost_after_s) -> SweepReport:
     from distributed import wait
 
-    client, cluster = _connect(scheduler, workers)
+    client, cluster = _connect(scheduler, workers, lost_after_s)
     stopped = None
     try:
         if "dashboard" in client.scheduler_info().get("services", {}):
@@ -233,7 +250,8 @@ def _on_dask(spec: Spec, todo: Iterator[Cell], to_run: int, tally: _Tally, start
     except KeyboardInterrupt:
         stopped = "interrupted"
     finally:
-        _close(client, cluster)
+        # a client whose scheduler is gone has nothing to wait for
+        _close(client, cluster, timeout=1 if stopped == "the scheduler went away" else 5)
     return tally.report(start, stopped)
 
 
@@ -264,9 +282,9 @@ def _outcome(future, batch: list[Cell], spec: Spec) -> list[Row]:
     return [Row(spec.model, spec.experiment.name, c.key, c.seed, "failed", None, why, __version__, 0.0) for c in batch]
 
 
-def _close(client, cluster) -> None:
+def _close(client, cluster, timeout: float) -> None:
     try:
-        client.close(timeout=5)
+        client.close(timeout=timeout)
     except Exception:   # a scheduler gone already: nothing left to close
         pass
     if cluster is not None:
