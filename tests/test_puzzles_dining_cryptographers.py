@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from epistemic import Announce, Distributed, Iff, Knows, Not, Possible, worlds_where
 from epistemic.engines import holds
-from epistemic.formulas import conjunction, disjunction
+from epistemic.formulas import atoms, conjunction, disjunction
 from epistemic.models.puzzles import solve as solve_puzzle
 from epistemic.models.puzzles.common import PuzzleError
 from epistemic.models.puzzles.dining_cryptographers import (NSA, anonymous, coin, diner, initial_model,
@@ -30,6 +30,16 @@ from epistemic.models.puzzles.dining_cryptographers import (NSA, anonymous, coin
 from epistemic.symbolic import states_where, to_kripke
 
 _CASES = st.integers(3, 6).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(0, 2**32 - 1)))
+
+
+@pytest.mark.parametrize("n", [3, 4, 7])
+def test_each_coin_is_shared_by_two_neighbours_round_the_table(n):
+    # Chaum 1988: the diners sit round a table, each flips a coin seen by her right neighbour, so each
+    # coin goes into exactly two diners' words (the last diner shares hers with the first)
+    spoken = [atoms(says(i, n)) for i in range(1, n + 1)]
+    assert [sorted(words) for words in spoken][-1] == sorted({f"paid{n}", f"coin{n}", "coin1"})
+    for i in range(1, n + 1):
+        assert sum(f"coin{i}" in words for words in spoken) == 2
 
 
 @settings(max_examples=25, deadline=None)
