@@ -18,11 +18,13 @@ THEOREM = "models/dinner/theorem.py"
 ALTRUISM = "models/dinner/altruism.py"
 CLI = "models/dinner/cli.py"
 PICTURES = "models/dinner/pictures.py"
+EXPERIMENTS = "models/dinner/experiments.py"
 
 CROSSOUT_TESTS = "tests/test_dinner_crossout.py::"
 CLI_TESTS = "tests/test_dinner_cli.py::"
 INPUT_TESTS = "tests/test_dinner_inputs.py::"
 THEOREM_TESTS = "tests/test_dinner_theorems.py::"
+EXPERIMENT_TESTS = "tests/test_dinner_experiments.py::"
 
 DINNER_MUTANTS: tuple[Mutant, ...] = (
     # crossout.py ------------------------------------------------------------------------------
@@ -131,4 +133,45 @@ DINNER_MUTANTS: tuple[Mutant, ...] = (
            "                           title=f\"The {len(everything)} score pairs of a dinner of \"",
            "the outcomes' title says '1 score pairs'",
            (CLI_TESTS + "test_the_outcomes_title_counts_in_the_singular_for_one",)),
+    # experiments.py, and the experiment's shortcut in efficiency.py ---------------------------------
+    Mutant(EFFICIENCY,
+           '    reach = np.searchsorted(-ranked_alice, -scores[:, 0], side="right")',
+           '    reach = np.searchsorted(-ranked_alice, -scores[:, 0], side="left")',
+           "the experiment skips the outcomes exactly as good for Alice as crossout's",
+           (EXPERIMENT_TESTS + "test_at_six_morsels_exactly_the_papers_two_dinners_are_inefficient",)),
+    Mutant(EXPERIMENTS,
+           '            "inefficient_share": run.inefficient / run.dinners,',
+           '            "inefficient_share": run.not_weakly / run.dinners,',
+           "the sweep's share of inefficient dinners counts the not weakly efficient ones",
+           (EXPERIMENT_TESTS + "test_pareto_shares_are_its_counts_over_its_dinners",)),
+    Mutant(EXPERIMENTS,
+           "        morsel = max(left, key=lambda m: dinner.morsels[m][player])",
+           "        morsel = min(left, key=lambda m: dinner.morsels[m][player])",
+           "greedy play among three diners eats each one's least favourite",
+           (EXPERIMENT_TESTS + "test_three_diners_agrees_with_a_plain_solver",)),
+    Mutant(EXPERIMENTS,
+           "    return bool(((every >= point).all(axis=1) & (every > point).any(axis=1)).any())",
+           "    return bool((every >= point).all(axis=1).any())",
+           "three diners' subgame-perfect outcome dominates itself",
+           (EXPERIMENT_TESTS + "test_three_diners_agrees_with_a_plain_solver",)),
+    Mutant(EXPERIMENTS,
+           "        not_greedy += _spe_eaters(solved, size) != greedy_eaters",
+           "        not_greedy += _spe_eaters(solved, size) == greedy_eaters",
+           "three diners count the dinners whose subgame-perfect outcome is greedy's as those where it is not",
+           (EXPERIMENT_TESTS + "test_three_diners_finds_dinners_where_greedy_play_is_not_subgame_perfect",)),
+    Mutant(EXPERIMENTS,
+           '    orders = [turn_order(size, 2, name, first=0) for name in ("alternating", "thue-morse")]',
+           '    orders = [turn_order(size, 2, name) for name in ("alternating", "thue-morse")]',
+           "the fairness sweep lets Bob move first in odd dinners alternating",
+           (EXPERIMENT_TESTS + "test_alternating_fairness_is_crossouts",)),
+    Mutant(EXPERIMENTS,
+           "    weights = [lam ** turn for turn in range(1, size + 1)]",
+           "    weights = [lam ** turn for turn in range(size)]",
+           "the discount sweep weighs crossout's play from turn 0, the solver from turn 1",
+           (EXPERIMENT_TESTS + "test_discount_agrees_with_a_plain_solver",)),
+    Mutant(EXPERIMENTS,
+           "discount=lam, crossout_player=1 - player))",
+           "discount=lam, crossout_player=player))",
+           "a player's best reply to crossout ties the player himself to crossout",
+           (EXPERIMENT_TESTS + "test_discount_agrees_with_a_plain_solver",)),
 )

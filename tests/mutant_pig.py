@@ -19,10 +19,12 @@ VARIANTS = "models/pig/three_variants.py"
 FIGURES = "models/pig/figures.py"
 CLI = "models/pig/cli.py"
 CLI_THREE_PIG = "models/pig/cli_three_pig.py"
+EXPERIMENTS = "models/pig/experiments.py"
 SOLVE = "tests/test_pig_solve.py::"
 THREE_TESTS = "tests/test_pig_three.py::"
 THREE_PIG_TESTS = "tests/test_pig_three_pig.py::"
 ORBIT_TESTS = "tests/test_pig_three_orbits.py::"
+EXPERIMENT_TESTS = "tests/test_pig_experiments.py::"
 CLI_TESTS = "tests/test_pig_cli.py::"
 
 PIG_MUTANTS: tuple[Mutant, ...] = (
@@ -127,4 +129,41 @@ PIG_MUTANTS: tuple[Mutant, ...] = (
            'PIGLET = Command("two-player Piglet, the coin game: optimal play and the first player\'s chance",',
            "the command list calls piglet two-player although it solves three players",
            (CLI_TESTS + "test_the_command_list_offers_piglet_for_two_and_for_three",)),
+    # experiments.py: three-player Piglet as a sweep's cells ------------------------------------
+    Mutant(EXPERIMENTS,
+           "    return None if gain is None else (gain - lose) / (win - lose)",
+           "    return None if gain is None else (gain - lose) / win",
+           "a chance to win is read off the gain as if a loser got nothing",
+           (EXPERIMENT_TESTS + "test_goal_one_wins_by_hand",
+            EXPERIMENT_TESTS + "test_the_conversion_is_exact_under_one_winner")),
+    Mutant(EXPERIMENTS,
+           "    if rewards.continues or rewards.tie_winner != win or not rewards.third == rewards.tie_loser == lose:",
+           "    if rewards.continues:",
+           "a chance to win is read off the gain under rewards that rank the losers",
+           (EXPERIMENT_TESTS + "test_the_conversion_is_exact_under_one_winner",)),
+    Mutant(EXPERIMENTS,
+           "    record.update(states=len(states), several=sum(len(s.equilibria) > 1 for s in states),",
+           "    record.update(states=len(states), several=sum(len(s.equilibria) >= 1 for s in states),",
+           "the piglet_three experiment counts every state with an equilibrium as having several",
+           (EXPERIMENT_TESTS + "test_the_equilibria_within_the_goal_are_counted",)),
+    Mutant(EXPERIMENTS,
+           "                  unique=all(len(s.distinct_gains) == 1 for s in states))",
+           "                  unique=all(len(s.distinct_gains) <= 1 for s in states))",
+           "the piglet_three experiment calls a start resting on a state without equilibrium unique",
+           (EXPERIMENT_TESTS + "test_the_equilibria_within_the_goal_are_counted",)),
+    Mutant(EXPERIMENTS,
+           '        gaps[f"{upper}-{lower}"] = record[f"gap_{upper}_{lower}"] = gain[upper] - gain[lower] if known else None',
+           '        gaps[f"{upper}-{lower}"] = record[f"gap_{upper}_{lower}"] = gain[lower] - gain[upper] if known else None',
+           "Figure 5's gaps are taken the wrong way round: every curve seems to cross",
+           (EXPERIMENT_TESTS + "test_figure_5_at_one_p_is_the_models_curves",)),
+    Mutant(EXPERIMENTS,
+           "    ordered = all(gap > 0 for gap in measured.values()) if len(measured) == len(gaps) else None",
+           "    ordered = all(gap > 0 for gap in measured.values()) if len(measured) == len(gaps) else False",
+           "an undetermined gain of Figure 5 reads as curves out of order",
+           (EXPERIMENT_TESTS + "test_figure_5_marks_an_undetermined_gain",)),
+    Mutant(EXPERIMENTS,
+           "                          high=MAX_CELL_GOAL), _P)),",
+           "                          ), _P)),",
+           "a sweep may ask piglet_three for any goal, however long it takes",
+           (EXPERIMENT_TESTS + "test_the_parameters_are_bounded",)),
 )

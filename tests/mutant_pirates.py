@@ -17,6 +17,7 @@ CLI = "models/pirates/cli.py"
 SYNTAX = "models/pirates/syntax.py"
 QUESTIONS = "models/pirates/questions.py"
 PICTURES = "models/pirates/pictures.py"
+EXPERIMENTS = "models/pirates/experiments.py"
 
 PIRATE_MUTANTS: tuple[Mutant, ...] = (
     # game.py: how the pirate game builds its Kripke model -------------------------------------
@@ -296,4 +297,38 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            "    promises = sorted(game.announcements, key=lambda a: str(a.speaker))",
            "the explorer lists promises by their makers' names, p10 before p2",
            ("tests/test_pirates_pictures_eight.py::test_the_explorer_lists_promises_and_knowledge_in_rank_order",)),
+    # experiments.py: Stewart's question as a sweep's cell -------------------------------------
+    Mutant(EXPERIMENTS,
+           '    return {"survives": first.accepted, "thrown": ends.first - 1,',
+           '    return {"survives": first.accepted, "thrown": ends.first,',
+           "the survivors experiment counts the proposer who passes among the thrown",
+           ("tests/test_pirates_experiments.py::test_stewart_hundred_coins",
+            "tests/test_pirates_experiments.py::test_a_cell_is_the_game_surviving_crews_solves")),
+    Mutant(EXPERIMENTS,
+           "    rules = Rules(majority=majority, proposer_votes=proposer_votes, indifferent=indifferent,",
+           "    rules = Rules(majority=majority, proposer_votes=True, indifferent=indifferent,",
+           "the survivors experiment lets the proposer vote whatever its switch says",
+           ("tests/test_pirates_experiments.py::test_the_other_rules_move_stewarts_pattern",)),
+    Mutant(EXPERIMENTS,
+           " indifferent=indifferent,",
+           ' indifferent="no",',
+           "the survivors experiment makes every pirate bloodthirsty whatever its switch says",
+           ("tests/test_pirates_experiments.py::test_the_other_rules_move_stewarts_pattern",
+            "tests/test_pirates_experiments.py::test_a_cell_is_the_game_surviving_crews_solves")),
+    Mutant(EXPERIMENTS,
+           "    return 2 * coins + (1 << (beyond.bit_length() - 1))",
+           "    return 2 * coins + (1 << beyond.bit_length())",
+           "Stewart's crew left is the next 2M + 2^k above n, not the last below",
+           ("tests/test_pirates_experiments.py::test_stewart_left",
+            "tests/test_pirates_experiments.py::test_under_the_seeds_rules_stewart_is_right")),
+    Mutant(EXPERIMENTS,
+           '            "keeps": ends.share(ends.first),',
+           '            "keeps": ends.share(ends.last),',
+           "the survivors experiment reports the lowest-ranked pirate's share as the proposer's",
+           ("tests/test_pirates_experiments.py::test_table_1_three_coins",)),
+    Mutant(EXPERIMENTS,
+           "                          low=1, high=MAX_PIRATES),",
+           "                          low=1),",
+           "a sweep may ask the survivors experiment for any crew, however long it takes",
+           ("tests/test_pirates_experiments.py::test_the_parameters_are_bounded",)),
 )

@@ -19,6 +19,8 @@ RUNNER = "models/tournament/runner.py"
 LOG = "models/tournament/log.py"
 BOTS = "models/tournament/bots.py"
 CLI = "models/tournament/cli.py"
+EXPERIMENTS = "models/tournament/experiments.py"
+EXPERIMENT_TESTS = "tests/test_tournament_experiments.py::"
 
 TOURNAMENT_MUTANTS: tuple[Mutant, ...] = (
     # standings.py ----------------------------------------------------------------------------
@@ -187,4 +189,35 @@ TOURNAMENT_MUTANTS: tuple[Mutant, ...] = (
            "            finally:\n                pass",
            "a player whose connection was reset first makes the server fail as he leaves",
            ("tests/test_tournament_server.py::test_a_player_whose_connection_is_already_reset_leaves_quietly",)),
+    # experiments.py: a game between a mix of bots as a sweep's cell ----------------------------
+    Mutant(EXPERIMENTS,
+           '    tied = [row for row in rows if row["score"] == top]',
+           "    tied = rows[:1]",
+           "the standings experiment names one winner where several tie at the top",
+           (EXPERIMENT_TESTS + "test_defectors_make_no_bounty", EXPERIMENT_TESTS + "test_a_record_agrees_with_its_game")),
+    Mutant(EXPERIMENTS,
+           '                  cooperation=answers.count("C") / len(answers) if answers else None,',
+           '                  cooperation=answers.count("T") / len(answers) if answers else None,',
+           "the standings experiment counts betrayals as cooperation",
+           (EXPERIMENT_TESTS + "test_two_cooperators_share_one_link", EXPERIMENT_TESTS + "test_defectors_make_no_bounty")),
+    Mutant(EXPERIMENTS,
+           '    record.update({f"mean_{_field(kind)}": mean_of.get(kind) for kind in KINDS})',
+           '    record.update({f"mean_{_field(kind)}": mean_of.get(kind, 0.0) for kind in KINDS})',
+           "the standings experiment gives a strategy that did not play a mean score of 0",
+           (EXPERIMENT_TESTS + "test_two_cooperators_share_one_link", EXPERIMENT_TESTS + "test_a_record_agrees_with_its_game")),
+    Mutant(EXPERIMENTS,
+           "    game = Game(bench, keys, rounds, seed=seed)",
+           "    game = Game(bench, keys, rounds, seed=0)",
+           "a game played in-process breaks its ties with one seed whatever the cell's",
+           (EXPERIMENT_TESTS + "test_a_seed_fixes_the_game",)),
+    Mutant(EXPERIMENTS,
+           "    failures = {name: failure(result) for name, result in zip(game.scores, ended) if isinstance(result, Exception)}",
+           "    failures = {}",
+           "a game played in-process forgets the bots whose code failed",
+           (EXPERIMENT_TESTS + "test_a_bot_that_fails_gets_the_defaults_and_the_game_goes_on",)),
+    Mutant(EXPERIMENTS,
+           "    return Parameter(_field(kind), int, help, default=0, low=0, high=MAX_OF_A_KIND)",
+           "    return Parameter(_field(kind), int, help, default=0, low=0)",
+           "a sweep may ask the standings experiment for any number of bots",
+           (EXPERIMENT_TESTS + "test_the_parameters_are_bounded",)),
 )

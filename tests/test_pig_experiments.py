@@ -1,0 +1,139 @@
+"""Three-player Piglet's sweep experiments (seed 004, /work/shared/seeds/004_df5fff68fc07d17b.txt:
+Bonnet, Neller and Viennot 2018): the published gains, chances to win from them, Figure 5's curves
+one p at a time, and a sweep of each."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from epistemic.experiments import ResultStore, SpecError, find_experiment, read_spec, run_sweep, spec_from_text
+from epistemic.models.pig.experiments import (EXPERIMENTS, LEAST_P, MAX_CELL_GOAL, figure5_crossing, piglet_three,
+                                              win_probability)
+from epistemic.models.pig.three import PigletError, Rewards
+from epistemic.models.pig.three_variants import FIGURE_5_GOALS, gains_by_head_probability
+
+SPECS = Path(__file__).resolve().parent.parent / "docs" / "examples" / "experiments"
+PIGLET, FIGURE5 = EXPERIMENTS
+
+
+def test_goal_one_wins_by_hand():
+    # goal 1, everyone holds at 1: a round ends with the first head, so with q = 1 - p the mover
+    # wins with p / (1 - q^3), the next with q p / (1 - q^3), the last with q^2 p / (1 - q^3):
+    # at p = 1/2, 4/7, 2/7, 1/7 (tests/test_pig_three.py, test_goal_one_gains_exactly)
+    for p in (0.5, 0.2, 0.9):
+        q = 1 - p
+        by_hand = [q ** k * p / (1 - q ** 3) for k in range(3)]
+        cell = piglet_three(1, p)
+        assert [cell[f"win_{k}"] for k in (1, 2, 3)] == pytest.approx(by_hand, abs=1e-12)
+        assert (cell["hold_1"], cell["hold_2"], cell["hold_3"], cell["equilibria"]) == (1, 1, 1, 1)
+
+
+def test_the_conversion_is_exact_under_one_winner():
+    # 1W2L (seed: "The winning player gets a +2 reward and each loser gets a -1 reward"):
+    # gain = 2 P - (1 - P), so P = (gain + 1) / 3
+    assert win_probability(Fraction(5, 7)) == Fraction(4, 7)
+    assert win_probability(Fraction(-4, 7)) == Fraction(1, 7)
+    assert win_probability(2) == 1 and win_probability(-1) == 0 and win_probability(None) is None
+    assert win_probability(Fraction(3, 4), Rewards.one_winner(4, 0)) == Fraction(3, 16)
+    with pytest.raises(PigletError, match="only under one-winner rewards"):
+        win_probability(0.5, Rewards.full_ranking(3, 1, 2))
+
+
+def test_figure_3_gains():
+    # seed, Figure 3 (p = 1/2): goal 2's gains (0.297, -0.027, -0.27), as expected_gains gives them;
+    # player 2's dip from goal 3 to goal 4 (docs/pig-three.md: -0.0059 to -0.0077); player order
+    two, three, four = (piglet_three(goal, 0.5) for goal in (2, 3, 4))
+    assert [round(two[f"gain_{k}"], 3) for k in (1, 2, 3)] == [0.297, -0.027, -0.27]
+    assert round(three["gain_2"], 4) == -0.0059 and round(four["gain_2"], 4) == -0.0077
+    for cell in (two, three, four):
+        assert cell["gain_1"] > cell["gain_2"] > cell["gain_3"]
+        assert cell["win_1"] > cell["win_2"] > cell["win_3"]
+
+
+def test_the_equilibria_within_the_goal_are_counted():
+    # tests/test_pig_three.py: at p = 1/2 within goal 5 the six orders of (2, 3, 5) have two equilibria
+    # of equal gains, so the start's gains are unique; at p = 0.33 (2, 7, 6) and its rotations have none,
+    # and 364 states within goal 10 are left without gains, the start among them
+    five = piglet_three(5, 0.5)
+    assert (five["states"], five["several"], five["none"], five["differing"], five["unique"]) == (125, 6, 0, 0, True)
+    gap = piglet_three(10, 0.33)
+    assert (gap["none"], gap["unique"], gap["equilibria"], gap["gain_1"], gap["win_1"]) == (364, False, 0, None, None)
+    assert gap["hold_1"] is None
+    # Figure 5's gap at 0.29: equilibria of different gains, the start's gain one of several
+    assert piglet_three(10, 0.29)["differing"] > 0 and not piglet_three(10, 0.29)["unique"]
+
+
+@given(st.integers(1, 6), st.floats(LEAST_P, 1.0))
+@settings(max_examples=40, deadline=None)
+def test_chances_to_win_are_a_distribution(goal, p):
+    cell = piglet_three(goal, p)
+    wins = [cell[f"win_{k}"] for k in (1, 2, 3)]
+    if cell["gain_1"] is None:   # a state with no pure equilibrium: nothing to convert
+        assert wins == [None] * 3 and cell["none"] > 0
+        return
+    assert all(-1e-9 <= w <= 1 + 1e-9 for w in wins) and sum(wins) == pytest.approx(1, abs=1e-9)
+    assert [cell[f"gain_{k}"] for k in (1, 2, 3)] == pytest.approx([3 * w - 1 for w in wins], abs=1e-12)
+    assert cell["equilibria"] >= 1 and cell["several"] + cell["none"] <= cell["states"] == goal ** 3
+    assert cell["unique"] == (cell["differing"] == 0 and cell["none"] == 0)
+
+
+def test_figure_5_at_one_p_is_the_models_curves():
+    # seed, Figure 5: "for a goal score G = 10 ... Player 1's expected gain is higher when p = 0.45 than
+    # when p = 0.5"; docs/pig-three.md: 0.0712 and 0.0707
+    low, half = figure5_crossing(0.45), figure5_crossing(0.5)
+    assert round(low["gain_goal_10"], 4) == 0.0712 and round(half["gain_goal_10"], 4) == 0.0707
+    curves = dict(gains_by_head_probability([0.45], FIGURE_5_GOALS))
+    for goal in FIGURE_5_GOALS:
+        [(_, gain, unique)] = curves[goal]
+        assert (low[f"gain_goal_{goal}"], low[f"unique_goal_{goal}"]) == (gain, unique)
+    assert low["gap_5_10"] == low["gain_goal_5"] - low["gain_goal_10"]
+    assert half["closest_pair"] == "3-5" and half["closest"] == half["gap_3_5"] and half["ordered"]
+
+
+def test_figure_5_marks_an_undetermined_gain():
+    # docs/pig-three.md: at p = 0.33 goal 10 has no pure equilibrium at (2, 7, 6): the order is unknown
+    cell = figure5_crossing(0.33)
+    assert cell["gain_goal_10"] is None and cell["gap_5_10"] is None and cell["ordered"] is None
+    assert cell["closest_pair"] == "3-5"
+
+
+def test_at_p_one_every_curve_meets():
+    # a coin that always shows heads: player 1 reaches any goal on his first turn and wins (+2)
+    cell = figure5_crossing(1.0)
+    assert [cell[f"gain_goal_{g}"] for g in FIGURE_5_GOALS] == [2.0] * 4
+    assert cell["closest"] == 0 and cell["ordered"] is False
+
+
+def test_the_parameters_are_bounded():
+    with pytest.raises(SpecError, match=f"goal must be from 1 to {MAX_CELL_GOAL}"):
+        PIGLET.checked({"goal": MAX_CELL_GOAL + 1, "p": 0.5})
+    with pytest.raises(SpecError, match="p must be from 0.001 to 1.0"):
+        FIGURE5.checked({"p": 0.0})
+    with pytest.raises(SpecError, match="p must be from 0.001 to 1.0"):
+        PIGLET.checked({"goal": 1, "p": 1.5})
+
+
+def test_sweeps_store_the_functions_records(tmp_path):
+    texts = {PIGLET: 'model = "pig"\nexperiment = "piglet_three"\n[grid]\ngoal = [1, 3]\np = [0.3, 0.5]\n',
+             FIGURE5: 'model = "pig"\nexperiment = "figure5_crossing"\n[grid]\np = {from = 0.49, to = 0.5, '
+                      'step = 0.005}\n'}
+    functions = {PIGLET: piglet_three, FIGURE5: figure5_crossing}
+    with ResultStore(str(tmp_path / "r.db"), writer=True) as store:
+        for experiment, text in texts.items():
+            spec = spec_from_text(text, experiment)
+            report = run_sweep(spec, store, in_process=True)
+            assert (report.done, report.failed) == (spec.size, 0)
+            rows = {r.cell: r.results for r in store.rows("pig", experiment.name)}
+            assert rows == {c.key: functions[experiment](**c.arguments()) for c in spec.cells()}
+            assert len(rows) == (4 if experiment is PIGLET else 3)
+
+
+@pytest.mark.parametrize("name", ["piglet-three", "pig-figure5"])
+def test_the_shipped_specs_read(name):
+    spec = read_spec(str(SPECS / f"{name}.toml"), find_experiment)
+    assert spec.model == "pig" and 50 <= spec.size <= 500
