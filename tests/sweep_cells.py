@@ -10,9 +10,13 @@ import time
 from epistemic.experiments import Experiment, Parameter
 
 
-def square(n: int, pause: float, fail_at: int, unless: str) -> dict:
-    """n squared, after ``pause`` seconds; cell ``fail_at`` raises unless the file ``unless`` exists."""
+def square(n: int, pause: float, fail_at: int, unless: str, hold_from: int) -> dict:
+    """n squared, after ``pause`` seconds; cell ``fail_at`` raises unless the file ``unless`` exists,
+    and the cells from ``hold_from`` on wait for it (a minute at most)."""
     time.sleep(pause)
+    deadline = time.monotonic() + 60
+    while 0 <= hold_from <= n and not os.path.exists(unless) and time.monotonic() < deadline:
+        time.sleep(0.02)
     if n == fail_at and not (unless and os.path.exists(unless)):
         raise ArithmeticError(f"cell {n} fails on purpose")
     return {"square": n * n, "odd": n % 2 == 1, "parity": "odd" if n % 2 else "even"}
@@ -28,7 +32,8 @@ SQUARE = Experiment("square", square, "n squared, slowly if asked",
                     (Parameter("n", int, "the number", low=0, high=10 ** 6),
                      Parameter("pause", float, "seconds each cell sleeps", default=0.0, low=0.0, high=10.0),
                      Parameter("fail_at", int, "the cell that fails", default=-1),
-                     Parameter("unless", str, "a file whose existence stops the failure", default="")))
+                     Parameter("unless", str, "a file whose existence stops the failure", default=""),
+                     Parameter("hold_from", int, "the first cell that waits for the file", default=-1)))
 NOISY = Experiment("noisy", noisy, "a draw around a centre",
                    (Parameter("centre", float, "the centre"),
                     Parameter("spread", float, "half the width of the draw", default=1.0, low=0.0)),

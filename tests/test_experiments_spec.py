@@ -31,8 +31,8 @@ def test_a_grid_is_every_combination_with_defaults_filled_in():
     s = spec(HEAD + '[grid]\nn = {from = 1, to = 5, step = 2}\npause = [0, 0.5]\n')
     cells = list(s.cells())
     assert s.size == len(cells) == 6
-    assert [c.parameters for c in cells[:2]] == [{"n": 1, "pause": 0.0, "fail_at": -1, "unless": ""},
-                                                {"n": 1, "pause": 0.5, "fail_at": -1, "unless": ""}]
+    assert [c.parameters for c in cells[:2]] == [{"n": 1, "pause": 0.0, "fail_at": -1, "unless": "", "hold_from": -1},
+                                                {"n": 1, "pause": 0.5, "fail_at": -1, "unless": "", "hold_from": -1}]
     # a cell is known by its parameters, whatever order the spec wrote them in
     again = spec(HEAD + '[grid]\npause = [0.5, 0]\nn = [5, 3, 1]\n')
     assert {c.key for c in again.cells()} == {c.key for c in cells}
@@ -53,7 +53,7 @@ def test_seeds_make_replicates_of_each_parameter_set():
 @pytest.mark.parametrize("text, message", [
     ('model = "tests"\nexperiment = "cube"\n', "model 'tests' has no experiment 'cube'"),
     ('model = "nobody"\nexperiment = "x"\n', "no installed model 'nobody' offers experiments"),
-    (HEAD + "[grid]\nm = 1\n", "experiment 'square' has no parameter 'm' (it has n, pause, fail_at, unless)"),
+    (HEAD + "[grid]\nm = 1\n", "experiment 'square' has no parameter 'm' (it has n, pause, fail_at, unless, hold_from)"),
     (HEAD + "[grid]\nn = []\n", "grid.n is empty: give it one value or more"),
     (HEAD + "[grid]\nn = {from = 3, to = 1}\n", "grid.n is empty: it runs from 3 to 1"),
     (HEAD + "[grid]\nn = -1\n", "n must be from 0 to 1000000, got -1"),
@@ -210,10 +210,15 @@ def test_a_summary_groups_replicates_and_sorts_parameter_sets():
 
 # --- the command line ---------------------------------------------------------------------------
 
-def run_cli(*args, cwd=None):
-    env = {**os.environ, "PYTHONPATH": os.path.dirname(__file__)}
-    return subprocess.run([sys.executable, "-m", "epistemic.cli", "experiment", *args], capture_output=True,
-                          text=True, cwd=cwd, env=env, timeout=120)
+def run_cli(capsys, *args):
+    """``epistemic experiment ARGS`` run here, as the command line runs it."""
+    from types import SimpleNamespace
+
+    from epistemic.cli.main import main
+
+    code = main(["experiment", *args])
+    out, err = capsys.readouterr()
+    return SimpleNamespace(returncode=code, stdout=out, stderr=err)
 
 
 @pytest.mark.parametrize("spec_text, message", [
@@ -223,25 +228,25 @@ def run_cli(*args, cwd=None):
      "experiment 'subgame_perfect' has no parameter 'lenght'"),
     ('model = "centipedes"\nexperiment = "subgame_perfect"\n', "no installed model 'centipedes' offers experiments"),
 ])
-def test_the_command_refuses_a_bad_spec_in_one_line_before_anything_starts(tmp_path, spec_text, message):
+def test_the_command_refuses_a_bad_spec_in_one_line_before_anything_starts(tmp_path, capsys, spec_text, message):
     path = tmp_path / "spec.toml"
     path.write_text(spec_text)
-    done = run_cli("run", str(path), "--db", str(tmp_path / "r.db"))
+    done = run_cli(capsys, "run", str(path), "--db", str(tmp_path / "r.db"))
     assert done.returncode == 2 and done.stdout == "" and message in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "r.db").exists()
 
 
-def test_the_command_runs_shows_and_exports_a_spec(tmp_path):
+def test_the_command_runs_shows_and_exports_a_spec(tmp_path, capsys):
     path = tmp_path / "spec.toml"
     path.write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = [2, 4]\nsmall = [10, 40]\n')
     db = str(tmp_path / "r.db")
-    done = run_cli("run", str(path), "--db", db, "--in-process")
+    done = run_cli(capsys, "run", str(path), "--db", db, "--in-process")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("centipede.subgame_perfect: 4 cells; 0 done before, 4 done now, 0 failed")
-    again = run_cli("run", str(path), "--db", db, "--in-process")
+    again = run_cli(capsys, "run", str(path), "--db", db, "--in-process")
     assert "4 done before, 0 done now" in again.stdout
-    shown = run_cli("show", db)
+    shown = run_cli(capsys, "show", db)
     assert shown.returncode == 0
     lines = shown.stdout.splitlines()
     # McKelvey and Palfrey's piles, 40 and 10: p1 takes at once; with equal piles passing to the end pays
@@ -250,11 +255,11 @@ def test_the_command_runs_shows_and_exports_a_spec(tmp_path):
                          "  length  small  cells  taken_at   p1   p2   share"]
     assert lines[3].split() == ["2", "10", "1", "1", "40", "10", "0.25"]
     assert lines[6].split() == ["4", "40", "1", "5", "640", "640", "1"]
-    exported = run_cli("show", db, "--csv", "-")
+    exported = run_cli(capsys, "show", db, "--csv", "-")
     assert exported.stdout.splitlines()[0] == ("experiment,length,large,small,factor,cells,failed,taken_at,"
                                                "taken_at_low,taken_at_high,p1,p1_low,p1_high,p2,p2_low,p2_high,"
                                                "share,share_low,share_high")
-    listed = run_cli("list")
+    listed = run_cli(capsys, "list")
     assert "centipede.subgame_perfect: where subgame-perfect play ends" in listed.stdout
     assert "    length (1 to 200; default 6): moves" in listed.stdout
 
