@@ -149,7 +149,7 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
         raise SpecError(f"--rows must be 1 or more, got {args.rows}")
     if args.csv not in (None, "-") and not os.path.isdir(os.path.dirname(args.csv) or "."):
         raise SpecError(f"no such folder {os.path.dirname(args.csv)} for {args.csv}")
-    plot_format = None
+    plot_format = ""
     if args.plot is not None:
         (plot_format,) = check_destinations([args.plot])
         if plot_format not in PLOT_FORMATS:
@@ -192,9 +192,10 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _summary(store: ResultStore, model: str, experiment: str) -> Summary:
-    done, failed = [], {}
+    done: list[tuple[dict, dict]] = []
+    failed: dict[str, int] = {}
     for row in store.rows(model, experiment):
-        if row.status == "done":
+        if row.status == "done" and row.results is not None:
             done.append((row.parameters, row.results))
         else:
             key = json.dumps(row.parameters, sort_keys=True, separators=(",", ":"))

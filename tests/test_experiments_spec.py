@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import math
-import os
 import sqlite3
 import subprocess
 import sys
@@ -325,3 +325,29 @@ def test_the_docs_database_is_what_its_spec_gives_today(tmp_path):
     with ResultStore(str(folder / "centipede.db")) as store:
         shipped = {r.cell: r.results for r in store.rows("centipede", "subgame_perfect")}
     assert fresh == shipped and len(fresh) == spec.size == 40
+
+
+def test_a_plot_draws_one_line_a_combination_with_its_interval_shaded(tmp_path, capsys):
+    from epistemic.visualize import PictureError
+    from epistemic.visualize.sweeps import sweep_chart
+
+    done = [({"n": n, "k": k}, {"v": n * k + r, "word": "x"}) for n in (1, 2, 3) for k in (1, 2) for r in (0, 1, 2)]
+    plot = sweep_chart(Summary.of(done, {}, ["n", "k"]))
+    one, two = plot.drawing.series
+    assert (one.name, one.points) == ("k = 1", ((1.0, 2.0), (2.0, 3.0), (3.0, 4.0)))
+    # three replicates 0, 1, 2 above n * k: sd 1, t(2) = 4.303
+    assert [round(hi - lo, 3) for _, lo, hi in two.band] == [round(2 * 4.302653 / math.sqrt(3), 3)] * 3
+    assert plot.pipe("png")[:4] == b"\x89PNG"
+    with pytest.raises(PictureError, match="--y names a result with numbers"):
+        sweep_chart(Summary.of(done, {}, ["n", "k"]), y="word")
+    with pytest.raises(PictureError, match="--x names a parameter that varies"):
+        sweep_chart(Summary.of(done, {}, ["n", "k"]), x="m")
+    db = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "experiments" / "centipede.db")
+    drawn = run_cli(capsys, "show", db, "--plot", str(tmp_path / "c.svg"), "--x", "small", "--y", "share")
+    assert drawn.returncode == 0 and (tmp_path / "c.svg").read_bytes().startswith(b"<?xml")
+    refused = run_cli(capsys, "show", db, "--plot", str(tmp_path / "c.txt"))
+    assert refused.returncode == 2 and not (tmp_path / "c.txt").exists()
+    # along the factor, the other parameters (5 lengths, 4 small piles) would make 20 lines
+    lines = run_cli(capsys, "show", db, "--plot", str(tmp_path / "d.png"), "--x", "factor")
+    assert lines.returncode == 2 and "make 20 lines, more than the 10 a plot shows" in lines.stderr
+    assert not (tmp_path / "d.png").exists()

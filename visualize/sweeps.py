@@ -19,8 +19,13 @@ __all__ = ["sweep_chart"]
 
 
 def _numeric(summary: Summary, name: str, of: str) -> bool:
-    values = [g.parameters.get(name) for g in summary.groups] if of == "parameter" else \
-        [v for g in summary.groups for v in (g.numbers(name) or [None])]
+    if of == "parameter":
+        values = [g.parameters.get(name) for g in summary.groups]
+    else:
+        found = [g.numbers(name) for g in summary.groups]
+        if any(numbers is None for numbers in found):   # some value is text
+            return False
+        values = [v for numbers in found if numbers is not None for v in numbers]
     return bool(values) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -49,6 +49,10 @@ _KINDS = (bool, int, float, str)
 class SpecError(EpistemicError):
     """A sweep was asked for something no experiment offers: an unknown model,
     experiment or parameter, an empty grid or a value out of range."""
+
+
+def _tuple(values: Iterable[Any]) -> tuple:
+    return tuple(values)
 
 
 def _kind_name(kind: type) -> str:
@@ -82,7 +86,7 @@ class Parameter:
     default: Any = None
     low: Any = None
     high: Any = None
-    choices: tuple | None = attrs.field(default=None, converter=attrs.converters.optional(tuple))
+    choices: tuple | None = attrs.field(default=None, converter=lambda v: None if v is None else _tuple(v))
 
     @name.validator
     def _check_name(self, _, value):
@@ -105,7 +109,7 @@ class Parameter:
             value = float(value)
         if type(value) is not kind:
             raise SpecError(f"{self.name} must be {_kind_name(kind)}, got {value!r}")
-        if kind is float and not math.isfinite(value):
+        if isinstance(value, float) and not math.isfinite(value):
             raise SpecError(f"{self.name} must be a finite number, got {value!r}")
         if self.choices is not None and value not in self.choices:
             raise SpecError(f"{self.name} must be one of {', '.join(map(str, self.choices))}, got {value!r}")
@@ -150,7 +154,7 @@ class Experiment:
     name: str = attrs.field()
     function: Callable[..., Mapping[str, Any]]
     help: str
-    parameters: tuple[Parameter, ...] = attrs.field(converter=tuple)
+    parameters: tuple[Parameter, ...] = attrs.field(converter=lambda v: _tuple(v))
     seeded: bool = False
 
     @name.validator

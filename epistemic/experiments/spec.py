@@ -148,10 +148,10 @@ def spec_from_text(text: str, find: Callable[[str, str], Experiment] | Experimen
         parameter = experiment.parameter(name)
         listed = _values(f"grid.{name}", value)
         values.append((name, tuple(parameter.checked(v) for v in listed)))
-    for name, listed in values:
-        if len(set(listed)) != len(listed):
+    for name, checked in values:
+        if len(set(checked)) != len(checked):
             raise SpecError(f"grid.{name} lists a value twice")
-    experiment.checked({name: listed[0] for name, listed in values})   # every required parameter is there
+    experiment.checked({name: checked[0] for name, checked in values})   # every required parameter is there
     seeds = _seeds(data, experiment)
     spec = Spec(data["model"], experiment, title, tuple(values), seeds)
     if spec.size > MAX_CELLS:

@@ -113,7 +113,7 @@ class ResultStore:
             self._lock = _take_lock(path)
         try:
             # autocommit off: each write below is one explicit transaction
-            self.db = sqlite3.connect(path, timeout=30, isolation_level=None)
+            self.db: Any = sqlite3.connect(path, timeout=30, isolation_level=None)
             self.db.execute("PRAGMA busy_timeout = 30000")
             if writer:
                 self.db.executescript(_SCHEMA)

@@ -86,7 +86,7 @@ def _record(value: Any) -> dict[str, Any]:
     """An experiment's record as plain values: numpy's numbers become Python's."""
     if not isinstance(value, Mapping):
         raise TypeError(f"the experiment returned a {type(value).__name__}, not a mapping of results")
-    out = {}
+    out: dict[str, Any] = {}
     for name, v in value.items():
         if not isinstance(name, str):
             raise TypeError(f"a result's name must be text, got {name!r}")

@@ -23,6 +23,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 try:
     from dd import cudd as _backend
@@ -177,7 +178,7 @@ class Manager:
             return
         found = 0
         # depth-first from the most significant variable, false before true
-        stack = [(u, len(care), frozenset())]
+        stack: list[tuple[Any, int, frozenset[str]]] = [(u, len(care), frozenset())]
         while stack:
             node, depth, true = stack.pop()
             if node == self.false:

@@ -147,11 +147,11 @@ def _spe_eaters(solved: DinnerSolution, size: int) -> tuple[int, ...]:
     return _eaters(((t.morsel, t.player) for t in solved.turns), size)
 
 
-def _greedy(dinner: Dinner, order: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _greedy(dinner: Dinner, order: Sequence[int]) -> tuple[tuple[int, ...], tuple[Any, ...]]:
     """Everyone eating his favourite morsel left, in ``order``: who eats each morsel, and the scores."""
     left = set(range(dinner.size))
     eater = [0] * dinner.size
-    scores = [0] * dinner.players
+    scores: list[Any] = [0] * dinner.players
     for player in order:
         morsel = max(left, key=lambda m: dinner.morsels[m][player])
         left.remove(morsel)
@@ -181,7 +181,7 @@ def _assignments(order: tuple[int, ...], players: int) -> np.ndarray:
     return made
 
 
-def _dominated(dinner: Dinner, scores: Sequence[int], assignments: np.ndarray) -> bool:
+def _dominated(dinner: Dinner, scores: Sequence[Any], assignments: np.ndarray) -> bool:
     """Whether an outcome is at least as good as ``scores`` for every player and better for one."""
     utilities = np.array(dinner.morsels, dtype=np.int64).T
     every = np.stack([(assignments == p).astype(np.int64) @ utilities[p] for p in range(dinner.players)], axis=1)
@@ -236,8 +236,9 @@ def three_diners(size: int, dinners: int, seed: int) -> dict:
     for dinner in random_dinners(dinners, size, 3, _seed(seed)):
         solved = solve(DinnerGame(dinner, order))
         greedy_eaters, greedy_scores = _greedy(dinner, order)
-        spe += solved.scores
-        gains += np.subtract(solved.scores, greedy_scores)
+        scores = np.array(solved.scores, dtype=float)   # whole numbers: the utilities are
+        spe += scores
+        gains += scores - np.array(greedy_scores, dtype=float)
         not_greedy += _spe_eaters(solved, size) != greedy_eaters
         inefficient += _dominated(dinner, solved.scores, assignments)
     share = spe / (dinners * total)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from epistemic.experiments import Experiment, Parameter
 
@@ -103,7 +103,9 @@ class _Answers:
 async def _play(bots: Sequence[Bot], rounds: int, seed: int) -> tuple[Game, dict[str, str]]:
     bench = _Bench()
     keys = [str(number) for number in range(len(bots))]
-    tasks = [asyncio.create_task(play(bot, *bench.seat(key), games=1)) for key, bot in zip(keys, bots)]
+    # a seat's writer is an _Answers: play only writes to it and closes it
+    tasks = [asyncio.create_task(play(bot, reader, cast(asyncio.StreamWriter, answers), games=1))
+             for key, bot in zip(keys, bots) for reader, answers in [bench.seat(key)]]
     game = Game(bench, keys, rounds, seed=seed)
     try:
         await game.play()
