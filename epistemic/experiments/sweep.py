@@ -21,6 +21,7 @@ import logging
 import math
 import numbers
 import os
+import threading
 import time
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -283,6 +284,14 @@ def _outcome(future, batch: list[Cell], spec: Spec) -> list[Row]:
 
 
 def _close(client, cluster, timeout: float) -> None:
+    """Close the client and the embedded cluster, waiting no more than a bounded time:
+    a run that stops (Ctrl-C above all) must end, whatever state Dask is left in."""
+    closer = threading.Thread(target=_close_now, args=(client, cluster, timeout), daemon=True, name="sweep close")
+    closer.start()
+    closer.join(timeout + 15)
+
+
+def _close_now(client, cluster, timeout: float) -> None:
     try:
         client.close(timeout=timeout)
     except Exception:   # a scheduler gone already: nothing left to close
