@@ -18,7 +18,7 @@ from typing import TextIO
 
 from epistemic import EpistemicError
 from epistemic.experiments import (ResultStore, SpecError, Summary, find_experiment, installed_experiments,
-                                   read_spec, run_sweep)
+                                   read_spec, require_dask, run_sweep)
 from epistemic.experiments.summary import CONFIDENCE
 from epistemic.models import Command, whole_number_argument, write_pictures
 from epistemic.visualize import PLOT_FORMATS, check_destinations
@@ -88,6 +88,8 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     spec = read_spec(args.spec, find_experiment)
     if os.path.isdir(args.db):
         raise SpecError(f"--db {args.db} is a folder: name a database file")
+    if not args.in_process:
+        require_dask()
     with ResultStore(args.db, writer=True) as store:
         progress = _Progress(f"{spec.model}.{spec.experiment.name}") if sys.stderr.isatty() else None
         report = run_sweep(spec, store, scheduler=args.scheduler, workers=args.workers, in_process=args.in_process,

@@ -64,7 +64,7 @@ EXPERIMENT_MUTANTS: tuple[Mutant, ...] = (
            "            for seed in self.seeds[:1] if self.seeds is not None else (None,):",
            "only the first replicate seed is run",
            (TESTS + "test_seeds_make_replicates_of_each_parameter_set",)),
-    Mutant(SPEC, "        if len(set(listed)) != len(listed):\n            raise SpecError(f\"grid.{name} lists a value twice\")",
+    Mutant(SPEC, "        if len(set(checked)) != len(checked):\n            raise SpecError(f\"grid.{name} lists a value twice\")",
            "        pass",
            "a grid value listed twice makes one cell twice",
            (TESTS + "test_a_bad_spec_is_one_line_naming_the_fault",)),

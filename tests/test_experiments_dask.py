@@ -141,9 +141,15 @@ def test_a_worker_killed_mid_sweep_loses_no_cell(tmp_path, own_cluster):
     assert sorted(v[1]["square"] for v in rows(path).values()) == [n * n for n in range(40)]
 
 
+def _as_at_a_terminal() -> None:
+    # a command run in the background of a script inherits Ctrl-C ignored, and Python keeps it so;
+    # the command here is a user's at a terminal, which Ctrl-C interrupts
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _run_command(spec, path, *options):
     return subprocess.Popen([sys.executable, "-m", "epistemic.cli", "experiment", "run", str(spec), "--db", path,
-                             *options], env=registering_env(os.path.dirname(path)), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             *options], env=registering_env(os.path.dirname(path)), preexec_fn=_as_at_a_terminal, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def _wait_for_rows(path: str, least: int, process) -> None:

@@ -351,3 +351,18 @@ def test_a_plot_draws_one_line_a_combination_with_its_interval_shaded(tmp_path, 
     lines = run_cli(capsys, "show", db, "--plot", str(tmp_path / "d.png"), "--x", "factor")
     assert lines.returncode == 2 and "make 20 lines, more than the 10 a plot shows" in lines.stderr
     assert not (tmp_path / "d.png").exists()
+
+
+def test_a_sweep_without_dask_installed_is_one_line_that_says_what_to_install(tmp_path, capsys, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "distributed" else real(name, *a))
+    path = tmp_path / "spec.toml"
+    path.write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = [2, 4]\n')
+    done = run_cli(capsys, "run", str(path), "--db", str(tmp_path / "r.db"))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("epistemic experiment: error: sweeps run on dask.distributed: pip install "
+                           "'epistemic[sweep]' (or run with --in-process)\n")
+    assert not (tmp_path / "r.db").exists()
+    assert run_cli(capsys, "run", str(path), "--db", str(tmp_path / "r.db"), "--in-process").returncode == 0

@@ -13,8 +13,8 @@ from .registry import find_experiment, installed_experiments
 from .spec import MAX_CELLS, Cell, Spec, read_spec, spec_from_text
 from .store import BusyError, ResultStore, Row, StoreError
 from .summary import Group, Summary, t_quantile
-from .sweep import SweepError, SweepReport, run_cells, run_sweep
+from .sweep import SweepError, SweepReport, require_dask, run_cells, run_sweep
 
 __all__ = ["Experiment", "Parameter", "SpecError", "GROUP", "find_experiment", "installed_experiments", "Spec",
            "Cell", "read_spec", "spec_from_text", "MAX_CELLS", "ResultStore", "Row", "StoreError", "BusyError",
-           "Summary", "Group", "t_quantile", "run_sweep", "run_cells", "SweepReport", "SweepError"]
+           "Summary", "Group", "t_quantile", "run_sweep", "run_cells", "require_dask", "SweepReport", "SweepError"]

@@ -36,7 +36,7 @@ from .declare import RESULT_TYPES
 from .spec import Cell, Spec
 from .store import ResultStore, Row
 
-__all__ = ["run_sweep", "run_cells", "SweepReport", "SweepError", "MAX_BATCH"]
+__all__ = ["run_sweep", "run_cells", "require_dask", "SweepReport", "SweepError", "MAX_BATCH"]
 
 #: The most cells one task holds.
 MAX_BATCH = 10_000
@@ -176,12 +176,17 @@ class _Tally:
         return SweepReport(self.total, self.skipped, self.done, self.failed, time.perf_counter() - start, stopped)
 
 
-def _connect(scheduler: str | None, workers: int | None, timeout: float):
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
+def require_dask() -> None:
+    """:class:`SweepError` where dask.distributed is not installed."""
+    import importlib.util
+
+    if importlib.util.find_spec("distributed") is None:
         raise SweepError("sweeps run on dask.distributed: pip install 'epistemic[sweep]' "
-                         "(or run with --in-process)") from None
+                         "(or run with --in-process)")
+
+
+def _connect(scheduler: str | None, workers: int | None, timeout: float):
+    from distributed import Client, LocalCluster
     if scheduler is not None:
         try:
             # the timeout bounds the first connection, and the attempts to reconnect to a scheduler gone
@@ -198,6 +203,7 @@ def _connect(scheduler: str | None, workers: int | None, timeout: float):
 
 def _on_dask(spec: Spec, todo: Iterator[Cell], to_run: int, tally: _Tally, start: float, *, scheduler, workers,
              batch_seconds, notice, lost_after_s) -> SweepReport:
+    require_dask()
     # Dask's own log lines (a scheduler lost, a worker gone) would break the progress line;
     # the run says what happened in its report
     quiet = logging.getLogger("distributed")
