@@ -218,14 +218,19 @@ def _fmt(value) -> str:
 def _cell(group, name: str) -> str:
     numbers = group.numbers(name)
     if numbers is None:
-        values = set(map(str, group.values(name)))
-        return values.pop() if len(values) == 1 else f"{len(values)} values"
+        found = group.most_common(name)
+        if found is None:
+            return "-"
+        value, count = found
+        return value if count == group.count else f"{value} {count}/{group.count}"
     if not numbers:
         return "-"
-    mean = group.mean(name)
-    interval = group.interval(name)
+    if len(set(numbers)) == 1:   # one cell, or replicates that agree: the value, with no interval
+        value = numbers[0]
+        return _fmt(int(value)) if value.is_integer() and abs(value) < 2 ** 53 else _fmt(value)
+    mean, interval = group.mean(name), group.interval(name)
     if interval is None:
-        return _fmt(mean) if not all(v.is_integer() for v in numbers) or len(numbers) > 1 else _fmt(int(mean))
+        return _fmt(mean)
     return f"{_fmt(mean)} ±{_fmt((interval[1] - interval[0]) / 2)}"
 
 
@@ -264,8 +269,8 @@ def _csv(summaries: list[tuple[str, Summary]]) -> str:
             for r in summary.results:
                 numbers = g.numbers(r)
                 if numbers is None:
-                    values = set(map(str, g.values(r)))
-                    row += [values.pop() if len(values) == 1 else "", "", ""]
+                    found = g.most_common(r)
+                    row += [found[0] if found else "", "", ""]
                 else:
                     interval = g.interval(r)
                     row += [g.mean(r) if numbers else "", *(interval if interval else ("", ""))]

@@ -206,6 +206,8 @@ def test_a_summary_groups_replicates_and_sorts_parameter_sets():
     low, high = one.interval("v")   # values 1, 2, 3: sd 1, t(2) = 4.303
     assert math.isclose(high - 2.0, 4.302653 / math.sqrt(3), rel_tol=1e-5) and math.isclose(low + high, 4.0)
     assert one.numbers("label") is None and two.interval("v") is None
+    # text: the most common value, and how many replicates give it
+    assert one.most_common("label") == ("x", 2) and two.most_common("label") is None
 
 
 # --- the command line ---------------------------------------------------------------------------

@@ -3,8 +3,8 @@
 The cells of one parameter set differ by their seed alone: replicates.  A
 numeric result (truth values count as 0 and 1) is summarized by its mean
 over the replicates done and, with two or more, a 95% confidence interval
-for that mean from Student's t distribution.  A result in text is shown
-as its value where all replicates agree, else as the number of values.
+for that mean from Student's t distribution.  A result in text is
+summarized by its most common value and how many replicates give it.
 
 Examples
 --------
@@ -97,6 +97,17 @@ class Group:
         """The result's values as numbers, or ``None`` where one is not a number."""
         found = [_number(v) for v in self.values(name)]
         return None if any(v is None for v in found) else [v for v in found if v is not None]
+
+    def most_common(self, name: str) -> tuple[str, int] | None:
+        """The value (as text) most replicates give, and how many give it; the first
+        in text order among equally common ones."""
+        counts: dict[str, int] = {}
+        for v in self.values(name):
+            counts[str(v)] = counts.get(str(v), 0) + 1
+        if not counts:
+            return None
+        value = min(counts, key=lambda v: (-counts[v], v))
+        return value, counts[value]
 
     def mean(self, name: str) -> float | None:
         found = self.numbers(name)
