@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 import math
 import sqlite3
@@ -368,3 +369,36 @@ def test_a_sweep_without_dask_installed_is_one_line_that_says_what_to_install(tm
                            "'epistemic[sweep]' (or run with --in-process)\n")
     assert not (tmp_path / "r.db").exists()
     assert run_cli(capsys, "run", str(path), "--db", str(tmp_path / "r.db"), "--in-process").returncode == 0
+
+
+def test_the_progress_line_shows_cells_the_rate_and_the_time_left(tmp_path, monkeypatch):
+    # on a terminal the run keeps one line: cells done of those to run, the rate, and the time left
+    import pty
+    import select
+
+    path = tmp_path / "spec.toml"
+    path.write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = {from = 1, to = 60}\n')
+    main_fd, child_fd = pty.openpty()
+    done = subprocess.Popen([sys.executable, "-m", "epistemic.cli", "experiment", "run", str(path), "--db",
+                             str(tmp_path / "r.db"), "--in-process"], stdout=subprocess.PIPE, stderr=child_fd,
+                            text=True)
+    os.close(child_fd)
+    seen = b""
+    while True:
+        ready, _, _ = select.select([main_fd], [], [], 60)
+        if not ready:
+            break
+        try:
+            chunk = os.read(main_fd, 4096)
+        except OSError:   # the command has ended and closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    out, _ = done.communicate(timeout=60)
+    os.close(main_fd)
+    assert done.returncode == 0 and "60 done now" in out
+    text = seen.decode()
+    assert "\rcentipede.subgame_perfect: 60 of 60 cells (100%), " in text.replace("\x1b[K", "")
+    assert " a second" in text and "left" in text
+    assert text.endswith("\r\x1b[K")   # the line is cleared at the end
