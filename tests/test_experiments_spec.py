@@ -402,3 +402,10 @@ def test_the_progress_line_shows_cells_the_rate_and_the_time_left(tmp_path, monk
     assert "\rcentipede.subgame_perfect: 60 of 60 cells (100%), " in text.replace("\x1b[K", "")
     assert " a second" in text and "left" in text
     assert text.endswith("\r\x1b[K")   # the line is cleared at the end
+
+
+def test_the_spec_the_docs_show_is_the_shipped_one():
+    root = Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "experiments.md").read_text(encoding="utf-8")
+    shown = page.split("```toml\n", 1)[1].split("```", 1)[0]
+    assert shown == (root / "docs" / "examples" / "experiments" / "centipede.toml").read_text(encoding="utf-8")
