@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import json
 import os
 import sys
 import time
@@ -178,7 +177,8 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
         plot = sweep_chart(summary, x=args.x, y=args.y, title=f"{model}.{experiment}")
         write_pictures([(args.plot, plot.pipe(plot_format))])
     if args.csv is not None:
-        text = _csv([(f"{m}.{e}", s) for m, e, s, _ in summaries])
+        model, experiment, summary, _ = summaries[0]
+        text = _csv(f"{model}.{experiment}", summary)
         if args.csv == "-":
             out.write(text)
             return 0
@@ -195,13 +195,12 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
 
 def _summary(store: ResultStore, model: str, experiment: str) -> Summary:
     done: list[tuple[dict, dict]] = []
-    failed: dict[str, int] = {}
+    failed: list[dict] = []
     for row in store.rows(model, experiment):
         if row.status == "done" and row.results is not None:
             done.append((row.parameters, row.results))
         else:
-            key = json.dumps(row.parameters, sort_keys=True, separators=(",", ":"))
-            failed[key] = failed.get(key, 0) + 1
+            failed.append(row.parameters)
     try:   # the experiment's own order of parameters, where it is installed here
         order = [p.name for p in find_experiment(model, experiment).parameters]
     except EpistemicError:
@@ -255,26 +254,25 @@ def _table(title: str, summary: Summary, most: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _csv(summaries: list[tuple[str, Summary]]) -> str:
+def _csv(title: str, summary: Summary) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    for title, summary in summaries[:1]:
-        names = summary.parameters
-        header = ["experiment", *names, "cells", "failed"]
+    names = summary.parameters
+    header = ["experiment", *names, "cells", "failed"]
+    for r in summary.results:
+        header += [r, f"{r}_low", f"{r}_high"]
+    writer.writerow(header)
+    for g in summary.groups:
+        row = [title, *(g.parameters.get(n, "") for n in names), g.count, g.failed]
         for r in summary.results:
-            header += [r, f"{r}_low", f"{r}_high"]
-        writer.writerow(header)
-        for g in summary.groups:
-            row = [title, *(g.parameters.get(n, "") for n in names), g.count, g.failed]
-            for r in summary.results:
-                numbers = g.numbers(r)
-                if numbers is None:
-                    found = g.most_common(r)
-                    row += [found[0] if found else "", "", ""]
-                else:
-                    interval = g.interval(r)
-                    row += [g.mean(r) if numbers else "", *(interval if interval else ("", ""))]
-            writer.writerow(row)
+            numbers = g.numbers(r)
+            if numbers is None:
+                found = g.most_common(r)
+                row += [found[0] if found else "", "", ""]
+            else:
+                interval = g.interval(r)
+                row += [g.mean(r) if numbers else "", *(interval if interval else ("", ""))]
+        writer.writerow(row)
     return buffer.getvalue()
 
 

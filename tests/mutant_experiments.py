@@ -31,9 +31,9 @@ EXPERIMENT_MUTANTS: tuple[Mutant, ...] = (
            "two runs may write to one database at once",
            (TESTS + "test_two_writers_are_refused_and_the_lock_goes_with_the_first",
             TESTS + "test_a_writer_killed_lets_the_lock_go")),
-    Mutant(SWEEP, "    to_run = sum(c.key not in finished for c in spec.cells())\n"
+    Mutant(SWEEP, "    to_run = sum(c.key not in finished for c in spec.cells()) if finished else spec.size\n"
                   "    todo = (c for c in spec.cells() if c.key not in finished)",
-           "    to_run = sum(1 for c in spec.cells())\n    todo = (c for c in spec.cells())",
+           "    to_run = spec.size\n    todo = (c for c in spec.cells())",
            "a rerun runs the cells already done again",
            (TESTS + "test_failed_cells_are_recorded_and_retried_by_the_next_run",
             DASK + "test_a_client_stopped_mid_sweep_is_resumed_by_the_rerun")),
@@ -53,6 +53,12 @@ EXPERIMENT_MUTANTS: tuple[Mutant, ...] = (
            "a run waits a long time for a scheduler that is gone",
            (DASK + "test_a_scheduler_gone_mid_sweep_stops_the_run_and_a_new_one_finishes_it",),
            ),
+    Mutant(SPEC, '        order = sorted([*base, *(["seed"] if self.seeds is not None else [])])',
+           '        order = [*base, *(["seed"] if self.seeds is not None else [])]',
+           "a cell's key lists its parameters in the experiment's order, not sorted: a rerun of an older "
+           "database runs its cells again",
+           (TESTS + "test_a_cell_is_known_by_the_key_its_parameters_give",
+            TESTS + "test_the_docs_database_is_what_its_spec_gives_today")),
     Mutant(SPEC, "        return list(range(start, stop + 1, step))", "        return list(range(start, stop, step))",
            "a range of whole numbers leaves out its end",
            (TESTS + "test_a_grid_is_every_combination_with_defaults_filled_in",)),

@@ -199,7 +199,7 @@ def test_t_quantiles_are_above_the_normals_and_fall_with_df(df, p):
 
 def test_a_summary_groups_replicates_and_sorts_parameter_sets():
     done = [({"n": n, "k": "a"}, {"v": float(n + r), "label": "x" if r else "y"}) for n in (3, 1) for r in (0, 1, 2)]
-    summary = Summary.of(done, {json.dumps({"k": "a", "n": 2}, separators=(",", ":")): 2}, ["n", "k"])
+    summary = Summary.of(done, [{"k": "a", "n": 2}] * 2, ["n", "k"])
     assert [g.parameters["n"] for g in summary.groups] == [1, 2, 3]
     assert summary.varying == ("n",) and summary.fixed == {"k": "a"} and summary.results == ("v", "label")
     one, two, three = summary.groups
@@ -409,3 +409,19 @@ def test_the_spec_the_docs_show_is_the_shipped_one():
     page = (root / "docs" / "experiments.md").read_text(encoding="utf-8")
     shown = page.split("```toml\n", 1)[1].split("```", 1)[0]
     assert shown == (root / "docs" / "examples" / "experiments" / "centipede.toml").read_text(encoding="utf-8")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=1, max_size=4, unique=True),
+       st.lists(st.integers(0, 2 ** 40), min_size=1, max_size=3, unique=True))
+def test_a_cell_is_known_by_the_key_its_parameters_give(centres, seeds):
+    # the keys a spec makes in bulk are the canonical JSON of each cell's parameters and seed
+    from epistemic.experiments import Cell
+
+    text = (f'model = "tests"\nexperiment = "noisy"\nseeds = {seeds}\n[grid]\ncentre = {centres!r}\n'
+            'spread = [0.5, 2]\n')
+    cells = list(spec(text).cells())
+    assert len(cells) == len(centres) * 2 * len(seeds)
+    assert [c.key for c in cells] == [Cell.of(c.parameters, c.seed).key for c in cells]
+    unseeded = list(spec(HEAD + '[grid]\nn = [3, 1]\nunless = ["a \\"b\\"", "é"]\n').cells())
+    assert [c.key for c in unseeded] == [Cell.of(c.parameters, None).key for c in unseeded]

@@ -100,10 +100,22 @@ class Spec:
     def cells(self) -> Iterator[Cell]:
         """Every cell: the grid's combinations in order, each with each seed."""
         names = [name for name, _ in self.grid]
-        for combination in itertools.product(*(values for _, values in self.grid)):
-            parameters = self.experiment.checked(dict(zip(names, combination)))
+        # every value was checked when the spec was read: a cell is the defaults with its values put
+        # in, and its key (what Cell.of writes) is put together from each value's JSON, made once
+        base = self.experiment.checked({name: values[0] for name, values in self.grid})
+        texts = {name: json.dumps(value) for name, value in base.items()}
+        encoded = [[json.dumps(v) for v in values] for _, values in self.grid]
+        order = sorted([*base, *(["seed"] if self.seeds is not None else [])])
+        heads = [json.dumps(name) + ":" for name in order]
+        for picks in itertools.product(*(range(len(values)) for _, values in self.grid)):
+            parameters = dict(base)
+            for name, (_, values), texts_of, k in zip(names, self.grid, encoded, picks):
+                parameters[name], texts[name] = values[k], texts_of[k]
             for seed in self.seeds if self.seeds is not None else (None,):
-                yield Cell.of(parameters, seed)
+                if seed is not None:
+                    texts["seed"] = str(seed)
+                key = "{" + ",".join(head + texts[name] for head, name in zip(heads, order)) + "}"
+                yield Cell(parameters, seed, key)
 
 
 def read_spec(path: str, find: Callable[[str, str], Experiment]) -> Spec:

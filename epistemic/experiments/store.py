@@ -177,11 +177,6 @@ class ResultStore:
             "SELECT cell, error FROM cells WHERE model = ? AND experiment = ? AND status = 'failed' ORDER BY id",
             (model, experiment))]
 
-    def counts(self, model: str, experiment: str) -> dict[str, int]:
-        """How many cells of the experiment are done and failed."""
-        found = dict(self.db.execute("SELECT status, COUNT(*) FROM cells WHERE model = ? AND experiment = ? "
-                                     "GROUP BY status", (model, experiment)).fetchall())
-        return {"done": found.get("done", 0), "failed": found.get("failed", 0)}
 
 
 def _take_lock(path: str):

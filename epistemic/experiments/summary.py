@@ -10,7 +10,7 @@ Examples
 --------
 >>> round(t_quantile(0.975, 10), 3)       # Student's t, 10 degrees of freedom
 2.228
->>> summary = Summary.of([({"n": 1}, {"x": 1.0}), ({"n": 1}, {"x": 3.0})], failed={})
+>>> summary = Summary.of([({"n": 1}, {"x": 1.0}), ({"n": 1}, {"x": 3.0})])
 >>> group = summary.groups[0]
 >>> group.count, group.mean("x"), [round(v, 2) for v in group.interval("x")]
 (2, 2.0, [-10.71, 14.71])
@@ -138,10 +138,10 @@ class Summary:
     results: tuple[str, ...]
 
     @classmethod
-    def of(cls, done: Iterable[tuple[Mapping, Mapping]], failed: Mapping[str, int],
+    def of(cls, done: Iterable[tuple[Mapping, Mapping]], failed: Iterable[Mapping] = (),
            order: Iterable[str] = ()) -> Summary:
-        """From the (parameters, record) of each cell done, and the number of
-        failed cells of each parameter set (keyed by its canonical JSON).
+        """From the (parameters, record) of each cell done, and the parameters
+        of each cell failed.
 
         The parameters named in ``order`` (an experiment's, as declared) come
         first, then the others by name; the groups are sorted by their values."""
@@ -153,13 +153,16 @@ class Summary:
             parameters.setdefault(key, dict(params))
             records.setdefault(key, []).append(dict(record))
             names.update(dict.fromkeys(record))
-        for key in failed:
-            parameters.setdefault(key, json.loads(key))
+        failures: dict[str, int] = {}
+        for params in failed:
+            key = _key(params)
+            parameters.setdefault(key, dict(params))
+            failures[key] = failures.get(key, 0) + 1
         every = list(dict.fromkeys(name for params in parameters.values() for name in params))
         first = [n for n in order if n in every]
         every = first + sorted(n for n in every if n not in first)
         keys = sorted(parameters, key=lambda k: tuple(_rank(parameters[k].get(n)) for n in every))
-        groups = tuple(Group(parameters[k], tuple(records.get(k, ())), failed.get(k, 0)) for k in keys)
+        groups = tuple(Group(parameters[k], tuple(records.get(k, ())), failures.get(k, 0)) for k in keys)
         varying = tuple(n for n in every if len({_key(g.parameters.get(n)) for g in groups}) > 1)
         fixed = {n: groups[0].parameters.get(n) for n in every if n not in varying} if groups else {}
         return cls(groups, tuple(every), varying, fixed, tuple(names))

@@ -129,8 +129,9 @@ def run_sweep(spec: Spec, store: ResultStore, *, scheduler: str | None = None, w
     """
     start = time.perf_counter()
     finished = store.finished(spec.model, spec.experiment.name)
-    # counted first, then made again as they are sent: a million cells are not all held at once
-    to_run = sum(c.key not in finished for c in spec.cells())
+    # counted first (where some are done), then made again as they are sent: a million cells
+    # are not all held at once
+    to_run = sum(c.key not in finished for c in spec.cells()) if finished else spec.size
     todo = (c for c in spec.cells() if c.key not in finished)
     tally = _Tally(spec.size, spec.size - to_run, store, progress)
     if not to_run:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 from ..agents import Agent
 from ..errors import ModelError
@@ -235,10 +236,7 @@ class KnowledgeStructure:
         an equivalence (as :meth:`~epistemic.relations.Relation.unmet_property`)."""
         if agent in self.observables:
             return None
-        key = ("unmet", agent)
-        if key not in self.cache:
-            self.cache[key] = _unmet_property(self, self.relations[agent])
-        return self.cache[key]
+        return self._remembered(("unmet", agent), _unmet_property, agent)
 
     def is_kd45(self, agent: Agent) -> bool:
         """Whether ``agent``'s accessibility is one of belief on the states:
@@ -255,9 +253,12 @@ class KnowledgeStructure:
         """
         if agent in self.observables:
             return True
-        key = ("kd45", agent)
+        return self._remembered(("kd45", agent), _is_kd45, agent)
+
+    def _remembered(self, key: tuple, find: Callable, agent: Agent) -> Any:
+        """``find(self, agent's relation)``, worked out once per structure."""
         if key not in self.cache:
-            self.cache[key] = _is_kd45(self, self.relations[agent])
+            self.cache[key] = find(self, self.relations[agent])
         return self.cache[key]
 
     def relation_bdd(self, agent: Agent):
