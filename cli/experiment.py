@@ -27,6 +27,8 @@ __all__ = ["COMMAND"]
 
 #: Summary rows printed before the table is cut (``--rows``).
 ROWS = 40
+#: The longest text a summary table shows in one of its cells; ``--csv`` writes it whole.
+TEXT_SHOWN = 40
 #: The most workers an embedded cluster may start.
 MAX_WORKERS = 1024
 
@@ -246,11 +248,16 @@ def _table(title: str, summary: Summary, most: int) -> str:
     header = [*summary.varying, "cells", *(["failed"] if failed else []), *summary.results]
     rows = [[*(_fmt(g.parameters.get(v)) for v in summary.varying), str(g.count), *([str(g.failed)] if failed else []),
              *(_cell(g, r) for r in summary.results)] for g in groups[:most]]
+    # a long text result (a list of states, say) would make every line as wide: the table shows its start
+    cut = any(len(c) > TEXT_SHOWN for row in rows for c in row)
+    rows = [[c if len(c) <= TEXT_SHOWN else c[:TEXT_SHOWN - 3] + "..." for c in row] for row in rows]
     widths = [max(len(str(c)) for c in column) for column in zip(header, *rows)]
     for row in [header, *rows]:
         lines.append("  " + "  ".join(str(c).rjust(w) for c, w in zip(row, widths)).rstrip())
     if len(groups) > most:
         lines.append(f"  ... {len(groups) - most:,} parameter sets more (all of them: --csv FILE)")
+    if cut:
+        lines.append(f"  text longer than {TEXT_SHOWN} characters is cut short here (whole: --csv FILE)")
     return "\n".join(lines) + "\n"
 
 

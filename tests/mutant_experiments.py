@@ -97,4 +97,11 @@ EXPERIMENT_MUTANTS: tuple[Mutant, ...] = (
            '    return f"{_fmt(mean)} ±{_fmt(interval[1] - interval[0])}"',
            "show prints the whole interval's width as its half",
            (TESTS + "test_replicates_are_shown_with_their_mean_and_half_interval",)),
+    Mutant(SPEC, "            experiment.fits(cell.parameters)\n", "            pass\n",
+           "a spec is not checked against limits that bind several parameters",
+           (TESTS + "test_the_command_refuses_a_bad_spec_in_one_line_before_anything_starts",)),
+    Mutant(CLI, 'rows = [[c if len(c) <= TEXT_SHOWN else c[:TEXT_SHOWN - 3] + "..." for c in row] for row in rows]',
+           'rows = [[c for c in row] for row in rows]',
+           "a long text result widens every line of the summary",
+           ("tests/test_pig_experiments.py::test_the_summary_cuts_long_text_and_the_csv_keeps_it",)),
 )

@@ -19,9 +19,10 @@ def rotate(v):
     return (v[2], v[0], v[1])
 
 
-def seed_equations(rules, starts):
+def seed_equations(rules, starts, discount=1.0):
     """Each turn state's best vector, choice, and margin between holding and rolling, from the
-    turn starts ``starts``, read off the seed's equations directly: a memoized recursion over ``k``."""
+    turn starts ``starts``, read off the seed's equations directly: a memoized recursion over ``k``.
+    With a ``discount`` (Bellman's gamma) both sides of the choice are multiplied by it."""
     goal = rules.goal
     bust = float(rules.bust)
     outcomes = [(gain, float(chance)) for gain, chance in rules.outcomes]
@@ -34,9 +35,10 @@ def seed_equations(rules, starts):
         for gain, chance in outcomes:
             after = value(i, j1, j2, k + gain)[0]
             roll = [r + chance * a for r, a in zip(roll, after)]
+        roll = [discount * r for r in roll]
         if k == 0:
             return tuple(roll), False, 1.0
-        hold = rotate(starts[j1, j2, i + k])
+        hold = [discount * x for x in rotate(starts[j1, j2, i + k])]
         margin = abs(hold[0] - roll[0])
         return (tuple(hold), True, margin) if hold[0] > roll[0] else (tuple(roll), False, margin)
 

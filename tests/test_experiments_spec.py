@@ -230,6 +230,10 @@ def run_cli(capsys, *args):
     ('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlenght = 3\n',
      "experiment 'subgame_perfect' has no parameter 'lenght'"),
     ('model = "centipedes"\nexperiment = "subgame_perfect"\n', "no installed model 'centipedes' offers experiments"),
+    # a limit that binds two parameters: separate policies at goal 66 sweep three times 66 ** 4 states 200 times
+    ('model = "pig"\nexperiment = "three_pig_dynamics"\n[grid]\ngoal = 66\nvariant = ["separate"]\n',
+     "variant separate: three-player value iteration on Pig to 66 with a 6-sided die (a 1 busts) would sweep "
+     "18,974,736 states (i, j1, j2, k) for each of 3 players up to 200 times"),
 ])
 def test_the_command_refuses_a_bad_spec_in_one_line_before_anything_starts(tmp_path, capsys, spec_text, message):
     path = tmp_path / "spec.toml"
@@ -425,3 +429,15 @@ def test_a_cell_is_known_by_the_key_its_parameters_give(centres, seeds):
     assert [c.key for c in cells] == [Cell.of(c.parameters, c.seed).key for c in cells]
     unseeded = list(spec(HEAD + '[grid]\nn = [3, 1]\nunless = ["a \\"b\\"", "é"]\n').cells())
     assert [c.key for c in unseeded] == [Cell.of(c.parameters, None).key for c in unseeded]
+
+
+def test_every_shipped_spec_reads_and_is_discussed():
+    from epistemic.experiments import find_experiment, read_spec
+
+    root = Path(__file__).resolve().parent.parent
+    docs = (root / "docs" / "experiments.md").read_text(encoding="utf-8")
+    specs = sorted((root / "docs" / "examples" / "experiments").glob("*.toml"))
+    assert len(specs) >= 10
+    for path in specs:
+        assert read_spec(str(path), find_experiment).size >= 1
+        assert f"`{path.name}`" in docs or f"experiments/{path.name}" in docs, f"docs/experiments.md leaves out {path.name}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -100,11 +101,11 @@ def test_three_player_piglet_from_the_command_line(capsys):
     (["pig", "--players", "3", "--policy"], "--policy is for two players"),
     (["pig", "--players", "3", "--hold-at", "20"], "--hold-at is for two players"),
     (["pig", "--players", "3", "--goal", "101"], "goals up to 100, got 101"),
-    (["pig", "--players", "3", "--in-place"], "--in-place and --max-sweeps are for --method value-iteration"),
+    (["pig", "--players", "3", "--in-place"], "--discount and --regret are for --method value-iteration"),
     (["pig", "--players", "3", "--method", "value-iteration", "--goal", "250"], "GiB, more than the 4 GiB allowed"),
-    (["pig", "--in-place"], "--method, --in-place and --max-sweeps are for three players"),
+    (["pig", "--in-place"], "--discount and --regret are for three players"),
     (["pig", "--players", "3", "--method", "guess"], "invalid choice: 'guess'"),
-    (["pig", "--method", "orbits"], "--method, --in-place and --max-sweeps are for three players"),
+    (["pig", "--method", "orbits"], "--discount and --regret are for three players"),
     (["pig", "--players", "3", "--method", "value-iteration", "--max-sweeps", "0"], "--max-sweeps must be at least 1"),
     (["piglet", "--players", "4"], "--players must be 2 or 3"),
 ])
@@ -186,3 +187,45 @@ def test_three_player_value_iteration_shows_each_sweep(capsys, monkeypatch):
     code, out, _ = run(capsys, "pig", "--players", "3", "--goal", "8", "--method", "value-iteration",
                        "--max-sweeps", "3")
     assert code == 0 and "Sweeps: 3;" in out and seen == [("sweeps",), (1, 3), (2, 3), (3, 3)]
+
+
+def test_the_seeds_variations_run_from_the_command_line(capsys):
+    # docs/pig-three-pig.md: with a 3-sided die to 14 separate policies updated in place cycle with period 4,
+    # each player's policy flipping (0, 0, 0) at turn total 5
+    base = ("pig", "--players", "3", "--goal", "14", "--sides", "3", "--method", "value-iteration")
+    code, out, _ = run(capsys, *base, "--separate", "--in-place")
+    assert code == 0 and "value iteration with separate policies, in-place order, best replies." in out
+    assert "from sweep 45 the policies go round with period 4; 3 decisions flip." in out
+    assert "p1 (0, 0, 0) k 5 x6; p3 (0, 0, 0) k 5 x6; p2 (0, 0, 0) k 5 x5." in out
+    code, out, _ = run(capsys, *base, "--regret", "--max-sweeps", "200", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["dynamics"] == {"separate": False, "order": "jacobi", "discount": 1.0, "regret": True,
+                                              "seed": 0}
+    assert not data["converged"] and data["cycle"] is None and data["sweeps"] == 200
+    start = [m for m in data["mixed"] if m["state"] == [0, 0, 0]]
+    # docs/pig-three-pig.md: 0.28 after 200 sweeps, on its way to the mixed equilibrium's 0.162822
+    assert [(m["player"], m["turn_total"]) for m in start] == [(1, 5)] and 0.27 < start[0]["hold_chance"] < 0.29
+    code, out, _ = run(capsys, *base, "--random-order", "--seed", "2", "--discount", "0.9", "--max-sweeps", "400")
+    assert code == 0 and "random order, discount 0.9, best replies." in out and "Converged" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--players", "3", "--goal", "14", "--regret"], "--seed, --discount and --regret are for --method value-iteration"),
+    (["--goal", "14", "--separate"], "--seed, --discount and --regret are for three players"),
+    (["--players", "3", "--goal", "14", "--method", "value-iteration", "--seed", "3"], "--seed is for --random-order"),
+    (["--players", "3", "--goal", "14", "--method", "value-iteration", "--seed", "0"], "--seed is for --random-order"),
+    (["--goal", "14", "--seed", "0"], "--seed, --discount and --regret are for three players"),
+    (["--players", "3", "--goal", "14", "--method", "value-iteration", "--random-order", "--seed", "-1"],
+     "--seed must be 0 or more, got -1"),
+    (["--players", "3", "--goal", "14", "--method", "value-iteration", "--random-order", "--in-place"],
+     "--random-order and --in-place are two orders of update: give one"),
+    (["--players", "3", "--goal", "14", "--method", "value-iteration", "--discount", "0"],
+     r"the discount must be a number in \(0, 1\], got 0.0"),
+    (["--players", "3", "--goal", "62", "--method", "value-iteration", "--separate"],
+     "for each of 3 players up to 500 times"),
+])
+def test_the_seeds_variations_refuse_what_does_not_fit_in_one_line(capsys, monkeypatch, argv, message):
+    _no_sweeping(monkeypatch)
+    code, out, err = run(capsys, "pig", *argv)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert re.search(message, err)

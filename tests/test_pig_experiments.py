@@ -12,13 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from epistemic.experiments import ResultStore, SpecError, find_experiment, read_spec, run_sweep, spec_from_text
-from epistemic.models.pig.experiments import (EXPERIMENTS, LEAST_P, MAX_CELL_GOAL, figure5_crossing, piglet_three,
-                                              win_probability)
+from epistemic.models.pig.experiments import (EXPERIMENTS, LEAST_P, MAX_CELL_GOAL, VARIANTS, figure5_crossing,
+                                              piglet_three, three_pig_dynamics, win_probability)
 from epistemic.models.pig.three import PigletError, Rewards
 from epistemic.models.pig.three_variants import FIGURE_5_GOALS, gains_by_head_probability
 
 SPECS = Path(__file__).resolve().parent.parent / "docs" / "examples" / "experiments"
-PIGLET, FIGURE5 = EXPERIMENTS
+PIGLET, FIGURE5, DYNAMICS = EXPERIMENTS
 
 
 def test_goal_one_wins_by_hand():
@@ -137,3 +137,60 @@ def test_sweeps_store_the_functions_records(tmp_path):
 def test_the_shipped_specs_read(name):
     spec = read_spec(str(SPECS / f"{name}.toml"), find_experiment)
     assert spec.model == "pig" and 50 <= spec.size <= 500
+
+
+def test_the_shipped_dynamics_specs_run_the_seeds_goal_and_variations():
+    # seed 004, "Three-Player Pig": goal 62; in-place updates, separate policies, randomized updates,
+    # regret minimization, and gamma = 0.9
+    runs = read_spec(str(SPECS / "pig-three-dynamics.toml"), find_experiment)
+    discounted = read_spec(str(SPECS / "pig-three-discount.toml"), find_experiment)
+    assert {c.parameters["variant"] for c in runs.cells()} == {"in_place", "separate", "randomized", "regret"}
+    assert {(c.parameters["goal"], c.parameters["discount"]) for c in runs.cells()} == {(62, 1.0)}
+    assert {(c.parameters["goal"], c.parameters["discount"]) for c in discounted.cells()} == {(62, 0.9)}
+
+
+def test_a_dynamics_cell_reports_the_cycle_and_what_flips():
+    # docs/pig-three-pig.md: with a 3-sided die to 14 value iteration flips (0, 0, 0) at turn total 5
+    # with period 2; with separate policies updated in place each player's policy flips it
+    cell = three_pig_dynamics(14, "jacobi", 0, sides=3)
+    assert (cell["converged"], cell["period"], cell["cycle_decisions"], cell["flipping_states"]) == (False, 2, 1, 1)
+    assert cell["flippers"] == "(0, 0, 0) k 5 x5" and cell["complete"]
+    assert cell["win_1"] > cell["win_2"] > cell["win_3"]
+    separate = three_pig_dynamics(14, "separate", 0, sides=3)
+    assert separate["period"] == 4 and separate["cycle_decisions"] == 3
+    assert sorted(separate["flippers"].split("; ")) == ["p1 (0, 0, 0) k 5 x6", "p2 (0, 0, 0) k 5 x5",
+                                                        "p3 (0, 0, 0) k 5 x6"]
+    settled = three_pig_dynamics(8, "randomized", 4, sides=3, discount=0.9)
+    assert settled["converged"] and settled["period"] is None and settled["flippers"] == ""
+    assert settled["win_1"] + settled["win_2"] + settled["win_3"] < 1
+    assert set(VARIANTS) == set(DYNAMICS.parameter("variant").choices)
+
+
+def test_a_dynamics_cell_refuses_bad_values_before_any_work():
+    with pytest.raises(SpecError, match="variant must be one of jacobi, in_place, separate, randomized, regret"):
+        DYNAMICS.checked({"goal": 20, "variant": "random"})
+    with pytest.raises(SpecError, match="discount must be from 0.01 to 1.0"):
+        DYNAMICS.checked({"goal": 20, "variant": "regret", "discount": 1.1})
+    with pytest.raises(SpecError, match="goal must be from 2 to 66"):
+        DYNAMICS.checked({"goal": 67, "variant": "regret"})
+
+
+def test_the_summary_cuts_long_text_and_the_csv_keeps_it(tmp_path, capsys):
+    # the flippers of separate policies (docs/pig-three-pig.md) are longer than a table cell shows
+    from epistemic.cli.main import main
+
+    spec = tmp_path / "spec.toml"
+    spec.write_text('model = "pig"\nexperiment = "three_pig_dynamics"\n[grid]\ngoal = 14\nsides = 3\n'
+                    'variant = ["jacobi", "separate"]\n')
+    db = str(tmp_path / "r.db")
+    assert main(["experiment", "run", str(spec), "--db", db, "--in-process"]) == 0
+    capsys.readouterr()
+    assert main(["experiment", "show", db]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    whole = "p1 (0, 0, 0) k 5 x6; p3 (0, 0, 0) k 5 x6; p2 (0, 0, 0) k 5 x5"
+    assert any(line.split()[0] == "separate" and whole[:37] + "..." in line for line in shown)
+    assert any(line.split()[0] == "jacobi" and " (0, 0, 0) k 5 x5 " in line for line in shown)
+    assert shown[-1] == "  text longer than 40 characters is cut short here (whole: --csv FILE)"
+    assert max(map(len, shown)) < 330
+    assert main(["experiment", "show", db, "--csv", "-"]) == 0
+    assert whole in capsys.readouterr().out

@@ -149,6 +149,11 @@ class Experiment:
     seeded : bool
         Whether the function also takes ``seed``, a whole number from 0 that
         fixes its random draws; a spec then lists replicate seeds.
+    fits : callable, optional
+        ``fits(parameters)`` for a limit that binds several parameters at
+        once (each one's own range is its :class:`Parameter`'s): it raises
+        :class:`SpecError` naming the fault.  A spec is checked with it, cell
+        by cell, before any cluster starts.
     """
 
     name: str = attrs.field()
@@ -156,6 +161,7 @@ class Experiment:
     help: str
     parameters: tuple[Parameter, ...] = attrs.field(converter=lambda v: _tuple(v))
     seeded: bool = False
+    fits: Callable[[dict[str, Any]], None] | None = None
 
     @name.validator
     def _check_name(self, _, value):

@@ -168,6 +168,9 @@ def spec_from_text(text: str, find: Callable[[str, str], Experiment] | Experimen
     spec = Spec(data["model"], experiment, title, tuple(values), seeds)
     if spec.size > MAX_CELLS:
         raise SpecError(f"the spec asks for {spec.size:,} cells, more than the {MAX_CELLS:,} a sweep may have")
+    if experiment.fits is not None:
+        for cell in spec.cells():
+            experiment.fits(cell.parameters)
     return spec
 
 

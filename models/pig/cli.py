@@ -24,7 +24,7 @@ from epistemic.models import Command, end_progress, progress_printer, whole_numb
 from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations, hold_map, hold_surface
 
 from .cli_three import add_three_arguments, run_three
-from .cli_three_pig import METHODS, run_three_pig
+from .cli_three_pig import METHODS, dynamics_asked, run_three_pig
 from .layers import Solution, evaluate, hold_at, solve
 from .rules import Jeopardy, PigError, pig, piglet
 from .three_pig import MAX_STATE_SWEEPS, SWEEPS
@@ -134,7 +134,19 @@ def add_pig_arguments(p: argparse.ArgumentParser) -> None:
                    help="three players, value iteration: update layer by layer, each read by the next")
     p.add_argument("--max-sweeps", type=whole_number_argument, default=None,
                    help="three players, value iteration: stop after this many sweeps (default: "
-                        f"{SWEEPS:,}); the goal ** 4 states times this may be at most {MAX_STATE_SWEEPS:,}")
+                        f"{SWEEPS:,}); the goal ** 4 states (three times that with --separate) times this may be at "
+                        f"most {MAX_STATE_SWEEPS:,}")
+    p.add_argument("--separate", action="store_true",
+                   help="three players, value iteration: a policy for each player (the seed's 'separate policies')")
+    p.add_argument("--random-order", action="store_true",
+                   help="three players, value iteration: update the states in a random order each sweep")
+    p.add_argument("--seed", type=whole_number_argument, default=None,
+                   help="with --random-order: the order's seed, 0 or more (default: 0)")
+    p.add_argument("--discount", type=float, default=None,
+                   help="three players, value iteration: Bellman's discount on each roll and hold, in (0, 1]")
+    p.add_argument("--regret", action="store_true",
+                   help="three players, value iteration: mixed strategies by regret matching instead of best "
+                        "replies")
 
 
 def add_piglet_arguments(p: argparse.ArgumentParser) -> None:
@@ -152,8 +164,10 @@ def _run(rules_of: Any, args: argparse.Namespace, out: TextIO) -> int:
         return run_three_pig(args, out)
     if args.players != 2:
         raise PigError(f"--players must be 2 or 3, got {args.players}")
-    if args.game == "pig" and (args.method is not None or args.in_place or args.max_sweeps is not None):
-        raise PigError("--method, --in-place and --max-sweeps are for three players")
+    if args.game == "pig" and (args.method is not None or args.in_place or args.max_sweeps is not None
+                               or dynamics_asked(args)):
+        raise PigError("--method, --in-place, --max-sweeps, --separate, --random-order, --seed, --discount and "
+                       "--regret are for three players")
     if args.hold_at is None:
         args.hold_at = 20
     if getattr(args, "figure", None) is not None:

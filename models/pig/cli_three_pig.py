@@ -5,24 +5,31 @@ down (:mod:`.three_orbits`) and reports every orbit where the best replies
 went round, with what was found there: a pure equilibrium, how many, or a
 mixed one.  ``--method value-iteration`` runs the seed's value iteration
 (:mod:`.three_pig`) and reports its convergence, or the policy cycle and
-the decisions that flip.
+the decisions that flip; with ``--separate``, ``--random-order``,
+``--discount`` or ``--regret`` it runs the seed's variations of it
+(:mod:`.three_dynamics`) and also lists the states whose decisions kept
+changing and, with regret matching, the decisions still mixed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO, TypeVar
 
 from epistemic.fixedpoint import FixedPoint
 from epistemic.models import end_progress, progress_printer
 
 from .rules import PigError, pig
 from . import three_orbits
+from .three_dynamics import Dynamics, DynamicsRun, describe_flippers, describe_mixed, run_dynamics
 from .three_orbits import IN_TURN, MIXED, NOT_FOUND, Equilibrium, OrbitSearch, solve
 from .three_pig import SWEEPS, value_iteration
 
-__all__ = ["run_three_pig", "METHODS", "SHOWN"]
+__all__ = ["run_three_pig", "dynamics_asked", "METHODS", "SHOWN"]
+
+T = TypeVar("T")
 
 #: The ways to solve three-player Pig.
 METHODS = ("orbits", "value-iteration")
@@ -123,6 +130,69 @@ def sweeps_to_dict(rules: Any, found: FixedPoint, in_place: bool) -> dict:
             "start": [float(x) for x in found.value[0, 0, 0]]}
 
 
+def dynamics_asked(args: argparse.Namespace) -> bool:
+    """Whether ``args`` ask for one of the seed's variations of value iteration."""
+    return bool(args.separate or args.random_order or args.regret or args.discount is not None
+                or args.seed is not None)
+
+
+def _dynamics(args: argparse.Namespace) -> Dynamics:
+    if args.random_order and args.in_place:
+        raise PigError("--random-order and --in-place are two orders of update: give one")
+    if args.seed is not None and not args.random_order:
+        raise PigError("--seed is for --random-order")
+    if args.seed is not None and args.seed < 0:
+        raise PigError(f"--seed must be 0 or more, got {args.seed}")
+    order = "random" if args.random_order else "in_place" if args.in_place else "jacobi"
+    return Dynamics(separate=args.separate, order=order, discount=1.0 if args.discount is None else args.discount,
+                    regret=args.regret, seed=args.seed or 0)
+
+
+def report_dynamics(rules: Any, run: DynamicsRun) -> str:
+    """The text report of :func:`~.three_dynamics.run_dynamics`."""
+    found, seats = run.found, run.dynamics.seats
+    lines = [f"Three-player {rules.describe()}; value iteration with {run.dynamics.describe()}.",
+             f"Sweeps: {found.sweeps:,}; the largest change of the last: {found.changes[-1]:.1e}; "
+             f"decisions changed by the last: {found.policy_changes[-1]:,}."]
+    if found.converged:
+        lines.append("Converged: no value" + (" or chance of holding" if run.holds is not None else "")
+                     + " changed by more than the tolerance.")
+    elif found.cycle is not None:
+        cycle = found.cycle
+        lines.append(f"No convergence: from sweep {cycle.first} the policies go round with period {cycle.period}; "
+                     f"{_decisions(len(cycle.flips))} flip.")
+    else:
+        lines.append("Stopped at the sweep limit, neither converged nor on a cycle.")
+    if run.flippers:
+        whose = " (player: state, turn totals, changes)" if seats > 1 else " (state, turn totals, changes)"
+        lines.append(f"Decisions that changed and came back in the last {run.window:,} sweeps, by state{whose}: "
+                     f"{describe_flippers(run, SHOWN)}.")
+    if run.holds is not None:
+        mixed = run.mixed()
+        lines.append(f"Decisions still mixed: {len(mixed):,}" + (f", nearest to 1/2 first: {describe_mixed(run, SHOWN)}."
+                                                                 if mixed else "."))
+    lines.append(f"From the start, the last estimate of the players' chances: {_chances(run.start)}.")
+    return "\n".join(lines)
+
+
+def dynamics_to_dict(rules: Any, run: DynamicsRun) -> dict:
+    """:func:`~.three_dynamics.run_dynamics`'s result as JSON-ready data."""
+    found, cycle, dynamics = run.found, run.found.cycle, run.dynamics
+    return {"game": "pig", "players": 3, **_game(rules), "method": "value-iteration",
+            "dynamics": {"separate": dynamics.separate, "order": dynamics.order, "discount": dynamics.discount,
+                         "regret": dynamics.regret, "seed": dynamics.seed},
+            "converged": found.converged, "sweeps": found.sweeps, "changes": list(found.changes),
+            "policy_changes": list(found.policy_changes),
+            "cycle": None if cycle is None else {"period": cycle.period, "first": cycle.first,
+                                                 "flips": [list(f) for f in cycle.flips]},
+            "window": run.window, "complete": run.complete,
+            "flippers": [{"player": f.seat + 1, "state": list(f.state), "turn_totals": list(f.totals),
+                          "changes": f.flips} for f in run.flippers],
+            "mixed": None if run.holds is None else [{"player": seat + 1, "state": list(state), "turn_total": k,
+                                                      "hold_chance": q} for seat, state, k, q in run.mixed()],
+            "start": [float(x) for x in run.start]}
+
+
 def run_three_pig(args: argparse.Namespace, out: TextIO) -> int:
     """Solve three-player Pig for ``args`` and report it."""
     for option, given in (("--policy", args.policy), ("--plot", args.plot), ("--surface", args.surface),
@@ -130,8 +200,9 @@ def run_three_pig(args: argparse.Namespace, out: TextIO) -> int:
         if given:
             raise PigError(f"{option} is for two players; three-player Pig reports equilibria")
     args.method = args.method or "orbits"
-    if args.method == "orbits" and (args.in_place or args.max_sweeps is not None):
-        raise PigError("--in-place and --max-sweeps are for --method value-iteration")
+    if args.method == "orbits" and (args.in_place or args.max_sweeps is not None or dynamics_asked(args)):
+        raise PigError("--in-place, --max-sweeps, --separate, --random-order, --seed, --discount and --regret are "
+                       "for --method value-iteration")
     if args.method == "orbits" and args.goal > three_orbits.MAX_GOAL:
         raise PigError(f"three-player Pig is solved orbit by orbit for goals up to {three_orbits.MAX_GOAL}, "
                        f"got {args.goal}")
@@ -147,12 +218,23 @@ def run_three_pig(args: argparse.Namespace, out: TextIO) -> int:
         out.write((json.dumps(orbits_to_dict(found), indent=2) if args.json else report_orbits(found)) + "\n")
         return 0
     sweeps = SWEEPS if args.max_sweeps is None else args.max_sweeps
-    show = progress_printer("sweeps")
-    try:
-        swept = value_iteration(rules, in_place=args.in_place, max_sweeps=sweeps,
-                                progress=None if show is None else lambda done: show(done, sweeps))
-    finally:
-        end_progress(show)
+    if dynamics_asked(args):
+        dynamics = _dynamics(args)
+        run = _sweeping(sweeps, lambda progress: run_dynamics(rules, dynamics, max_sweeps=sweeps, progress=progress))
+        out.write((json.dumps(dynamics_to_dict(rules, run), indent=2) if args.json
+                   else report_dynamics(rules, run)) + "\n")
+        return 0
+    swept = _sweeping(sweeps, lambda progress: value_iteration(rules, in_place=args.in_place, max_sweeps=sweeps,
+                                                               progress=progress))
     out.write((json.dumps(sweeps_to_dict(rules, swept, args.in_place), indent=2) if args.json
                else report_sweeps(rules, swept, args.in_place)) + "\n")
     return 0
+
+
+def _sweeping(sweeps: int, solve_with: Callable[[Any], T]) -> T:
+    """``solve_with(progress)``, showing each of up to ``sweeps`` sweeps on a terminal."""
+    show = progress_printer("sweeps")
+    try:
+        return solve_with(None if show is None else lambda done: show(done, sweeps))
+    finally:
+        end_progress(show)

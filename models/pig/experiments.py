@@ -6,7 +6,10 @@ equilibria at the start, whether some state within the goal has several
 from it, his chance to win.  :func:`figure5_crossing` is one ``p`` of the
 paper's Figure 5: player 1's gain for each of its goals, and the gaps
 between the curves, so that a sweep over a fine grid of ``p`` can look
-for the crossing the paper reports.  Both solve with the model's
+for the crossing the paper reports.  :func:`three_pig_dynamics` is one run
+of three-player Pig's value iteration as the paper varies it (separate
+policies, randomized updates, a discount, regret minimization), with the
+decisions that keep changing.  The first two solve with the model's
 :class:`~.three.ThreePiglet` (floats), the second through
 :func:`~.three_variants.gains_by_head_probability`, which draws Figure 5.
 
@@ -22,16 +25,36 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from epistemic.experiments import Experiment, Parameter
+import attrs
 
+from epistemic.experiments import Experiment, Parameter, SpecError
+
+from .rules import PigError, pig
 from .three import ONE_WINNER, PigletError, Rewards, ThreePiglet
+from .three_dynamics import Dynamics, describe_flippers, describe_mixed, run_dynamics
+from .three_pig import MAX_BYTES, check_work, memory_needed
 from .three_variants import FIGURE_5_GOALS, gains_by_head_probability
 
-__all__ = ["EXPERIMENTS", "piglet_three", "figure5_crossing", "win_probability", "MAX_CELL_GOAL", "LEAST_P"]
+__all__ = ["EXPERIMENTS", "piglet_three", "figure5_crossing", "three_pig_dynamics", "win_probability", "VARIANTS",
+           "dynamics_fits", "MAX_CELL_GOAL", "LEAST_P", "FLIPPERS_SHOWN", "DYNAMICS_SWEEPS",
+           "MAX_DYNAMICS_SWEEPS"]
 
 #: The largest goal of a cell: the states within goal ``G`` evaluate ``(G (G + 1) / 2) ** 3`` triples of
 #: hold values, and goal 24 takes about 8 s on one core (20: 3.5 s, 25: 11 s, 30: 18 s).
 MAX_CELL_GOAL = 24
+#: The seed's runs of three-player Pig's value iteration (section "Three-Player Pig"), by the name of
+#: each paragraph: its in-place updates, separate policies, randomized updates of those, and regret
+#: minimization; and all states at once (Jacobi).  A discount is a parameter of its own.
+VARIANTS = {"jacobi": Dynamics(order="jacobi"), "in_place": Dynamics(order="in_place"),
+            "separate": Dynamics(separate=True, order="in_place"),
+            "randomized": Dynamics(separate=True, order="random"),
+            "regret": Dynamics(order="in_place", regret=True)}
+#: The states listed in a dynamics cell's ``flippers``.
+FLIPPERS_SHOWN = 10
+#: A dynamics cell's default sweep limit: the seed's goal 62 cycles from about sweep 95 in place.
+DYNAMICS_SWEEPS = 200
+#: The largest sweep limit a cell takes; states times sweeps are bounded again by goal, before any work.
+MAX_DYNAMICS_SWEEPS = 100_000
 #: The least probability of a head a cell takes: the model takes any ``p`` in (0, 1], and a bound
 #: from below keeps a grid of ``p`` off the powers ``p ** goal`` that no float tells from 0.
 LEAST_P = 0.001
@@ -147,6 +170,84 @@ def figure5_crossing(p: float) -> dict:
     return record
 
 
+def three_pig_dynamics(goal: int, variant: str, seed: int, sides: int = 6, discount: float = 1.0,
+                       max_sweeps: int = DYNAMICS_SWEEPS) -> dict:
+    """One run of three-player Pig's value iteration, varied as the seed's ``variant`` says.
+
+    Parameters
+    ----------
+    goal, sides : int
+        Pig to ``goal`` with a die of ``sides`` faces (a 1 busts).
+    variant : str
+        A key of :data:`VARIANTS`.
+    seed : int
+        The random order's seed (``randomized``); the other variants draw nothing.
+    discount : float
+        Bellman's discount on every roll and hold, in (0, 1].
+    max_sweeps : int
+        The sweep limit.
+
+    Returns
+    -------
+    dict
+        ``converged``, ``sweeps`` and ``last_change`` (the last sweep's
+        largest change); ``period`` and ``cycle_from`` where a policy cycle
+        was confirmed, and ``cycle_decisions``, how many decisions flip in
+        it; ``window``, the sweeps tallied (a cycle's, or the last
+        :data:`~.three_dynamics.WINDOW`), ``flipping_states``, the states
+        ``(i, j1, j2)`` (of each player, with separate policies) whose
+        decisions changed in them, ``flips``, how many changes, and
+        ``flippers``, the first :data:`FLIPPERS_SHOWN` of those states with
+        the turn totals that changed and how often, most first;
+        ``complete``, whether every tallied sweep's changes are listed;
+        with regret matching ``mixed_decisions``, how many decisions hold
+        with a chance more than :data:`~.three_dynamics.MIXED` from 0 and
+        1, and ``mixed``, the first :data:`FLIPPERS_SHOWN` of them with
+        their chances, nearest to 1/2 first (both ``None`` otherwise);
+        ``win_1`` to ``win_3``: the players' chances from the start.
+
+    Examples
+    --------
+    >>> cell = three_pig_dynamics(14, "jacobi", 0, sides=3)
+    >>> cell["period"], cell["flippers"], round(cell["win_1"], 4)
+    (2, '(0, 0, 0) k 5 x5', 0.3807)
+    """
+    dynamics = attrs.evolve(VARIANTS[variant], discount=discount, seed=seed)
+    run = run_dynamics(pig(goal, sides), dynamics, max_sweeps=max_sweeps)
+    found, cycle = run.found, run.found.cycle
+    record: dict[str, Any] = {"converged": found.converged, "sweeps": found.sweeps,
+                              "last_change": found.changes[-1] if found.changes else None,
+                              "period": cycle.period if cycle else None, "cycle_from": cycle.first if cycle else None,
+                              "cycle_decisions": len(cycle.flips) if cycle else None,
+                              "window": run.window, "flipping_states": len(run.flippers),
+                              "flips": sum(f.flips for f in run.flippers),
+                              "flippers": describe_flippers(run, FLIPPERS_SHOWN), "complete": run.complete,
+                              "mixed_decisions": len(run.mixed()) if dynamics.regret else None,
+                              "mixed": describe_mixed(run, FLIPPERS_SHOWN) if dynamics.regret else None}
+    record.update({f"win_{k}": float(run.start[k - 1]) for k in (1, 2, 3)})
+    return record
+
+
+def dynamics_fits(parameters: dict[str, Any]) -> None:
+    """Refuse, before any cluster starts, a dynamics cell whose states times sweeps or memory
+    exceed :func:`~.three_dynamics.run_dynamics`'s limits (:class:`SpecError`, one line).
+
+    >>> dynamics_fits({"goal": 66, "variant": "separate", "sides": 6, "discount": 1.0, "max_sweeps": 200})
+    Traceback (most recent call last):
+    ...
+    epistemic.experiments.declare.SpecError: variant separate: three-player value iteration on Pig to 66 ...
+    """
+    dynamics, rules = VARIANTS[parameters["variant"]], pig(parameters["goal"], parameters["sides"])
+    try:
+        check_work(rules, parameters["max_sweeps"], dynamics.seats)
+    except PigError as fault:
+        raise SpecError(f"variant {parameters['variant']}: {fault}") from None
+    needed = memory_needed(rules, dynamics.seats, dynamics.regret)
+    if needed > MAX_BYTES:
+        raise SpecError(f"variant {parameters['variant']} at goal {rules.goal} needs about {needed / 2 ** 30:.1f} GiB, "
+                        f"more than the {MAX_BYTES / 2 ** 30:.0f} GiB allowed")
+
+
 _P = Parameter("p", float, f"the probability of a head, in (0, 1] (from {LEAST_P})", low=LEAST_P, high=1.0)
 
 #: Three-player Piglet's experiments (docs/adding-a-model.md).
@@ -159,4 +260,17 @@ EXPERIMENTS = (
     Experiment("figure5_crossing", figure5_crossing,
                "Figure 5 at one p: player 1's gain for goals 1, 3, 5, 10 and the gaps between the curves; "
                "~1 s a cell", (_P,)),
+    Experiment("three_pig_dynamics", three_pig_dynamics,
+               "three-player Pig's value iteration varied as the paper varies it: whether it settles, the policy "
+               "cycle, and the states whose decisions keep changing; goal 62 takes 3 to 20 minutes a cell",
+               (Parameter("goal", int, "the points to win (62: the paper's)", low=2, high=66),
+                Parameter("variant", str, "jacobi, in_place (the paper's first run), separate (one policy each), "
+                          "randomized (separate, in random order), regret (regret matching)",
+                          choices=tuple(VARIANTS)),
+                Parameter("sides", int, "the die's faces", default=6, low=2, high=12),
+                Parameter("discount", float, "Bellman's discount on each roll and hold", default=1.0, low=0.01,
+                          high=1.0),
+                Parameter("max_sweeps", int, "the sweep limit (states times sweeps at most 10^10)",
+                          default=DYNAMICS_SWEEPS, low=1, high=MAX_DYNAMICS_SWEEPS)),
+               seeded=True, fits=dynamics_fits),
 )

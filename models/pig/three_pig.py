@@ -46,8 +46,8 @@ from epistemic.fixedpoint import FixedPoint, iterate
 
 from .rules import Jeopardy, PigError
 
-__all__ = ["Turn", "turn", "rotate", "value_iteration", "memory_needed", "work_needed", "sweep", "MAX_BYTES",
-           "MAX_STATE_SWEEPS", "SWEEPS", "TIE"]
+__all__ = ["Turn", "turn", "rotate", "layers", "value_iteration", "memory_needed", "work_needed", "check_work", "sweep",
+           "MAX_BYTES", "MAX_STATE_SWEEPS", "SWEEPS", "TIE"]
 
 #: The most memory, in bytes, the iteration may plan to use; checked before any work.
 MAX_BYTES = 4 * 2 ** 30
@@ -63,52 +63,56 @@ SWEEPS = 500
 TIE = 1e-12
 
 
-def memory_needed(rules: Jeopardy) -> int:
+def memory_needed(rules: Jeopardy, seats: int = 1, mixed: bool = False) -> int:
     """The bytes :func:`value_iteration` plans for ``rules``: for each of the ``goal ** 4``
     decisions two policies and a hold chance (a float, :class:`Turn`), and the
     turn-start values and the window of the turn-total recursion, ``goal ** 3``
-    vectors of 3 floats each.
+    vectors of 3 floats each; all of it for each of ``seats`` policies, and
+    with ``mixed`` strategies four floats more a decision (a hold chance, a
+    margin and two regrets).
 
     >>> from epistemic.models.pig import pig
     >>> round(memory_needed(pig(62)) / 2 ** 20)
     239
     """
     states = rules.goal ** 3
-    return (2 + 8) * states * rules.goal + states * 3 * 8 * (rules.largest_gain + 12)
+    decision = 2 + 8 + (4 * 8 if mixed else 0)
+    return seats * (decision * states * rules.goal + states * 3 * 8 * (rules.largest_gain + 12))
 
 
-def work_needed(rules: Jeopardy, max_sweeps: int) -> int:
+def work_needed(rules: Jeopardy, max_sweeps: int, seats: int = 1) -> int:
     """The state-sweeps :func:`value_iteration` plans for ``rules``: its ``goal ** 4``
-    states ``(i, j1, j2, k)``, each swept up to ``max_sweeps`` times.
+    states ``(i, j1, j2, k)`` for each of ``seats`` policies, each swept up to ``max_sweeps`` times.
 
     >>> from epistemic.models.pig import pig
     >>> work_needed(pig(62), SWEEPS) <= MAX_STATE_SWEEPS < work_needed(pig(67), SWEEPS)
     True
     """
-    return rules.goal ** 4 * max_sweeps
+    return seats * rules.goal ** 4 * max_sweeps
 
 
-def _fitting(max_sweeps: int) -> int:
+def _fitting(max_sweeps: int, seats: int = 1) -> int:
     """The largest goal whose states, swept ``max_sweeps`` times, stay within :data:`MAX_STATE_SWEEPS`."""
-    goal = round((MAX_STATE_SWEEPS / max_sweeps) ** 0.25)
-    while goal > 0 and goal ** 4 * max_sweeps > MAX_STATE_SWEEPS:
+    goal = round((MAX_STATE_SWEEPS / max_sweeps / seats) ** 0.25)
+    while goal > 0 and seats * goal ** 4 * max_sweeps > MAX_STATE_SWEEPS:
         goal -= 1
-    while (goal + 1) ** 4 * max_sweeps <= MAX_STATE_SWEEPS:
+    while seats * (goal + 1) ** 4 * max_sweeps <= MAX_STATE_SWEEPS:
         goal += 1
     return goal
 
 
-def _check_work(rules: Jeopardy, max_sweeps: int) -> None:
+def check_work(rules: Jeopardy, max_sweeps: int, seats: int = 1) -> None:
     """Refuse, before any work, a run that could take more than :data:`MAX_STATE_SWEEPS` state-sweeps."""
-    work = work_needed(rules, max_sweeps)
+    work = work_needed(rules, max_sweeps, seats)
     if work <= MAX_STATE_SWEEPS:
         return
-    sweeps = MAX_STATE_SWEEPS // rules.goal ** 4
+    sweeps = MAX_STATE_SWEEPS // (seats * rules.goal ** 4)
     here = f"at goal {rules.goal} at most {sweeps:,} sweeps fit" if sweeps else f"no sweep fits at goal {rules.goal}"
-    goal = _fitting(max_sweeps)
+    goal = _fitting(max_sweeps, seats)
     there = f"with {max_sweeps:,} sweeps, goals up to {goal}" if goal else f"no goal fits {max_sweeps:,} sweeps"
     raise PigError(f"three-player value iteration on {rules.describe()} would sweep {rules.goal ** 4:,} states "
-                   f"(i, j1, j2, k) up to {max_sweeps:,} times: {work:,} state-sweeps, more than the "
+                   f"(i, j1, j2, k){f' for each of {seats} players' if seats > 1 else ''} up to {max_sweeps:,} times: "
+                   f"{work:,} state-sweeps, more than the "
                    f"{MAX_STATE_SWEEPS:,} allowed; {here}, or {there}")
 
 
@@ -141,7 +145,7 @@ class Turn:
 
 def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2: np.ndarray,
          bust_value: np.ndarray, *, holds: np.ndarray | None = None, hysteresis: float = 0.0,
-         margins: bool = True) -> Turn:
+         margins: bool = True, discount: float = 1.0) -> Turn:
     """The turn-total recursion for the states ``(i, j1, j2)``, from the goal down.
 
     A hold at ``k`` is worth ``rotate(values[j1, j2, i + k])``; a bust is
@@ -149,6 +153,10 @@ def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2:
     the choices are made against.  With ``holds`` (the chance of holding at
     each ``(state, k)``) the choices are those; otherwise the mover holds
     where holding is better for him by more than ``hysteresis``.
+
+    With ``discount`` below 1 every roll and every hold is one step that
+    multiplies what follows by it (Bellman's discount factor): a win now is
+    worth more than one later.
 
     Returns the :class:`Turn`, affine in the bust's worth under the choices
     made; its margins only with ``margins`` (value iteration needs none,
@@ -162,13 +170,13 @@ def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2:
     # the last ``size`` totals, each already times every chance of a step (Pig's
     # chances are all alike: one product serves every face), and the roll adds them
     # in the order of the outcomes, as a plain sum would.
-    chances = sorted({float(chance) for _, chance in rules.outcomes})
-    terms = [(gain, chances.index(float(chance))) for gain, chance in rules.outcomes]
+    chances = sorted({float(chance) * discount for _, chance in rules.outcomes})
+    terms = [(gain, chances.index(float(chance) * discount)) for gain, chance in rules.outcomes]
     ring = np.zeros((size, len(chances), 4, n))
     for c, chance in enumerate(chances):
         ring[:, c, 0] = chance  # every turn total past the goal wins
     win = np.array([1.0, 0.0, 0.0, 0.0])[:, None]
-    busting = np.array([0.0, 0.0, 0.0, float(rules.bust)])[:, None]
+    busting = np.array([0.0, 0.0, 0.0, float(rules.bust) * discount])[:, None]
     # the hold vectors, rotated into the mover's seats, are read from the flat table
     table = values.reshape(-1)
     seats = np.array([2, 0, 1])[:, None]
@@ -187,6 +195,8 @@ def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2:
             roll += ring[(k + gain) % size, c]
         if k:
             np.take(table, row + 3 * np.minimum(total, goal - 1) + seats, out=hold[:3])
+            if discount != 1:
+                hold[:3] *= discount
             margin = hold[0] - roll[0] - roll[3] * bust_value
             if holds is not None:
                 q = np.where(won, 0.0, holds[:, k])
@@ -222,11 +232,22 @@ def sweep(rules: Jeopardy, starts: np.ndarray, *, in_place: bool = False) -> tup
         return following.reshape(goal, goal, goal, 3), policy.reshape((goal,) * 4)
     following = np.array(starts, dtype=float)
     policy = np.zeros((goal ** 3, goal), bool)
-    total = i + j1 + j2
-    for layer in np.split(np.argsort(-total, kind="stable"), np.cumsum(np.bincount(total)[::-1])[:-1]):
+    for layer in layers(goal):
         a, b, c = i[layer], j1[layer], j2[layer]
         following[a, b, c], policy[layer] = _sweep_states(rules, following, a, b, c)
     return following, policy.reshape((goal,) * 4)
+
+
+def layers(goal: int) -> list[np.ndarray]:
+    """The flat indices of the states ``(i, j1, j2)`` below ``goal``, by score sum from the largest down.
+
+    A hold only raises the sum, so a layer's holds read only the layers before it.
+
+    >>> [layer.tolist() for layer in layers(2)]
+    [[7], [3, 5, 6], [1, 2, 4], [0]]
+    """
+    total = np.indices((goal, goal, goal)).sum(axis=0).ravel()
+    return np.split(np.argsort(-total, kind="stable"), np.cumsum(np.bincount(total)[::-1])[:-1])
 
 
 def _sweep_states(rules: Jeopardy, starts: np.ndarray, i: np.ndarray, j1: np.ndarray, j2: np.ndarray
@@ -278,7 +299,7 @@ def value_iteration(rules: Jeopardy, *, in_place: bool = False, tolerance: float
     if needed > MAX_BYTES:
         raise PigError(f"three-player {rules.describe()} needs about {needed / 2 ** 30:.1f} GiB,"
                        f" more than the {MAX_BYTES / 2 ** 30:.0f} GiB allowed")
-    _check_work(rules, max_sweeps)
+    check_work(rules, max_sweeps)
     goal = rules.goal
 
     def step(starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
