@@ -193,10 +193,14 @@ def test_the_seeds_variations_run_from_the_command_line(capsys):
     # docs/pig-three-pig.md: with a 3-sided die to 14 separate policies updated in place cycle with period 4,
     # each player's policy flipping (0, 0, 0) at turn total 5
     base = ("pig", "--players", "3", "--goal", "14", "--sides", "3", "--method", "value-iteration")
-    code, out, _ = run(capsys, *base, "--separate", "--in-place")
+    # (docs/pig-three-pig.md shows --separate --in-place at goal 14, output and all; at 8 it settles sooner
+    # than all at once)
+    small = ("pig", "--players", "3", "--goal", "8", "--sides", "3", "--method", "value-iteration", "--separate")
+    code, out, _ = run(capsys, *small, "--in-place")
     assert code == 0 and "value iteration with separate policies, in-place order, best replies." in out
-    assert "from sweep 45 the policies go round with period 4; 3 decisions flip." in out
-    assert "p1 (0, 0, 0) k 5 x6; p3 (0, 0, 0) k 5 x6; p2 (0, 0, 0) k 5 x5." in out
+    assert "Sweeps: 63;" in out and "Converged" in out
+    code, out, _ = run(capsys, *small)
+    assert code == 0 and "separate policies, Jacobi order" in out and "Sweeps: 93;" in out
     code, out, _ = run(capsys, *base, "--regret", "--max-sweeps", "200", "--json")
     data = json.loads(out)
     assert code == 0 and data["dynamics"] == {"separate": False, "order": "jacobi", "discount": 1.0, "regret": True,

@@ -246,46 +246,53 @@ class _Sweeper:
 
     def __call__(self, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         following = np.array(values)
-        seats, order = self.dynamics.seats, self.dynamics.order
+        seats, order, everyone = self.dynamics.seats, self.dynamics.order, np.arange(self.states)
         if order == "jacobi":
-            for seat in range(seats):
-                self._update(values, following, seat, np.arange(self.states))
+            self._update(values, following, np.repeat(np.arange(seats), self.states), np.tile(everyone, seats))
         elif order == "in_place":
             for layer in layers(self.rules.goal):
-                for seat in range(seats):
-                    self._update(following, following, seat, layer)
+                self._in_turn(following, np.tile(layer, seats), np.repeat(np.arange(seats), len(layer)))
         else:
             for block in np.array_split(self.rng.permutation(seats * self.states), self.dynamics.blocks):
-                for seat in range(seats):
-                    self._update(following, following, seat, block[block // self.states == seat] % self.states)
+                self._in_turn(following, block % self.states, block // self.states)
         return following, self.policy.reshape((seats,) + (self.rules.goal,) * 4).copy()
 
-    def _update(self, values: np.ndarray, into: np.ndarray, seat: int, states: np.ndarray) -> None:
-        """The turns of ``seat`` from ``states``, read from ``values`` and written ``into``."""
-        following = values[(seat + 1) % self.dynamics.seats]  # the next mover's table
+    def _in_turn(self, values: np.ndarray, states: np.ndarray, seats: np.ndarray) -> None:
+        """Update ``states`` of ``seats`` in place, players 1, 2, 3 in turn: each reads the next
+        player's table, and only the last player's is one written in this turn, so all but the last
+        player go at once (the same numbers as one at a time, in fewer passes)."""
+        last = self.dynamics.seats - 1
+        for group in ((seats < last), (seats == last)) if last else (seats == 0,):
+            if group.any():
+                self._update(values, values, seats[group], states[group])
+
+    def _update(self, values: np.ndarray, into: np.ndarray, seats: np.ndarray, states: np.ndarray) -> None:
+        """The turns of ``seats`` (one a state) from ``states``, read from ``values`` and written ``into``."""
+        tables = (seats + 1) % self.dynamics.seats  # the next mover's table
         i, j1, j2 = self.i[states], self.j1[states], self.j2[states]
-        bust_value = rotate(following[j1, j2, i])
+        bust_value = rotate(values[tables, j1, j2, i])
         holds = self.holds
-        found = turn(self.rules, following, i, j1, j2, bust_value, hysteresis=TIE, margins=holds is not None,
-                     holds=None if holds is None else holds[seat, states], discount=self.dynamics.discount)
-        into[seat, i, j1, j2] = found.value(bust_value)
+        found = turn(self.rules, values, i, j1, j2, bust_value, hysteresis=TIE, margins=holds is not None,
+                     holds=None if holds is None else holds[seats, states], discount=self.dynamics.discount,
+                     tables=tables)
+        into[seats, i, j1, j2] = found.value(bust_value)
         if holds is None:
-            self.policy[seat, states] = found.holds > 0
+            self.policy[seats, states] = found.holds > 0
             return
         assert self.regrets is not None and found.margins is not None
         choice = ~np.isnan(found.margins)
         margin = np.where(choice, found.margins, 0.0)
-        q = holds[seat, states]
+        q = holds[seats, states]
         # regret matching plus: a regret is kept at 0 or more, so a move that turns better is
         # taken up at once instead of after its past deficit is made up
-        hold_regret = np.maximum(self.regrets[0, seat, states] + (1 - q) * margin, 0.0)
-        roll_regret = np.maximum(self.regrets[1, seat, states] - q * margin, 0.0)
-        self.regrets[0, seat, states], self.regrets[1, seat, states] = hold_regret, roll_regret
+        hold_regret = np.maximum(self.regrets[0, seats, states] + (1 - q) * margin, 0.0)
+        roll_regret = np.maximum(self.regrets[1, seats, states] - q * margin, 0.0)
+        self.regrets[0, seats, states], self.regrets[1, seats, states] = hold_regret, roll_regret
         both = hold_regret + roll_regret
         # where the mover has no choice (k = 0, or the goal reached) he does not hold
         q = np.where(both > 0, hold_regret / np.where(both > 0, both, 1.0), np.where(choice, 0.5, 0.0))
-        holds[seat, states] = q
-        self.policy[seat, states] = (q > 0.5) & choice
+        holds[seats, states] = q
+        self.policy[seats, states] = (q > 0.5) & choice
 
 
 class _Tally:

@@ -145,10 +145,12 @@ class Turn:
 
 def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2: np.ndarray,
          bust_value: np.ndarray, *, holds: np.ndarray | None = None, hysteresis: float = 0.0,
-         margins: bool = True, discount: float = 1.0) -> Turn:
+         margins: bool = True, discount: float = 1.0, tables: np.ndarray | None = None) -> Turn:
     """The turn-total recursion for the states ``(i, j1, j2)``, from the goal down.
 
-    A hold at ``k`` is worth ``rotate(values[j1, j2, i + k])``; a bust is
+    A hold at ``k`` is worth ``rotate(values[j1, j2, i + k])`` (with
+    ``tables``, ``values`` holds several tables and a state's hold reads
+    ``values[tables[n], j1, j2, i + k]``); a bust is
     worth ``bust_value`` (vectors in the mover's seats), which is what
     the choices are made against.  With ``holds`` (the chance of holding at
     each ``(state, k)``) the choices are those; otherwise the mover holds
@@ -181,6 +183,8 @@ def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2:
     table = values.reshape(-1)
     seats = np.array([2, 0, 1])[:, None]
     row = 3 * goal * (goal * np.asarray(j1) + np.asarray(j2))
+    if tables is not None:
+        row = row + 3 * goal ** 3 * np.asarray(tables)
     bust_value = np.asarray(bust_value)[:, 0]
     hold = np.zeros((4, n))  # a hold's bust weight is 0: holding and rolling mix as vectors
     roll, start = np.empty((4, n)), np.empty((4, n))
