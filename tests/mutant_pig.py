@@ -115,7 +115,7 @@ PIG_MUTANTS: tuple[Mutant, ...] = (
            (THREE_PIG_TESTS + "test_states_times_sweeps_are_checked_before_the_work",
             CLI_TESTS + "test_three_player_value_iteration_refuses_more_work_than_the_limit")),
     Mutant(THREE_PIG,
-           "                hold[:3] *= discount\n",
+           "                held[:, :3] *= discount\n",
            "                pass\n",
            "a discounted hold is worth as much as an undiscounted one",
            (DYNAMICS_TESTS + "test_a_discounted_fixed_point_solves_the_discounted_equations_written_out",)),

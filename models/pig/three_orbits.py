@@ -174,10 +174,22 @@ class _Orbits:
         self.states = [least, least[:, [1, 2, 0]], least[:, [2, 0, 1]]]
 
     def turns(self, values: list[np.ndarray], index: np.ndarray | slice = slice(None), *,
-              holds: list[np.ndarray] | None = None) -> list[Turn]:
-        """Each of A, B, C's turn when a bust is worth the next one's ``values``."""
-        return [self.turn_of(x, values, index, holds=None if holds is None else holds[x])
-                for x in range(3)]
+              holds: list[np.ndarray] | None = None, margins: bool = True) -> list[Turn]:
+        """Each of A, B, C's turn when a bust is worth the next one's ``values`` (with its
+        margins only with ``margins``).
+
+        The three are one call of :func:`~.three_pig.turn` on their states side by side:
+        its cost is mostly per turn total, not per state, and each state's arithmetic
+        is its own, so the results are those of three calls.
+        """
+        s = np.concatenate([self.states[x][index] for x in range(3)])
+        n = len(s) // 3
+        found = turn(self.rules, self.value, s[:, 0], s[:, 1], s[:, 2],
+                     np.concatenate([rotate(values[(x + 1) % 3]) for x in range(3)]),
+                     holds=None if holds is None else np.concatenate(holds), hysteresis=TIE, margins=margins)
+        return [Turn(found.start[x * n:(x + 1) * n], found.bust[x * n:(x + 1) * n],
+                     None if found.margins is None else found.margins[x * n:(x + 1) * n],
+                     found.holds[x * n:(x + 1) * n]) for x in range(3)]
 
     def turn_of(self, x: int, values: list[np.ndarray], index: np.ndarray | slice, *,
                 holds: np.ndarray | None = None) -> Turn:
@@ -195,7 +207,7 @@ class _Orbits:
     def values_under(self, holds: list[np.ndarray], index: np.ndarray) -> list[np.ndarray]:
         """The exact values of the orbits ``index`` under the hold chances ``holds``."""
         nothing = [np.zeros((len(index), 3))] * 3  # under fixed decisions the coefficients ignore it
-        found = self.turns(nothing, index, holds=holds)
+        found = self.turns(nothing, index, holds=holds, margins=False)
         return _cycle_values([t.start for t in found], [t.bust for t in found])
 
 
@@ -211,7 +223,7 @@ def _best_replies(orbit: _Orbits, count: int) -> tuple[list[np.ndarray], list[np
     going = np.arange(count)
     rounds = 0
     while going.size and rounds < ROUNDS:
-        found = orbit.turns([v[going] for v in values], going)
+        found = orbit.turns([v[going] for v in values], going, margins=False)
         changed = np.zeros(going.size, bool) if rounds else np.ones(going.size, bool)
         settled = _cycle_values([t.start for t in found], [t.bust for t in found])
         for x in range(3):

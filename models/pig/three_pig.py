@@ -165,60 +165,72 @@ def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2:
     and they are as large as the choices).
     """
     goal = rules.goal
+    i = np.asarray(i)
     n = len(i)
     size = rules.largest_gain + 1
-    # A turn from each total is one (4, n) array, components first so that each is
-    # contiguous: the start vector's three, then the bust's weight.  The ring keeps
-    # the last ``size`` totals, each already times every chance of a step (Pig's
-    # chances are all alike: one product serves every face), and the roll adds them
-    # in the order of the outcomes, as a plain sum would.
+    # The states are taken by the mover's score, lowest first, so that those still short
+    # of the goal at turn total k are the first ``playing[k]``: a turn from a total that
+    # reaches the goal is a win, the same at every k, and only the others are worked out.
+    order: np.ndarray | slice = slice(None)  # a sweep's states come in this order: nothing to copy
+    back: np.ndarray | slice = slice(None)
+    if (i[1:] < i[:-1]).any():
+        order = np.argsort(i, kind="stable")
+        back = np.argsort(order)
+    i, j1, j2 = i[order], np.asarray(j1)[order], np.asarray(j2)[order]
+    bust_value = np.asarray(bust_value)[order, 0]
+    playing = np.searchsorted(i, goal - np.arange(goal))
+    # A turn from each total is a row of four: the start vector's three, then the bust's
+    # weight.  The ring keeps the last ``size`` totals, each already times every chance
+    # of a step (Pig's chances are all alike: one product serves every face), and the
+    # roll adds them in the order of the outcomes, as a plain sum would.  A state's row
+    # is first written at the last total short of the goal; until then it holds the win.
     chances = sorted({float(chance) * discount for _, chance in rules.outcomes})
     terms = [(gain, chances.index(float(chance) * discount)) for gain, chance in rules.outcomes]
-    ring = np.zeros((size, len(chances), 4, n))
+    ring = np.zeros((size, len(chances), n, 4))
     for c, chance in enumerate(chances):
-        ring[:, c, 0] = chance  # every turn total past the goal wins
-    win = np.array([1.0, 0.0, 0.0, 0.0])[:, None]
-    busting = np.array([0.0, 0.0, 0.0, float(rules.bust) * discount])[:, None]
-    # the hold vectors, rotated into the mover's seats, are read from the flat table
+        ring[:, c, :, 0] = chance
+    busting = np.array([0.0, 0.0, 0.0, float(rules.bust) * discount])
+    # the hold vectors, rotated into the mover's seats, are read from the flat table at ``at + 3 * k``
     table = values.reshape(-1)
-    seats = np.array([2, 0, 1])[:, None]
-    row = 3 * goal * (goal * np.asarray(j1) + np.asarray(j2))
+    at = (3 * (goal * (goal * j1 + j2) + i))[:, None] + np.array([2, 0, 1])
     if tables is not None:
-        row = row + 3 * goal ** 3 * np.asarray(tables)
-    bust_value = np.asarray(bust_value)[:, 0]
-    hold = np.zeros((4, n))  # a hold's bust weight is 0: holding and rolling mix as vectors
-    roll, start = np.empty((4, n)), np.empty((4, n))
+        at += (3 * goal ** 3 * np.asarray(tables)[order])[:, None]
+    if holds is not None:
+        holds = holds[order]
+    hold = np.zeros((n, 4))  # a hold's bust weight is 0: holding and rolling mix as vectors
+    # the roll is summed into ``start``, which then becomes the turn from k where the mover holds
+    start = np.zeros((n, 4))
+    start[:, 0] = 1.0
     kept = np.full((n, goal), np.nan) if margins else None
     chosen = np.zeros((n, goal))
     for k in range(goal - 1, -1, -1):
-        total = i + k
-        won = total >= goal
+        live = playing[k]
+        if not live:
+            continue
+        now = start[:live]
         (gain, c), *others = terms
-        np.add(ring[(k + gain) % size, c], busting, out=roll)
+        np.add(ring[(k + gain) % size, c, :live], busting, out=now)
         for gain, c in others:
-            roll += ring[(k + gain) % size, c]
+            now += ring[(k + gain) % size, c, :live]
         if k:
-            np.take(table, row + 3 * np.minimum(total, goal - 1) + seats, out=hold[:3])
+            held = hold[:live]
+            held[:, :3] = table[at[:live] + 3 * k]
             if discount != 1:
-                hold[:3] *= discount
-            margin = hold[0] - roll[0] - roll[3] * bust_value
+                held[:, :3] *= discount
+            margin = held[:, 0] - now[:, 0] - now[:, 3] * bust_value[:live]
             if holds is not None:
-                q = np.where(won, 0.0, holds[:, k])
-                np.add(q * hold, (1 - q) * roll, out=start)
+                q = holds[:live, k]
+                np.add(q[:, None] * held, (1 - q)[:, None] * now, out=now)
             else:
-                # q is 0 or 1 here, and q * hold + (1 - q) * roll is then exactly one of them
-                holding = (margin > hysteresis) & ~won
-                q = holding.astype(float)
-                np.copyto(start, np.where(holding, hold, roll))
+                # the chosen option's vector, exactly: q * hold + (1 - q) * roll with q 0 or 1
+                q = margin > hysteresis
+                np.copyto(now, np.where(q[:, None], held, now))
+            chosen[:live, k] = q
             if kept is not None:
-                kept[:, k] = np.where(won, np.nan, margin)
-            chosen[:, k] = q
-        else:
-            start[...] = roll
-        np.copyto(start, win, where=won)
+                kept[:live, k] = margin
         for c, chance in enumerate(chances):
-            np.multiply(start, chance, out=ring[k % size, c])
-    return Turn(np.ascontiguousarray(start[:3].T), start[3].copy(), kept, chosen)
+            np.multiply(now, chance, out=ring[k % size, c, :live])
+    return Turn(start[back, :3], start[back, 3], None if kept is None else kept[back], chosen[back])
 
 
 def sweep(rules: Jeopardy, starts: np.ndarray, *, in_place: bool = False) -> tuple[np.ndarray, np.ndarray]:
