@@ -1,4 +1,4 @@
-"""``epistemic check``: is a formula true in a model saved as JSON, and why."""
+"""``epistemic check``: is a formula true in a model saved as JSON, and why; or the queries of an SMCDEL file answered."""
 
 from __future__ import annotations
 
@@ -14,18 +14,19 @@ from epistemic import engines
 from epistemic.event_json import event_model_name, load_event_model
 from epistemic.files import read_limited, text_from
 from epistemic.model_json import ModelFileError
-from epistemic.symbolic.convert import STATES
+from epistemic.smcdel import is_smcdel, numbering, to_smcdel, write_smcdel
 from epistemic.symbolic.files import load_any
 from epistemic.syntax import FormulaSyntaxError
 from epistemic.validators import between
-from epistemic.verdicts import verdict_of
-from epistemic.models import (MAX_DEPTH, Command, add_label_style_argument, add_resolution_argument, end_progress,
-                              progress_printer, whole_number_argument, write_pictures)
-from epistemic.checking import truth_array
-from epistemic.visualize import (MAX_WORLDS, RENDERERS, VERDICTS, RendererMissing, check_destinations, kripke_picture,
-                                 kripke_tikz, reason_picture)
+from epistemic.models import (MAX_DEPTH, Command, add_label_style_argument, add_resolution_argument,
+                              check_export_destination, end_progress, progress_printer, whole_number_argument,
+                              write_pictures)
+from epistemic.visualize import MAX_WORLDS, RENDERERS, RendererMissing, check_destinations
 from epistemic.visualize.explorer import Decision, Perspective, Step, check_html_destination, explorer_html, inline_svg
 from epistemic.visualize.render import check_dpi
+
+from . import smcdel_file
+from .verdict_output import as_structure, explained, model_drawing, reason_drawing
 
 __all__ = ["COMMAND", "add_arguments", "run"]
 
@@ -55,12 +56,15 @@ knowledge (K, Kw, E, C, D) is refused where a relation is not an equivalence,
 as for outsiders after a private announcement: ask with B, EB, CB there;
 grammar in docs/logic.md, model and event model files in docs/model-json.md;
 --formula-file F (- for standard input): one formula a line, # for comments.
+An SMCDEL file (FILE.smcdel.txt: VARS, LAW, OBS, then TRUE?, VALID?, WHERE?
+queries) is answered query by query as SMCDEL answers it (docs/smcdel.md).
 """
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("model", metavar="MODEL.json", help="the model: a Kripke model (docs/model-json.md) or a "
-                                                      "knowledge structure (docs/symbolic.md)")
+    p.add_argument("model", metavar="MODEL.json", help="the model: a Kripke model (docs/model-json.md), a "
+                                                      "knowledge structure (docs/symbolic.md), or an SMCDEL file "
+                                                      "with its queries (docs/smcdel.md)")
     p.add_argument("formula", metavar="FORMULA", nargs="?", default=None,
                    help='the formula, e.g. "K_a p & ~C_{a,b} p" (or give --formula-file)')
     p.add_argument("--formula-file", metavar="FILE", default=None,
@@ -93,6 +97,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="model checker: explicit (lists the worlds) or symbolic (binary decision diagrams); "
                         "auto (default) takes the file's own: explicit for a Kripke model, symbolic for a "
                         "knowledge structure")
+    p.add_argument("--query", type=whole_number_argument, default=None, metavar="N",
+                   help="of an SMCDEL file, answer (and explain, draw) the N-th query only")
+    p.add_argument("--show-formula", action="store_true",
+                   help="show each formula in this framework's syntax and in SMCDEL's")
+    p.add_argument("--export-smcdel", metavar="FILE", default=None,
+                   help="write the model (as a knowledge structure) and the formulas, as queries at the "
+                        "checked worlds, as an SMCDEL file")
     p.add_argument("--no-contract", action="store_true",
                    help="check without merging bisimilar worlds after each private update (same answer, "
                         "slower on nested updates)")
@@ -130,17 +141,6 @@ def _models(path: str, event_files: list[str]):
             raise ModelFileError("agents", f"expected the model's agents ({', '.join(agents)}), "
                                            f"got {', '.join(own) or 'none'}", file)
     return model, named
-
-
-def _explained(model, world):
-    """The model an explanation walks, and the world in it: a structure of
-    at most :data:`~epistemic.symbolic.convert.STATES` states is listed
-    first, so that both engines give the same reasons; a larger one is
-    explained on its diagrams."""
-    if engines.engine_of(model) == "explicit" or engines.size(model) > STATES:
-        return model, world
-    listed = engines.convert(model, "explicit")
-    return listed, engines.world_named(listed, engines.name_of(model, world))
 
 
 def _formula_lines(args: argparse.Namespace) -> tuple[str | None, list[tuple[int, str]]]:
@@ -197,10 +197,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         check_dpi(args.dpi)
     if args.html is not None:
         check_html_destination(args.html, drawn + ([args.draw_model] if args.draw_model is not None else []))
+    if args.export_smcdel is not None:
+        check_export_destination(args.export_smcdel, [args.model, args.draw, args.draw_model, args.html])
+    if is_smcdel(args.model):
+        return smcdel_file.run(args, out, output, formats, args.export_smcdel)
+    if args.query is not None:
+        raise EpistemicError("--query picks a query of an SMCDEL file; a model file is asked FORMULA")
     where, lines = _formula_lines(args)
     if len(lines) > 1 and (drawn or args.draw_model is not None or args.html is not None):
         raise EpistemicError(f"--draw, --draw-model and --html draw one formula, and {where} holds {len(lines):,}")
     model, named = _models(args.model, args.events)
+    loaded = model
     if args.draw_model is not None and engines.size(model) > MAX_WORLDS:
         raise EpistemicError(f"the model has {engines.size(model):,} worlds, too many to draw legibly "
                              f"(the limit is {MAX_WORLDS} worlds)")
@@ -222,6 +229,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         if show is not None:
             show(count, len(formulas))
     end_progress(show)
+    if args.export_smcdel is not None:
+        images = [*images, (args.export_smcdel, _exported(loaded, model, formulas, checked).encode("utf-8"))]
     if len(answers) == 1:
         text = json.dumps(answers[0][2], ensure_ascii=False, indent=2) + "\n" if output == "json" else answers[0][2]
     elif output == "json":
@@ -232,6 +241,22 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     write_pictures(images)   # only one formula may be drawn
     out.write(text)
     return 0
+
+
+def _exported(loaded, model, formulas: list, checked: list) -> str:
+    """The model as loaded, as an SMCDEL file, each formula a TRUE? query at
+    each world checked (of ``model``, the one checked)."""
+    structure = as_structure(loaded)
+    states = [engines.world_named(structure, engines.name_of(model, w)) for w in checked]
+    return write_smcdel(structure, [("TRUE?", f, s) for f in formulas for s in states])
+
+
+def _spelled(model, formula) -> str:
+    """``formula`` in SMCDEL's language over the model's numbering, or why it cannot be."""
+    try:
+        return to_smcdel(formula, numbering(as_structure(model)))
+    except EpistemicError as error:
+        return f"(none: {error})"
 
 
 def _echoed(line: str) -> str:
@@ -254,27 +279,29 @@ def _answer(model, formula, checked: list, output: str, formats: list[str], args
     explain = len(checked) == 1 and (args.why or args.draw or args.html or output == "json")
     why = None
     if explain:
-        explicit, at = _explained(model, checked[0])
+        explicit, at = explained(model, checked[0])
         why = explain_verdict(explicit, formula, at, depth=args.depth)
     size = engines.size(model)
     names = [engines.name_of(model, w) for w in checked]
     images = []
     for path, image_format in zip(drawn, formats):
         if why is not None:  # always, as one world is explained whenever a picture is asked for
-            # the fill says each claim's verdict; an arrow between verdicts is no change of knowledge
-            picture = reason_picture(why, group=verdict_of, palette=VERDICTS, legend_title="Verdict",
-                                     crossing_note=None, label_style=args.label_style, title=f"Why {to_text(formula)} is {'true' if verdict else 'false'} at {world}")
-            images.append((path, picture.pipe(image_format, args.renderer, dpi[image_format])))
+            title = f"Why {to_text(formula)} is {'true' if verdict else 'false'} at {world}"
+            images.append((path, reason_drawing(why, title, image_format, args.renderer, dpi[image_format],
+                                                args.label_style)))
     if args.draw_model is not None:
-        images.append((args.draw_model, _model_drawing(model, formula, formats[-1], args.renderer,
+        images.append((args.draw_model, model_drawing(model, formula, formats[-1], args.renderer,
                                                        dpi[formats[-1]])))
     if args.html is not None and why is not None:
         images.append((args.html, _page(model, formula, world, verdict, why, count, ordered, args).encode("utf-8")))
+    smcdel = _spelled(model, formula) if args.show_formula else None
     if output == "json":
         answer = {"formula": to_text(formula), "checked": names, "holds": verdict, "worlds": ordered, "of": size,
                   "why": None if why is None else why.to_dict(key=_world_of)}
         if count > len(ordered):
             answer["holding"] = count    # the worlds listed are the first JSON_WORLDS of these
+        if smcdel is not None:
+            answer["smcdel"] = smcdel
         return answer, images
     if output == "latex":
         return _latex(formula, names, verdict, ordered, count, size, why if args.why else None), images
@@ -288,21 +315,11 @@ def _answer(model, formula, checked: list, output: str, formats: list[str], args
         head = f"false at actual world{'s' if len(failed) > 1 else ''} {_names(failed)}"
     text = (f"{head}\n"
             f"holds at {count:,} of {size:,} worlds" + (f": {listed}" if count else "") + "\n")
+    if smcdel is not None:
+        text = f"formula: {to_text(formula)}\nSMCDEL:  {smcdel}\n" + text
     if args.why and why is not None:
         text += why.to_text() + "\n"
     return text, images
-
-
-def _model_drawing(model, formula, image_format: str, renderer: str, dpi: int | None) -> bytes:
-    """The model with the worlds where ``formula`` holds shaded, rendered (or as TikZ)."""
-    explicit = engines.convert(model, "explicit")
-    assert isinstance(explicit, KripkeModel)  # what convert makes for "explicit"
-    truth = truth_array(explicit, formula)
-    holds = [w for w, yes in zip(explicit.worlds, truth) if yes]
-    claim, title = to_text(formula), f"Where {to_text(formula)} holds"
-    if image_format == "tex":
-        return kripke_tikz(explicit, holds=holds, claim=claim, title=title, renderer=renderer).encode("utf-8")
-    return kripke_picture(explicit, holds=holds, claim=claim, title=title).pipe(image_format, renderer, dpi)
 
 
 def _page(model, formula, world: str, verdict: bool, why, count: int, ordered: list,
@@ -315,7 +332,7 @@ def _page(model, formula, world: str, verdict: bool, why, count: int, ordered: l
         note = f"the model has {size:,} worlds, too many to draw legibly (the limit is {MAX_WORLDS} worlds)"
     else:
         try:
-            picture = inline_svg(_model_drawing(model, formula, "svg", args.renderer, None))
+            picture = inline_svg(model_drawing(model, formula, "svg", args.renderer, None))
         except RendererMissing as err:
             note = f"the model is not drawn: {err}"
     claim = f"{to_text(formula)} is {'true' if verdict else 'false'} at {world}"

@@ -15,6 +15,7 @@ when its command is asked for, so one broken model cannot stop the others.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -22,15 +23,18 @@ from typing import TextIO
 
 import attrs
 
+from epistemic import EpistemicError
 from epistemic.plugins import entries, first_line, origin
 from epistemic.visualize import write_images
+from epistemic.visualize.picture import check_writable
 from epistemic.visualize import LABEL_STYLES
 from epistemic.visualize.render import MAX_DPI, MIN_DPI
 
 
 __all__ = ["Command", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "whole_number_argument",
            "progress_printer", "end_progress",
-           "write_pictures", "add_resolution_argument", "add_label_style_argument"]
+           "write_pictures", "add_resolution_argument", "add_label_style_argument", "check_export_destination",
+           "EXPORT_SUFFIXES"]
 
 #: The entry-point group models register in.
 GROUP = "epistemic.models"
@@ -126,6 +130,29 @@ def add_label_style_argument(parser: argparse.ArgumentParser | argparse._Argumen
     pictures, or only their first clause, for print."""
     parser.add_argument("--label-style", choices=LABEL_STYLES, default="full",
                         help="full sentences in the boxes, or compact ones for print (default: full)")
+
+
+#: What a file written in SMCDEL's language may be called.
+EXPORT_SUFFIXES = (".smcdel.txt", ".smcdel", ".txt")
+
+
+def check_export_destination(path: str, others: Iterable[str | None] = ()) -> str:
+    """Make sure an SMCDEL file can be written to ``path``: named as one, in
+    a folder that exists and can be written, and not one of ``others`` (the
+    file read, the pictures asked for).  Returns the path.
+
+    Raises
+    ------
+    EpistemicError
+        Naming the fault.
+    """
+    if not path.endswith(EXPORT_SUFFIXES):
+        raise EpistemicError(f"--export-smcdel writes a file named .smcdel.txt, .smcdel or .txt, got {path!r}")
+    whole = os.path.abspath(path)
+    if any(other is not None and os.path.abspath(other) == whole for other in others):
+        raise EpistemicError(f"{path!r} is asked for twice: as the SMCDEL file and as the file read or a picture")
+    check_writable(path, EpistemicError)
+    return path
 
 
 def write_pictures(images: Iterable[tuple[str, bytes]]) -> None:

@@ -2,7 +2,7 @@
 
 Each part has a file of its own: the core's ``tests/mutant_core.py``, the language's
 ``tests/mutant_language.py``, the engines' and explanations' ``tests/mutant_engines.py``,
-and each model, the pictures and the command line theirs (``tests/mutant_pirates.py``,
+and each model, the pictures, SMCDEL's language and the command line theirs (``tests/mutant_pirates.py``,
 ``tests/mutant_dinner.py``, ...).  This module gathers them: ``MUTANTS`` holds all, and
 ``AREAS`` names each part.
 
@@ -24,6 +24,7 @@ from mutant_numberline import NUMBERLINE_MUTANTS
 from mutant_pictures import PICTURE_MUTANTS
 from mutant_pig import PIG_MUTANTS
 from mutant_pirates import PIRATE_MUTANTS
+from mutant_smcdel import SMCDEL_MUTANTS
 from mutant_puzzles import PUZZLE_MUTANTS
 from mutant_tournament import TOURNAMENT_MUTANTS
 
@@ -44,6 +45,7 @@ AREAS: dict[str, tuple[Mutant, ...]] = {
     "puzzles": PUZZLE_MUTANTS,
     "pictures": PICTURE_MUTANTS,
     "cli": CLI_MUTANTS,
+    "smcdel": SMCDEL_MUTANTS,
     "experiments": EXPERIMENT_MUTANTS,
 }
 

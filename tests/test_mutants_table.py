@@ -60,6 +60,7 @@ AREA_PATHS = {
     "pictures": ("visualize/",),
     "cli": ("cli/", "models/commands.py"),
     "experiments": ("epistemic/experiments/", "epistemic/plugins.py", "cli/experiment.py"),
+    "smcdel": ("epistemic/smcdel/", "cli/smcdel_file.py"),
 }
 
 #: The fewest mutants each model, the pictures and the command line must have.

@@ -28,6 +28,7 @@ from epistemic import Reason
 
 from ._explorer_assets import SCRIPT, STYLE
 from .errors import PictureError
+from .picture import check_writable
 
 __all__ = ["Decision", "Link", "Step", "Perspective", "explorer_html", "check_html_destination",
            "inline_svg", "MAX_EMBEDDED_REASONS"]
@@ -211,13 +212,7 @@ def check_html_destination(path: str | os.PathLike, others: Iterable[str | os.Pa
     whole = os.path.abspath(path)
     if any(os.path.abspath(os.fspath(other)) == whole for other in others):
         raise PictureError(f"{path!r} is asked for both as the page and as a picture")
-    folder = os.path.dirname(whole)
-    if not os.path.isdir(folder):
-        raise PictureError(f"cannot write {path!r}: the folder {folder!r} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise PictureError(f"cannot write {path!r}: the folder {folder!r} is not writable")
-    if os.path.isdir(whole):
-        raise PictureError(f"cannot write {path!r}: it is a folder")
+    check_writable(path)
     return path
 
 

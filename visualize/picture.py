@@ -135,6 +135,27 @@ def check_destinations(paths, tex: bool = False) -> list[str]:
     return formats
 
 
+def check_writable(path: str, error: type[Exception] = PictureError) -> str:
+    """The absolute path of ``path``, once it is sure that a file can be
+    written there: its folder exists and can be written, and it is not a
+    folder itself.
+
+    Raises
+    ------
+    error
+        Naming the fault (by default :class:`PictureError`).
+    """
+    whole = os.path.abspath(path)
+    folder = os.path.dirname(whole)
+    if not os.path.isdir(folder):
+        raise error(f"cannot write {path!r}: the folder {folder!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise error(f"cannot write {path!r}: the folder {folder!r} is not writable")
+    if os.path.isdir(whole):
+        raise error(f"cannot write {path!r}: it is a folder")
+    return whole
+
+
 def _format(path: str, tex: bool) -> str:
     if not tex:
         return format_of(path)

@@ -126,6 +126,29 @@ class Manager:
         def at(node) -> int:
             return total if node in (self.true, self.false) else position[node.level]
 
+        def join(node, children) -> int:
+            # a child below a skipped level counts once for each value of the levels skipped
+            here = at(node)
+            return sum(value << (at(child) - here - 1) for child, value in children)
+
+        return self._fold(u, join) << at(u)
+
+    def paths(self, u) -> int:
+        """How many paths of ``u``'s diagram lead to true.
+
+        Examples
+        --------
+        >>> m = Manager()
+        >>> p, q = m.fresh(), m.fresh()
+        >>> m.paths(m.var(p) | m.var(q)), m.paths(m.iff(m.var(p), m.var(q))), m.paths(m.false)
+        (2, 2, 0)
+        """
+        return self._fold(u, lambda node, children: sum(value for _, value in children))
+
+    def _fold(self, u, join) -> int:
+        """A value worked out from the terminals up, without recursion: 1 at
+        true and 0 at false (complemented edges flip them), at a node
+        ``join(node, [(low, its value), (high, its value)])``."""
         memo: dict[tuple[int, bool], int] = {}
         stack = [(u, False)]
         while stack:
@@ -145,9 +168,8 @@ class Manager:
                 stack.extend(waiting)
                 continue
             stack.pop()
-            here = at(node)
-            memo[key] = sum(memo[int(c), f] << (at(c) - here - 1) for c, f in children)
-        return memo[int(u), False] << at(u)
+            memo[key] = join(node, [(c, memo[int(c), f]) for c, f in children])
+        return memo[int(u), False]
 
     def states(self, u, care: Sequence[str], limit: int | None = None) -> Iterator[frozenset[str]]:
         """The assignments to ``care`` satisfying ``u``, each as the set of

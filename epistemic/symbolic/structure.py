@@ -78,16 +78,19 @@ class KnowledgeStructure:
         For a structure made from another by announcements and updates: the
         states and arrows of the first one (what listing it as a Kripke
         model makes, :func:`~epistemic.symbolic.convert.listing_size`).
+    law_formula : Formula, optional
+        The law as a formula over the atoms, where the structure was built
+        from one (:meth:`build`): what a file writes instead of the diagram.
     """
 
     __slots__ = ("manager", "atoms", "variables", "law", "observables", "relations", "actual", "namer",
-                 "s5_before", "source_size", "cache")
+                 "s5_before", "source_size", "law_formula", "cache")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, manager: Manager, atoms: Mapping[str, str], variables: Sequence[str], law,
                  observables: Mapping[Agent, frozenset[str]], relations: Mapping, actual: Iterable[State],
                  namer: Callable[[State], Hashable] | None = None, *, s5_before: Iterable[Agent] | None = None,
-                 source_size: tuple[int, int] | None = None):
+                 source_size: tuple[int, int] | None = None, law_formula: Formula | None = None):
         self.manager = manager
         self.atoms = dict(atoms)
         self.variables = tuple(variables)
@@ -100,6 +103,8 @@ class KnowledgeStructure:
         self.namer = namer
         self.s5_before = None if s5_before is None else frozenset(s5_before)
         self.source_size = source_size
+        # the law as it was written, where it was (a file writes it so, not as its diagram spelled out)
+        self.law_formula = law_formula
         self.cache: dict = {}
         for state in self.actual:
             if not self.is_state(state):
@@ -158,7 +163,7 @@ class KnowledgeStructure:
             if strangers:
                 raise ModelError(f"actual state names {strangers[0]!r}, which is not in the vocabulary")
             states.append(frozenset(atoms[x] for x in given))
-        return cls(manager, atoms, list(atoms.values()), law_bdd, seen, built, states)
+        return cls(manager, atoms, list(atoms.values()), law_bdd, seen, built, states, law_formula=law)
 
     # reading ----------------------------------------------------------------------------------
     @property
@@ -275,12 +280,12 @@ class KnowledgeStructure:
         """The same structure, naming its states with ``namer``."""
         return KnowledgeStructure(self.manager, self.atoms, self.variables, self.law, self.observables,
                                   self.relations, self.actual, namer, s5_before=self.s5_before,
-                                  source_size=self.source_size)
+                                  source_size=self.source_size, law_formula=self.law_formula)
 
     def with_actual(self, actual: Iterable[State]) -> KnowledgeStructure:
         return KnowledgeStructure(self.manager, self.atoms, self.variables, self.law, self.observables,
                                   self.relations, actual, self.namer, s5_before=self.s5_before,
-                                  source_size=self.source_size)
+                                  source_size=self.source_size, law_formula=self.law_formula)
 
     def __repr__(self) -> str:
         kinds = "S5" if not self.relations else "S5/relations" if self.observables else "relations"

@@ -8,9 +8,10 @@ import re
 from typing import TextIO
 
 from epistemic import KripkeModel
+from epistemic.smcdel import write_story
 from epistemic.symbolic import to_kripke
 from epistemic.models import Command, add_resolution_argument, write_pictures
-from epistemic.models.commands import end_progress, progress_printer
+from epistemic.models.commands import check_export_destination, end_progress, progress_printer
 from epistemic.visualize import MAX_WORLDS, RENDERERS, check_destinations, round_files
 
 from epistemic.visualize.explorer import check_html_destination
@@ -47,6 +48,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--html", metavar="FILE", default=None,
                    help="write an explorer for the browser: one self-contained .html file that steps through "
                         f"the rounds, each drawn (up to {MAX_WORLDS} worlds), its answers' reasons unfolding on a click")
+    p.add_argument("--export-smcdel", metavar="FILE", default=None,
+                   help="write the puzzle as an SMCDEL file (.smcdel.txt): its first model, and its questions after "
+                        "every round as queries at the actual state, behind the announcements so far")
     p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw, --html")
     add_resolution_argument(p)
 
@@ -98,9 +102,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     image_format = _check_drawing(args, parameters)
     if args.html is not None:
         check_html_destination(args.html, [args.draw] if args.draw is not None else [])
+    engine = args.engine
+    if args.export_smcdel is not None:
+        check_export_destination(args.export_smcdel, [args.draw, args.html])
+        if engine == "auto" and "symbolic" in getattr(PUZZLES[args.name], "ENGINES", ()):
+            engine = "symbolic"   # a structure as the puzzle describes it, not a listing described
     show = progress_printer("rounds told")
     try:
-        solution = solve(args.name, args.engine, show, **parameters)
+        solution = solve(args.name, engine, show, **parameters)
     finally:
         end_progress(show)
     images = [] if image_format is None else _drawings(args.name, solution, args.draw, image_format, args.renderer,
@@ -109,6 +118,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         page = explorer_page(PUZZLES[args.name].TITLE, solution, start_size=start_size(args.name, **parameters),
                              renderer=args.renderer)
         images.append((args.html, page.encode("utf-8")))
+    if args.export_smcdel is not None:
+        title = f"{PUZZLES[args.name].TITLE}: epistemic puzzle {' '.join([args.name, *args.parameters])}"
+        images.append((args.export_smcdel, write_story(solution.story, title).encode("utf-8")))
     if args.json:
         out.write(json.dumps({"puzzle": args.name, **solution.to_dict()}, ensure_ascii=False, indent=2) + "\n")
     else:
