@@ -101,9 +101,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="of an SMCDEL file, answer (and explain, draw) the N-th query only")
     p.add_argument("--show-formula", action="store_true",
                    help="show each formula in this framework's syntax and in SMCDEL's")
-    p.add_argument("--export-smcdel", metavar="FILE", default=None,
+    p.add_argument("--export-smcdel", metavar="FILE", nargs="?", const="-", default=None,
                    help="write the model (as a knowledge structure) and the formulas, as queries at the "
-                        "checked worlds, as an SMCDEL file")
+                        "checked worlds, as an SMCDEL file (.smcdel.txt); without FILE, or with -, print it "
+                        "instead of the answers")
     p.add_argument("--no-contract", action="store_true",
                    help="check without merging bisimilar worlds after each private update (same answer, "
                         "slower on nested updates)")
@@ -229,8 +230,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         if show is not None:
             show(count, len(formulas))
     end_progress(show)
-    if args.export_smcdel is not None:
-        images = [*images, (args.export_smcdel, _exported(loaded, model, formulas, checked).encode("utf-8"))]
+    exported = None if args.export_smcdel is None else _exported(loaded, model, formulas, checked)
+    if exported is not None and args.export_smcdel != "-":
+        images = [*images, (args.export_smcdel, exported.encode("utf-8"))]
     if len(answers) == 1:
         text = json.dumps(answers[0][2], ensure_ascii=False, indent=2) + "\n" if output == "json" else answers[0][2]
     elif output == "json":
@@ -239,7 +241,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         mark = "% " if output == "latex" else ""
         text = "".join(f"{mark}line {n}: {_echoed(line)}\n{answer}" for n, line, answer in answers)
     write_pictures(images)   # only one formula may be drawn
-    out.write(text)
+    out.write(exported if args.export_smcdel == "-" and exported is not None else text)
     return 0
 
 

@@ -107,9 +107,12 @@ def run(args: argparse.Namespace, out: TextIO, output: str, formats: list[str], 
         if args.draw_model is not None:
             images.append((args.draw_model, model_drawing(file.structure, a.query.formula, formats[-1],
                                                           args.renderer, dpi[formats[-1]])))
+    exported = None
     if export is not None:
         written = [(q.kind, q.formula) + ((file.state(q.state),) if q.state is not None else ()) for q in queries]
-        images.append((export, write_smcdel(file.structure, written).encode("utf-8")))
+        exported = write_smcdel(file.structure, written)
+        if export != "-":
+            images.append((export, exported.encode("utf-8")))
 
     if output == "json":
         items = []
@@ -135,7 +138,7 @@ def run(args: argparse.Namespace, out: TextIO, output: str, formats: list[str], 
             blocks.append("\n".join(lines) + "\n")
         text = "\n".join(blocks)
     write_pictures(images)
-    out.write(text)
+    out.write(exported if export == "-" and exported is not None else text)
     if not queries:
         print(f"{args.model} asks no query (TRUE?, VALID? or WHERE?)", file=sys.stderr)
     return 0

@@ -137,7 +137,7 @@ EXPORT_SUFFIXES = (".smcdel.txt", ".smcdel", ".txt")
 
 
 def check_export_destination(path: str, others: Iterable[str | None] = ()) -> str:
-    """Make sure an SMCDEL file can be written to ``path``: named as one, in
+    """Make sure an SMCDEL file can be written to ``path`` (``-``: standard output): named as one, in
     a folder that exists and can be written, and not one of ``others`` (the
     file read, the pictures asked for).  Returns the path.
 
@@ -146,6 +146,8 @@ def check_export_destination(path: str, others: Iterable[str | None] = ()) -> st
     EpistemicError
         Naming the fault.
     """
+    if path == "-":
+        return path   # standard output
     if not path.endswith(EXPORT_SUFFIXES):
         raise EpistemicError(f"--export-smcdel writes a file named .smcdel.txt, .smcdel or .txt, got {path!r}")
     whole = os.path.abspath(path)

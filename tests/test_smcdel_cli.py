@@ -9,7 +9,7 @@ import pytest
 from cli_runs import run
 
 from epistemic.models.puzzles import solve
-from epistemic.smcdel import answer, read_smcdel
+from epistemic.smcdel import answer, parse_smcdel, read_smcdel
 from epistemic.visualize import available_renderers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,6 +131,16 @@ def test_the_puzzle_exported_answers_as_the_puzzle_told_it(capsys, tmp_path):
     file = read_smcdel(out_path)
     assert [answer(file, q).value for q in file.queries] == told
     assert "every child knows whether it is muddy" in out_path.read_text(encoding="utf-8")
+
+
+def test_without_a_file_the_smcdel_file_is_printed_instead(capsys, small):
+    code, out, err = run(capsys, "puzzle", "muddy-children", "n=3", "--export-smcdel")
+    assert code == 0 and err == "" and out.startswith("-- The muddy children: epistemic puzzle muddy-children n=3\n")
+    file = parse_smcdel(out)
+    assert [answer(file, q).value for q in file.queries] == \
+        [ok for r in solve("muddy-children", n=3).story.rounds for _, ok in r.answers]
+    code, out, _ = run(capsys, "check", str(small), "--export-smcdel")
+    assert code == 0 and out.startswith("VARS 1,2\n") and out.count("?") == 3
 
 
 @pytest.mark.parametrize("argv, words", [

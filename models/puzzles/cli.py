@@ -48,9 +48,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--html", metavar="FILE", default=None,
                    help="write an explorer for the browser: one self-contained .html file that steps through "
                         f"the rounds, each drawn (up to {MAX_WORLDS} worlds), its answers' reasons unfolding on a click")
-    p.add_argument("--export-smcdel", metavar="FILE", default=None,
+    p.add_argument("--export-smcdel", metavar="FILE", nargs="?", const="-", default=None,
                    help="write the puzzle as an SMCDEL file (.smcdel.txt): its first model, and its questions after "
-                        "every round as queries at the actual state, behind the announcements so far")
+                        "every round as queries at the actual state, behind the announcements so far; without "
+                        "FILE, or with -, print it instead of the story")
     p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw, --html")
     add_resolution_argument(p)
 
@@ -120,7 +121,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         images.append((args.html, page.encode("utf-8")))
     if args.export_smcdel is not None:
         title = f"{PUZZLES[args.name].TITLE}: epistemic puzzle {' '.join([args.name, *args.parameters])}"
-        images.append((args.export_smcdel, write_story(solution.story, title).encode("utf-8")))
+        exported = write_story(solution.story, title)
+        if args.export_smcdel == "-":
+            write_pictures(images)
+            out.write(exported)
+            return 0
+        images.append((args.export_smcdel, exported.encode("utf-8")))
     if args.json:
         out.write(json.dumps({"puzzle": args.name, **solution.to_dict()}, ensure_ascii=False, indent=2) + "\n")
     else:
