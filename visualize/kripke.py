@@ -356,7 +356,8 @@ def _legend(model: KripkeModel, drawn: list[Link], lines, truth, claim: str, rem
     if s5:
         rows.append(("", f"{_agents_text(s5)}: knowledge (S5), so each world is also linked to itself; "
                          f"no link, no doubt"))
-    rows.append((border_sample(1, double=True), "double outline: the actual world"))
+    if model.actual:   # an SMCDEL file's structure, for one, has no actual world to point out
+        rows.append((border_sample(1, double=True), "double outline: the actual world"))
     if truth is not None:
         rows.append((swatch_cell(Swatch(TRUE_FILL)), f"{claim} is true there"))
         rows.append((swatch_cell(Swatch(FALSE_FILL)), f"{claim} is false there"))
