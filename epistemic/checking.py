@@ -141,12 +141,12 @@ _Knowledge = Knows | KnowsWhether | Everybody | Common | Distributed
 def _evaluate(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
     n = len(model)
     if isinstance(f, Atom):
-        key = ("atom", f.name)
-        if key not in model.cache:
+        atoms = model.cache.setdefault("atoms", {})
+        if f.name not in atoms:
             truth = model.valuation(f.name)
             truth.flags.writeable = False
-            model.cache[key] = truth
-        return model.cache[key].copy()
+            atoms[f.name] = truth
+        return atoms[f.name].copy()
     if isinstance(f, Top):
         return np.ones(n, dtype=bool)
     if isinstance(f, Bottom):

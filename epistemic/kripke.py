@@ -340,10 +340,10 @@ class KripkeModel:
             names, [self._facts[i] for i in kept.tolist()], relations,
             [w for w in self._actual if mask[self._index[w]]],
             None if self._origin is None else [self._origin[i] for i in kept.tolist()], self._s5_before)
-        # facts do not change when worlds are dropped, so where atoms hold carries over
-        for key, truth in self.cache.items():
-            if key[0] == "atom":
-                sub.cache[key] = _read_only(truth[mask])
+        # facts do not change when worlds are dropped, so where atoms hold carries over; the
+        # atoms are kept apart from the other truths, which change and may be many
+        if "atoms" in self.cache:
+            sub.cache["atoms"] = {name: _read_only(truth[mask]) for name, truth in self.cache["atoms"].items()}
         return sub
 
     def _mask(self, keep: np.ndarray | Iterable[World]) -> np.ndarray:
