@@ -10,21 +10,33 @@ from typing import TextIO
 from epistemic import EpistemicError, to_text
 from epistemic.explanation import Reason
 from epistemic.models import end_progress, progress_printer, write_pictures
-from epistemic.smcdel import Answer, SmcdelFile, answer, read_smcdel, write_smcdel
+from epistemic.smcdel import Answer, SmcdelError, SmcdelFile, answer, read_smcdel, write_smcdel
+from epistemic.smcdel.grammar import formula_size
 from epistemic.symbolic import to_kripke, truth
 from epistemic.verdicts import explain_verdict
 from epistemic.visualize import MAX_WORLDS
 
 from .verdict_output import explained, model_drawing, reason_drawing
 
-__all__ = ["run", "QUESTION_SHOWN"]
+__all__ = ["run", "QUESTION_SHOWN", "SHOWN_PARTS"]
 
 #: A formula is shown in its question up to this many characters.
 QUESTION_SHOWN = 200
+#: A formula read is shown in our syntax (--show-formula, JSON) up to this many parts.
+SHOWN_PARTS = 2_000
 
 
 def _shown(text: str) -> str:
     return text if len(text) <= QUESTION_SHOWN else text[:QUESTION_SHOWN - 4] + " ..."
+
+
+def _ours(formula) -> str:
+    """The formula in our syntax, unless written out it is too long to show
+    (read from a file, a part may be shared, and is printed each time)."""
+    size = formula_size(formula)
+    if size > SHOWN_PARTS:
+        return f"(a formula of {size:,} parts written out, too long to show)"
+    return to_text(formula)
 
 
 def _question(a: Answer) -> str:
@@ -70,6 +82,14 @@ def run(args: argparse.Namespace, out: TextIO, output: str, formats: list[str], 
     if output == "latex":
         raise EpistemicError("--format latex is for model files: an SMCDEL file is answered as text or JSON")
     file = read_smcdel(args.model)
+    try:
+        return _run(args, out, output, formats, export, file)
+    except SmcdelError as error:   # a fault found in answering, named by its file as one found in reading
+        raise SmcdelError(error.line, error.column, error.fault, args.model) from None
+
+
+def _run(args: argparse.Namespace, out: TextIO, output: str, formats: list[str], export: str | None,
+         file: SmcdelFile) -> int:
     queries = list(file.queries)
     if args.query is not None:
         if not 1 <= args.query <= len(queries):
@@ -83,16 +103,21 @@ def run(args: argparse.Namespace, out: TextIO, output: str, formats: list[str], 
     if args.draw_model is not None and file.structure.size > MAX_WORLDS:
         raise EpistemicError(f"the structure has {file.structure.size:,} states, too many to draw legibly "
                              f"(the limit is {MAX_WORLDS} states)")
+    for query in queries:   # a state asked about is checked before any work
+        if query.state is not None and not file.structure.is_state(file.state(query.state)):
+            answer(file, query).text()   # raises, naming it, as answering it would
     listed = to_kripke(file.structure) if args.engine == "explicit" else None
     answers, reasons = [], []
     show = progress_printer("queries answered") if len(queries) > 1 else None
-    for count, query in enumerate(queries, 1):
-        a = answer(file, query, "explicit" if listed is not None else "symbolic", listed)
-        answers.append(a)
-        reasons.append(_reason(file, a, args.depth) if args.why or drawn else None)
-        if show is not None:
-            show(count, len(queries))
-    end_progress(show)
+    try:
+        for count, query in enumerate(queries, 1):
+            a = answer(file, query, "explicit" if listed is not None else "symbolic", listed)
+            answers.append(a)
+            reasons.append(_reason(file, a, args.depth) if args.why or drawn else None)
+            if show is not None:
+                show(count, len(queries))
+    finally:
+        end_progress(show)
 
     images = []
     if drawn:
@@ -117,7 +142,7 @@ def run(args: argparse.Namespace, out: TextIO, output: str, formats: list[str], 
     if output == "json":
         items = []
         for a, reason in zip(answers, reasons):
-            item = {**a.to_dict(), "ours": to_text(a.query.formula)}
+            item = {**a.to_dict(), "ours": _ours(a.query.formula)}
             if reason is not None:
                 state, where, why = reason
                 item["why"] = {"state": state, "where": where, **why.to_dict(key=_state_of)}
@@ -130,7 +155,7 @@ def run(args: argparse.Namespace, out: TextIO, output: str, formats: list[str], 
         for a, reason in zip(answers, reasons):
             lines = [_question(a)]
             if args.show_formula:
-                lines += [f"  SMCDEL: {a.query.text}", f"  ours:   {to_text(a.query.formula)}"]
+                lines += [f"  SMCDEL: {a.query.text}", f"  ours:   {_ours(a.query.formula)}"]
             lines.append(a.text())
             if args.why and reason is not None:
                 state, where, why = reason

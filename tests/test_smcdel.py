@@ -8,7 +8,7 @@ from epistemic import Agent, parse_formula, private_event
 from epistemic.formulas import Act
 from epistemic.smcdel import (SmcdelError, Words, answer, numbering, parse_smcdel, read_formula, to_smcdel,
                               write_smcdel)
-from epistemic.smcdel.grammar import MAX_NESTING, MAX_QUANTIFIED
+from epistemic.smcdel.grammar import MAX_NESTING, MAX_UNFOLDED, formula_size
 from epistemic.smcdel.lexer import tokenize
 from epistemic.smcdel import writer
 from epistemic.symbolic import KnowledgeStructure, from_kripke
@@ -61,11 +61,14 @@ def test_places_count_lines_columns_and_tab_stops():
     ("AND (1, 2, 3)", "p1 & p2 & p3"),
     ("OR (1)", "p1"),
     ("XOR (1, 2, 3)", "~(~(p1 <-> p2) <-> p3)"),
-    ("ONEOF (1, 2, 3)", "(p1 | p2 | p3) & (~(p1 & p2) & ~(p1 & p3) & ~(p2 & p3))"),
+    ("ONEOF (1, 2, 3)", "p1 & (~p2 & ~p3) | ~p1 & p2 & ~p3 | ~p1 & ~p2 & p3"),
     ("Top | Bot", "top | bot"),
     # announcements whether and to groups, by SMCDEL's own definitions (Language.hs)
-    ("[?! 1] a knows that 1", "(p1 -> [!p1] K_a p1) & (~p1 -> [!~p1] K_a p1)"),
-    ("<?! 1> 2", "(p1 -> [!p1] p2) & (~p1 -> [!~p1] p2)"),
+    ("[?! 1] a knows that 1", "[?p1]_{a,b,c} K_a p1"),
+    ("<?! 1> 2", "[?p1]_{a,b,c} p2"),
+    # a group after "knows whether (": SMCDEL's parser reads on to comknow or distknow
+    ("a knows whether (b) comknow that 1", "Kw_a C_b p1"),
+    ("a knows whether (b, c) distknow that 1 & 2", "Kw_a D_{b,c} p1 & p2"),
     ("[a, b ! 1] 2", "p1 -> [?p1]_{a,b} p2"),
     ("<a ! 1> 2", "p1 & [?p1]_a p2"),
     ("[a ?! 1] 2", "[?p1]_a p2"),
@@ -109,8 +112,12 @@ def test_faults_name_their_line_and_column(text, line, column, words):
 
 
 def test_quantifying_and_nesting_past_the_limits_are_refused_where_they_start():
-    many = ",".join(map(str, range(1, MAX_QUANTIFIED + 2)))
+    many = ",".join(map(str, range(1, 19)))
     assert _refused(f"VARS {many} LAW Top OBS a: 1\nVALID? Exists {many} 1")[:2] == (2, 8)
+    # quantifiers inside quantifiers unfold their copies again: the bound counts them all
+    nested = "Forall 1 " * 18
+    line, column, fault = _refused(f"VARS 1, 2 LAW Top OBS a: 1\nVALID? {nested}(1 | 2)")
+    assert line == 2 and f"at most {MAX_UNFOLDED:,}" in fault
     deep = "(" * (MAX_NESTING + 5) + "1" + ")" * (MAX_NESTING + 5)
     line, column, fault = _refused(f"VARS 1 LAW Top OBS a: 1\nVALID? {deep}")
     assert (line, column) == (2, 8 + MAX_NESTING) and "nested more than" in fault
@@ -144,7 +151,7 @@ def test_a_written_structure_reads_back_the_same_with_its_names_and_actual_state
                                  {a: ["m2"], b: ["m1", "p7"], c: []}, actual=[{"m1", "p7"}, {"p7"}])
     text = write_smcdel(s, [("VALID?", parse_formula("C_{a,b_1} (m1 | m2 -> p7)")),
                             ("TRUE?", parse_formula("K_a ~m2 & ~Kw_K m1"), s.actual[0], "at the first actual")])
-    assert "-- agents: K1 K, b1 b_1" in text and "-- padding: 4" in text and "-- at the first actual" in text
+    assert '-- agents: {"K1": "K", "b1": "b_1"}' in text and "-- padding: 4" in text and "-- at the first actual" in text
     back = parse_smcdel(text)
     t = back.structure
     assert sorted(t.atoms) == ["m1", "m2", "p7"]
@@ -202,3 +209,61 @@ def test_structures_smcdels_files_cannot_hold_are_refused():
 def test_an_atom_the_structure_lacks_is_written_false():
     s = KnowledgeStructure.build(["p"], parse_formula("top"), {Agent("a"): ["p"]})
     assert to_smcdel(parse_formula("p & ghost | M_a p"), numbering(s)) == "(1 & Bot) | ~ (a knows that ~ 1)"
+
+
+def test_nested_announcements_whether_and_long_oneofs_stay_the_size_of_the_text():
+    # SMCDEL's own unfolding of [?! φ] copies what follows at every level, and ONEOF lists every pair
+    nested = "[?! 1] " * 30
+    f = parse_smcdel(f"VARS 1, 2 LAW Top OBS a: 1 b: 2\nVALID? {nested}a knows whether 1\n"
+                     f"WHERE? ONEOF ({', '.join(['1', '2'] * 300)})")
+    assert formula_size(f.queries[0].formula) < 100 and answer(f, f.queries[0]).value is True
+    # ONEOF's parts are shared: written out they are many, but few are different
+    assert formula_size(f.queries[1].formula) > 10 ** 6 and _parts(f.queries[1].formula) < 5_000
+    assert answer(f, f.queries[1]).states == []
+    once = parse_smcdel("VARS 1, 2 LAW Top OBS a: 1 WHERE? ONEOF (1, 2) WHERE? ONEOF (1, 2, 1)")
+    assert [answer(once, q).states for q in once.queries] == [[[1], [2]], [[2]]]
+
+
+def _parts(formula) -> int:
+    """The different parts of a formula, each counted once however often it is used."""
+    seen, stack = set(), [formula]
+    while stack:
+        f = stack.pop()
+        if id(f) not in seen:
+            seen.add(id(f))
+            stack.extend(f.operands())
+    return len(seen)
+
+
+def test_a_padding_comment_is_honoured_only_where_the_law_makes_it_false_and_no_query_names_it():
+    written = "-- padding: 3\nVARS 1,2,3\nLAW  AND (1 | 2, ~ 3)\nOBS  a: 1\n     b: 3\n"
+    honoured = parse_smcdel(written + "WHERE? b knows whether 1")
+    assert sorted(honoured.structure.atoms) == ["p1", "p2"]
+    assert honoured.structure.observables[Agent("b")] == frozenset()
+    for query, expected in [("VALID? Exists 3 3", True), ("TRUE? {1} ~ 3", True)]:
+        f = parse_smcdel(written + query)   # names the padding: kept as a variable, as SMCDEL keeps it
+        assert sorted(f.structure.atoms) == ["p1", "p2", "p3"]
+        assert answer(f, f.queries[0]).value is expected
+    # a comment that does not fit the law is not believed
+    f = parse_smcdel("-- padding: 2\nVARS 1,2 LAW Top OBS a: 2\nWHERE? 2")
+    assert answer(f, f.queries[0]).states == [[1, 2], [2]]
+
+
+def test_an_agent_whose_name_holds_commas_and_spaces_reads_back():
+    s = KnowledgeStructure.build(["p"], parse_formula("top"), {Agent("a,b"): ["p"], Agent("c"): []})
+    text = write_smcdel(s)
+    assert '-- agents: {"ab": "a,b"}' in text
+    back = parse_smcdel(text)
+    assert sorted(a.name for a in back.structure.agents) == ["a,b", "c"] and sorted(back.structure.atoms) == ["p"]
+
+
+def test_past_the_listing_limit_both_engines_list_the_same_states(monkeypatch):
+    from epistemic.smcdel import answers
+    monkeypatch.setattr(answers, "LISTED_STATES", 5)
+    f = parse_smcdel("VARS 1, 2, 3, 4 LAW Top OBS a: 1\nWHERE? ~ 1 | 2")
+    symbolic, explicit = answer(f, f.queries[0]), answer(f, f.queries[0], "explicit")
+    assert symbolic == explicit and symbolic.count == 12
+    # the first five in the structure's order, binary numbers with variable 1 the lowest bit
+    # ([], [2], [1,2], [3], [2,3]), then sorted
+    assert symbolic.states == [[], [1, 2], [2], [2, 3], [3]]
+    assert symbolic.text().endswith("... 7 more states (12 in all)")

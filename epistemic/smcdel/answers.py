@@ -2,8 +2,11 @@
 
 ``TRUE? {s} φ`` and ``VALID? φ`` are answered ``True`` or ``False``;
 ``WHERE? φ`` lists the states where φ holds, each as the numbers of its
-true variables (``[1,3]``), in the order of those lists.  SMCDEL lists them
-in the order its diagram enumerates them, which may differ.
+true variables (``[1,3]``), in the order of those lists (SMCDEL lists them
+in the order its diagram enumerates them, which may differ).  Past
+:data:`LISTED_STATES` states, those listed are the first in the
+structure's own order (binary numbers whose bit i is the i-th variable),
+on either engine.
 
 Examples
 --------
@@ -84,7 +87,7 @@ def answer(file: SmcdelFile, query: Query, engine: str = "symbolic", model: Krip
     if query.state is not None:
         state = file.state(query.state)
         if not structure.is_state(state):
-            shown = "{" + ",".join(map(str, query.state)) + "}"
+            shown = "{" + ",".join(map(str, query.state)) + "}"   # as written
             raise SmcdelError(query.line, query.column, f"{shown} is not a state: the law is false there (SMCDEL "
                                                         "evaluates the formula there all the same; this framework "
                                                         "evaluates formulas at states only)")
@@ -95,15 +98,17 @@ def answer(file: SmcdelFile, query: Query, engine: str = "symbolic", model: Krip
             return Answer(query, value=bool(true[listed.index(structure.name(state))]))
         if query.kind == "VALID?":
             return Answer(query, value=bool(true.all()))
-        numbers = sorted(_numbers(w) for w, yes in zip(listed.worlds, true) if yes)
-        return Answer(query, states=numbers[:LISTED_STATES], count=len(numbers))
+        holding = [_numbers(w) for w, yes in zip(listed.worlds, true) if yes]
+        return Answer(query, states=sorted(holding[:LISTED_STATES]), count=len(holding))
     if state is not None:
         return Answer(query, value=holds(structure, query.formula, state))
     u = truth(structure, query.formula)
     if query.kind == "VALID?":
         return Answer(query, value=(structure.law & ~u) == structure.manager.false)
     count = structure.count(u)
-    found = structure.states(u, LISTED_STATES)
+    # past the limit, the states that come first in the structure's own order (as the listing's
+    # worlds come), whichever engine answers
+    found = structure.ordered(u, LISTED_STATES)
     numbers = sorted(file.numbers_of(s) for s in found)
     return Answer(query, states=numbers, count=count)
 

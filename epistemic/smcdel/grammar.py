@@ -44,14 +44,14 @@ from ..formulas import (BOTTOM, TOP, And, Announce, AnnounceDiamond, AnnounceWhe
                         disjunction, subformulas)
 from .lexer import SmcdelError, Token, tokenize
 
-__all__ = ["Words", "read_formula", "FormulaReader", "MAX_NESTING", "MAX_QUANTIFIED", "is_boolean"]
+__all__ = ["Words", "read_formula", "FormulaReader", "MAX_NESTING", "MAX_UNFOLDED", "is_boolean", "formula_size"]
 
 #: Parentheses and operators nested deeper than this are refused (each level
 #: costs the reader a few Python frames).
 MAX_NESTING = 150
-#: ``Forall`` and ``Exists`` unfold into 2**k copies of their formula:
-#: at most this many variables at once.
-MAX_QUANTIFIED = 12
+#: ``Forall`` and ``Exists`` unfold into 2**k copies of their formula, each
+#: quantifier inside another copied again: at most this many parts in all.
+MAX_UNFOLDED = 100_000
 
 _BINARY = {"->": 1, "iff": 1, "&": 2, "|": 2}
 _KNOWING = ("knows that", "knows whether", "comknow that", "comknow whether", "distknow that",
@@ -88,6 +88,30 @@ def is_boolean(formula: Formula) -> bool:
     return all(isinstance(f, _BOOLEAN) for f in subformulas(formula))
 
 
+def formula_size(formula: Formula) -> int:
+    """The parts of ``formula`` written out as a tree (a part shared by two
+    others counted twice), counted without writing it and without recursion.
+
+    >>> a = Atom("a")
+    >>> formula_size(And(a, a)), formula_size(And(And(a, a), And(a, a)))
+    (3, 7)
+    """
+    sizes: dict[int, int] = {}
+    stack = [formula]
+    while stack:
+        f = stack[-1]
+        if id(f) in sizes:
+            stack.pop()
+            continue
+        waiting = [g for g in f.operands() if id(g) not in sizes]
+        if waiting:
+            stack.extend(waiting)
+            continue
+        stack.pop()
+        sizes[id(f)] = 1 + sum(sizes[id(g)] for g in f.operands())
+    return sizes[id(formula)]
+
+
 def _negated(f: Formula) -> Formula:
     return Not(f)
 
@@ -101,9 +125,24 @@ def _xor(forms: list[Formula]) -> Formula:
 
 
 def _one_of(forms: list[Formula]) -> Formula:
-    # SMCDEL's oneOf: one at least, and no two (each pair once; its own lists every pair both ways)
-    pairs = [Not(And(a, b)) for i, a in enumerate(forms) for b in forms[i + 1:]]
-    return And(disjunction(forms), conjunction(pairs)) if pairs else disjunction(forms)
+    """SMCDEL's ``oneOf``: exactly one holds.  SMCDEL says "one at least and
+    no two", every pair; here it is "one holds, none before it and none
+    after it", whose parts are shared, so that n formulas cost n steps to
+    check rather than n**2."""
+    if len(forms) == 1:
+        return forms[0]
+    none_before: list[Formula] = [TOP]
+    for f in forms[:-1]:
+        none_before.append(Not(f) if none_before[-1] is TOP else And(none_before[-1], Not(f)))
+    none_after: list[Formula] = [TOP]
+    for f in reversed(forms[1:]):
+        none_after.append(Not(f) if none_after[-1] is TOP else And(Not(f), none_after[-1]))
+    none_after.reverse()
+    cases = []
+    for before, f, after in zip(none_before, forms, none_after):
+        case = f if before is TOP else And(before, f)
+        cases.append(case if after is TOP else And(case, after))
+    return disjunction(cases)
 
 
 def _substituted(formula: Formula, name: str, value: Formula) -> Formula:
@@ -255,9 +294,11 @@ class FormulaReader:
                               "quantifies its diagram, over valuations the law may rule out, which this reader "
                               "does not (it reads Forall and Exists over boolean formulas)")
         names = list(dict.fromkeys(self.words.vocabulary[int(n.text)] for n in quantified))
-        if len(names) > MAX_QUANTIFIED:
-            raise SmcdelError(token.line, token.column, f"{token.text} over {len(names)} variables: this reader "
-                                                        f"unfolds at most {MAX_QUANTIFIED} at once")
+        unfolded = formula_size(body) << len(names)
+        if unfolded > MAX_UNFOLDED:
+            raise SmcdelError(token.line, token.column, f"{token.text} over {len(names)} variables would unfold "
+                                                        f"its formula into {unfolded:,} parts; this reader unfolds "
+                                                        f"at most {MAX_UNFOLDED:,}")
         join = And if token.kind == "Forall" else Or
         for name in names:
             if name is not None:   # a padding variable is the constant false: nothing to quantify
@@ -285,7 +326,7 @@ class FormulaReader:
         if kind == "knows that":
             return lambda f: Knows(group[0], f)
         if kind == "knows whether":
-            if self.kind() == "(":
+            if self.kind() == "(" and not self._group_ahead():
                 forms = self.formulas()
                 return conjunction(KnowsWhether(group[0], f) for f in forms)
             return lambda f: KnowsWhether(group[0], f)
@@ -309,10 +350,13 @@ class FormulaReader:
         if group is None and not whether:
             return (lambda f: Announce(announced, f)) if box else (lambda f: AnnounceDiamond(announced, f))
         if group is None:
-            # SMCDEL's [?! φ]ψ: φ -> [!φ]ψ and ~φ -> [!~φ]ψ; one of the two always happens,
-            # so its dual <?! φ> says the same
-            return lambda f: And(Implies(announced, Announce(announced, f)),
-                                 Implies(Not(announced), Announce(Not(announced), f)))
+            # SMCDEL's [?! φ]ψ is φ -> [!φ]ψ and ~φ -> [!~φ]ψ; as every agent learning whether φ it is
+            # one update, where the two halves would evaluate ψ twice at each level of a nest;
+            # one of the outcomes always happens, so its dual <?! φ> says the same
+            if self.words.agents is None:   # a law, refused for its announcement once read
+                return lambda f: Announce(announced, f)
+            everyone = [Agent(name) for name in self.words.agents.values()]
+            return lambda f: AnnounceWhether(everyone, announced, f)
         if whether:   # the group learns whether φ; exactly one of the two events happens
             return lambda f: AnnounceWhether(group, announced, f)
         # the group learns that φ, the others that it learned whether: where φ holds, the event "yes"

@@ -33,6 +33,7 @@ epistemic.smcdel.lexer.SmcdelError: line 1, column 23: 2 is not in VARS
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -44,6 +45,7 @@ from ..agents import Agent
 from ..errors import ModelError
 from ..files import read_limited, text_from
 from ..formulas import BOTTOM, And, Atom, Formula, FormulaError, Not
+from ..formulas import atoms as atoms_of
 from ..model_json import MAX_FILE_BYTES
 from ..symbolic.structure import KnowledgeStructure, State
 from .grammar import FormulaReader, Words, is_boolean
@@ -61,7 +63,7 @@ _NOTE = re.compile(r"^[ \t]*-- (names|agents|padding|actual):(.*)$", re.MULTILIN
 class Query:
     """One query of a file: ``kind`` (``"TRUE?"``, ``"VALID?"``,
     ``"WHERE?"``), the formula, its text as written (on one line), its place,
-    and for ``TRUE?`` the state asked about, as its true variables' numbers."""
+    and for ``TRUE?`` the state asked about, its true variables' numbers as written."""
 
     kind: str
     formula: Formula = attrs.field(eq=False)
@@ -124,9 +126,11 @@ def _notes(text: str, variables: list[int], observers: list[str]) -> tuple[dict,
                     Atom(name)
                     names[int(number)] = name
             elif kind == "agents":
-                for entry in filter(None, (e.strip() for e in body.split(","))):
-                    short, name = entry.split()
-                    agents[short] = name
+                # JSON: an agent's name may hold commas and spaces
+                given = json.loads(body)
+                if not isinstance(given, dict) or not all(isinstance(v, str) and v for v in given.values()):
+                    raise ValueError("not agents")
+                agents.update(given)
             elif kind == "padding":
                 padding.update(int(n) for n in body.replace(",", " ").split())
             else:
@@ -160,6 +164,18 @@ def parse_smcdel(text: str, source: str = "") -> SmcdelFile:
         raise
 
 
+def _padded(law: Formula, padding: set[int], queries: list[Token]) -> bool:
+    """Whether a padding variable can be left out: the law is the writer's
+    ``AND (law, ~ N)``, which makes it false in every state, and no query
+    names it (a quantifier or a ``TRUE?`` state would see it)."""
+    if len(padding) != 1:
+        return False
+    (number,) = padding
+    name = f"p{number}"
+    return (isinstance(law, And) and law.right == Not(Atom(name)) and name not in atoms_of(law.left)
+            and not any(t.kind == "INT" and int(t.text) == number for t in queries))
+
+
 def _parse(text: str) -> SmcdelFile:
     tokens = tokenize(text)
     reader = FormulaReader(tokens, Words({}, {}), _end(text))
@@ -169,7 +185,7 @@ def _parse(text: str) -> SmcdelFile:
     law_at = reader.at
     # read once for its faults, in the order of the file, then again once the names are known
     reader.words = Words({n: f"p{n}" for n in variables}, None)
-    reader.formula()
+    written_law = reader.formula()
     reader.take("OBS", "OBS after the law")
     observing: list[tuple[Token, list[Token]]] = []
     while True:
@@ -179,6 +195,8 @@ def _parse(text: str) -> SmcdelFile:
         if not (reader.kind() == "STR" and reader.kind(1) == ":"):
             break
     names, renamed, padding, actual = _notes(text, variables, [a.text for a, _ in observing])
+    if padding and not _padded(written_law, padding, tokens[reader.at:]):
+        padding = set()
     vocabulary = {n: None if n in padding else names.get(n, f"p{n}") for n in variables}
     taken = set(names.values())
     for n in variables:   # a name the notes gave stays its variable's own
@@ -205,8 +223,9 @@ def _parse(text: str) -> SmcdelFile:
     reader.at = after_obs
 
     queries = []
+    lines = text.split("\n")
     while reader.kind() is not None:
-        queries.append(_query(reader, text))
+        queries.append(_query(reader, lines))
     atoms = [named[n] for n in sorted(named)]
     try:
         structure = KnowledgeStructure.build(atoms, law, observables, [[named[n] for n in s] for s in actual])
@@ -222,7 +241,7 @@ def _free(name: str, taken: set) -> str:
     return name
 
 
-def _query(reader: FormulaReader, text: str) -> Query:
+def _query(reader: FormulaReader, lines: list[str]) -> Query:
     token = reader.peek()
     assert token is not None
     if token.kind not in QUERY_KINDS:
@@ -235,16 +254,16 @@ def _query(reader: FormulaReader, text: str) -> Query:
         reader.take("}", "',' or '}'")
         for number in numbers:
             reader.words.atom(number)
-        state = tuple(sorted({int(n.text) for n in numbers}))
+        state = tuple(int(n.text) for n in numbers)
     first = reader.at
     formula = reader.formula()
     start, stop = reader.tokens[first], reader.tokens[reader.at - 1]
-    return Query(token.kind, formula, _span(text, start, stop), token.line, token.column, state)
+    return Query(token.kind, formula, _span(lines, start, stop), token.line, token.column, state)
 
 
-def _span(text: str, start: Token, stop: Token) -> str:
+def _span(lines: list[str], start: Token, stop: Token) -> str:
     """The text from one token to another, comments dropped and spaces closed up."""
-    lines = text.split("\n")[start.line - 1: stop.line]
+    lines = lines[start.line - 1: stop.line]
     pieces = []
     for i, line in enumerate(lines):
         if i == len(lines) - 1:

@@ -7,7 +7,7 @@ the numbers stand for, so that :func:`~epistemic.smcdel.read_smcdel` gives
 back the same atoms and agents::
 
     -- names: 1 m1, 2 m2
-    -- agents: child1 child_1
+    -- agents: {"child1": "child_1"}
     -- padding: 3
     -- actual: {1,2}
 
@@ -36,6 +36,7 @@ VALID? (a knows that 2) | ~ (a knows that 2)
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -50,13 +51,18 @@ from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, 
 from ..story import Story
 from ..symbolic.convert import from_kripke
 from ..symbolic.structure import KnowledgeStructure, State
+from .grammar import formula_size
 from .lexer import KEYWORDS
 
-__all__ = ["Numbering", "numbering", "to_smcdel", "write_smcdel", "write_story", "law_text", "MAX_LAW_TERMS"]
+__all__ = ["Numbering", "numbering", "to_smcdel", "write_smcdel", "write_story", "law_text", "MAX_LAW_TERMS",
+           "MAX_WRITTEN"]
 
 #: A law with no formula of its own is written as the paths of its diagram
 #: (one conjunction each): at most this many.
 MAX_LAW_TERMS = 20_000
+#: A formula is written with at most this many parts (SMCDEL's language
+#: has no way to name a part and use it twice).
+MAX_WRITTEN = 1_000_000
 
 _NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9]*")
 _NUMBERED = re.compile(r"p([0-9]+)")
@@ -151,6 +157,10 @@ def to_smcdel(formula: Formula, n: Numbering) -> str:
         For a construct SMCDEL's language has not: a private announcement,
         an event model.
     """
+    size = formula_size(formula)
+    if size > MAX_WRITTEN:
+        raise ModelError(f"the formula written out has {size:,} parts (those it shares written each time), more "
+                         f"than the {MAX_WRITTEN:,} a file holds")
     done: dict[int, str] = {}
     stack: list[tuple[Formula, bool]] = [(formula, False)]
     while stack:
@@ -314,9 +324,9 @@ def write_smcdel(structure: KnowledgeStructure, queries: Sequence[tuple] = (), t
             names[x] = name
             taken.add(name)
         lines.append("-- names: " + ", ".join(f"{x} {names[x]}" for x in sorted(names)))
-    renamed = [(short, a.name) for a, short in sorted(n.agents.items(), key=lambda i: i[1]) if short != a.name]
-    if renamed:
-        lines.append("-- agents: " + ", ".join(f"{short} {name}" for short, name in renamed))
+    renamed = {short: a.name for a, short in sorted(n.agents.items(), key=lambda i: i[1]) if short != a.name}
+    if renamed:   # as JSON: an agent's name may hold commas and spaces
+        lines.append("-- agents: " + json.dumps(renamed, ensure_ascii=False))
     if n.padding is not None:
         lines.append(f"-- padding: {n.padding}")
         law = f"AND ({law}, ~ {n.padding})"
