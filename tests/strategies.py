@@ -189,8 +189,12 @@ def _compound(draw, inner, events=False):
     return cls(draw(_groups), draw(inner), draw(inner))
 
 
+@functools.cache
 def formulas(max_leaves: int = 12, events: bool = False):
     """Formulas of every connective, nested a few levels; with ``events``,
-    ``[E, e]ψ`` too (event models inside preconditions included)."""
+    ``[E, e]ψ`` too (event models inside preconditions included).
+
+    Made once for each set of arguments: a recursive strategy costs more to make
+    than a draw from it, and some tests ask for one at every draw."""
     leaves = st.one_of(st.builds(fm.Atom, atom_names), st.just(fm.TOP), st.just(fm.BOTTOM))
     return st.recursive(leaves, functools.partial(_compound, events=events), max_leaves=max_leaves)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import pytest
@@ -154,7 +155,9 @@ def value(f: fm.Formula, true: set) -> bool:
 NAMES = ["p", "q", "r", "s"]
 
 
-def laws(names):
+# made once for each list of names: a recursive strategy costs more to make than to draw from
+@functools.cache
+def laws(names: tuple[str, ...]):
     leaves = st.one_of(st.sampled_from([fm.Atom(n) for n in names]), st.just(fm.TOP), st.just(fm.BOTTOM))
 
     def grow(inner):
@@ -163,11 +166,16 @@ def laws(names):
     return st.recursive(leaves, grow, max_leaves=8)
 
 
+@functools.cache
+def _observed(names: tuple[str, ...]):
+    return st.lists(st.sampled_from(names), unique=True)
+
+
 @st.composite
 def descriptions(draw):
     names = draw(st.lists(st.sampled_from(NAMES), unique=True, min_size=1))
-    law = draw(laws(names))
-    observes = {agent: draw(st.lists(st.sampled_from(names), unique=True)) for agent in (A, B)}
+    law = draw(laws(tuple(names)))
+    observes = {agent: draw(_observed(tuple(names))) for agent in (A, B)}
     return names, law, observes
 
 

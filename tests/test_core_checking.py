@@ -11,6 +11,7 @@ checker must refuse the formula.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 
@@ -227,15 +228,22 @@ def ev(g, f, w) -> bool:
 
 
 # random models and formulas --------------------------------------------------------------
+# The strategies are made once, not at every draw: hypothesis checks each new strategy
+# before its first draw, which cost more than the tests' own work.
+FACTS = st.sets(st.sampled_from(ATOMS))
+NAMES = {n: st.sampled_from([f"w{i}" for i in range(n)]) for n in range(1, 6)}
+PAIRS = {n: st.lists(st.tuples(names, names), max_size=8) for n, names in NAMES.items()}
+LEAVES = st.one_of(st.sampled_from([fm.Atom(x) for x in ATOMS]), st.just(fm.TOP), st.just(fm.BOTTOM))
+
+
 @st.composite
 def models(draw):
     n = draw(st.integers(1, 5))
-    worlds = {f"w{i}": draw(st.sets(st.sampled_from(ATOMS))) for i in range(n)}
+    worlds = {f"w{i}": draw(FACTS) for i in range(n)}
     names = list(worlds)
-    pairs = st.lists(st.tuples(st.sampled_from(names), st.sampled_from(names)), max_size=8)
     s5 = draw(st.booleans())
-    relations = {a: draw(pairs) for a in AGENTS}
-    actual = draw(st.sampled_from(names))
+    relations = {a: draw(PAIRS[n]) for a in AGENTS}
+    actual = draw(NAMES[n])
     model = KripkeModel.from_relations(AGENTS, worlds, relations, actual, reflexive=s5, symmetric=s5)
     if draw(st.booleans()):
         # the raw constructor keeps relations as they are given: equivalences as arrows, not partitions
@@ -247,10 +255,11 @@ def models(draw):
 groups = st.frozensets(st.sampled_from(AGENTS), min_size=1)
 
 
+@functools.cache
 @st.composite
 def formulas(draw, depth=3):
     if depth == 0 or draw(st.integers(0, 3)) == 0:
-        return draw(st.one_of(st.sampled_from([fm.Atom(x) for x in ATOMS]), st.just(fm.TOP), st.just(fm.BOTTOM)))
+        return draw(LEAVES)
     sub = formulas(depth - 1)
     kind = draw(st.integers(0, 17))
     if kind == 0:
@@ -284,12 +293,16 @@ def test_checker_agrees_with_the_reference(model, formula):
 def event_models(draw):
     """Random event models over the three agents: any relations, formula
     preconditions, and postconditions that assign atoms."""
-    names = [f"e{i}" for i in range(draw(st.integers(1, 3)))]
-    events = [Event(name, precondition=draw(st.one_of(st.none(), formulas(1))),
-                    assign={atom: draw(formulas(1)) for atom in draw(st.sets(st.sampled_from(ATOMS)))})
+    n = draw(st.integers(1, 3))
+    names = [f"e{i}" for i in range(n)]
+    events = [Event(name, precondition=draw(PRECONDITIONS), assign={atom: draw(formulas(1)) for atom in draw(FACTS)})
               for name in names]
-    pairs = st.lists(st.tuples(st.sampled_from(names), st.sampled_from(names)), max_size=6)
-    return EventModel(AGENTS, events, {a: draw(pairs) for a in AGENTS}, [names[0]])
+    return EventModel(AGENTS, events, {a: draw(EVENT_PAIRS[n]) for a in AGENTS}, [names[0]])
+
+
+PRECONDITIONS = st.one_of(st.none(), formulas(1))
+EVENT_PAIRS = {n: st.lists(st.tuples(events, events), max_size=6)
+               for n, events in ((n, st.sampled_from([f"e{i}" for i in range(n)])) for n in range(1, 4))}
 
 
 @settings(max_examples=200, deadline=None)
