@@ -137,9 +137,11 @@ def _step(game: PirateGame, p: Prediction, knowledge: Knowledge | None, index: d
              f"{p.yes} yes, {p.needed} needed: {end}.", f"Outcome: {division_text(p.outcome)}."]
     decisions = [Decision(f"why {proposer} offers {division_text(p.offer)}", why_offer(game, r, knowledge, depth=depth))]
     rows: dict[tuple, list[int]] = {}
+    views = p.voter_views()
     for v in range(r + 1, p.pirates + 1):
-        view = p.voter_view(v)
-        rows.setdefault((p.offer.share(v), p.expectation(v), p.vote(v), view.knowledge), []).append(v)
+        view = views[v] if v in views else p.voter_view(v)
+        offered, expected = p.offer.share(v), view.outcome.payoff(v)  # as p.expectation(v) and p.vote(v)
+        rows.setdefault((offered, expected, p.rules.accepts(offered, expected), view.knowledge), []).append(v)
     for (offered, expected, yes, _), ranks in list(rows.items())[:MAX_VOTER_ROWS]:
         label = (f"{Names(ranks).verb('vote')} {'yes' if yes else 'no'}: offered {offered}, "
                  f"{'expects' if len(ranks) == 1 else 'expect'} {expected_text(expected)}")

@@ -502,8 +502,10 @@ def _bought_node(game: PirateGame, r: int, k: Knowledge, view_knowledge: Knowled
 def _differences(p: Prediction, own: Prediction) -> list[_Spec]:
     """Voters who expect otherwise than the proposer, knowing less, thinks."""
     groups: dict[tuple[int, int, Knowledge], list[int]] = {}
+    thinks, expects = own.voter_views(), p.voter_views()
     for rank in range(p.round + 1, p.pirates + 1):
-        thought, actual = own.expectation(rank), p.expectation(rank)
+        thought = (thinks[rank] if rank in thinks else own.voter_view(rank)).outcome.payoff(rank)
+        actual = (expects[rank] if rank in expects else p.voter_view(rank)).outcome.payoff(rank)
         if thought != actual:
             key = (thought, actual, p.voter_view(rank).knowledge)
             groups.setdefault(key, []).append(rank)
