@@ -53,6 +53,7 @@ def turn_under(rules, starts, state, holds, bust_worth):
     goal = rules.goal
     bust = float(rules.bust)
     outcomes = [(gain, float(chance)) for gain, chance in rules.outcomes]
+    holds_to = starts[j1, j2].tolist()  # Python floats: the same numbers, read faster than numpy's
     after: dict[int, tuple] = {}
     margins = {}
     for k in range(goal - i - 1, -1, -1):
@@ -62,7 +63,7 @@ def turn_under(rules, starts, state, holds, bust_worth):
             roll = [r + chance * a for r, a in zip(roll, reached)]
         if k == 0:
             return tuple(roll), margins
-        hold = rotate(starts[j1, j2, i + k])
+        hold = rotate(holds_to[i + k])
         margins[k] = hold[0] - roll[0]
         q = holds.get(k, 0.0)
         after[k] = tuple(q * h + (1 - q) * r for h, r in zip(hold, roll))
@@ -74,11 +75,13 @@ def orbit_values(rules, starts, orbit, holds):
     same state for ``(a, a, a)``) when the mover at ``X`` holds as ``holds[X]`` says.  A bust at
     ``X`` passes the turn to the next state, so ``V_X = T_X(rotate(V_next))``, with ``T_X``
     affine, ``T_X(b) = s_X + beta_X b``; three rotations are the identity."""
-    parts = []
+    made = {}  # a state of the orbit met again (all three in (a, a, a)) is worked out once
     for state in orbit:
-        s, _ = turn_under(rules, starts, state, holds.get(state, {}), (0.0, 0.0, 0.0))
-        beta = turn_under(rules, starts, state, holds.get(state, {}), (1.0, 0.0, 0.0))[0][0] - s[0]
-        parts.append((s, beta))
+        if state not in made:
+            s, _ = turn_under(rules, starts, state, holds.get(state, {}), (0.0, 0.0, 0.0))
+            beta = turn_under(rules, starts, state, holds.get(state, {}), (1.0, 0.0, 0.0))[0][0] - s[0]
+            made[state] = (s, beta)
+    parts = [made[state] for state in orbit]
     values = []
     for x in range(3):
         (sx, bx), (sy, by), (sz, bz) = parts[x], parts[(x + 1) % 3], parts[(x + 2) % 3]

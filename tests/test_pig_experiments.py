@@ -160,9 +160,10 @@ def test_a_dynamics_cell_reports_the_cycle_and_what_flips():
     jacobi, separate = (three_pig_dynamics(8, variant, 0, sides=3) for variant in ("jacobi", "separate"))
     assert jacobi["converged"] and separate["converged"] and (jacobi["sweeps"], separate["sweeps"]) == (93, 63)
     assert separate["win_1"] == pytest.approx(jacobi["win_1"], abs=1e-12)
-    settled = three_pig_dynamics(5, "randomized", 4, sides=3, discount=0.9)
+    # to 7 (not less) some decisions change once while the run settles: none of them is a flipper
+    settled = three_pig_dynamics(7, "randomized", 4, sides=3, discount=0.9)
     assert settled["converged"] and settled["period"] is None and settled["flippers"] == ""
-    # a discount of 0.9 a step leaves a good share of the chances to nobody, even to 5
+    # a discount of 0.9 a step leaves a good share of the chances to nobody, even to 7
     assert settled["win_1"] + settled["win_2"] + settled["win_3"] < 0.9
     assert set(VARIANTS) == set(DYNAMICS.parameter("variant").choices)
 
