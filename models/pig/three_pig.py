@@ -37,6 +37,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import attrs
@@ -143,6 +144,16 @@ class Turn:
         return self.start + self.bust[:, None] * bust_value
 
 
+@functools.lru_cache(maxsize=64)
+def _steps(rules: Jeopardy, discount: float) -> tuple[list[float], list[tuple[int, int]], float]:
+    """The distinct chances of a step times ``discount``, each outcome's gain and place
+    among them, and the bust's chance times ``discount``: the floats of every :func:`turn`
+    of a run, made once from the rules' fractions."""
+    chances = sorted({float(chance) * discount for _, chance in rules.outcomes})
+    terms = [(gain, chances.index(float(chance) * discount)) for gain, chance in rules.outcomes]
+    return chances, terms, float(rules.bust) * discount
+
+
 def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2: np.ndarray,
          bust_value: np.ndarray, *, holds: np.ndarray | None = None, hysteresis: float = 0.0,
          margins: bool = True, discount: float = 1.0, tables: np.ndarray | None = None) -> Turn:
@@ -178,18 +189,17 @@ def turn(rules: Jeopardy, values: np.ndarray, i: np.ndarray, j1: np.ndarray, j2:
         back = np.argsort(order)
     i, j1, j2 = i[order], np.asarray(j1)[order], np.asarray(j2)[order]
     bust_value = np.asarray(bust_value)[order, 0]
-    playing = np.searchsorted(i, goal - np.arange(goal))
+    playing = np.searchsorted(i, goal - np.arange(goal)).tolist()
     # A turn from each total is a row of four: the start vector's three, then the bust's
     # weight.  The ring keeps the last ``size`` totals, each already times every chance
     # of a step (Pig's chances are all alike: one product serves every face), and the
     # roll adds them in the order of the outcomes, as a plain sum would.  A state's row
     # is first written at the last total short of the goal; until then it holds the win.
-    chances = sorted({float(chance) * discount for _, chance in rules.outcomes})
-    terms = [(gain, chances.index(float(chance) * discount)) for gain, chance in rules.outcomes]
+    chances, terms, bust = _steps(rules, discount)
     ring = np.zeros((size, len(chances), n, 4))
     for c, chance in enumerate(chances):
         ring[:, c, :, 0] = chance
-    busting = np.array([0.0, 0.0, 0.0, float(rules.bust) * discount])
+    busting = np.array([0.0, 0.0, 0.0, bust])
     # the hold vectors, rotated into the mover's seats, are read from the flat table at ``at + 3 * k``
     table = values.reshape(-1)
     at = (3 * (goal * (goal * j1 + j2) + i))[:, None] + np.array([2, 0, 1])
