@@ -34,13 +34,17 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            ("tests/test_pirates_knowledge.py::test_story_1_knowledge",
             "tests/test_pirates_knowledge.py::test_story_2_outsiders_act_as_if_nothing_was_promised")),
     Mutant(PREDICT,
-           "return round, knowledge.restricted(lambda a: promise_in(a).maker >= round)",
-           "return round, knowledge.restricted(lambda a: promise_in(a).maker > round)",
+           "        if round <= first:\n            return round, knowledge\n        if round > last:\n"
+           "            return round, _NOTHING\n"
+           "        return round, knowledge.restricted(lambda a: promise_in(a).maker >= round)",
+           "        if round < first:\n            return round, knowledge\n        if round >= last:\n"
+           "            return round, _NOTHING\n"
+           "        return round, knowledge.restricted(lambda a: promise_in(a).maker > round)",
            "the memo key drops the proposer's own promise",
            ("tests/test_pirates_seed.py::test_tables_3_and_4_public_promise",)),
     Mutant(PREDICT,
-           "return round, knowledge.restricted(lambda a: promise_in(a).maker >= round)",
-           "return round, knowledge",
+           "        if round > last:\n            return round, _NOTHING\n",
+           "        if round > last:\n            return round, knowledge\n",
            "the memo key keeps the promises of pirates already overboard",
            ("tests/test_pirates_seed.py::test_a_promise_is_dropped_once_its_maker_is_overboard",)),
     Mutant(RULES,

@@ -215,6 +215,10 @@ class Prediction:
         return self.rules.accepts(self.offer.share(rank), self.expectation(rank))
 
 
+#: The knowledge of no promise: the key of every round after the last promise's maker.
+_NOTHING = Knowledge.of([])
+
+
 class PirateSolver:
     """Solves pirate games of ``pirates`` and ``coins`` on any announcements.
 
@@ -259,6 +263,8 @@ class PirateSolver:
         self._agents: dict[int, Pirate] = {}
         self._everyone = tuple(range(1, pirates + 1))
         self._classes_cache: dict[Knowledge, VoterClasses] = {}
+        # the least and the greatest maker of the promises of each knowledge state asked for a key
+        self._makers: dict[Knowledge, tuple[int, int]] = {}
         # what one view of the next round decides, shared by every round that has it (see _optimize)
         self._dear_cache: dict[Division, list[tuple[int, int, int]]] = {}
         self._purchases: dict[tuple[Division, int], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
@@ -280,6 +286,17 @@ class PirateSolver:
     # keys -------------------------------------------------------------------
     def key(self, round: int, knowledge: Knowledge) -> Key:
         """The DAG key: promises of pirates already overboard are dropped."""
+        # asked for every round of every knowledge state: where all the makers are still
+        # aboard, or all gone, the promises are not looked at one by one again
+        makers = self._makers.get(knowledge)
+        if makers is None:
+            made = [promise_in(a).maker for a in knowledge.announcements]
+            makers = self._makers[knowledge] = (min(made, default=0), max(made, default=0))
+        first, last = makers
+        if round <= first:
+            return round, knowledge
+        if round > last:
+            return round, _NOTHING
         return round, knowledge.restricted(lambda a: promise_in(a).maker >= round)
 
     def prediction(self, round: int, knowledge: Knowledge) -> Prediction:
