@@ -139,7 +139,7 @@ def _step(game: PirateGame, p: Prediction, knowledge: Knowledge | None, index: d
     rows: dict[tuple, list[int]] = {}
     views = p.voter_views()
     for v in range(r + 1, p.pirates + 1):
-        view = views[v] if v in views else p.voter_view(v)
+        view = views[v]
         offered, expected = p.offer.share(v), view.outcome.payoff(v)  # as p.expectation(v) and p.vote(v)
         rows.setdefault((offered, expected, p.rules.accepts(offered, expected), view.knowledge), []).append(v)
     for (offered, expected, yes, _), ranks in list(rows.items())[:MAX_VOTER_ROWS]:

@@ -504,8 +504,7 @@ def _differences(p: Prediction, own: Prediction) -> list[_Spec]:
     groups: dict[tuple[int, int, Knowledge], list[int]] = {}
     thinks, expects = own.voter_views(), p.voter_views()
     for rank in range(p.round + 1, p.pirates + 1):
-        thought = (thinks[rank] if rank in thinks else own.voter_view(rank)).outcome.payoff(rank)
-        actual = (expects[rank] if rank in expects else p.voter_view(rank)).outcome.payoff(rank)
+        thought, actual = thinks[rank].outcome.payoff(rank), expects[rank].outcome.payoff(rank)
         if thought != actual:
             key = (thought, actual, p.voter_view(rank).knowledge)
             groups.setdefault(key, []).append(rank)

@@ -173,8 +173,8 @@ class Prediction:
         raise EpistemicError(f"{pirate_name(rank)} does not vote in round {self.round}")
 
     def voter_views(self) -> dict[int, View]:
-        """Each voter's view, as :meth:`view_of` finds it, read in one pass over the views:
-        for going through every voter, where :meth:`view_of` searches the views for each."""
+        """Every voter's view, as :meth:`voter_view` finds it, read in one pass over the views:
+        for going through every voter, where :meth:`voter_view` searches the views for each."""
         found: dict[int, View] = {}
         for view in self.views:
             for rank in view.members():
