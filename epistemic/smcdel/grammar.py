@@ -187,21 +187,19 @@ class FormulaReader:
         self.at += 1
         return token
 
-    def numbers(self) -> list[Token]:
-        """``INT (, INT)*``."""
-        out = [self.take("INT", "a number")]
+    def listed(self, kind: str, expected: str) -> list[Token]:
+        """``kind (, kind)*``: numbers (``INT``) or agents (``STR``)."""
+        out = [self.take(kind, expected)]
         while self.kind() == ",":
             self.at += 1
-            out.append(self.take("INT", "a number"))
+            out.append(self.take(kind, expected))
         return out
 
+    def numbers(self) -> list[Token]:
+        return self.listed("INT", "a number")
+
     def names(self) -> list[Token]:
-        """``STR (, STR)*``."""
-        out = [self.take("STR", "an agent")]
-        while self.kind() == ",":
-            self.at += 1
-            out.append(self.take("STR", "an agent"))
-        return out
+        return self.listed("STR", "an agent")
 
     # formulas ------------------------------------------------------------------------------
     def formula(self, level: int = 1) -> Formula:
