@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from epistemic import Knowledge
 from epistemic.cli.main import main
-from epistemic.models.pirates import PirateGame, PirateGameError, promise
+from epistemic.models.pirates import Division, PirateGame, PirateGameError, promise
+from epistemic.models.pirates.division import promise_in
 from epistemic.models.pirates.learning import (Suspicions, candidate_worlds, learn, plan_offer,
                                                world_text)
 from epistemic.models.pirates.learning_report import format_learning, learned_why
@@ -50,14 +51,14 @@ def test_every_division_suspected_p2_pays_p5():
     play = learn(STORY, Suspicions(every_division=True))
     first, second = play.rounds
     assert first.worlds == 962 and len(first.ruled_out) == 799
-    # p2 alone is sure of the promise; p3 still weighs 17 worlds, so p2 predicts that p3, not
-    # knowing it, would die in round 3 and buys p5, who expects the promised 2, for 3 coins
+    # p2 alone is sure of the promise; p3 still weighs 17 worlds.  Unsure in round 3, p3 would
+    # buy p5 for 3 coins in every one of them and keep 1, so p4 would get nothing: p2 buys p4 for 1
     learned = dict(first.learned)
     assert [world_text(w) for w in learned[2]] == ["p4 promises 2 2 to p4 and p5"]
     assert len(learned[3]) == 17
-    assert second.offer.row() == (3, 0, 0, 1) and second.accepted
-    # unsure: dead in one world, 3 coins in another, so 0 coins do not beat every world he believes
-    assert second.vote_of(3).expects == (-1, 3) and not second.vote_of(3).yes
+    assert second.offer.row() == (0, 1, 0, 3) and second.accepted
+    # p3 expects the 1 coin of his own round-3 plan in each of his 17 worlds: the price p2 puts on him
+    assert second.vote_of(3).per_world == (1,) * 17 and not second.vote_of(3).yes
     assert second.yes == 2
 
 
@@ -115,7 +116,7 @@ def test_no_surprise_no_change(case, rules):
         assert len(play.models[0]) == 1 and play.outcome == plain.outcome
 
 
-def _brute_plan(game: PirateGame, r: int, plans) -> tuple:
+def _brute_plan(game: PirateGame, r: int, prices) -> tuple:
     """The documented criterion over every division: most worlds passed;
     where none passes, as a doomed proposer: the most votes over the worlds
     if he buys (none if he keeps everything); fewest coins paid; the tie rule."""
@@ -124,8 +125,7 @@ def _brute_plan(game: PirateGame, r: int, plans) -> tuple:
     best = None
     for row in divisions(game.coins, n - r + 1):
         shares = dict(zip(range(n, r - 1, -1), row))  # rows are lowest-ranked first
-        won = [sum(rules.accepts(shares[v], p.expectation(v)) and shares[v] >= 0 for v in range(r + 1, n + 1))
-               for p in plans]
+        won = [sum(shares[v] >= prices[v - r - 1][w] for v in range(r + 1, n + 1)) for w in range(len(prices[0]))]
         passing = sum(1 for w in won if w >= needed)
         bought = sum(won) if not passing and rules.doomed_proposer.value == "buys" else 0
         paid = game.coins - shares[r]
@@ -138,37 +138,50 @@ def _brute_plan(game: PirateGame, r: int, plans) -> tuple:
     return best[1]
 
 
-@settings(max_examples=40, deadline=None)
-@given(pirate_games(min_pirates=3, max_pirates=6, max_coins=4, max_promises=2), pirate_rules(), st.data())
+@settings(max_examples=60, deadline=None)
+@given(pirate_games(min_pirates=3, max_pirates=6, max_coins=4, max_promises=0), pirate_rules(), st.data())
 def test_an_unsure_proposer_plans_as_documented(case, rules, data):
-    pirates, coins, made, tie_rule = case
-    game = PirateGame(pirates, coins, made, tie_rule, rules)
+    pirates, coins, _, tie_rule = case
+    game = PirateGame(pirates, coins, [], tie_rule, rules)
     r = data.draw(st.integers(1, pirates - 1))
-    subsets = [Knowledge.of(made[:k]) for k in range(len(made) + 1)] + [Knowledge.of(made[1:])]
-    plans = [game.prediction(r, k) for k in subsets]
-    assert plan_offer(game, r, plans).row() == _brute_plan(game, r, plans)
+    worlds = data.draw(st.integers(1, 3))
+    prices = [data.draw(st.lists(st.integers(0, coins + 1), min_size=worlds, max_size=worlds))
+              for _ in range(r + 1, pirates + 1)]
+    assert plan_offer(game, r, prices).row() == _brute_plan(game, r, prices)
 
 
 def test_the_report_and_the_reasons():
     text = format_learning(STORY, learn(STORY))
     assert "The votes rule out 1 of 2 worlds: no promise (p5 would vote yes there)." in text
     assert "p2 and p3 now believe: p4 promises 2 2 to p4 and p5." in text
-    assert "Belief of p2-p5: p4's promise 2 2\n" in text  # round 2's table: the promise is common
-    why = learned_why(STORY, learn(STORY), "p4 vote round 2", depth=3)
+    # round 2's table: what p2-p5, sure of the promise, predict with 4, 3, 2 and 1 pirates left
+    assert "Belief of p2-p5: p4 promises 2 2 to p4 and p5\n" in text
+    assert "4 left |  0  1  0  3" in text and "3 left |  3  0  1" in text
+    why = learned_why(STORY, learn(STORY), "p4 vote round 2", depth=4)
     assert why.claim == "p4 votes yes in round 2: offered more than he expects"
     learned = [r for _, r in why.walk() if r.kind is not None and r.kind.value == "learned"]
-    assert learned[0].claim.startswith("p4 plans on the world where p4 promises 2 2, believed by everyone, since round 1")
+    assert learned[0].claim == ("p4 plans on the world where p4 promises 2 2 to p4 and p5: "
+                                "the votes of round 1 ruled out 1 of 2 worlds")
     assert learned[1].claim == "where no promise was made, p5 would vote yes in round 1"
-    offer = learned_why(STORY, learn(STORY, Suspicions(every_division=True)), "offer round 2", depth=2)
-    assert "he buys 1 vote with 3 coins" in offer.because[-1].claim
+    # below the expectation, the round that would follow: p3 buys p5, p4 gets nothing
+    [world] = why.because[0].because[1:]
+    assert world.claim == ("where p4 promises 2 2 to p4 and p5, if the offer fails after his no, "
+                           "he ends with 0 coins")
+    assert world.because[0].claim.startswith("round 3 (nobody learning): p3 offers p5:3 p4:0 p3:1")
+    offer = learned_why(STORY, learn(STORY, Suspicions(every_division=True)), "offer round 2", depth=3)
+    assert offer.because[-1].because[0].claim == "p4 expects 0 coins there if the offer fails, so he votes yes to 1 coin"
 
 
 def test_limits_and_clashes_are_refused_before_work():
     with pytest.raises(PirateGameError, match="at most 50 pirates"):
         learn(PirateGame(51, 3))
     tell_p50 = [promise(50, m, [3] + [0] * (50 - m), hearers=[50]) for m in range(41, 50)]
-    with pytest.raises(PirateGameError, match="512 worlds of 50 pirates; worlds times pirates squared"):
+    with pytest.raises(PirateGameError, match=r"512 worlds x 1 level x 50\^2 pirates = 1,280,000; at most 1,000,000"):
         learn(PirateGame(50, 3, tell_p50))
+    with pytest.raises(PirateGameError, match=r"2 worlds x 13 levels x 5\^2 pirates = 650; at most 600"):
+        with_limit(600, lambda: learn(STORY, anticipation="fixpoint"))
+    with pytest.raises(PirateGameError, match="0 to 12 or 'fixpoint', got 13"):
+        learn(STORY, anticipation=13)
     with pytest.raises(PirateGameError, match="4,096 are allowed"):
         candidate_worlds(PirateGame(8, 4, [promise(8, 7, [2, 2], hearers=[8])]), Suspicions(every_division=True))
     with pytest.raises(PirateGameError, match="told to a subgroup"):
@@ -209,6 +222,8 @@ def test_the_command_line_plays_draws_and_writes_json(capsys, tmp_path):
                                        "believes": [[{"maker": "p4", "shares": [2, 2], "heard_by": ["p4", "p5"]}]]}
     drawn = picture.read_text()
     assert "where no promise was made, p5 would vote yes" in drawn and "worlds ruled out 1" in drawn
+    assert rounds[1]["votes"][1] == {"pirate": "p3", "offered": 0, "expects": [1], "if_yes": [None], "vote": "no"}
+    assert data["learning"]["level"] == 0 and data["learning"]["settling"] is None
 
 
 def test_the_command_line_draws_what_the_pirates_consider_possible(capsys, tmp_path):
@@ -240,18 +255,28 @@ def test_the_command_line_draws_what_the_pirates_consider_possible(capsys, tmp_p
 
 def test_an_unsure_proposer_plans_on_the_worlds_he_believes():
     # p3 promises 3 1 0 to p4 and p5; after p1's fall p2 believes 4 worlds (p3's promise, or one of
-    # p4's 1 3, 2 2, 3 1 told to p5), none of them the world without a promise; the offer of that
-    # world (p5:0 p4:1 p3:0 p2:3) would fail, so he pays p5 all 4 coins, which passes in all 4
+    # p4's 1 3, 2 2, 3 1 told to p5), none of them the world without a promise.  In each, p3 gets
+    # nothing if the offer fails (as proposer he keeps his promise, or, unsure in round 3, buys p5
+    # and is then outvoted where p4 promised), so 1 coin buys him in all 4
     game = PirateGame(5, 4, [promise(5, 3, [3, 1, 0], hearers=[4, 5])])
     play = learn(game, Suspicions(every_division=True))
     second = play.rounds[1]
     assert len(second.proposer_worlds) == 4 and frozenset() not in second.proposer_worlds
     assert second.source.value == "unsure"
-    assert second.offer.row() == (4, 0, 0, 0) and second.accepted
+    assert second.offer.row() == (0, 0, 1, 3) and second.accepted
     assert play.deaths == [1] and game.play().deaths == [1, 2]
     why = learned_why(game, play, "offer round 2", depth=2)
     assert why.claim.endswith("he makes the cheapest offer that passes in all of them (4)")
     assert [r.claim.split(":")[-1] for r in why.because[1:]] == [" it passes"] * 4
+
+
+def with_limit(limit, run):
+    import epistemic.models.pirates.learning as learning
+    kept, learning.MAX_WORK = learning.MAX_WORK, limit
+    try:
+        return run()
+    finally:
+        learning.MAX_WORK = kept
 
 
 @pytest.mark.parametrize("question, message", [
@@ -270,3 +295,101 @@ def test_questions_are_checked_before_the_play(question, message, capsys):
     assert main(["pirates", "-n", "5", "-m", "4", "--promise", "p4: 2 2 to p5", "--learning", "--why", question]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_the_second_story_at_each_level_of_anticipation():
+    """docs/pirates.md, The second story at each level of anticipation, worked by hand."""
+    plays = [learn(STORY, anticipation=k) for k in range(5)]
+    # level 0: p5's no speaks, everybody learns the promise, p1 drowns and p5 ends with 0
+    assert plays[0].deaths == [1] and plays[0].rounds[0].learned and plays[0].payoff(5) == 0
+    # level 1: his no would teach naive learners the promise and leave him 0, so he takes 1 coin
+    first = plays[1].rounds[0]
+    assert first.vote_of(5).yes and first.vote_of(5).per_world == (0,) and first.accepted
+    assert plays[1].deaths == [] and plays[1].payoff(5) == 1 and not first.learned
+    # level 2: to level-1 pirates his no explains no world; p2 would still buy p4, so again he says yes
+    assert [r.offer for r in plays[2].rounds] == [r.offer for r in plays[1].rounds]
+    assert plays[2].deaths == [] and plays[2].rounds[0].vote_of(5).per_world == (0,)
+    # level 3: his no teaches level-2 pirates nothing, and they would let p3 buy him for 3 in round 3;
+    # but level-3 pirates do learn from it: the play is level 0's
+    vote = plays[3].rounds[0].vote_of(5)
+    assert not vote.yes and vote.per_world == (3,)
+    assert [r.offer for r in plays[3].rounds] == [r.offer for r in plays[0].rounds] and plays[3].deaths == [1]
+    # the fixpoint: level 4 acts as level 2 wherever level 2 was asked, a cycle of period 2
+    play = learn(STORY, anticipation="fixpoint")
+    assert (play.settling.cycle_start, play.settling.period, play.settling.settled) == (2, 2, None)
+    assert [len(d.row()) for d in play.settling.outcomes] == [4, 5, 5, 4, 5]
+    why = learned_why(STORY, plays[1], "p5 vote round 1", depth=5)
+    assert why.claim == "p5 votes yes in round 1 (level 1): offered more than he expects"
+    taught = [r.claim for _, r in why.walk() if r.claim.startswith("his no")]
+    assert taught == ["his no would make p2 and p3 believe p4 promises 2 2 to p4 and p5"]
+
+
+def test_a_game_without_surprise_settles_at_once():
+    # nobody can learn anything in a game of public promises: level 1 acts as level 0 everywhere
+    game = PirateGame(5, 4, [promise(5, 4, [2, 2])])
+    play = learn(game, anticipation="fixpoint")
+    assert play.settling.settled == 0 and play.level == 0 and play.outcome == game.play().outcome
+
+
+@st.composite
+def learning_games(draw):
+    pirates, coins, made, tie_rule = draw(pirate_games(min_pirates=3, max_pirates=5, max_coins=3, max_promises=1))
+    made = [a for a in made if not a.is_public]
+    suspected = []
+    if draw(st.booleans()):
+        maker = draw(st.integers(1, pirates - 1))
+        if all(promise_in(a).maker != maker for a in made):
+            hearer = draw(st.integers(maker + 1, pirates))
+            row = draw(st.sampled_from(list(divisions(coins, pirates - maker + 1))))
+            suspected.append(promise(pirates, maker, row, hearers=[hearer]))
+    return PirateGame(pirates, coins, made, tie_rule, draw(pirate_rules())), Suspicions(tuple(suspected))
+
+
+@settings(max_examples=60, deadline=None)
+@given(learning_games(), st.integers(0, 2))
+def test_one_definition_of_what_an_unsure_pirate_expects(case, level):
+    """Every vote follows its stated expectations; every reason states the values its vote used; at
+    level 0 every offer planned is the cheapest that passes by the votes the model itself casts in
+    the worlds its proposer believes (checked against every division)."""
+    game, suspicions = case
+    play = learn(game, suspicions, anticipation=level)
+    engine, rules = play.engine, game.rules
+    for rnd in play.rounds:
+        tiers = play.tiers[rnd.round - 1]
+        for vote in rnd.votes:
+            if vote.rank == rnd.round:
+                continue
+            if all(e is None for e in vote.if_yes):
+                assert vote.yes == all(rules.accepts(vote.offered, e) for e in vote.per_world)
+            reason = learned_why(game, play, f"p{vote.rank} expectation round {rnd.round}", depth=2)
+            stated = [r for r in reason.because if r.claim.startswith("where") and "after his no" in r.claim]
+            assert [dict(r.values)["expects"] for r in stated] == list(vote.per_world)[:len(stated)]
+        if rnd.level == 0 and rnd.source.value in ("optimized", "unsure"):
+            believes = [engine.worlds.index(w) for w in rnd.proposer_worlds]
+            n, r = game.pirates, rnd.round
+
+            def score(offer):
+                won = [sum(engine.vote(r, tiers, 0, offer, v, engine.believed(tiers, u, v)).yes
+                           for v in range(r + 1, n + 1)) for u in believes]
+                passing = sum(w >= rules.others_needed(n - r + 1) for w in won)
+                bought = sum(won) if not passing and rules.doomed_proposer.value == "buys" else 0
+                order = [offer.share(v) for v in range(n, r, -1)]
+                if game.tie_rule.value == "highest":
+                    order = order[::-1]
+                return passing, bought, offer.share(r), tuple(order)
+
+            best = max((Division.from_row(r, n, row) for row in divisions(game.coins, n - r + 1)), key=score)
+            assert score(rnd.offer) == score(best)
+
+
+def test_an_unsure_voter_says_yes_only_when_the_offer_beats_every_world():
+    game = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5])])
+    play = learn(game, Suspicions(tuple(parse_suspicion("p4: 1 3 to p5", 5, 4))))
+    engine = play.engine
+    both = tuple(engine.worlds.index(w) for w in play.rounds[1].vote_of(3).believes)
+    assert len(both) == 2  # p3 cannot tell p4's 2 2 from his 1 3 after round 1
+    # were p5 unsure between them in round 3, he would expect 2 coins (2 2) or 1 coin (1 3) from p4
+    offer = Division.from_shares(3, 5, {3: 2, 5: 2})
+    vote = engine.vote(3, play.tiers[1], 0, offer, 5, both)
+    assert sorted(vote.expects) == [1, 2] and not vote.yes
+    assert engine.vote(3, play.tiers[1], 0, Division.from_shares(3, 5, {3: 1, 5: 3}), 5, both).yes

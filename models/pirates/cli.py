@@ -22,7 +22,8 @@ from .predict import TIE_RULES, PirateSolver, node_key
 from .rules import DOOMED_PROPOSERS, MAJORITIES, Rules
 from .report import (MAX_REPORT_BYTES, ROUND_EXCERPT, TABLE_HEAD, TABLE_PIRATES, TABLE_TAIL,
                      check_report_size, format_header, format_report, write_json)
-from .learning import MAX_LEARNING_PIRATES, MAX_WORLDS, Suspicions, candidate_worlds, learn
+from .learning import (MAX_LEARNING_PIRATES, MAX_LEVEL, MAX_WORLDS, Suspicions, anticipation_level, candidate_worlds,
+                       learn)
 from .learning_report import check_learned_question, format_learning, learned_why, learning_json
 from .search import PromiseSearch, best_public_promise
 from .syntax import parse_pirate, parse_promise, parse_suspicion
@@ -109,6 +110,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     learning.add_argument("--suspect-every-division", action="store_true",
                           help="suspect every division by every pirate without a promise, told to any one "
                                "other pirate (small games)")
+    learning.add_argument("--anticipation", default=None, metavar="K",
+                          help="level of anticipation: 0 (default) naive learners; k+1 predicts the others as "
+                               f"level-k learners, what his own vote would teach them included (at most {MAX_LEVEL}); "
+                               "'fixpoint' plays the levels until they repeat")
     draw = p.add_argument_group("pictures")
     draw.add_argument("--draw", metavar="FILE", default=None,
                       help="draw the --why answers as a graph (without --why: the prediction DAG of the play)")
@@ -220,9 +225,10 @@ def _suspicions(args: argparse.Namespace) -> Suspicions | None:
     """What the pirates suspect with ``--learning`` (``None`` without it),
     every clash of options refused before any work."""
     if not args.learning:
-        for flag, given in (("--suspect", args.suspect), ("--suspect-every-division", args.suspect_every_division)):
+        for flag, given in (("--suspect", args.suspect), ("--suspect-every-division", args.suspect_every_division),
+                            ("--anticipation", args.anticipation is not None)):
             if given:
-                raise PirateGameError(f"{flag} needs --learning: suspicions are what learning pirates weigh")
+                raise PirateGameError(f"{flag} needs --learning: it is about pirates who learn from the votes")
         return None
     for name in _NOT_WITH_LEARNING:
         if getattr(args, name):
@@ -230,6 +236,7 @@ def _suspicions(args: argparse.Namespace) -> Suspicions | None:
             raise PirateGameError(f"{flag} shows the play without learning and cannot be combined with --learning")
     if args.draw is not None and not args.why:
         raise PirateGameError("with --learning, --draw draws the answers of --why: ask a question")
+    anticipation_level(args.anticipation if args.anticipation is not None else 0)
     suspected = [a for text in args.suspect for a in parse_suspicion(text, args.pirates, args.coins)]
     return Suspicions(tuple(suspected), args.suspect_every_division)
 
@@ -247,9 +254,10 @@ def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namesp
         if worlds > MAX_DRAWN_WORLDS:
             raise PirateGameError(f"--draw-kripke: the pirates start from {worlds:,} worlds, too many to draw "
                                   f"legibly (the limit is {MAX_DRAWN_WORLDS} worlds)")
-    progress = progress_printer("worlds weighed")
+    progress = progress_printer("levels of anticipation")
+    level = anticipation_level(args.anticipation if args.anticipation is not None else 0)
     try:
-        play = learn(game, suspicions, progress=progress)
+        play = learn(game, suspicions, level, progress=progress)
         answers = [(q, learned_why(game, play, q, depth=args.depth)) for q in args.why]
         images: list[tuple[str, bytes]] = []
         failed = False

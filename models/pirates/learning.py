@@ -17,15 +17,13 @@ with the framework's logic:
   a :class:`~epistemic.plausibility.PlausibilityModel`).  A pirate whose
   believed worlds are gone revises his belief to the fewest promises that
   explain what he saw.
-* **Predictions** in a world are the solver's, on that world's promises,
-  each heard by the pirates who believe it there; a promise everybody
-  believes is public.  Pirates learn from votes cast; they do not plan on
-  what votes still to come will teach.
-* **Unsure pirates.**  A voter who believes several worlds votes yes only
-  when the offer beats what he expects in each of them.  A proposer who
-  believes several worlds (and promised nothing) makes the cheapest offer
-  that passes in all of them, else one that passes in the most, keeping
-  the most coins; among equal offers the tie rule decides.
+* **Expectations, offers and votes** come from one definition,
+  :mod:`.anticipation`: a voter expects, in each world he believes, what
+  the rest of the game gives him there; a proposer prices each voter at
+  the vote he casts in each world the proposer believes, and makes the
+  cheapest offer that passes in all of them (:func:`plan_offer`).  With
+  ``anticipation=k`` the pirates also weigh what their votes teach
+  pirates of level ``k - 1``.
 
 Examples
 --------
@@ -54,12 +52,14 @@ from epistemic.plausibility import PlausibilityModel
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in, rank_of
 from .game import PirateGame, PirateGameError, promise
-from .predict import OfferSource, Prediction, TieRule
+from .anticipation import FIXED, Anticipation, Tiers
+from .predict import OfferSource, TieRule
 from .rules import DoomedProposer
-from .wording import promises_text
+from .wording import division_text, names_text, promises_text
 
-__all__ = ["learn", "LearnedPlay", "LearnedRound", "LearnedVote", "RuledOut", "Suspicions", "World",
-           "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_WORK", "MAX_PLAN_WORK", "world_text"]
+__all__ = ["learn", "LearnedPlay", "LearnedRound", "LearnedVote", "RuledOut", "Settling", "Suspicions", "World",
+           "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_WORK", "MAX_PLAN_WORK", "MAX_LEVEL", "FIXPOINT",
+           "world_text", "plan_offer", "anticipation_level"]
 
 #: A world: the promises made in it.
 World = frozenset[Announcement]
@@ -72,6 +72,11 @@ MAX_LEARNING_PIRATES = 50
 #: promises differ needs predictions of every round on them, of every pirate
 #: (at 1,000,000 a game takes a few seconds on a 2-core machine: benchmarks/pirates_learning.py).
 MAX_WORK = 1_000_000
+#: The highest level of anticipation a game may be played at, and the last
+#: ``anticipation="fixpoint"`` tries.
+MAX_LEVEL = 12
+#: The word for iterating the levels until the play repeats.
+FIXPOINT = "fixpoint"
 #: How much work an unsure proposer's plan may take: offers weighed times
 #: worlds times voters, counted before the plan is made.
 MAX_PLAN_WORK = 20_000_000
@@ -99,13 +104,19 @@ class Suspicions:
 
 @attrs.frozen
 class LearnedVote:
-    """How one pirate voted: what he was offered, what he expected in each
-    world he believed (one value when he was sure), and his vote."""
+    """How one pirate voted: what he was offered, the worlds he believed,
+    what he expected in each if the offer failed after his no
+    (``per_world``; ``expects`` the values without repeats, lowest first),
+    what he expected if it failed after his yes (``if_yes``, ``None`` where
+    his yes passes it; below level 1 always ``None``), and his vote."""
 
     rank: int
     offered: int
     expects: tuple[int, ...]
     yes: bool
+    believes: tuple[World, ...] = ()
+    per_world: tuple[int, ...] = ()
+    if_yes: tuple[int | None, ...] = ()
 
 
 @attrs.frozen
@@ -137,6 +148,8 @@ class LearnedRound:
     ruled_out: tuple[RuledOut, ...]
     learned: tuple[tuple[int, tuple[World, ...]], ...]
     """Pirates alive after the round whose beliefs the votes changed, and what they believe now."""
+    level: int = 0
+    """The level of anticipation the round was played at."""
 
     @property
     def proposer(self) -> int:
@@ -154,18 +167,67 @@ class LearnedRound:
 
 
 @attrs.frozen
+class Settling:
+    """How ``anticipation="fixpoint"`` ended: the levels played (0 to
+    ``levels - 1``), and either the level whose play the next level repeats
+    (``settled``), or the first level of a cycle of plays and its period,
+    or neither when no play repeated within :data:`MAX_LEVEL`."""
+
+    levels: int
+    settled: int | None = None
+    cycle_start: int | None = None
+    period: int | None = None
+    outcomes: tuple[Division, ...] = ()
+    """The division that ends the play at each level tried."""
+
+    def text(self) -> str:
+        """In words, as the report says it."""
+        if self.settled is not None:
+            return (f"the play settles at level {self.settled}: level {self.settled + 1} plays it again")
+        if self.cycle_start is not None and self.period is not None:
+            return (f"the play cycles: level {self.cycle_start + self.period} plays level "
+                    f"{self.cycle_start}'s again, a cycle of period {self.period}")
+        return f"no play repeats within levels 0 to {self.levels - 1}"
+
+    def lines(self) -> list[str]:
+        """Each level's outcome in one line."""
+        out = []
+        for k, outcome in enumerate(self.outcomes):
+            dead = list(range(1, outcome.first))
+            out.append(f"level {k}: {division_text(outcome)}; thrown overboard: "
+                       f"{names_text(dead) if dead else 'nobody'}")
+        return out
+
+
+@attrs.frozen
 class LearnedPlay:
-    """A game played by pirates who learn from the votes."""
+    """A game played by pirates who learn from the votes, at one level of anticipation."""
 
     rounds: tuple[LearnedRound, ...]
     outcome: Division
     models: tuple[PlausibilityModel, ...] = attrs.field(eq=False, repr=False)
     """The model at the start of each round, and after the last."""
-    _beliefs: tuple[_Beliefs, ...] = attrs.field(eq=False, repr=False, alias="beliefs")
+    level: int = 0
+    settling: Settling | None = None
+    engine: Anticipation | None = attrs.field(default=None, eq=False, repr=False)
+    tiers: tuple[Tiers, ...] = attrs.field(default=(), eq=False, repr=False)
+    """The pirates' plausibility order when each round begins (see :mod:`.anticipation`)."""
+    made: World = attrs.field(default=frozenset(), eq=False, repr=False)
+    """The promises actually made."""
 
-    def beliefs(self, round: int) -> _Beliefs:
-        """What everyone believes in every world when ``round`` begins."""
-        return self._beliefs[round - 1]
+    def believed(self, round: int, rank: int) -> tuple[World, ...]:
+        """The worlds pirate ``rank`` believes when ``round`` begins."""
+        engine = self._engine()
+        return tuple(engine.worlds[u] for u in engine.believed(self.tiers[round - 1], self.actual, rank))
+
+    @property
+    def actual(self) -> int:
+        """The actual world's number in :attr:`engine`: the world of the promises made."""
+        return self._engine().worlds.index(self.made)
+
+    def _engine(self) -> Anticipation:
+        assert self.engine is not None, "a play made by learn() keeps its engine"
+        return self.engine
 
     @property
     def deaths(self) -> list[int]:
@@ -271,233 +333,227 @@ def learning_model(game: PirateGame, suspicions: Suspicions = Suspicions()) -> P
 
 
 # play --------------------------------------------------------------------------------
-@attrs.frozen
-class _Behaviour:
-    offer: Division
-    source: OfferSource
-    votes: tuple[LearnedVote, ...]
-
-
-class _Beliefs:
-    """What every pirate believes in every world of one model, and each
-    world's promises as the solver's knowledge; kept while no world is
-    ruled out."""
-
-    def __init__(self, game: PirateGame, model: PlausibilityModel):
-        self.game, self.model = game, model
-        self._knowledge: dict[World, Knowledge] = {}
-        self._believed: dict[tuple[World, int], tuple[World, ...]] = {}
-
-    def believed(self, world: World, rank: int) -> tuple[World, ...]:
-        """The worlds pirate ``rank`` believes at ``world``, in :func:`world_order`."""
-        hit = self._believed.get((world, rank))
-        if hit is None:
-            agent = self.game.agent(rank)
-            hit = tuple(sorted(cast(frozenset[World], self.model.believed(world, agent)), key=world_order))
-            # the same at every world he cannot tell apart from this one
-            for w in cast(frozenset[World], self.model.possible(world, agent)):
-                self._believed[w, rank] = hit
-        return hit
-
-    def knowledge(self, world: World) -> Knowledge:
-        """``world``'s promises, each heard by the pirates who believe it there."""
-        hit = self._knowledge.get(world)
-        if hit is None:
-            n = self.game.pirates
-            made = []
-            for a in world:
-                believers = [j for j in range(1, n + 1) if all(a in u for u in self.believed(world, j))]
-                if len(believers) == n:
-                    made.append(Announcement(a.speaker, a.content))
-                else:
-                    made.append(Announcement.private(a.speaker, a.content, [self.game.agent(j) for j in believers]))
-            hit = self._knowledge[world] = Knowledge.of(made)
-        return hit
-
-
-class _Round:
-    """What every pirate does in one round, in any world of one model."""
-
-    def __init__(self, beliefs: _Beliefs, r: int):
-        self.beliefs, self.game, self.r = beliefs, beliefs.game, r
-        self.believed = beliefs.believed
-        self.solver = beliefs.game.solver
-
-    def prediction(self, r: int, world: World) -> Prediction:
-        return self.solver.prediction(r, self.beliefs.knowledge(world))
-
-    def behaviour(self, world: World) -> _Behaviour:
-        """What the proposer offers at ``world`` and how everyone votes."""
-        r, game = self.r, self.game
-        offer, source = self.offer(world)
-        votes = []
-        if game.rules.proposer_votes:
-            votes.append(LearnedVote(r, offer.share(r), (DEAD,), True))
-        votes += [self.vote(world, v, offer) for v in range(r + 1, game.pirates + 1)]
-        return _Behaviour(offer, source, tuple(votes))
-
-    def vote(self, world: World, rank: int, offer: Division) -> LearnedVote:
-        """How voter ``rank`` votes on ``offer`` at ``world``: yes when it beats
-        what he expects in every world he believes."""
-        expects = tuple(sorted({self.prediction(self.r + 1, u).outcome.payoff(rank)
-                                for u in self.believed(world, rank)}))
-        rules = self.game.rules
-        return LearnedVote(rank, offer.share(rank), expects,
-                           all(rules.accepts(offer.share(rank), e) for e in expects))
-
-    def difference(self, world: World, actual: World, seen: _Behaviour) -> RuledOut | None:
-        """The first thing that would have gone otherwise at ``world`` than
-        was seen at ``actual``, or ``None``.  A pirate who cannot tell the
-        two worlds apart believes the same in both and acts alike, so only
-        the others are asked."""
-        r = self.r
-        if self.believed(world, r) != self.believed(actual, r):
-            offer, _ = self.offer(world)
-            if offer != seen.offer:
-                return RuledOut(world, r, offer, None)
-        for seen_vote in seen.votes:
-            v = seen_vote.rank
-            if v != r and self.believed(world, v) != self.believed(actual, v):
-                yes = self.vote(world, v, seen.offer).yes
-                if yes != seen_vote.yes:
-                    return RuledOut(world, v, None, yes)
-        return None
-
-    def offer(self, world: World) -> tuple[Division, OfferSource]:
-        """The proposer's offer at ``world``: the solver's when he believes one
-        world, his promise or the last pirate's all, else :func:`plan_offer`."""
-        worlds = self.believed(world, self.r)
-        plans = [self.prediction(self.r, u) for u in worlds]
-        own = plans[0]
-        if own.source is OfferSource.PROPOSER:
-            # in a world he believes, the prediction knows more than he does: his own plan
-            own = self.solver.prediction(self.r, own.proposer_knowledge)
-        if len(worlds) == 1 or own.source in (OfferSource.PROMISE, OfferSource.ALONE):
-            return plans[0].offer, own.source
-        return plan_offer(self.game, self.r, plans), OfferSource.UNSURE
-
-
-def plan_offer(game: PirateGame, r: int, plans: Sequence[Prediction]) -> Division:
-    """The offer of proposer ``p<r>`` who believes several worlds, given the
-    prediction of round ``r`` in each: the cheapest offer that passes in
-    all of them, else one that passes in the most; the fewest coins paid
-    first, then the tie rule.  If no offer passes in any of them he acts
-    as his rules say a doomed proposer does: he buys the most votes,
-    counted over the worlds, for the fewest coins, or he keeps everything.
+def plan_offer(game: PirateGame, r: int, prices: Sequence[Sequence[int]]) -> Division:
+    """The offer of proposer ``p<r>`` given, for each voter (``p<r+1>``
+    down), the least he must be offered to vote yes in each world the
+    proposer believes: the cheapest offer that passes in all of them, else
+    one that passes in the most; the fewest coins paid first, then the tie
+    rule.  If no offer passes in any of them he acts as his rules say a
+    doomed proposer does: he buys the most votes, counted over the worlds,
+    for the fewest coins, or he keeps everything.
 
     Each voter is paid nothing or just enough to win his vote in some of
-    the worlds, so only those offers are weighed; they are counted first,
-    and a plan of more than :data:`MAX_PLAN_WORK` (offers times worlds
-    times voters) is refused.
+    the worlds, so only those offers are weighed.  Voters with the same
+    prices are alike but for the tie rule, so only how many of them get
+    each share is chosen.  The choices are counted first, and a plan of
+    more than :data:`MAX_PLAN_WORK` (choices times worlds times groups of
+    alike voters) is refused.
+
+    >>> from epistemic.models.pirates import PirateGame
+    >>> game = PirateGame(5, 4)
+    >>> str(plan_offer(game, 2, [[4, 4], [1, 3], [2, 1]]))   # p3, p4, p5 in two worlds
+    'p5:2 p4:0 p3:0 p2:2'
     """
     rules, coins, n = game.rules, game.coins, game.pirates
     voters = list(range(r + 1, n + 1))
     needed = rules.others_needed(n - r + 1)
-    # the least a voter must be offered to vote yes in each world
-    price = [[max(0, p.expectation(v) + rules.premium()) for p in plans] for v in voters]
-    levels = [sorted({0} | {c for c in row if c <= coins}) for row in price]
-    offers = _count_offers(levels, coins)
-    if offers * len(plans) * max(len(voters), 1) > MAX_PLAN_WORK:
-        raise PirateGameError(f"{pirate_name(r)} believes {len(plans)} worlds and would weigh {offers:,} offers: "
+    worlds = len(prices[0]) if prices else 1
+    lowest_first = game.tie_rule is TieRule.LOWEST
+    # voters with the same prices, in the order the tie rule pays them
+    alike: dict[tuple[int, ...], list[int]] = {}
+    for v, row in zip(voters, prices):
+        alike.setdefault(tuple(row), []).append(v)
+    groups = [(row, sorted(members, reverse=lowest_first)) for row, members in alike.items()]
+    levels = [sorted({c for c in row if 0 < c <= coins}, reverse=True) for row, _ in groups]
+    choices = 1
+    for (_, members), lv in zip(groups, levels):
+        choices *= math.comb(len(members) + len(lv), len(lv))
+    if choices * worlds * max(len(groups), 1) > MAX_PLAN_WORK:
+        raise PirateGameError(f"{pirate_name(r)} believes {worlds} worlds and would weigh {choices:,} offers: "
                               f"the game is too large to plan with learning")
     buys = rules.doomed_proposer is DoomedProposer.BUYS
     best: tuple | None = None
-    best_shares: tuple[int, ...] = ()
-    lowest_first = game.tie_rule is TieRule.LOWEST
-    stack: list[tuple[int, ...]] = [()]
+    best_shares: dict[int, int] = {}
+    # a choice gives each group how many of its members get each of its levels (highest first)
+    stack: list[tuple[tuple[int, ...], ...]] = [()]
     while stack:
-        shares = stack.pop()
-        i = len(shares)
-        paid = sum(shares)
-        if i < len(voters):
-            stack.extend(shares + (c,) for c in levels[i] if paid + c <= coins)
+        chosen = stack.pop()
+        i = len(chosen)
+        if i < len(groups):
+            size, lv = len(groups[i][1]), levels[i]
+            stack.extend(chosen + (counts,) for counts in _splits(size, len(lv))
+                         if sum(c * k for c, k in zip(lv, counts)) + _paid(chosen, levels) <= coins)
             continue
-        won = [sum(1 for j, c in enumerate(shares) if c >= price[j][w]) for w in range(len(plans))]
+        paid = _paid(chosen, levels)
+        won = [0] * worlds
+        for (row, members), lv, counts in zip(groups, levels, chosen):
+            for w in range(worlds):
+                won[w] += len(members) - sum(counts) if row[w] == 0 else 0
+                won[w] += sum(k for c, k in zip(lv, counts) if c >= row[w])
         passing = sum(1 for got in won if got >= needed)
         bought = sum(won) if buys and not passing else 0
-        # lowest-ranked voters first: they are the last in ``shares``
-        order = shares[::-1] if lowest_first else shares
+        shares = _shares(groups, levels, chosen)
+        # lowest-ranked voters first: the tie rule pays them first
+        order = tuple(shares.get(v, 0) for v in (reversed(voters) if lowest_first else voters))
         score = (passing, bought, -paid, order)
         if best is None or score > best:
             best, best_shares = score, shares
-    amounts = {v: c for v, c in zip(voters, best_shares) if c}
-    amounts[r] = coins - sum(best_shares)
+    amounts = {v: c for v, c in best_shares.items() if c}
+    amounts[r] = coins - sum(amounts.values())
     return Division.from_shares(r, n, amounts)
 
 
-def _count_offers(levels: Sequence[Sequence[int]], coins: int) -> int:
-    """How many ways to pay each voter one of his ``levels`` with at most ``coins``."""
-    ways = [1] + [0] * coins  # ways[b]: ways to pay b coins to the voters so far
-    for choices in levels:
-        now = [0] * (coins + 1)
-        for b, count in enumerate(ways):
-            if count:
-                for c in choices:
-                    if b + c <= coins:
-                        now[b + c] += count
-        ways = now
-    return sum(ways)
+def _splits(size: int, kinds: int) -> list[tuple[int, ...]]:
+    """Every way to give ``kinds`` shares to at most ``size`` alike voters: how many get each."""
+    if kinds == 0:
+        return [()]
+    out = []
+    for k in range(size + 1):
+        out += [(k,) + rest for rest in _splits(size - k, kinds - 1)]
+    return out
 
 
-def learn(game: PirateGame, suspicions: Suspicions = Suspicions(),
+def _paid(chosen: tuple[tuple[int, ...], ...], levels: Sequence[Sequence[int]]) -> int:
+    return sum(c * k for counts, lv in zip(chosen, levels) for c, k in zip(lv, counts))
+
+
+def _shares(groups, levels, chosen) -> dict[int, int]:
+    """The share of each voter a choice pays: in each group the highest shares to the first members."""
+    shares: dict[int, int] = {}
+    for (_, members), lv, counts in zip(groups, levels, chosen):
+        i = 0
+        for c, k in zip(lv, counts):
+            for v in members[i:i + k]:
+                shares[v] = c
+            i += k
+    return shares
+
+
+def anticipation_level(value: int | str) -> int | str:
+    """A level of anticipation, checked: a whole number from 0 to
+    :data:`MAX_LEVEL`, or :data:`FIXPOINT` (also as text, as the command line gives it).
+
+    >>> anticipation_level("2"), anticipation_level("fixpoint")
+    (2, 'fixpoint')
+    >>> anticipation_level(13)
+    Traceback (most recent call last):
+    ...
+    epistemic.models.pirates.game.PirateGameError: the level of anticipation must be 0 to 12 or 'fixpoint', got 13
+    """
+    if value == FIXPOINT:
+        return FIXPOINT
+    level = value
+    if isinstance(value, str):
+        level = int(value) if value.strip().isdigit() else -1
+    if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= MAX_LEVEL:
+        raise PirateGameError(f"the level of anticipation must be 0 to {MAX_LEVEL} or '{FIXPOINT}', got {value!r}"
+                              if not isinstance(value, int) else
+                              f"the level of anticipation must be 0 to {MAX_LEVEL} or '{FIXPOINT}', got {value}")
+    return level
+
+
+def learn(game: PirateGame, suspicions: Suspicions = Suspicions(), anticipation: int | str = 0,
           progress: Callable[[int, int], None] | None = None) -> LearnedPlay:
-    """Play ``game`` with pirates who learn from the votes (see the module).
+    """Play ``game`` with pirates who learn from the votes (see the module
+    and :mod:`.anticipation`), every pirate at level ``anticipation``, or,
+    with ``"fixpoint"``, at levels 0, 1, ... until the play repeats.
 
     Raises :class:`PirateGameError` before any work when the game has
     more than :data:`MAX_LEARNING_PIRATES` pirates, the worlds are more
-    than :data:`MAX_WORLDS`, or worlds times pirates squared more than
-    :data:`MAX_WORK`.
+    than :data:`MAX_WORLDS`, or worlds times levels times pirates squared
+    more than :data:`MAX_WORK`.
     """
+    level = anticipation_level(anticipation)
     if game.pirates > MAX_LEARNING_PIRATES:
         raise PirateGameError(f"learning plays at most {MAX_LEARNING_PIRATES} pirates, got {game.pirates:,}")
     model = learning_model(game, suspicions)
-    if len(model) * game.pirates ** 2 > MAX_WORK:
-        raise PirateGameError(f"learning would weigh {len(model):,} worlds of {game.pirates} pirates; worlds times "
-                              f"pirates squared may be at most {MAX_WORK:,}: suspect fewer promises")
-    actual = frozenset(game.announcements)
-    rounds: list[LearnedRound] = []
-    models = [model]
-    beliefs = _Beliefs(game, model)
-    kept = [beliefs]
-    for r in range(1, game.pirates + 1):
-        here = _Round(beliefs, r)
-        seen = here.behaviour(actual)
-        yes = sum(v.yes for v in seen.votes)
-        needed = game.rules.votes_needed(game.pirates - r + 1)
-        ruled_out = [] if yes >= needed else _ruled_out(here, model, actual, seen, progress)
-        after = beliefs
-        if ruled_out:
-            gone = {x.world for x in ruled_out}
-            after = _Beliefs(game, model.restricted(w for w in worlds_of(model) if w not in gone))
-        learned = tuple((j, after.believed(actual, j)) for j in range(r + 1, game.pirates + 1)
-                        if after.believed(actual, j) != beliefs.believed(actual, j))
-        rounds.append(LearnedRound(r, seen.offer, seen.source, seen.votes, yes, needed, len(model),
-                                   beliefs.believed(actual, r), tuple(ruled_out), learned))
-        beliefs, model = after, after.model
-        models.append(model)
-        kept.append(beliefs)
-        if yes >= needed:
-            return LearnedPlay(tuple(rounds), seen.offer, tuple(models), tuple(kept))
-    raise AssertionError("the last pirate always accepts his own offer")  # pragma: no cover
+    levels = MAX_LEVEL + 1 if level == FIXPOINT else int(level) + 1
+    work = len(model) * levels * game.pirates ** 2
+    if work > MAX_WORK:
+        raise PirateGameError(f"learning would weigh {len(model):,} worlds x {levels} level{'s' if levels > 1 else ''} "
+                              f"x {game.pirates}^2 pirates = {work:,}; at most {MAX_WORK:,} are allowed: "
+                              f"suspect fewer promises or anticipate less")
+    worlds = sorted(worlds_of(model), key=world_order)
+    engine = Anticipation(game, worlds, lambda r, prices: plan_offer(game, r, prices))
+    actual = worlds.index(frozenset(game.announcements))
+    settling = None
+    if level == FIXPOINT:
+        settling = _settle(engine, actual, progress)
+        level = settling.settled if settling.settled is not None else settling.levels - 1
+    return _played(game, model, engine, actual, int(level), settling)
 
 
-def _ruled_out(here: _Round, model: PlausibilityModel, actual: World, seen: _Behaviour,
-               progress: Callable[[int, int], None] | None) -> list[RuledOut]:
-    """The worlds where the round would have gone otherwise than was seen,
-    those a vote tells apart first."""
-    gone = []
-    for i, w in enumerate(worlds_of(model)):
+def _settle(engine: Anticipation, actual: int, progress: Callable[[int, int], None] | None) -> Settling:
+    """Levels 0, 1, ... until level k + 1 acts as level k wherever the play
+    can reach (settled at k), or as an earlier level j (a cycle of period
+    k + 1 - j); a level's play at the actual world is compared first, as a
+    quick test."""
+    plays: list[tuple] = []
+    outcomes: list[Division] = []
+    for k in range(MAX_LEVEL + 1):
         if progress is not None:
-            progress(i, len(model))
-        if w != actual:
-            differs = here.difference(w, actual, seen)
-            if differs is not None:
-                gone.append(differs)
+            progress(k, MAX_LEVEL + 1)
+        steps = engine.steps(actual, k)
+        outcomes.append(steps[-1].offer)
+        seen = tuple((s.offer, tuple(v.yes for v in s.votes)) for s in steps)
+        for j in range(k - 1, -1, -1):
+            if plays[j] == seen and engine.agree(j, k):
+                if j == k - 1:
+                    return Settling(k + 1, settled=j, outcomes=tuple(outcomes))
+                return Settling(k + 1, cycle_start=j, period=k - j, outcomes=tuple(outcomes))
+        plays.append(seen)
+    return Settling(MAX_LEVEL + 1, outcomes=tuple(outcomes))
+
+
+def _played(game: PirateGame, model: PlausibilityModel, engine: Anticipation, actual: int, level: int,
+            settling: Settling | None) -> LearnedPlay:
+    """The play at the actual world at ``level``, with what each round taught."""
+    n = game.pirates
+    tiers = engine.start
+    rounds: list[LearnedRound] = []
+    models, kept = [model], [tiers]
+    r = 1
+    while True:
+        step = engine.step(r, tiers, level, actual)
+        votes = []
+        if game.rules.proposer_votes:
+            votes.append(LearnedVote(r, step.offer.share(r), (DEAD,), True))
+        for v, cast_ in zip(range(r + 1, n + 1), step.votes):
+            believes = engine.believed(tiers, actual, v)
+            votes.append(LearnedVote(v, step.offer.share(v), tuple(sorted(set(cast_.expects))), cast_.yes,
+                                     tuple(engine.worlds[u] for u in believes), cast_.expects, cast_.if_yes))
+        after = tiers if step.passed else engine.after(step, tiers, level)
+        ruled_out = [] if step.passed else _ruled_out(engine, r, tiers, after, level, step)
+        learned = tuple((j, tuple(engine.worlds[u] for u in engine.believed(after, actual, j)))
+                        for j in range(r + 1, n + 1)
+                        if engine.believed(after, actual, j) != engine.believed(tiers, actual, j))
+        rounds.append(LearnedRound(r, step.offer, step.source, tuple(votes), step.yes, step.needed,
+                                   len(engine.top(tiers)),
+                                   tuple(engine.worlds[u] for u in engine.believed(tiers, actual, r)),
+                                   tuple(ruled_out), learned, level))
+        if after is not tiers:
+            model = model.restricted(engine.worlds[u] for u in engine.top(after))
+        models.append(model)
+        kept.append(after)
+        if step.passed:
+            return LearnedPlay(tuple(rounds), step.offer, tuple(models), level, settling, engine, tuple(kept),
+                               engine.worlds[actual])
+        tiers, r = after, r + 1
+
+
+def _ruled_out(engine: Anticipation, r: int, before: Tiers, after: Tiers, level: int, step) -> list[RuledOut]:
+    """The worlds the round's offer and votes ruled out, each with the first
+    thing that would have gone otherwise there."""
+    gone = []
+    seen = tuple(v.yes for v in step.votes)
+    for x in sorted(engine.top(before) - engine.top(after)):
+        offer = engine.offer(r, before, level, engine.believed(before, x, r))[0]
+        if offer != step.offer:
+            gone.append(RuledOut(engine.worlds[x], r, offer, None))
+            continue
+        for v, yes in zip(range(r + 1, engine.n + 1), seen):
+            there = engine.vote(r, before, level, step.offer, v, engine.believed(before, x, v)).yes
+            if there != yes:
+                gone.append(RuledOut(engine.worlds[x], v, None, there))
+                break
     return sorted(gone, key=lambda x: (x.offer is not None, world_order(x.world)))
-
-
-def believed_knowledge(play: LearnedPlay, game: PirateGame, round: int, rank: int) -> list[Knowledge]:
-    """The knowledge pirate ``rank`` plans on in ``round`` of ``play``: one
-    per world he believes, each world's promises heard by who believes them."""
-    beliefs = play.beliefs(round)
-    return [beliefs.knowledge(u) for u in beliefs.believed(frozenset(game.announcements), rank)]

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from epistemic import Knowledge
 from epistemic.explanation import Reason
 
 from .division import DEAD, pirate_name, promise_in, rank_of
-from .explain import ReasonKind, why_expectation, why_offer
+from .anticipation import FIXED, Anticipation, LevelVote
+from .explain import ReasonKind
 from .predict import OfferSource
 from .questions import QuestionKind, claimed_vote_error, read_question, settle_question
 from .game import PirateGame, PirateGameError
-from .learning import LearnedPlay, LearnedRound, RuledOut, World, believed_knowledge, world_text
-from .report import VOTER_LINES, format_table, knowledge_heading
-from .wording import Names, coins_text, division_text, names_text, promises_text, votes_text
+from .learning import LearnedPlay, LearnedRound, RuledOut, World, world_order, world_text
+from .report import VOTER_LINES, format_offers
+from .wording import Names, coins_text, division_text, names_text, votes_text
 
 __all__ = ["format_learning", "learned_why", "check_learned_question", "learning_json"]
 
@@ -78,30 +78,46 @@ def format_learned_round(rnd: LearnedRound) -> str:
 
 
 def format_learning(game: PirateGame, play: LearnedPlay, tables: bool = True, full_tables: bool = False) -> str:
-    """The play with learning, round by round, and the seed's tables on
-    what the pirates believe when each round begins."""
-    lines = [f"With learning: {len(play.models[0]):,} worlds of promises at the start; "
-             f"votes rule out worlds (docs/pirates.md, Learning from surprise).", ""]
+    """The play with learning, round by round, and the tables of what the
+    pirates who are sure of one world predict there when each round begins
+    (the play with their beliefs held, as a naive learner expects it)."""
+    level = f"level {play.level} of anticipation" if play.level else "naive learners (level 0)"
+    lines = [f"With learning: {len(play.models[0]):,} worlds of promises at the start; votes rule out worlds; "
+             f"{level} (docs/pirates.md, Learning from surprise)."]
+    if play.settling is not None:
+        lines.append(f"Anticipation fixpoint: {play.settling.text()}.")
+        lines += [f"  {line}" for line in play.settling.lines()]
+    lines.append("")
     lines += [format_learned_round(r) for r in play.rounds]
     dead = play.deaths
     lines.append(f"Outcome: {division_text(play.outcome)}; thrown overboard: {names_text(dead) if dead else 'nobody'}")
     if tables:
-        shown: set[Knowledge] = set()
+        engine = _engine(play)
+        shown: set[tuple] = set()
         for rnd in play.rounds:
-            sure: dict[Knowledge, list[int]] = {}
+            tiers = play.tiers[rnd.round - 1]
+            sure: dict[World, list[int]] = {}
             for rank in range(rnd.round, game.pirates + 1):
-                believed = believed_knowledge(play, game, rnd.round, rank)
-                if len(believed) == 1 and believed[0] not in shown:
+                believed = play.believed(rnd.round, rank)
+                if len(believed) == 1:
                     sure.setdefault(believed[0], []).append(rank)
-            if not sure:
-                continue
-            lines += ["", f"Predicted offers on what the pirates believe in round {rnd.round} "
-                          f"(row k: k pirates left; lowest-ranked pirate first)"]
-            for knowledge, ranks in sorted(sure.items(), key=lambda kv: (len(kv[0]), kv[1])):
-                shown.add(knowledge)
-                lines += ["", f"Belief of {names_text(ranks)}: {knowledge_heading(knowledge)}",
-                          format_table(game, knowledge, full_tables)]
+            tables_here = []
+            for world, ranks in sorted(sure.items(), key=lambda kv: (world_order(kv[0]), kv[1])):
+                u = engine.worlds.index(world)
+                offers = [engine.step(game.pirates - k + 1, tiers, 0, u).offer for k in range(1, game.pirates + 1)]
+                if (world, tuple(offers)) not in shown:  # a table is shown again only when the votes changed it
+                    shown.add((world, tuple(offers)))
+                    tables_here += ["", f"Belief of {names_text(ranks)}: {world_text(world)}",
+                                    format_offers(offers, full_tables)]
+            if tables_here:
+                lines += ["", f"Predicted offers on what the pirates believe in round {rnd.round} "
+                              f"(row k: k pirates left; lowest-ranked pirate first)", *tables_here]
     return "\n".join(lines)
+
+
+def _engine(play: LearnedPlay) -> Anticipation:
+    assert play.engine is not None, "a play made by learn() keeps its engine"
+    return play.engine
 
 
 # reasons ------------------------------------------------------------------------------
@@ -147,19 +163,17 @@ def learned_why(game: PirateGame, play: LearnedPlay, text: str, depth: int | Non
 def _belief_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, rank: int,
                    depth: int | None) -> Reason | None:
     """Why ``rank`` plans on what he does in ``rnd``, if the votes of an
-    earlier round changed it (his own belief, or who else believes what)."""
-    now = believed_knowledge(play, game, rnd.round, rank)
-    if now == believed_knowledge(play, game, 1, rank):
+    earlier round ruled worlds out (what he believes, or what the others
+    believe in the worlds he believes)."""
+    earlier = next((e for e in reversed(play.rounds[:rnd.round - 1]) if e.ruled_out), None)
+    if earlier is None:
         return None
-    # the last round whose votes changed what he plans on
-    earlier = next(e for e in reversed(play.rounds[:rnd.round - 1])
-                   if believed_knowledge(play, game, e.round, rank) != believed_knowledge(play, game, e.round + 1, rank))
-    what = f"the world where {_believed_text(now[0])}," if len(now) == 1 else f"one of {len(now):,} worlds"
-    claim = (f"{pirate_name(rank)} plans on {what} since round {earlier.round}: its votes ruled out "
+    now = play.believed(rnd.round, rank)
+    what = f"the world where {world_text(now[0])}" if len(now) == 1 else f"one of {len(now):,} worlds"
+    claim = (f"{pirate_name(rank)} plans on {what}: the votes of round {earlier.round} ruled out "
              f"{len(earlier.ruled_out):,} of {earlier.worlds:,} worlds")
     because = []
     if depth is None or depth > 0:
-        # the worlds he or the others believed before come first: they are what the votes taught
         gone = sorted(earlier.ruled_out, key=lambda x: (x.offer is not None, len(x.world)))
         for x in gone[:SHOWN_WORLDS]:
             because.append(Reason(f"{_where(x.world)}, {_why_gone(x)} in round {earlier.round}",
@@ -172,71 +186,139 @@ def _where(world: World) -> str:
     return "where no promise was made" if not world else f"where {world_text(world)}"
 
 
-def _believed_text(knowledge: Knowledge) -> str:
-    """The promises of a believed world and who believes each."""
-    return promises_text(knowledge.announcements, hearers=", believed by")
+def _level_text(level: int) -> str:
+    return f" (level {level})" if level else ""
 
 
 def _offer_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, depth: int | None) -> Reason:
     r = rnd.round
-    believed = believed_knowledge(play, game, r, r)
+    believed = play.believed(r, r)
     because: list[Reason] = []
     belief = _belief_reason(game, play, rnd, r, depth)
     if belief is not None:
         because.append(belief)
-    claim = f"{pirate_name(r)} offers {division_text(rnd.offer)} in round {r}"
-    values = [("keeps", rnd.offer.share(r))]
-    if depth is None or depth > 0:
+    claim = f"{pirate_name(r)} offers {division_text(rnd.offer)} in round {r}{_level_text(rnd.level)}"
+    values: list[tuple[str, object]] = [("keeps", rnd.offer.share(r))]
+    if rnd.source is OfferSource.PROMISE:
+        claim += ": he promised it"
+    elif rnd.source is OfferSource.ALONE:
+        claim += ": he is alone"
+    else:
         below = None if depth is None else depth - 1
+        planned = [_planned(play, rnd, w) for w in believed]
+        passes = sum(yes >= rnd.needed for yes, _ in planned)
         if rnd.source is OfferSource.UNSURE:
-            because += [_passes_reason(game, rnd, k, below) for k in believed[:SHOWN_WORLDS]]
+            claim += (f": unsure among {len(believed):,} worlds, he makes the cheapest offer that passes in "
+                      f"{'all' if passes == len(believed) else 'the most'} of them ({passes:,})")
         else:
-            because += [why_offer(game, r, k, depth=below) for k in believed[:SHOWN_WORLDS]]
-    if rnd.source is OfferSource.UNSURE:
-        passes = sum(_yes_in(game, rnd, k) >= rnd.needed for k in believed)
-        claim += (f": unsure among {len(believed):,} worlds, he makes the cheapest offer that passes in "
-                  f"{'all' if passes == len(believed) else 'the most'} of them ({passes:,})")
+            claim += (": the cheapest offer that passes" if passes else ": no offer passes; " +
+                      ("he buys the cheapest votes he can" if game.rules.doomed_proposer.value == "buys"
+                       else "he keeps every coin"))
         values.append(("passes in", passes))
+        if depth is None or depth > 0:
+            because += [_passes_reason(game, play, rnd, w, yes, votes, below)
+                        for w, (yes, votes) in list(zip(believed, planned))[:SHOWN_WORLDS]]
     return Reason(claim, kind=ReasonKind.OFFER, values=values, because=because)
 
 
-def _yes_in(game: PirateGame, rnd: LearnedRound, knowledge: Knowledge) -> int:
-    """The votes ``rnd``'s offer would get in the world of ``knowledge``."""
-    p = game.prediction(rnd.round, knowledge)
-    own = 1 if game.rules.proposer_votes else 0
-    return own + sum(game.rules.accepts(rnd.offer.share(v), p.expectation(v))
-                     for v in range(rnd.round + 1, game.pirates + 1))
+def _planned(play: LearnedPlay, rnd: LearnedRound, world: World) -> tuple[int, list[tuple[int, LevelVote]]]:
+    """The votes the proposer of ``rnd`` planned on in ``world``: those the
+    level below his casts there on his offer (level 0's at level 0), and
+    the yes votes they add up to."""
+    engine = _engine(play)
+    tiers, u, r = play.tiers[rnd.round - 1], engine.worlds.index(world), rnd.round
+    votes = [(v, engine.vote(r, tiers, rnd.level - 1, rnd.offer, v, engine.believed(tiers, u, v)))
+             for v in range(r + 1, engine.n + 1)]
+    own = 1 if engine.rules.proposer_votes else 0
+    return own + sum(vote.yes for _, vote in votes), votes
 
 
-def _passes_reason(game: PirateGame, rnd: LearnedRound, knowledge: Knowledge, depth: int | None) -> Reason:
-    """Whether ``rnd``'s offer passes in one world an unsure proposer
-    believes, resting on what the voters he pays expect there."""
-    yes = _yes_in(game, rnd, knowledge)
+def _passes_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, world: World, yes: int,
+                   votes: list[tuple[int, LevelVote]], depth: int | None) -> Reason:
+    """Whether ``rnd``'s offer passes in one world its proposer believes,
+    resting on what the voters he pays expect there."""
     verdict = "it passes" if yes >= rnd.needed else "it fails"
-    paid = [v for v in range(rnd.round + 1, game.pirates + 1) if rnd.offer.share(v)]
-    because = [] if depth == 0 else [why_expectation(game, v, rnd.round, knowledge, depth=None if depth is None
-                                                     else depth - 1) for v in paid[:SHOWN_WORLDS]]
-    return Reason(f"where {_believed_text(knowledge)}, the offer gets {votes_text(yes)} of the {rnd.needed} "
-                  f"it needs: {verdict}", key=(rnd.round, knowledge), values=[("yes", yes), ("needed", rnd.needed)],
-                  because=because)
+    because: list[Reason] = []
+    if depth is None or depth > 0:
+        for v, vote in votes:
+            if rnd.offer.share(v) and len(because) < SHOWN_WORLDS:
+                expects = " or ".join(_expect_words(e) for e in sorted(set(vote.expects)))
+                because.append(Reason(f"{pirate_name(v)} expects {expects} there if the offer fails, so he votes "
+                                      f"{'yes' if vote.yes else 'no'} to {coins_text(rnd.offer.share(v))}",
+                                      kind=ReasonKind.EXPECT,
+                                      values=[("expects", e) for e in sorted(set(vote.expects))]))
+    return Reason(f"{_where(world)}, the offer gets {votes_text(yes)} of the {rnd.needed} it needs: {verdict}",
+                  values=[("yes", yes), ("needed", rnd.needed)], because=because)
+
+
+def _expect_words(value: int) -> str:
+    return "to be thrown overboard" if value == DEAD else coins_text(value)
+
+
+def _continuation(play: LearnedPlay, rnd: LearnedRound, rank: int, world: World, yes: bool,
+                  depth: int | None) -> Reason:
+    """What ``rank`` expects in ``world`` if ``rnd``'s offer fails after his
+    vote ``yes``: what the others would learn from it (above level 0) and
+    the rounds that would follow, as the pirates one level below play them."""
+    engine = _engine(play)
+    r, tiers, level = rnd.round, play.tiers[rnd.round - 1], rnd.level
+    u = engine.worlds.index(world)
+    seen = []
+    for v in range(r + 1, engine.n + 1):
+        seen.append(yes if v == rank else
+                    engine.vote(r, tiers, level - 1, rnd.offer, v, engine.believed(tiers, u, v)).yes)
+    if level == 0:
+        after, below = tiers, FIXED
+    else:
+        after, below = engine.interpret(r, tiers, level - 1, rnd.offer, tuple(seen)), level - 1
+    steps = engine.steps(u, below, after, r + 1)
+    got = steps[-1].offer.payoff(rank)
+    claim = f"{_where(world)}, if the offer fails after his {'yes' if yes else 'no'}, he ends with {_expect_words(got)}"
+    because: list[Reason] = []
+    if level > 0:
+        changed: dict[tuple[int, ...], list[int]] = {}
+        for j in range(r + 1, engine.n + 1):
+            now = engine.believed(after, u, j)
+            if j != rank and now != engine.believed(tiers, u, j):
+                changed.setdefault(now, []).append(j)
+        vote_word = "yes" if yes else "no"
+        for now, ranks in changed.items():
+            because.append(Reason(f"his {vote_word} would make {Names(ranks).names} believe "
+                                  f"{_worlds_text(engine.worlds[y] for y in now)}",
+                                  kind=ReasonKind.LEARNED, knowledge=LEARNED_LABEL))
+        if not changed:
+            because.append(Reason(f"his {vote_word} would teach the others nothing new",
+                                  kind=ReasonKind.LEARNED, knowledge=LEARNED_LABEL))
+    if depth is None or depth > 0:
+        players = "nobody learning" if below == FIXED else ("naive learners" if below == 0 else f"level {below}")
+        for step in steps[:SHOWN_WORLDS]:
+            verdict = "accepted" if step.passed else f"{pirate_name(step.round)} is thrown overboard"
+            because.append(Reason(f"round {step.round} ({players}): {pirate_name(step.round)} offers "
+                                  f"{division_text(step.offer)}, {votes_text(step.yes)} of {step.needed}: {verdict}",
+                                  kind=ReasonKind.OUTCOME, values=[("yes", step.yes), ("needed", step.needed)]))
+        if len(steps) > SHOWN_WORLDS:
+            because.append(Reason(f"and {len(steps) - SHOWN_WORLDS} more rounds, ending "
+                                  f"{division_text(steps[-1].offer)}", kind=ReasonKind.OUTCOME))
+    return Reason(claim, kind=ReasonKind.EXPECT, values=[("expects", got)], because=because)
 
 
 def _expect_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, rank: int,
                    depth: int | None) -> Reason:
     vote = rnd.vote_of(rank)
-    believed = believed_knowledge(play, game, rnd.round, rank)
     because: list[Reason] = []
     belief = _belief_reason(game, play, rnd, rank, depth)
-    if belief is None and len(believed) == 1:
-        return why_expectation(game, rank, rnd.round, believed[0], depth=depth)
     if belief is not None:
         because.append(belief)
     if depth is None or depth > 0:
         below = None if depth is None else depth - 1
-        because += [why_expectation(game, rank, rnd.round, k, depth=below) for k in believed[:SHOWN_WORLDS]]
-    expects = " or ".join("to be thrown overboard" if e == DEAD else coins_text(e) for e in vote.expects)
-    return Reason(f"{pirate_name(rank)} expects {expects} if the offer of round {rnd.round} fails",
-                  kind=ReasonKind.EXPECT, values=[("expects", e) for e in vote.expects], because=because)
+        for world, no, if_yes in list(zip(vote.believes, vote.per_world, vote.if_yes))[:SHOWN_WORLDS]:
+            because.append(_continuation(play, rnd, rank, world, False, below))
+            if if_yes is not None:
+                because.append(_continuation(play, rnd, rank, world, True, below))
+    expects = " or ".join(_expect_words(e) for e in vote.expects)
+    return Reason(f"{pirate_name(rank)} expects {expects} if the offer of round {rnd.round} fails"
+                  f"{_level_text(rnd.level)}", kind=ReasonKind.EXPECT,
+                  values=[("expects", e) for e in vote.expects], because=because)
 
 
 def _vote_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, rank: int, depth: int | None) -> Reason:
@@ -245,14 +327,18 @@ def _vote_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, rank: i
     if depth is None or depth > 0:
         below = None if depth is None else depth - 1
         because.append(_expect_reason(game, play, rnd, rank, below))
-    if len(vote.expects) == 1:
+    if any(e is not None for e in vote.if_yes):
+        rule = ("the offer fails either way, and his yes leaves him better off" if vote.yes else
+                "his no leaves him better off, or no worse, in some world he believes")
+    elif len(vote.per_world) == 1:
         rule = "offered more than he expects" if vote.yes else "not offered more than he expects"
         if game.rules.premium() == 0:
             rule = "offered at least what he expects" if vote.yes else "offered less than he expects"
     else:
         rule = "the offer beats what he expects in every world he believes" if vote.yes else \
             "in some world he believes, he expects as much or more"
-    return Reason(f"{pirate_name(rank)} votes {'yes' if vote.yes else 'no'} in round {rnd.round}: {rule}",
+    return Reason(f"{pirate_name(rank)} votes {'yes' if vote.yes else 'no'} in round {rnd.round}"
+                  f"{_level_text(rnd.level)}: {rule}",
                   kind=ReasonKind.VOTE, values=[("offered", vote.offered)], because=because)
 
 
@@ -283,7 +369,10 @@ def learning_json(play: LearnedPlay) -> dict:
             "round": r.round,
             "offer": list(r.offer.row()),
             "offer_source": r.source.value,
-            "votes": [{"pirate": pirate_name(v.rank), "offered": v.offered, "expects": list(v.expects),
+            "level": r.level,
+            "votes": [{"pirate": pirate_name(v.rank), "offered": v.offered,
+                       "expects": list(v.per_world) if v.believes else list(v.expects),
+                       "if_yes": list(v.if_yes) if v.believes else None,
                        "vote": "yes" if v.yes else "no"} for v in r.votes],
             "yes": r.yes, "needed": r.needed, "accepted": r.accepted,
             "worlds": r.worlds,
@@ -296,5 +385,9 @@ def learning_json(play: LearnedPlay) -> dict:
                          "believes": [_world_json(w) for w in worlds[:JSON_WORLDS]]}
                         for rank, worlds in r.learned],
         })
-    return {"worlds": len(play.models[0]), "rounds": rounds, "outcome": list(play.outcome.row()),
+    settling = None if play.settling is None else {
+        "levels": play.settling.levels, "settled": play.settling.settled,
+        "cycle_start": play.settling.cycle_start, "period": play.settling.period,
+        "outcomes": [list(d.row()) for d in play.settling.outcomes]}
+    return {"worlds": len(play.models[0]), "level": play.level, "settling": settling, "rounds": rounds, "outcome": list(play.outcome.row()),
             "overboard": [pirate_name(d) for d in play.deaths]}

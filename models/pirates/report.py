@@ -17,7 +17,7 @@ from .predict import OfferSource, Prediction
 from .runs import array_pieces, division_pieces, merge_pieces, rank_runs_text, runs_of
 from .wording import division_text, names_text
 
-__all__ = ["knowledge_heading", "format_header", "format_table", "format_round", "format_play", "format_report",
+__all__ = ["knowledge_heading", "format_header", "format_table", "format_offers", "format_round", "format_play", "format_report",
            "dag_line", "full_tables_bytes", "detail_json_bytes", "check_report_size", "to_json", "write_json"]
 
 #: Rounds with more living pirates than this are summarized rather than listed voter by voter.
@@ -78,8 +78,13 @@ def format_table(game: PirateGame, knowledge: Knowledge, full: bool = False) -> 
     >>> format_table(PirateGame(30, 3), Knowledge.of([])).splitlines()[9]
     '... 18 more rows'
     """
-    n = game.pirates
-    offers = [p.offer for p in reversed(game.table_predictions(knowledge))]
+    return format_offers([p.offer for p in reversed(game.table_predictions(knowledge))], full)
+
+
+def format_offers(offers: list[Division], full: bool = False) -> str:
+    """A table of offers, as :func:`format_table`: ``offers[k - 1]`` is the
+    offer with ``k`` pirates left."""
+    n = offers[-1].last
     cut = not full and n > TABLE_EXCERPT
     # None marks the rows and columns left out
     rows = [*range(1, TABLE_HEAD + 1), None, *range(n - TABLE_TAIL + 1, n + 1)] if cut else list(range(1, n + 1))
