@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from .division import DEAD, Division, promise_in
+from .division import Division, promise_in
 from .game import PirateGame
 from .predict import OfferSource
 
@@ -170,10 +170,6 @@ class Anticipation:
             self._believed[key] = hit
         return hit
 
-    def top(self, tiers: Tiers) -> frozenset[int]:
-        """The worlds no observation contradicts (the first tier)."""
-        return tiers[0]
-
     # the play with beliefs fixed -------------------------------------------------------
     def fixed(self, r: int, tiers: Tiers) -> tuple[Division, ...]:
         """The outcome at every world of the play from round ``r`` on, nobody
@@ -189,9 +185,8 @@ class Anticipation:
                 outcomes = tuple(self.alone for _ in self.worlds)
             else:
                 later = self._fixed[round_ + 1, tiers]
-                outcomes = tuple(
-                    step.offer if step.passed else later[x]
-                    for x, step in ((x, self._round(round_, tiers, 0, x)) for x in range(len(self.worlds))))
+                steps = (self.step(round_, tiers, 0, x) for x in range(len(self.worlds)))
+                outcomes = tuple(step.offer if step.passed else later[x] for x, step in enumerate(steps))
             self._fixed[round_, tiers] = outcomes
         return self._fixed[r, tiers]
 
@@ -332,10 +327,9 @@ class Anticipation:
 
     # the play ------------------------------------------------------------------------
     def step(self, r: int, tiers: Tiers, level: int, world: int) -> Step:
-        """Round ``r`` at ``world`` with everyone at ``level``."""
-        return self._round(r, tiers, max(level, 0), world)
-
-    def _round(self, r: int, tiers: Tiers, level: int, world: int) -> Step:
+        """Round ``r`` at ``world`` with everyone at ``level`` (``FIXED``
+        plays a round as level 0 does: only what follows differs)."""
+        level = max(level, 0)
         key = (r, tiers, level, world)
         hit = self._steps.get(key)
         if hit is not None:
@@ -368,7 +362,7 @@ class Anticipation:
             if outcome is not None:
                 break
             chain.append(key)
-            step = self._round(r, tiers, level, world)
+            step = self.step(r, tiers, level, world)
             if step.passed:
                 outcome = step.offer
                 break
@@ -382,7 +376,7 @@ class Anticipation:
         tiers = self.start if tiers is None else tiers
         out = []
         while True:
-            step = self._round(r, tiers, max(level, 0), world) if level != FIXED else self._round(r, tiers, 0, world)
+            step = self.step(r, tiers, level, world)
             out.append(step)
             if step.passed:
                 return out

@@ -47,12 +47,12 @@ from typing import cast
 
 import attrs
 
-from epistemic import Announcement, Knowledge
+from epistemic import Announcement
 from epistemic.plausibility import PlausibilityModel
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in, rank_of
 from .game import PirateGame, PirateGameError, promise
-from .anticipation import FIXED, Anticipation, Tiers
+from .anticipation import Anticipation, Tiers
 from .predict import OfferSource, TieRule
 from .rules import DoomedProposer
 from .wording import division_text, names_text, promises_text
@@ -212,18 +212,13 @@ class LearnedPlay:
     engine: Anticipation | None = attrs.field(default=None, eq=False, repr=False)
     tiers: tuple[Tiers, ...] = attrs.field(default=(), eq=False, repr=False)
     """The pirates' plausibility order when each round begins (see :mod:`.anticipation`)."""
-    made: World = attrs.field(default=frozenset(), eq=False, repr=False)
-    """The promises actually made."""
+    actual: int = attrs.field(default=0, eq=False, repr=False)
+    """The number in :attr:`engine` of the actual world, the promises made."""
 
     def believed(self, round: int, rank: int) -> tuple[World, ...]:
         """The worlds pirate ``rank`` believes when ``round`` begins."""
         engine = self._engine()
         return tuple(engine.worlds[u] for u in engine.believed(self.tiers[round - 1], self.actual, rank))
-
-    @property
-    def actual(self) -> int:
-        """The actual world's number in :attr:`engine`: the world of the promises made."""
-        return self._engine().worlds.index(self.made)
 
     def _engine(self) -> Anticipation:
         assert self.engine is not None, "a play made by learn() keeps its engine"
@@ -442,13 +437,10 @@ def anticipation_level(value: int | str) -> int | str:
     """
     if value == FIXPOINT:
         return FIXPOINT
-    level = value
-    if isinstance(value, str):
-        level = int(value) if value.strip().isdigit() else -1
+    level = int(value) if isinstance(value, str) and value.strip().isdigit() else value
     if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= MAX_LEVEL:
-        raise PirateGameError(f"the level of anticipation must be 0 to {MAX_LEVEL} or '{FIXPOINT}', got {value!r}"
-                              if not isinstance(value, int) else
-                              f"the level of anticipation must be 0 to {MAX_LEVEL} or '{FIXPOINT}', got {value}")
+        shown = repr(value) if isinstance(value, str) else value
+        raise PirateGameError(f"the level of anticipation must be 0 to {MAX_LEVEL} or '{FIXPOINT}', got {shown}")
     return level
 
 
@@ -528,16 +520,15 @@ def _played(game: PirateGame, model: PlausibilityModel, engine: Anticipation, ac
                         for j in range(r + 1, n + 1)
                         if engine.believed(after, actual, j) != engine.believed(tiers, actual, j))
         rounds.append(LearnedRound(r, step.offer, step.source, tuple(votes), step.yes, step.needed,
-                                   len(engine.top(tiers)),
+                                   len(tiers[0]),
                                    tuple(engine.worlds[u] for u in engine.believed(tiers, actual, r)),
                                    tuple(ruled_out), learned, level))
         if after is not tiers:
-            model = model.restricted(engine.worlds[u] for u in engine.top(after))
+            model = model.restricted(engine.worlds[u] for u in after[0])
         models.append(model)
         kept.append(after)
         if step.passed:
-            return LearnedPlay(tuple(rounds), step.offer, tuple(models), level, settling, engine, tuple(kept),
-                               engine.worlds[actual])
+            return LearnedPlay(tuple(rounds), step.offer, tuple(models), level, settling, engine, tuple(kept), actual)
         tiers, r = after, r + 1
 
 
@@ -546,7 +537,7 @@ def _ruled_out(engine: Anticipation, r: int, before: Tiers, after: Tiers, level:
     thing that would have gone otherwise there."""
     gone = []
     seen = tuple(v.yes for v in step.votes)
-    for x in sorted(engine.top(before) - engine.top(after)):
+    for x in sorted(before[0] - after[0]):
         offer = engine.offer(r, before, level, engine.believed(before, x, r))[0]
         if offer != step.offer:
             gone.append(RuledOut(engine.worlds[x], r, offer, None))
