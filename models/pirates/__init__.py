@@ -2,7 +2,8 @@
 
 from .division import DEAD, Division, Pirate, Promise, pirate_name
 from .game import KnowledgeGroup, PirateGame, PirateGameError, Play, Round, promise
-from .predict import TIE_RULES, OfferSource, PirateSolver, Prediction, TieRule, View
+from .predict import TIE_RULES, OfferSource, Prediction, TieRule, View
+from .solver import PirateSolver
 from .stewart import surviving_crews
 from .rules import DOOMED_PROPOSERS, INDIFFERENT, MAJORITIES, DoomedProposer, Indifferent, Majority, Rules
 

@@ -18,7 +18,8 @@ from epistemic.visualize.explorer import check_html_destination
 
 from .game import PirateGame, PirateGameError
 from .division import promise_in
-from .predict import TIE_RULES, PirateSolver, node_key
+from .predict import TIE_RULES, node_key
+from .solver import PirateSolver
 from .rules import DOOMED_PROPOSERS, MAJORITIES, Rules
 from .report import (MAX_REPORT_BYTES, ROUND_EXCERPT, TABLE_HEAD, TABLE_PIRATES, TABLE_TAIL,
                      check_report_size, format_header, format_report, write_json)

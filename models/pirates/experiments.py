@@ -28,7 +28,7 @@ from __future__ import annotations
 from epistemic import Knowledge
 from epistemic.experiments import Experiment, Parameter
 
-from .predict import PirateSolver
+from .solver import PirateSolver
 from .rules import DOOMED_PROPOSERS, INDIFFERENT, MAJORITIES, Rules
 
 __all__ = ["EXPERIMENTS", "survivors", "stewart_left", "MAX_PIRATES", "MAX_COINS"]

@@ -10,7 +10,8 @@ from epistemic import Announcement, EpistemicError, Knowledge, KripkeModel, anno
 from epistemic.validators import instance_of, is_whole, validator, whole_number
 
 from .division import Division, Pirate, Promise, as_pirate, pirate_name, rank_runs
-from .predict import OfferSource, PirateSolver, Prediction, TieRule
+from .predict import OfferSource, Prediction, TieRule
+from .solver import PirateSolver
 from .rules import Rules
 
 __all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise", "check_promises",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from epistemic import Knowledge
 
-from .predict import PirateSolver
+from .solver import PirateSolver
 from .rules import Rules
 
 __all__ = ["surviving_crews"]
