@@ -324,6 +324,17 @@ def test_the_second_story_at_each_level_of_anticipation():
     assert taught == ["his no would make p2 and p3 believe p4 promises 2 2 to p4 and p5"]
 
 
+def test_the_fixpoint_stops_before_a_level_that_would_make_too_many_predictions(monkeypatch):
+    import epistemic.models.pirates.learning as learning
+    # levels 0 to 3 of the second story make 50 predictions, and level 3 made 24 where level 2 made 8:
+    # level 4 is estimated at 24 x 3 more, 122 in all
+    monkeypatch.setattr(learning, "MAX_PREDICTIONS", 100)
+    play = learn(STORY, anticipation="fixpoint")
+    assert play.settling.text() == ("no play repeats within levels 0 to 3; level 4 would bring the predictions "
+                                    "to about 122, more than the 100 allowed")
+    assert play.level == 3 and play.engine.predictions == 50 and len(play.settling.outcomes) == 4
+
+
 def test_a_game_without_surprise_settles_at_once():
     # nobody can learn anything in a game of public promises: level 1 acts as level 0 everywhere
     game = PirateGame(5, 4, [promise(5, 4, [2, 2])])
@@ -355,7 +366,7 @@ def test_one_definition_of_what_an_unsure_pirate_expects(case, level):
     play = learn(game, suspicions, anticipation=level)
     engine, rules = play.engine, game.rules
     for rnd in play.rounds:
-        tiers = play.tiers[rnd.round - 1]
+        state = play.states[rnd.round - 1]
         for vote in rnd.votes:
             if vote.rank == rnd.round:
                 continue
@@ -369,7 +380,7 @@ def test_one_definition_of_what_an_unsure_pirate_expects(case, level):
             n, r = game.pirates, rnd.round
 
             def score(offer):
-                won = [sum(engine.vote(r, tiers, 0, offer, v, engine.believed(tiers, u, v)).yes
+                won = [sum(engine.vote(r, state, 0, offer, v, engine.believed(state, u, v)).yes
                            for v in range(r + 1, n + 1)) for u in believes]
                 passing = sum(w >= rules.others_needed(n - r + 1) for w in won)
                 bought = sum(won) if not passing and rules.doomed_proposer.value == "buys" else 0
@@ -390,6 +401,6 @@ def test_an_unsure_voter_says_yes_only_when_the_offer_beats_every_world():
     assert len(both) == 2  # p3 cannot tell p4's 2 2 from his 1 3 after round 1
     # were p5 unsure between them in round 3, he would expect 2 coins (2 2) or 1 coin (1 3) from p4
     offer = Division.from_shares(3, 5, {3: 2, 5: 2})
-    vote = engine.vote(3, play.tiers[1], 0, offer, 5, both)
+    vote = engine.vote(3, play.states[1], 0, offer, 5, both)
     assert sorted(vote.expects) == [1, 2] and not vote.yes
-    assert engine.vote(3, play.tiers[1], 0, Division.from_shares(3, 5, {3: 1, 5: 3}), 5, both).yes
+    assert engine.vote(3, play.states[1], 0, Division.from_shares(3, 5, {3: 1, 5: 3}), 5, both).yes

@@ -31,7 +31,8 @@ the voter's own offer when he proposes agree.
   teach them (and what his yes would, when the offer fails anyway); a
   proposer prices voters at the level-``k`` votes on his offer.
 
-Predictions are memoized on ``(round, tiers, level, world)``: every level
+Each plausibility order met is numbered once (a *belief state*), and
+predictions are memoized on ``(round, belief state, level, world)``: every level
 asks only the level below it, so the levels share their predictions.
 Rounds are walked in a loop, and only the levels nest.
 """
@@ -139,11 +140,14 @@ class Anticipation:
             self.members.append([tuple(g) for g in groups])
         self.promised: list[dict[int, Division]] = [
             {promise_in(a).maker: promise_in(a).division for a in w} for w in self.worlds]
-        self.start: Tiers = (frozenset(range(len(self.worlds))),)
+        self._tiers: list[Tiers] = []
+        self._numbers: dict[Tiers, int] = {}
+        self._interpreted: dict[tuple, int] = {}
+        self.start = self.number((frozenset(range(len(self.worlds))),))
         coins = game.coins
         self.alone = Division.from_shares(self.n, self.n, {self.n: coins})
         self._believed: dict[tuple, tuple[int, ...]] = {}
-        self._fixed: dict[tuple[int, Tiers], tuple[Division, ...]] = {}
+        self._fixed: dict[tuple[int, int], tuple[Division, ...]] = {}
         self._offers: dict[tuple, tuple[Division, OfferSource]] = {}
         self._votes: dict[tuple, LevelVote] = {}
         self._offer_groups: dict[tuple, dict[Division, frozenset[int]]] = {}
@@ -152,15 +156,31 @@ class Anticipation:
         self._steps: dict[tuple, Step] = {}
 
     # beliefs -------------------------------------------------------------------------
-    def believed(self, tiers: Tiers, world: int, rank: int) -> tuple[int, ...]:
+    def number(self, tiers: Tiers) -> int:
+        """The belief state of ``tiers``: a number, the same for the same order."""
+        hit = self._numbers.get(tiers)
+        if hit is None:
+            hit = self._numbers[tiers] = len(self._tiers)
+            self._tiers.append(tiers)
+        return hit
+
+    def tiers(self, state: int) -> Tiers:
+        """The plausibility order of a belief state."""
+        return self._tiers[state]
+
+    def plausible(self, state: int) -> frozenset[int]:
+        """The worlds nothing seen so far contradicts: the first tier."""
+        return self._tiers[state][0]
+
+    def believed(self, state: int, world: int, rank: int) -> tuple[int, ...]:
         """The worlds pirate ``rank`` believes at ``world``: among those he
         cannot tell apart from it, the most plausible, in world order."""
         c = self.heard[rank][world]
-        key = (tiers, rank, c)
+        key = (state, rank, c)
         hit = self._believed.get(key)
         if hit is None:
             members = self.members[rank][c]
-            for t in tiers:
+            for t in self.tiers(state):
                 inside = [y for y in members if y in t]
                 if inside:
                     least = min(self.size[y] for y in inside)
@@ -171,27 +191,27 @@ class Anticipation:
         return hit
 
     # the play with beliefs fixed -------------------------------------------------------
-    def fixed(self, r: int, tiers: Tiers) -> tuple[Division, ...]:
+    def fixed(self, r: int, state: int) -> tuple[Division, ...]:
         """The outcome at every world of the play from round ``r`` on, nobody
         learning: computed from the last round up, in a loop."""
-        hit = self._fixed.get((r, tiers))
+        hit = self._fixed.get((r, state))
         if hit is not None:
             return hit
         q = r
-        while q < self.n and (q + 1, tiers) not in self._fixed:
+        while q < self.n and (q + 1, state) not in self._fixed:
             q += 1
         for round_ in range(q, r - 1, -1):
             if round_ == self.n:
                 outcomes = tuple(self.alone for _ in self.worlds)
             else:
-                later = self._fixed[round_ + 1, tiers]
-                steps = (self.step(round_, tiers, 0, x) for x in range(len(self.worlds)))
+                later = self._fixed[round_ + 1, state]
+                steps = (self.step(round_, state, 0, x) for x in range(len(self.worlds)))
                 outcomes = tuple(step.offer if step.passed else later[x] for x, step in enumerate(steps))
-            self._fixed[round_, tiers] = outcomes
-        return self._fixed[r, tiers]
+            self._fixed[round_, state] = outcomes
+        return self._fixed[r, state]
 
     # offers --------------------------------------------------------------------------
-    def offer(self, r: int, tiers: Tiers, level: int, believes: tuple[int, ...]) -> tuple[Division, OfferSource]:
+    def offer(self, r: int, state: int, level: int, believes: tuple[int, ...]) -> tuple[Division, OfferSource]:
         """What proposer ``p<r>`` of ``level`` offers when he believes the
         worlds ``believes``: his promise, all the coins when he is alone,
         else the plan on the least each voter takes in each world he
@@ -200,7 +220,7 @@ class Anticipation:
         plan is made again on the prices of the last offer, until it
         repeats (at most :data:`PLAN_TRIES` times)."""
         level = max(level, 0)
-        key = (r, tiers, level, believes)
+        key = (r, state, level, believes)
         hit = self._offers.get(key)
         if hit is not None:
             return hit
@@ -212,12 +232,12 @@ class Anticipation:
         else:
             source = OfferSource.OPTIMIZED if len(believes) == 1 else OfferSource.UNSURE
             if level == 0:
-                made = self.plan(r, self.prices(r, tiers, 0, None, believes))
+                made = self.plan(r, self.prices(r, state, 0, None, believes))
             else:
-                made = self.offer(r, tiers, level - 1, believes)[0]
+                made = self.offer(r, state, level - 1, believes)[0]
                 tried = [made]
                 for _ in range(PLAN_TRIES):
-                    made = self.plan(r, self.prices(r, tiers, level - 1, made, believes))
+                    made = self.plan(r, self.prices(r, state, level - 1, made, believes))
                     if made in tried:
                         break
                     tried.append(made)
@@ -225,7 +245,7 @@ class Anticipation:
         self._offers[key] = hit
         return hit
 
-    def prices(self, r: int, tiers: Tiers, level: int, offer: Division | None,
+    def prices(self, r: int, state: int, level: int, offer: Division | None,
                believes: tuple[int, ...]) -> list[list[int]]:
         """For each voter, the least he must be offered to vote yes at
         ``level`` in each world of ``believes`` (more than the coins when no
@@ -235,35 +255,35 @@ class Anticipation:
         for v in range(r + 1, self.n + 1):
             row = []
             for u in believes:
-                vote = self.vote(r, tiers, level, offer, v, self.believed(tiers, u, v))
+                vote = self.vote(r, state, level, offer, v, self.believed(state, u, v))
                 row.append(max(0, max(vote.expects) + premium))
             rows.append(row)
         return rows
 
     # votes ---------------------------------------------------------------------------
-    def vote(self, r: int, tiers: Tiers, level: int, offer: Division | None, rank: int,
+    def vote(self, r: int, state: int, level: int, offer: Division | None, rank: int,
              believes: tuple[int, ...]) -> LevelVote:
         """How voter ``rank`` of ``level`` votes on ``offer`` in round ``r``
         when he believes ``believes`` (see the module).  At level 0 the
         offer may be ``None`` for his expectations alone."""
         level = max(level, 0)
-        key = (r, tiers, level, offer, rank, believes)
+        key = (r, state, level, offer, rank, believes)
         hit = self._votes.get(key)
         if hit is None:
             if level == 0:
-                expects = self._expects0(r, tiers, rank, believes)
+                expects = self._expects0(r, state, rank, believes)
                 yes = offer is not None and all(self.rules.accepts(offer.share(rank), e) for e in expects)
                 hit = LevelVote(yes, expects, tuple(None for _ in believes))
             else:
-                hit = self._anticipating_vote(r, tiers, level, offer, rank, believes)
+                hit = self._anticipating_vote(r, state, level, offer, rank, believes)
             self._votes[key] = hit
         return hit
 
-    def _expects0(self, r: int, tiers: Tiers, rank: int, believes: tuple[int, ...]) -> tuple[int, ...]:
-        later = self.fixed(r + 1, tiers)
+    def _expects0(self, r: int, state: int, rank: int, believes: tuple[int, ...]) -> tuple[int, ...]:
+        later = self.fixed(r + 1, state)
         return tuple(later[u].payoff(rank) for u in believes)
 
-    def _anticipating_vote(self, r: int, tiers: Tiers, level: int, offer: Division | None, rank: int,
+    def _anticipating_vote(self, r: int, state: int, level: int, offer: Division | None, rank: int,
                            believes: tuple[int, ...]) -> LevelVote:
         assert offer is not None
         below = level - 1
@@ -274,12 +294,12 @@ class Anticipation:
         if_yes: list[int | None] = []
         prefers = []
         for u in believes:
-            seen = [self.vote(r, tiers, below, offer, v, self.believed(tiers, u, v)).yes
+            seen = [self.vote(r, state, below, offer, v, self.believed(state, u, v)).yes
                     for v in range(r + 1, self.n + 1)]
             i = rank - r - 1
             seen[i] = False
             others = own + sum(seen)
-            after_no = self.interpret(r, tiers, below, offer, tuple(seen))
+            after_no = self.interpret(r, state, below, offer, tuple(seen))
             no = self.play(r + 1, after_no, below, u).payoff(rank)
             expects.append(no)
             if others + 1 >= needed:
@@ -287,101 +307,106 @@ class Anticipation:
                 prefers.append(self.rules.accepts(share, no))
             else:
                 seen[i] = True
-                yes = self.play(r + 1, self.interpret(r, tiers, below, offer, tuple(seen)), below, u).payoff(rank)
+                yes = self.play(r + 1, self.interpret(r, state, below, offer, tuple(seen)), below, u).payoff(rank)
                 if_yes.append(yes)
                 prefers.append(yes > no if yes != no else self.rules.accepts(share, no))
         return LevelVote(all(prefers), tuple(expects), tuple(if_yes))
 
     # what the pirates see ------------------------------------------------------------
-    def interpret(self, r: int, tiers: Tiers, level: int, offer: Division, seen: tuple[bool, ...]) -> Tiers:
+    def interpret(self, r: int, state: int, level: int, offer: Division, seen: tuple[bool, ...]) -> int:
         """The beliefs after round ``r``'s ``offer`` and votes ``seen`` (voters
         from ``p<r+1>`` down), read as the pirates of ``level`` would make
         them in each world: the offer first, then the votes."""
-        offers = self.offer_groups(r, tiers, level)
-        votes = self.vote_groups(r, tiers, level, offer)
-        return upgrade(upgrade(tiers, offers.get(offer, frozenset())), votes.get(seen, frozenset()))
+        key = (r, state, level, offer, seen)
+        hit = self._interpreted.get(key)
+        if hit is None:
+            offers = self.offer_groups(r, state, level)
+            votes = self.vote_groups(r, state, level, offer)
+            tiers = upgrade(upgrade(self.tiers(state), offers.get(offer, frozenset())), votes.get(seen, frozenset()))
+            hit = self._interpreted[key] = self.number(tiers)
+        return hit
 
-    def offer_groups(self, r: int, tiers: Tiers, level: int) -> dict[Division, frozenset[int]]:
+    def offer_groups(self, r: int, state: int, level: int) -> dict[Division, frozenset[int]]:
         """The worlds where the proposer of ``level`` makes each offer."""
-        key = (r, tiers, level)
+        key = (r, state, level)
         hit = self._offer_groups.get(key)
         if hit is None:
             groups: dict[Division, set[int]] = {}
             for x in range(len(self.worlds)):
-                groups.setdefault(self.offer(r, tiers, level, self.believed(tiers, x, r))[0], set()).add(x)
+                groups.setdefault(self.offer(r, state, level, self.believed(state, x, r))[0], set()).add(x)
             hit = self._offer_groups[key] = {o: frozenset(g) for o, g in groups.items()}
         return hit
 
-    def vote_groups(self, r: int, tiers: Tiers, level: int, offer: Division) -> dict[tuple[bool, ...], frozenset[int]]:
+    def vote_groups(self, r: int, state: int, level: int, offer: Division) -> dict[tuple[bool, ...], frozenset[int]]:
         """The worlds where the voters of ``level`` cast each set of votes on ``offer``."""
-        key = (r, tiers, level, offer)
+        key = (r, state, level, offer)
         hit = self._vote_groups.get(key)
         if hit is None:
             groups: dict[tuple[bool, ...], set[int]] = {}
             for x in range(len(self.worlds)):
-                seen = tuple(self.vote(r, tiers, level, offer, v, self.believed(tiers, x, v)).yes
+                seen = tuple(self.vote(r, state, level, offer, v, self.believed(state, x, v)).yes
                              for v in range(r + 1, self.n + 1))
                 groups.setdefault(seen, set()).add(x)
             hit = self._vote_groups[key] = {s: frozenset(g) for s, g in groups.items()}
         return hit
 
     # the play ------------------------------------------------------------------------
-    def step(self, r: int, tiers: Tiers, level: int, world: int) -> Step:
+    def step(self, r: int, state: int, level: int, world: int) -> Step:
         """Round ``r`` at ``world`` with everyone at ``level`` (``FIXED``
         plays a round as level 0 does: only what follows differs)."""
         level = max(level, 0)
-        key = (r, tiers, level, world)
+        key = (r, state, level, world)
         hit = self._steps.get(key)
         if hit is not None:
             return hit
-        offer, source = self.offer(r, tiers, level, self.believed(tiers, world, r))
+        offer, source = self.offer(r, state, level, self.believed(state, world, r))
         own = 1 if self.rules.proposer_votes else 0
         needed = self.rules.votes_needed(self.n - r + 1)
         if source is OfferSource.ALONE:
             hit = Step(r, offer, source, (), own, needed)
         else:
-            votes = tuple(self.vote(r, tiers, level, offer, v, self.believed(tiers, world, v))
+            votes = tuple(self.vote(r, state, level, offer, v, self.believed(state, world, v))
                           for v in range(r + 1, self.n + 1))
             hit = Step(r, offer, source, votes, own + sum(v.yes for v in votes), needed)
         self._steps[key] = hit
         return hit
 
-    def after(self, step: Step, tiers: Tiers, level: int) -> Tiers:
+    def after(self, step: Step, state: int, level: int) -> int:
         """The beliefs the pirates of ``level`` go on with after ``step`` failed."""
-        return self.interpret(step.round, tiers, level, step.offer, tuple(v.yes for v in step.votes))
+        return self.interpret(step.round, state, level, step.offer, tuple(v.yes for v in step.votes))
 
-    def play(self, r: int, tiers: Tiers, level: int, world: int) -> Division:
+    def play(self, r: int, state: int, level: int, world: int) -> Division:
         """The division that ends the game played from round ``r`` at
         ``world`` by pirates of ``level`` (``FIXED``: nobody learns)."""
         if level == FIXED:
-            return self.fixed(r, tiers)[world]
+            return self.fixed(r, state)[world]
         chain = []
         while True:
-            key = (r, tiers, level, world)
+            key = (r, state, level, world)
             outcome = self._plays.get(key)
             if outcome is not None:
                 break
             chain.append(key)
-            step = self.step(r, tiers, level, world)
+            step = self.step(r, state, level, world)
             if step.passed:
                 outcome = step.offer
                 break
-            r, tiers = r + 1, self.after(step, tiers, level)
+            r, state = r + 1, self.after(step, state, level)
         for key in chain:
             self._plays[key] = outcome
         return outcome
 
-    def steps(self, world: int, level: int, tiers: Tiers | None = None, r: int = 1) -> list[Step]:
+    def steps(self, world: int, level: int, state: int | None = None, r: int = 1) -> list[Step]:
         """The rounds played at ``world`` by pirates of ``level``, from round ``r``."""
-        tiers = self.start if tiers is None else tiers
+        state = self.start if state is None else state
         out = []
         while True:
-            step = self.step(r, tiers, level, world)
+            step = self.step(r, state, level, world)
             out.append(step)
             if step.passed:
                 return out
             if level != FIXED:
-                tiers = self.after(step, tiers, level)
+                state = self.after(step, state, level)
             r += 1
 
     def agree(self, low: int, high: int) -> bool:
@@ -398,13 +423,13 @@ class Anticipation:
                 return True
             for key in offers:
                 checked.add(key)
-                r, tiers, _, believes = key
-                if self.offer(r, tiers, high, believes)[0] != self._offers[key][0]:
+                r, state, _, believes = key
+                if self.offer(r, state, high, believes)[0] != self._offers[key][0]:
                     return False
             for key in votes:
                 checked.add(key)
-                r, tiers, _, offer, rank, believes = key
-                if self.vote(r, tiers, high, offer, rank, believes).yes != self._votes[key].yes:
+                r, state, _, offer, rank, believes = key
+                if self.vote(r, state, high, offer, rank, believes).yes != self._votes[key].yes:
                     return False
 
     @property

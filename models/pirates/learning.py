@@ -52,13 +52,13 @@ from epistemic.plausibility import PlausibilityModel
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in, rank_of
 from .game import PirateGame, PirateGameError, promise
-from .anticipation import Anticipation, Tiers
+from .anticipation import Anticipation
 from .predict import OfferSource, TieRule
 from .rules import DoomedProposer
 from .wording import division_text, names_text, promises_text
 
 __all__ = ["learn", "LearnedPlay", "LearnedRound", "LearnedVote", "RuledOut", "Settling", "Suspicions", "World",
-           "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_WORK", "MAX_PLAN_WORK", "MAX_LEVEL", "FIXPOINT",
+           "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_WORK", "MAX_PLAN_WORK", "MAX_LEVEL", "MAX_PREDICTIONS", "FIXPOINT",
            "world_text", "plan_offer", "anticipation_level"]
 
 #: A world: the promises made in it.
@@ -75,6 +75,9 @@ MAX_WORK = 1_000_000
 #: The highest level of anticipation a game may be played at, and the last
 #: ``anticipation="fixpoint"`` tries.
 MAX_LEVEL = 12
+#: Predictions ``anticipation="fixpoint"`` may make in all (rounds weighed at
+#: some world, belief state and level); about a minute on a 2-core machine.
+MAX_PREDICTIONS = 1_000_000
 #: The word for iterating the levels until the play repeats.
 FIXPOINT = "fixpoint"
 #: How much work an unsure proposer's plan may take: offers weighed times
@@ -171,7 +174,9 @@ class Settling:
     """How ``anticipation="fixpoint"`` ended: the levels played (0 to
     ``levels - 1``), and either the level whose play the next level repeats
     (``settled``), or the first level of a cycle of plays and its period,
-    or neither when no play repeated within :data:`MAX_LEVEL`."""
+    or neither when no play repeated within :data:`MAX_LEVEL`, or before
+    the next level would have made more than :data:`MAX_PREDICTIONS`
+    predictions (``next_cost``, the estimated total that stopped it)."""
 
     levels: int
     settled: int | None = None
@@ -179,6 +184,7 @@ class Settling:
     period: int | None = None
     outcomes: tuple[Division, ...] = ()
     """The division that ends the play at each level tried."""
+    next_cost: int | None = None
 
     def text(self) -> str:
         """In words, as the report says it."""
@@ -187,6 +193,9 @@ class Settling:
         if self.cycle_start is not None and self.period is not None:
             return (f"the play cycles: level {self.cycle_start + self.period} plays level "
                     f"{self.cycle_start}'s again, a cycle of period {self.period}")
+        if self.next_cost is not None:
+            return (f"no play repeats within levels 0 to {self.levels - 1}; level {self.levels} would bring the "
+                    f"predictions to about {self.next_cost:,}, more than the {MAX_PREDICTIONS:,} allowed")
         return f"no play repeats within levels 0 to {self.levels - 1}"
 
     def lines(self) -> list[str]:
@@ -210,15 +219,15 @@ class LearnedPlay:
     level: int = 0
     settling: Settling | None = None
     engine: Anticipation | None = attrs.field(default=None, eq=False, repr=False)
-    tiers: tuple[Tiers, ...] = attrs.field(default=(), eq=False, repr=False)
-    """The pirates' plausibility order when each round begins (see :mod:`.anticipation`)."""
+    states: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False)
+    """The pirates' belief state in :attr:`engine` when each round begins (see :mod:`.anticipation`)."""
     actual: int = attrs.field(default=0, eq=False, repr=False)
     """The number in :attr:`engine` of the actual world, the promises made."""
 
     def believed(self, round: int, rank: int) -> tuple[World, ...]:
         """The worlds pirate ``rank`` believes when ``round`` begins."""
         engine = self._engine()
-        return tuple(engine.worlds[u] for u in engine.believed(self.tiers[round - 1], self.actual, rank))
+        return tuple(engine.worlds[u] for u in engine.believed(self.states[round - 1], self.actual, rank))
 
     def _engine(self) -> Anticipation:
         assert self.engine is not None, "a play made by learn() keeps its engine"
@@ -479,10 +488,19 @@ def _settle(engine: Anticipation, actual: int, progress: Callable[[int, int], No
     """Levels 0, 1, ... until level k + 1 acts as level k wherever the play
     can reach (settled at k), or as an earlier level j (a cycle of period
     k + 1 - j); a level's play at the actual world is compared first, as a
-    quick test."""
+    quick test.  Each level costs several times the one below it (what
+    every vote would teach is weighed one level down), so a level is not
+    begun when the predictions so far, and the last level's times its growth
+    over the level before, would pass :data:`MAX_PREDICTIONS`."""
     plays: list[tuple] = []
     outcomes: list[Division] = []
+    made = [0]  # predictions made when each level was done
     for k in range(MAX_LEVEL + 1):
+        if k >= 2:
+            last, before = made[-1] - made[-2], max(made[-2] - (made[-3] if k > 2 else 0), 1)
+            estimate = last * max(last // before, 1)
+            if made[-1] + estimate > MAX_PREDICTIONS:
+                return Settling(k, outcomes=tuple(outcomes), next_cost=made[-1] + estimate)
         if progress is not None:
             progress(k, MAX_LEVEL + 1)
         steps = engine.steps(actual, k)
@@ -494,6 +512,7 @@ def _settle(engine: Anticipation, actual: int, progress: Callable[[int, int], No
                     return Settling(k + 1, settled=j, outcomes=tuple(outcomes))
                 return Settling(k + 1, cycle_start=j, period=k - j, outcomes=tuple(outcomes))
         plays.append(seen)
+        made.append(engine.predictions)
     return Settling(MAX_LEVEL + 1, outcomes=tuple(outcomes))
 
 
@@ -501,43 +520,43 @@ def _played(game: PirateGame, model: PlausibilityModel, engine: Anticipation, ac
             settling: Settling | None) -> LearnedPlay:
     """The play at the actual world at ``level``, with what each round taught."""
     n = game.pirates
-    tiers = engine.start
+    state = engine.start
     rounds: list[LearnedRound] = []
-    models, kept = [model], [tiers]
+    models, kept = [model], [state]
     r = 1
     while True:
-        step = engine.step(r, tiers, level, actual)
+        step = engine.step(r, state, level, actual)
         votes = []
         if game.rules.proposer_votes:
             votes.append(LearnedVote(r, step.offer.share(r), (DEAD,), True))
         for v, cast_ in zip(range(r + 1, n + 1), step.votes):
-            believes = engine.believed(tiers, actual, v)
+            believes = engine.believed(state, actual, v)
             votes.append(LearnedVote(v, step.offer.share(v), tuple(sorted(set(cast_.expects))), cast_.yes,
                                      tuple(engine.worlds[u] for u in believes), cast_.expects, cast_.if_yes))
-        after = tiers if step.passed else engine.after(step, tiers, level)
-        ruled_out = [] if step.passed else _ruled_out(engine, r, tiers, after, level, step)
+        after = state if step.passed else engine.after(step, state, level)
+        ruled_out = [] if step.passed else _ruled_out(engine, r, state, after, level, step)
         learned = tuple((j, tuple(engine.worlds[u] for u in engine.believed(after, actual, j)))
                         for j in range(r + 1, n + 1)
-                        if engine.believed(after, actual, j) != engine.believed(tiers, actual, j))
+                        if engine.believed(after, actual, j) != engine.believed(state, actual, j))
         rounds.append(LearnedRound(r, step.offer, step.source, tuple(votes), step.yes, step.needed,
-                                   len(tiers[0]),
-                                   tuple(engine.worlds[u] for u in engine.believed(tiers, actual, r)),
+                                   len(engine.plausible(state)),
+                                   tuple(engine.worlds[u] for u in engine.believed(state, actual, r)),
                                    tuple(ruled_out), learned, level))
-        if after is not tiers:
-            model = model.restricted(engine.worlds[u] for u in after[0])
+        if after != state:
+            model = model.restricted(engine.worlds[u] for u in engine.plausible(after))
         models.append(model)
         kept.append(after)
         if step.passed:
             return LearnedPlay(tuple(rounds), step.offer, tuple(models), level, settling, engine, tuple(kept), actual)
-        tiers, r = after, r + 1
+        state, r = after, r + 1
 
 
-def _ruled_out(engine: Anticipation, r: int, before: Tiers, after: Tiers, level: int, step) -> list[RuledOut]:
+def _ruled_out(engine: Anticipation, r: int, before: int, after: int, level: int, step) -> list[RuledOut]:
     """The worlds the round's offer and votes ruled out, each with the first
     thing that would have gone otherwise there."""
     gone = []
     seen = tuple(v.yes for v in step.votes)
-    for x in sorted(before[0] - after[0]):
+    for x in sorted(engine.plausible(before) - engine.plausible(after)):
         offer = engine.offer(r, before, level, engine.believed(before, x, r))[0]
         if offer != step.offer:
             gone.append(RuledOut(engine.worlds[x], r, offer, None))

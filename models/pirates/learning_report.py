@@ -95,7 +95,7 @@ def format_learning(game: PirateGame, play: LearnedPlay, tables: bool = True, fu
         engine = _engine(play)
         shown: set[tuple] = set()
         for rnd in play.rounds:
-            tiers = play.tiers[rnd.round - 1]
+            state = play.states[rnd.round - 1]
             sure: dict[World, list[int]] = {}
             for rank in range(rnd.round, game.pirates + 1):
                 believed = play.believed(rnd.round, rank)
@@ -104,7 +104,7 @@ def format_learning(game: PirateGame, play: LearnedPlay, tables: bool = True, fu
             tables_here = []
             for world, ranks in sorted(sure.items(), key=lambda kv: (world_order(kv[0]), kv[1])):
                 u = engine.worlds.index(world)
-                offers = [engine.step(game.pirates - k + 1, tiers, 0, u).offer for k in range(1, game.pirates + 1)]
+                offers = [engine.step(game.pirates - k + 1, state, 0, u).offer for k in range(1, game.pirates + 1)]
                 if (world, tuple(offers)) not in shown:  # a table is shown again only when the votes changed it
                     shown.add((world, tuple(offers)))
                     tables_here += ["", f"Belief of {names_text(ranks)}: {world_text(world)}",
@@ -226,8 +226,8 @@ def _planned(play: LearnedPlay, rnd: LearnedRound, world: World) -> tuple[int, l
     level below his casts there on his offer (level 0's at level 0), and
     the yes votes they add up to."""
     engine = _engine(play)
-    tiers, u, r = play.tiers[rnd.round - 1], engine.worlds.index(world), rnd.round
-    votes = [(v, engine.vote(r, tiers, rnd.level - 1, rnd.offer, v, engine.believed(tiers, u, v)))
+    state, u, r = play.states[rnd.round - 1], engine.worlds.index(world), rnd.round
+    votes = [(v, engine.vote(r, state, rnd.level - 1, rnd.offer, v, engine.believed(state, u, v)))
              for v in range(r + 1, engine.n + 1)]
     own = 1 if engine.rules.proposer_votes else 0
     return own + sum(vote.yes for _, vote in votes), votes
@@ -261,16 +261,16 @@ def _continuation(play: LearnedPlay, rnd: LearnedRound, rank: int, world: World,
     vote ``yes``: what the others would learn from it (above level 0) and
     the rounds that would follow, as the pirates one level below play them."""
     engine = _engine(play)
-    r, tiers, level = rnd.round, play.tiers[rnd.round - 1], rnd.level
+    r, state, level = rnd.round, play.states[rnd.round - 1], rnd.level
     u = engine.worlds.index(world)
     seen = []
     for v in range(r + 1, engine.n + 1):
         seen.append(yes if v == rank else
-                    engine.vote(r, tiers, level - 1, rnd.offer, v, engine.believed(tiers, u, v)).yes)
+                    engine.vote(r, state, level - 1, rnd.offer, v, engine.believed(state, u, v)).yes)
     if level == 0:
-        after, below = tiers, FIXED
+        after, below = state, FIXED
     else:
-        after, below = engine.interpret(r, tiers, level - 1, rnd.offer, tuple(seen)), level - 1
+        after, below = engine.interpret(r, state, level - 1, rnd.offer, tuple(seen)), level - 1
     steps = engine.steps(u, below, after, r + 1)
     got = steps[-1].offer.payoff(rank)
     claim = f"{_where(world)}, if the offer fails after his {'yes' if yes else 'no'}, he ends with {_expect_words(got)}"
@@ -279,7 +279,7 @@ def _continuation(play: LearnedPlay, rnd: LearnedRound, rank: int, world: World,
         changed: dict[tuple[int, ...], list[int]] = {}
         for j in range(r + 1, engine.n + 1):
             now = engine.believed(after, u, j)
-            if j != rank and now != engine.believed(tiers, u, j):
+            if j != rank and now != engine.believed(state, u, j):
                 changed.setdefault(now, []).append(j)
         vote_word = "yes" if yes else "no"
         for now, ranks in changed.items():
