@@ -195,7 +195,7 @@ def test_limits_and_clashes_are_refused_before_work():
 
 @pytest.mark.parametrize("argv, message", [
     (["--suspect", "p4: 1 3 to p5"], "--suspect needs --learning"),
-    (["--learning", "--html", "x.html"], "--html shows the play without learning"),
+    (["--learning", "--draw-dag", "x.svg"], "--draw-dag shows the play without learning"),
     (["--learning", "--draw", "x.svg"], "--draw draws the answers of --why"),
     (["--learning", "--suspect", "p4: 2 2"], "told to a subgroup"),
     (["--learning", "--suspect", "p4: * to p5", "--suspect-every-division", "--suspect", "p3: * to p5"],

@@ -31,7 +31,7 @@ from .errors import PictureError
 from .picture import check_writable
 
 __all__ = ["Decision", "Link", "Step", "Perspective", "explorer_html", "check_html_destination",
-           "inline_svg", "MAX_EMBEDDED_REASONS"]
+           "inline_svg", "inline_svgs", "MAX_EMBEDDED_REASONS"]
 
 #: The most distinct reasons one page embeds; beyond them, reasons are cut with a note.
 MAX_EMBEDDED_REASONS = 4000
@@ -185,6 +185,21 @@ def inline_svg(svg: bytes | str) -> str:
     if re.search(r"<script|<foreignObject|\shref\s*=|xlink:href\s*=\s*[\"'](?!#)", text, re.I):
         raise PictureError("an inline picture may not hold scripts or links to load")
     return text
+
+
+def inline_svgs(pictures: Iterable, renderer: str, budget: int) -> list[str | None]:
+    """Pictures (each with ``pipe(format, renderer)``) as :func:`inline_svg`
+    markup, in order, until they would pass ``budget`` bytes: those after
+    are ``None``, so that a page of many rounds stays small."""
+    out: list[str | None] = []
+    used = 0
+    for picture in pictures:
+        svg = None
+        if used <= budget:
+            svg = inline_svg(picture.pipe("svg", renderer))
+            used += len(svg.encode("utf-8"))
+        out.append(svg if used <= budget else None)
+    return out
 
 
 def check_html_destination(path: str | os.PathLike, others: Iterable[str | os.PathLike] = ()) -> str:

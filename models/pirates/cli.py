@@ -25,6 +25,8 @@ from .report import (MAX_REPORT_BYTES, ROUND_EXCERPT, TABLE_HEAD, TABLE_PIRATES,
                      check_report_size, format_header, format_report, write_json)
 from .learning import (MAX_LEARNING_PIRATES, MAX_LEVEL, MAX_WORLDS, Suspicions, anticipation_level, candidate_worlds,
                        learn)
+from .learning_browser import learning_explorer_page
+from .learning_explore import run_learning_explorer
 from .learning_report import check_learned_question, format_learning, learned_why, learning_json
 from .search import PromiseSearch, best_public_promise
 from .syntax import parse_pirate, parse_promise, parse_suspicion
@@ -219,7 +221,7 @@ def _check_report_options(args: argparse.Namespace) -> None:
 
 
 #: Options that work on the play without learning only.
-_NOT_WITH_LEARNING = ("draw_dag", "draw_knowledge", "html", "explain", "best_announcement", "json_detail")
+_NOT_WITH_LEARNING = ("draw_dag", "draw_knowledge", "best_announcement", "json_detail")
 
 
 def _suspicions(args: argparse.Namespace) -> Suspicions | None:
@@ -248,6 +250,8 @@ def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namesp
     and draw as asked; ``solving`` is the solver's progress line."""
     asked = [path for path in (args.draw, args.draw_kripke) if path is not None]
     check_destinations(asked, tex=True)
+    if args.html is not None:
+        check_html_destination(args.html, asked)
     for q in args.why:  # a question that cannot be answered is refused before the play
         check_learned_question(q, game.pirates)
     if args.draw_kripke is not None:
@@ -268,6 +272,9 @@ def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namesp
         if args.draw_kripke is not None:
             [fmt] = check_destinations([args.draw_kripke], tex=True)
             images += learning_drawings(game, play, args.draw_kripke, fmt, args.renderer, args.dpi)
+        if args.html is not None:
+            page = learning_explorer_page(game, play, depth=args.depth, renderer=args.renderer)
+            images.append((args.html, page.encode("utf-8")))
     finally:
         # an error is one line of its own, not the tail of a progress line
         end_progress(progress)
@@ -288,6 +295,8 @@ def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namesp
         text += f"\nWhy {q}?\n{reason.to_text()}\n"
     write_pictures(images)
     out.write(text)
+    if args.explain:
+        run_learning_explorer(game, play, sys.stdin, out, depth=args.depth)
     return EXIT_PICTURE_REFUSED if failed else 0
 
 

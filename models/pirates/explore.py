@@ -24,7 +24,7 @@ from .questions import Question, QuestionKind, explain, parse_why, read_question
 from .wording import coins_text, division_text, knowledge_label, names_text
 
 __all__ = ["Question", "QuestionKind", "parse_why", "read_question", "settle_question", "explain", "Explorer",
-           "run_explorer", "describe_play", "describe_prediction"]
+           "CommandExplorer", "drive", "run_explorer", "describe_play", "describe_prediction"]
 
 _WHOLE = re.compile(r"[0-9]+")
 
@@ -120,7 +120,65 @@ _MOVES = {"offer": "_offer", "expectation": "_expectation", "expect": "_expectat
           "expects": "_expectation", "vote": "_vote", "votes": "_vote", "outcome": "_outcome"}
 
 
-class Explorer:
+class CommandExplorer:
+    """An explorer driven one command at a time: :meth:`handle` reads a
+    line, and a bad command prints a one-line error and changes nothing.
+    A subclass says what it shows first (:meth:`start`), its prompt, and
+    what each command does (:meth:`_dispatch`)."""
+
+    game: PirateGame
+    output: TextIO
+    help_text: str
+
+    def say(self, text: str) -> None:
+        self.output.write(text + "\n")
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def prompt(self) -> str:
+        raise NotImplementedError
+
+    def handle(self, line: str) -> bool:
+        """Carry out one command; ``False`` means the user is done."""
+        words = line.strip().lower().split()
+        if not words:
+            return True
+        command, args = words[0], words[1:]
+        if command in ("quit", "exit", "q"):
+            return False
+        if command in ("help", "h", "?"):
+            self.say(self.help_text)
+            return True
+        try:
+            self._dispatch(command, args, line)
+        except EpistemicError as e:
+            self.say(f"error: {e}")
+        return True
+
+    def _dispatch(self, command: str, args: list[str], line: str) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def is_round(command: str) -> bool:
+        """Whether ``command`` picks a round: ``round N``, ``N`` or ``rN``."""
+        return command == "round" or re.fullmatch(r"r?[0-9]+", command) is not None
+
+    @staticmethod
+    def round_number(command: str, args: list[str]) -> int:
+        """The round a command of :meth:`is_round` picks."""
+        text = args[0] if command == "round" and args else command.lstrip("r")
+        if not _WHOLE.fullmatch(text) or len(args) > (1 if command == "round" else 0):
+            raise PirateGameError("pick a round by its number, e.g. 'round 2'")
+        return int(text)
+
+    def _pirate(self, args: list[str], what: str) -> int:
+        if len(args) != 1 or not re.fullmatch(r"p?[0-9]+", args[0]):
+            raise PirateGameError(f"name one pirate, e.g. '{what} p3'")
+        return check_rank(int(args[0].lstrip("p")), self.game.pirates)
+
+
+class Explorer(CommandExplorer):
     """The interactive explanation, one command at a time.
 
     It keeps a path of predictions ``(round, knowledge)``; the commands walk
@@ -160,9 +218,6 @@ class Explorer:
         """The levels a move shows: ``most``, but never more than ``depth``."""
         return most if self.depth is None else min(most, self.depth)
 
-    def say(self, text: str) -> None:
-        self.output.write(text + "\n")
-
     def prompt(self) -> str:
         if not self.path:
             return "pirates> "
@@ -173,24 +228,10 @@ class Explorer:
         self.say(describe_play(self.game))
         self.say("pick a round with 'round N'; 'help' lists the commands")
 
-    def handle(self, line: str) -> bool:
-        """Carry out one command; ``False`` means the user is done."""
-        words = line.strip().lower().split()
-        if not words:
-            return True
-        command, args = words[0], words[1:]
-        try:
-            return self._dispatch(command, args, line)
-        except EpistemicError as e:
-            self.say(f"error: {e}")
-            return True
+    help_text = _HELP
 
-    def _dispatch(self, command: str, args: list[str], line: str) -> bool:
-        if command in ("quit", "exit", "q"):
-            return False
-        if command in ("help", "h", "?"):
-            self.say(_HELP)
-        elif command in ("top", "up", "play", "rounds"):
+    def _dispatch(self, command: str, args: list[str], line: str) -> None:
+        if command in ("top", "up", "play", "rounds"):
             self.path.clear()
             self.say(describe_play(self.game))
         elif command in ("back", "b"):
@@ -200,8 +241,9 @@ class Explorer:
             self.say(self._show() if self.path else describe_play(self.game))
         elif command in ("show", "look", "l"):
             self.say(self._show() if self.path else describe_play(self.game))
-        elif command == "round" or re.fullmatch(r"r?[0-9]+", command):
-            self._round(command, args)
+        elif self.is_round(command):
+            p = _check_round(self.game, self.round_number(command, args), None)
+            self._enter(p.round, p.knowledge, f"round {p.round} as played")
         elif command == "why":
             question = line.strip()[3:].strip()
             if question:
@@ -213,7 +255,6 @@ class Explorer:
             getattr(self, _MOVES[command])(args)
         else:
             raise PirateGameError(f"unknown command {command!r}: type 'help' for the commands")
-        return True
 
     # moves ------------------------------------------------------------------------
     def _here(self) -> tuple[int, Knowledge]:
@@ -230,18 +271,6 @@ class Explorer:
         self.path.append((p.round, p.knowledge))
         self.say(f"-> {how}")
         self.say(self._show())
-
-    def _round(self, command: str, args: list[str]) -> None:
-        text = args[0] if command == "round" and args else command.lstrip("r")
-        if not _WHOLE.fullmatch(text) or len(args) > (1 if command == "round" else 0):
-            raise PirateGameError("pick a round by its number, e.g. 'round 2'")
-        p = _check_round(self.game, int(text), None)
-        self._enter(p.round, p.knowledge, f"round {p.round} as played")
-
-    def _pirate(self, args: list[str], what: str) -> int:
-        if len(args) != 1 or not re.fullmatch(r"p?[0-9]+", args[0]):
-            raise PirateGameError(f"name one pirate, e.g. '{what} p3'")
-        return check_rank(int(args[0].lstrip("p")), self.game.pirates)
 
     def _offer(self, args: list[str]) -> None:
         r, k = self._here()
@@ -304,9 +333,15 @@ def run_explorer(game: PirateGame, input: TextIO | None = None, output: TextIO |
     >>> print(out.getvalue().splitlines()[-2])
     round 1 [knows no promise]> error: unknown command 'fly': type 'help' for the commands
     """
-    input = sys.stdin if input is None else input
     output = sys.stdout if output is None else output
-    explorer = Explorer(game, output, depth)
+    drive(Explorer(game, output, depth), input, output)
+
+
+def drive(explorer: CommandExplorer, input: TextIO | None, output: TextIO) -> None:
+    """Run ``explorer`` on the lines of ``input`` (standard input by
+    default) until ``quit`` or the end of the input, a prompt before each;
+    a closed output pipe ends it quietly."""
+    input = sys.stdin if input is None else input
     try:
         explorer.start()
         while True:

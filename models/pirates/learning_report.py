@@ -16,7 +16,8 @@ from .learning import LearnedPlay, LearnedRound, RuledOut, World, world_order, w
 from .report import VOTER_LINES, format_offers
 from .wording import Names, coins_text, division_text, names_text, votes_text
 
-__all__ = ["format_learning", "learned_why", "check_learned_question", "learning_json"]
+__all__ = ["format_learning", "format_learned_round", "learned_lines", "belief_lines", "learned_why",
+           "check_learned_question", "learning_json"]
 
 #: Worlds named one by one in a round's report, the others counted.
 SHOWN_WORLDS = 4
@@ -58,23 +59,39 @@ def format_learned_round(rnd: LearnedRound) -> str:
                          f"{'yes' if v.yes else 'no'}")
     verdict = "accepted" if rnd.accepted else f"rejected: {pirate_name(rnd.round)} is thrown overboard"
     lines.append(f"  {rnd.yes} of {len(rnd.votes)} vote yes, {rnd.needed} needed: {verdict}")
+    lines += [f"  {line}" for line in learned_lines(rnd)]
+    return "\n".join(lines)
+
+
+def learned_lines(rnd: LearnedRound) -> list[str]:
+    """What a round's votes ruled out, and who believes what after them."""
+    lines = []
     if rnd.ruled_out:
         gone = rnd.ruled_out
         reasons = [f"{world_text(x.world)} ({_why_gone(x)} there)" for x in gone[:SHOWN_WORLDS]]
         more = f"; and {len(gone) - SHOWN_WORLDS:,} more" if len(gone) > SHOWN_WORLDS else ""
-        lines.append(f"  The votes rule out {len(gone):,} of {rnd.worlds:,} worlds: {'; '.join(reasons)}{more}.")
+        lines.append(f"The votes rule out {len(gone):,} of {rnd.worlds:,} worlds: {'; '.join(reasons)}{more}.")
     elif not rnd.accepted:  # after an accepted offer there is nothing left to learn for
-        lines.append(f"  The votes rule out no world ({rnd.worlds:,} still possible).")
+        lines.append(f"The votes rule out no world ({rnd.worlds:,} still possible).")
     groups: dict[tuple[World, ...], list[int]] = {}
     for rank, worlds in rnd.learned:
         groups.setdefault(worlds, []).append(rank)
-    for worlds, ranks in groups.items():
-        who = Names(ranks)
-        if len(worlds) == 1:
-            lines.append(f"  {who.verb('now believe')}: {world_text(worlds[0])}.")
-        else:
-            lines.append(f"  {who.verb('now believe')} one of {len(worlds):,} worlds: {_worlds_text(worlds)}.")
-    return "\n".join(lines)
+    lines += [f"{Names(ranks).verb('now believe')}{_believes_text(worlds)}." for worlds, ranks in groups.items()]
+    return lines
+
+
+def belief_lines(play: LearnedPlay, round: int) -> list[str]:
+    """Who believes what when ``round`` begins, the living pirates grouped by the worlds they believe."""
+    groups: dict[tuple[World, ...], list[int]] = {}
+    for rank in range(round, play.outcome.last + 1):
+        groups.setdefault(play.believed(round, rank), []).append(rank)
+    return [f"{Names(ranks).verb('believe')}{_believes_text(worlds)}." for worlds, ranks in groups.items()]
+
+
+def _believes_text(worlds: tuple[World, ...]) -> str:
+    if len(worlds) == 1:
+        return f": {world_text(worlds[0])}"
+    return f" one of {len(worlds):,} worlds: {_worlds_text(worlds)}"
 
 
 def format_learning(game: PirateGame, play: LearnedPlay, tables: bool = True, full_tables: bool = False) -> str:
@@ -388,6 +405,6 @@ def learning_json(play: LearnedPlay) -> dict:
     settling = None if play.settling is None else {
         "levels": play.settling.levels, "settled": play.settling.settled,
         "cycle_start": play.settling.cycle_start, "period": play.settling.period,
-        "outcomes": [list(d.row()) for d in play.settling.outcomes]}
+        "outcomes": [list(d.row()) for d in play.settling.outcomes], "next_cost": play.settling.next_cost}
     return {"worlds": len(play.models[0]), "level": play.level, "settling": settling, "rounds": rounds, "outcome": list(play.outcome.row()),
             "overboard": [pirate_name(d) for d in play.deaths]}

@@ -27,7 +27,8 @@ from .why_summary import why_summary_hooks
 from .wording import division_text, knowledge_label, names_text, promise_text
 
 __all__ = ["game_palette", "why_picture", "prediction_dag_picture", "knowledge_picture",
-           "kripke_model_picture", "promise_text", "group_label"]
+           "kripke_model_picture", "promise_text", "group_label", "learning_rounds", "learning_drawings",
+           "learning_drawing_options"]
 
 
 #: How many knowledge states get a swatch of their own (six fills, three borders).
@@ -406,9 +407,19 @@ def learning_rounds(game: PirateGame, play: LearnedPlay) -> list[tuple[str, Krip
 
 def learning_drawings(game: PirateGame, play: LearnedPlay, path: str, image_format: str,
                       renderer: str = "auto", dpi: int | None = None) -> list[tuple[str, bytes]]:
-    """:func:`learning_rounds` rendered (see :func:`~epistemic.visualize.round_files`):
-    worlds in rows by plausibility (the fewest promises on top), named by
-    their promises, the most plausible worlds left filled."""
+    """:func:`learning_rounds` rendered (see :func:`~epistemic.visualize.round_files`),
+    drawn as :func:`learning_drawing_options` says."""
+    try:
+        return round_files(learning_rounds(game, play), path, image_format, renderer=renderer, dpi=dpi,
+                           **learning_drawing_options(play))
+    except PictureError as err:
+        raise PirateGameError(str(err)) from None
+
+
+def learning_drawing_options(play: LearnedPlay) -> dict:
+    """How the rounds of a play with learning are drawn: worlds in rows by
+    plausibility (the fewest promises on top), named by their promises,
+    the most plausible worlds left filled."""
     first = play.models[0]
     number = {w: i for i, w in enumerate(first.worlds)}
     rows: dict[int, list] = {}
@@ -421,9 +432,5 @@ def learning_drawings(game: PirateGame, play: LearnedPlay, path: str, image_form
     for model in play.models:
         least = min(model.rank(w) for w in model.worlds)
         plausible.append([w for w in model.worlds if model.rank(w) == least])
-    try:
-        return round_files(learning_rounds(game, play), path, image_format, renderer=renderer, dpi=dpi,
-                           positions=placed, holds=plausible, claim="'among the most plausible worlds left'",
-                           fact_label=_fact_text, no_facts="no promise made", world_label=lambda w: f"world {number[w]}")
-    except PictureError as err:
-        raise PirateGameError(str(err)) from None
+    return dict(positions=placed, holds=plausible, claim="'among the most plausible worlds left'",
+                fact_label=_fact_text, no_facts="no promise made", world_label=lambda w: f"world {number[w]}")

@@ -12,7 +12,7 @@ from epistemic import KripkeModel, engines, explain_verdict
 from epistemic.story import Round
 from epistemic.symbolic import to_kripke
 from epistemic.visualize import RendererMissing, round_pictures
-from epistemic.visualize.explorer import Decision, Perspective, Step, explorer_html, inline_svg
+from epistemic.visualize.explorer import Decision, Perspective, Step, explorer_html, inline_svgs
 
 from .common import Solution
 
@@ -86,17 +86,9 @@ def _model(r: Round) -> KripkeModel:
 def _pictures(rounds, shown: list[int], renderer: str) -> dict[int, str]:
     """The SVG of the rounds shown, every world in the place it has in the
     first round, in order until :data:`PICTURE_BYTES` are used."""
-    models = [(r.announcement or "start", _model(r)) for r in rounds]
-    pictures = round_pictures(models, renderer=renderer)
-    out: dict[int, str] = {}
-    used = 0
-    for i in shown:
-        svg = inline_svg(pictures[i].pipe("svg", renderer))
-        used += len(svg.encode("utf-8"))
-        if used > PICTURE_BYTES:
-            break
-        out[i] = svg
-    return out
+    pictures = round_pictures([(r.announcement or "start", _model(r)) for r in rounds], renderer=renderer)
+    svgs = inline_svgs([pictures[i] for i in shown], renderer, PICTURE_BYTES)
+    return {i: svg for i, svg in zip(shown, svgs) if svg is not None}
 
 
 def _step(r: Round, questions, last: int, picture: str | None, depth: int) -> Step:
