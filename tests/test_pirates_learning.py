@@ -404,3 +404,12 @@ def test_an_unsure_voter_says_yes_only_when_the_offer_beats_every_world():
     vote = engine.vote(3, play.states[1], 0, offer, 5, both)
     assert sorted(vote.expects) == [1, 2] and not vote.yes
     assert engine.vote(3, play.states[1], 0, Division.from_shares(3, 5, {3: 1, 5: 3}), 5, both).yes
+
+
+def test_an_outcome_names_alike_voters_once():
+    # 12 pirates, 1 coin: p3-p10 are offered nothing, expect nothing and believe alike in round 1
+    game = PirateGame(12, 1, [promise(12, 11, [1, 0], hearers=[12])])
+    why = learned_why(game, learn(game), "outcome round 1", depth=2)
+    claims = [r.claim for r in why.because[1:]]
+    assert len(claims) == 4 and claims[1] == "p3-p10 vote no alike: each is offered, expects and believes as p3"
+    assert why.because[2].because[0].claim == "p3 votes no in round 1: not offered more than he expects"

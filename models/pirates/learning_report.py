@@ -290,7 +290,8 @@ def _continuation(play: LearnedPlay, rnd: LearnedRound, rank: int, world: World,
         after, below = engine.interpret(r, state, level - 1, rnd.offer, tuple(seen)), level - 1
     steps = engine.steps(u, below, after, r + 1)
     got = steps[-1].offer.payoff(rank)
-    claim = f"{_where(world)}, if the offer fails after his {'yes' if yes else 'no'}, he ends with {_expect_words(got)}"
+    ends = "he is thrown overboard" if got == DEAD else f"he ends with {coins_text(got)}"
+    claim = f"{_where(world)}, if the offer fails after his {'yes' if yes else 'no'}, {ends}"
     because: list[Reason] = []
     if level > 0:
         changed: dict[tuple[int, ...], list[int]] = {}
@@ -364,7 +365,18 @@ def _outcome_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, dept
     if depth is None or depth > 0:
         below = None if depth is None else depth - 1
         because.append(_offer_reason(game, play, rnd, below))
-        because += [_vote_reason(game, play, rnd, v.rank, below) for v in rnd.votes if v.rank != rnd.round]
+        # voters offered, expecting and believing alike vote alike: one reason stands for them all
+        alike: dict[tuple, list[int]] = {}
+        for v in rnd.votes:
+            if v.rank != rnd.round:
+                alike.setdefault((v.offered, v.per_world, v.if_yes, v.yes, v.believes), []).append(v.rank)
+        for ranks in alike.values():
+            one = _vote_reason(game, play, rnd, ranks[0], below)
+            if len(ranks) > 1:
+                one = Reason(f"{Names(ranks).verb('vote')} {'yes' if rnd.vote_of(ranks[0]).yes else 'no'} alike: "
+                             f"each is offered, expects and believes as {pirate_name(ranks[0])}",
+                             kind=ReasonKind.VOTE, because=[one])
+            because.append(one)
     verdict = "accepted" if rnd.accepted else f"rejected, so {pirate_name(rnd.round)} is thrown overboard"
     return Reason(f"{pirate_name(rnd.round)}'s offer in round {rnd.round} gets {votes_text(rnd.yes)} "
                   f"of the {rnd.needed} it needs: {verdict}", kind=ReasonKind.OUTCOME,
