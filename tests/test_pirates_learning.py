@@ -361,7 +361,8 @@ def learning_games(draw):
 def test_one_definition_of_what_an_unsure_pirate_expects(case, level):
     """Every vote follows its stated expectations; every reason states the values its vote used; at
     level 0 every offer planned is the cheapest that passes by the votes the model itself casts in
-    the worlds its proposer believes (checked against every division)."""
+    the worlds its proposer believes (checked against every division); above it, the cheapest at the
+    prices the level below puts on it."""
     game, suspicions = case
     play = learn(game, suspicions, anticipation=level)
     engine, rules = play.engine, game.rules
@@ -391,6 +392,12 @@ def test_one_definition_of_what_an_unsure_pirate_expects(case, level):
 
             best = max((Division.from_row(r, n, row) for row in divisions(game.coins, n - r + 1)), key=score)
             assert score(rnd.offer) == score(best)
+        elif rnd.source.value in ("optimized", "unsure"):
+            # above level 0 a voter's price depends on what the offer's failure would teach: the offer
+            # made is the cheapest that passes at the prices the level below puts on that very offer
+            believes = tuple(engine.worlds.index(w) for w in rnd.proposer_worlds)
+            prices = engine.prices(rnd.round, state, rnd.level - 1, rnd.offer, believes)
+            assert plan_offer(game, rnd.round, prices) == rnd.offer
 
 
 def test_an_unsure_voter_says_yes_only_when_the_offer_beats_every_world():
