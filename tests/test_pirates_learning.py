@@ -420,3 +420,15 @@ def test_an_outcome_names_alike_voters_once():
     claims = [r.claim for r in why.because[1:]]
     assert len(claims) == 4 and claims[1] == "p3-p10 vote no alike: each is offered, expects and believes as p3"
     assert why.because[2].because[0].claim == "p3 votes no in round 1: not offered more than he expects"
+
+
+def test_an_anticipating_proposer_pays_for_what_a_no_would_teach():
+    # p4 promises p5 3 1.  Naive p5, where no promise was made, expects nothing if p1's offer fails;
+    # a level-1 p5 there would expect 1 coin, for his no would make naive learners believe a promise,
+    # so p1 at level 2 pays him 2 coins where level 0 paid 1
+    game = PirateGame(5, 4, [promise(5, 4, [3, 1], hearers=[5])])
+    assert learn(game).rounds[0].offer.row() == (1, 0, 1, 0, 2)
+    play = learn(game, anticipation=2)
+    assert play.rounds[0].offer.row() == (2, 0, 1, 0, 1)
+    why = learned_why(game, play, "offer round 1", depth=3)
+    assert why.because[0].because[-1].claim == "p5 expects 1 coin there if the offer fails, so he votes yes to 2 coins"
