@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import attrs
+import numpy as np
 
 from .division import Division, promise_in
 from .game import PirateGame
@@ -116,13 +117,17 @@ class Anticipation:
     plan : ``plan(round, prices)``, the offer of an unsure or sure proposer
         given, for each voter, the least he must be offered to vote yes in
         each world the proposer believes (:func:`~.learning.plan_offer`).
+    score : ``score(round, offer, won)``, how the proposer ranks an offer
+        that wins ``won`` votes in each world he believes, higher better
+        (:func:`~.learning.plan_score`).
     """
 
     def __init__(self, game: PirateGame, worlds: Sequence[frozenset],
-                 plan: Callable[[int, list[list[int]]], Division]):
+                 plan: Callable[[int, list[list[int]]], Division],
+                 score: Callable[[int, Division, list[int]], tuple]):
         self.game, self.rules, self.n = game, game.rules, game.pirates
         self.worlds = list(worlds)
-        self.plan = plan
+        self.plan, self.score = plan, score
         self.size = [len(w) for w in self.worlds]
         # heard[j][x]: which promises pirate j heard at world x, as a class number
         self.heard: list[list[int]] = [[]]
@@ -138,6 +143,7 @@ class Anticipation:
                 groups[c].append(x)
             self.heard.append(of)
             self.members.append([tuple(g) for g in groups])
+        self._heard_arrays = [np.array(of, dtype=np.int64) for of in self.heard]
         self.promised: list[dict[int, Division]] = [
             {promise_in(a).maker: promise_in(a).division for a in w} for w in self.worlds]
         self._tiers: list[Tiers] = []
@@ -150,6 +156,8 @@ class Anticipation:
         self._fixed: dict[tuple[int, int], tuple[Division, ...]] = {}
         self._offers: dict[tuple, tuple[Division, OfferSource]] = {}
         self._votes: dict[tuple, LevelVote] = {}
+        self._expected: dict[tuple, tuple[int, ...]] = {}
+        self._weighed = 0  # rounds of the play with beliefs held, weighed at every world
         self._offer_groups: dict[tuple, dict[Division, frozenset[int]]] = {}
         self._vote_groups: dict[tuple, dict[tuple[bool, ...], frozenset[int]]] = {}
         self._plays: dict[tuple, Division] = {}
@@ -175,7 +183,10 @@ class Anticipation:
     def believed(self, state: int, world: int, rank: int) -> tuple[int, ...]:
         """The worlds pirate ``rank`` believes at ``world``: among those he
         cannot tell apart from it, the most plausible, in world order."""
-        c = self.heard[rank][world]
+        return self.believed_in_class(state, rank, self.heard[rank][world])
+
+    def believed_in_class(self, state: int, rank: int, c: int) -> tuple[int, ...]:
+        """What pirate ``rank`` believes in the worlds where he heard the promises of class ``c``."""
         key = (state, rank, c)
         hit = self._believed.get(key)
         if hit is None:
@@ -204,11 +215,31 @@ class Anticipation:
             if round_ == self.n:
                 outcomes = tuple(self.alone for _ in self.worlds)
             else:
-                later = self._fixed[round_ + 1, state]
-                steps = (self.step(round_, state, 0, x) for x in range(len(self.worlds)))
-                outcomes = tuple(step.offer if step.passed else later[x] for x, step in enumerate(steps))
+                outcomes = self._fixed_round(round_, state, self._fixed[round_ + 1, state])
+                self._weighed += len(self.worlds)
             self._fixed[round_, state] = outcomes
         return self._fixed[r, state]
+
+    def _fixed_round(self, r: int, state: int, later: tuple[Division, ...]) -> tuple[Division, ...]:
+        """Round ``r`` at every world, as :meth:`step` plays it at level 0,
+        and ``later`` where it fails.  A pirate acts alike wherever he heard
+        the same promises, so each offer and vote is weighed once per class
+        of what he heard, and the yes votes are counted over the worlds at once."""
+        offer_in = [self.offer(r, state, 0, self.believed_in_class(state, r, c))[0]
+                    for c in range(len(self.members[r]))]
+        offers = [offer_in[c] for c in self.heard[r]]
+        outcomes = list(later)
+        needed = self.rules.votes_needed(self.n - r + 1)
+        for made in set(offers):
+            yes = np.full(len(self.worlds), 1 if self.rules.proposer_votes else 0)
+            for v in range(r + 1, self.n + 1):
+                cast = np.array([self.vote(r, state, 0, made, v, self.believed_in_class(state, v, c)).yes
+                                 for c in range(len(self.members[v]))], dtype=np.int64)
+                yes += cast[self._heard_arrays[v]]
+            for x in np.flatnonzero(yes >= needed):
+                if offers[x] == made:
+                    outcomes[x] = made
+        return tuple(outcomes)
 
     # offers --------------------------------------------------------------------------
     def offer(self, r: int, state: int, level: int, believes: tuple[int, ...]) -> tuple[Division, OfferSource]:
@@ -218,7 +249,7 @@ class Anticipation:
         believes, as the level below votes.  Above level 0 the voters'
         expectations depend on the offer (what its failure teaches), so the
         plan is made again on the prices of the last offer, until it
-        repeats (at most :data:`PLAN_TRIES` times)."""
+        repeats (see :meth:`_replanned`)."""
         level = max(level, 0)
         key = (r, state, level, believes)
         hit = self._offers.get(key)
@@ -234,16 +265,36 @@ class Anticipation:
             if level == 0:
                 made = self.plan(r, self.prices(r, state, 0, None, believes))
             else:
-                made = self.offer(r, state, level - 1, believes)[0]
-                tried = [made]
-                for _ in range(PLAN_TRIES):
-                    made = self.plan(r, self.prices(r, state, level - 1, made, believes))
-                    if made in tried:
-                        break
-                    tried.append(made)
+                made = self._replanned(r, state, level, believes)
             hit = (made, source)
         self._offers[key] = hit
         return hit
+
+    def _replanned(self, r: int, state: int, level: int, believes: tuple[int, ...]) -> Division:
+        """The offer of a proposer of ``level`` above 0: the plan on the
+        prices the level below puts on the last offer, from that level's own
+        offer, until it repeats.  When the plans go round a cycle instead
+        (each offer teaches the voters what makes another cheaper), or do not
+        settle within :data:`PLAN_TRIES`, he makes the one of them he ranks
+        best by the votes each would really get."""
+        made = self.offer(r, state, level - 1, believes)[0]
+        tried = [made]
+        for _ in range(PLAN_TRIES):
+            following = self.plan(r, self.prices(r, state, level - 1, made, believes))
+            if following == made:
+                return made
+            if following in tried:
+                tried = tried[tried.index(following):]
+                break
+            tried.append(following)
+            made = following
+        return max(tried, key=lambda offer: self.score(r, offer, self.won(r, state, level - 1, offer, believes)))
+
+    def won(self, r: int, state: int, level: int, offer: Division, believes: tuple[int, ...]) -> list[int]:
+        """The yes votes of the voters of ``level`` (the proposer's not counted)
+        on ``offer`` in each world of ``believes``."""
+        return [sum(self.vote(r, state, level, offer, v, self.believed(state, u, v)).yes
+                    for v in range(r + 1, self.n + 1)) for u in believes]
 
     def prices(self, r: int, state: int, level: int, offer: Division | None,
                believes: tuple[int, ...]) -> list[list[int]]:
@@ -280,8 +331,12 @@ class Anticipation:
         return hit
 
     def _expects0(self, r: int, state: int, rank: int, believes: tuple[int, ...]) -> tuple[int, ...]:
-        later = self.fixed(r + 1, state)
-        return tuple(later[u].payoff(rank) for u in believes)
+        key = (r, state, rank, believes)
+        hit = self._expected.get(key)
+        if hit is None:
+            later = self.fixed(r + 1, state)
+            hit = self._expected[key] = tuple(later[u].payoff(rank) for u in believes)
+        return hit
 
     def _anticipating_vote(self, r: int, state: int, level: int, offer: Division | None, rank: int,
                            believes: tuple[int, ...]) -> LevelVote:
@@ -434,5 +489,5 @@ class Anticipation:
 
     @property
     def predictions(self) -> int:
-        """Predictions made so far: rounds weighed at some world, beliefs and level."""
-        return len(self._steps)
+        """Predictions made so far: rounds weighed at some world, belief state and level."""
+        return len(self._steps) + self._weighed

@@ -42,7 +42,7 @@ round 1 shows everybody that he knows a promise, and p2 survives.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import cast
 
 import attrs
@@ -59,7 +59,7 @@ from .wording import division_text, names_text, promises_text
 
 __all__ = ["learn", "LearnedPlay", "LearnedRound", "LearnedVote", "RuledOut", "Settling", "Suspicions", "World",
            "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_WORK", "MAX_PLAN_WORK", "MAX_LEVEL", "MAX_PREDICTIONS", "FIXPOINT",
-           "world_text", "plan_offer", "anticipation_level"]
+           "world_text", "plan_offer", "plan_score", "anticipation_level"]
 
 #: A world: the promises made in it.
 World = frozenset[Announcement]
@@ -358,9 +358,8 @@ def plan_offer(game: PirateGame, r: int, prices: Sequence[Sequence[int]]) -> Div
     >>> str(plan_offer(game, 2, [[4, 4], [1, 3], [2, 1]]))   # p3, p4, p5 in two worlds
     'p5:2 p4:0 p3:0 p2:2'
     """
-    rules, coins, n = game.rules, game.coins, game.pirates
+    coins, n = game.coins, game.pirates
     voters = list(range(r + 1, n + 1))
-    needed = rules.others_needed(n - r + 1)
     worlds = len(prices[0]) if prices else 1
     lowest_first = game.tie_rule is TieRule.LOWEST
     # voters with the same prices, in the order the tie rule pays them
@@ -375,7 +374,6 @@ def plan_offer(game: PirateGame, r: int, prices: Sequence[Sequence[int]]) -> Div
     if choices * worlds * max(len(groups), 1) > MAX_PLAN_WORK:
         raise PirateGameError(f"{pirate_name(r)} believes {worlds} worlds and would weigh {choices:,} offers: "
                               f"the game is too large to plan with learning")
-    buys = rules.doomed_proposer is DoomedProposer.BUYS
     best: tuple | None = None
     best_shares: dict[int, int] = {}
     # a choice gives each group how many of its members get each of its levels (highest first)
@@ -388,23 +386,32 @@ def plan_offer(game: PirateGame, r: int, prices: Sequence[Sequence[int]]) -> Div
             stack.extend(chosen + (counts,) for counts in _splits(size, len(lv))
                          if sum(c * k for c, k in zip(lv, counts)) + _paid(chosen, levels) <= coins)
             continue
-        paid = _paid(chosen, levels)
         won = [0] * worlds
         for (row, members), lv, counts in zip(groups, levels, chosen):
             for w in range(worlds):
                 won[w] += len(members) - sum(counts) if row[w] == 0 else 0
                 won[w] += sum(k for c, k in zip(lv, counts) if c >= row[w])
-        passing = sum(1 for got in won if got >= needed)
-        bought = sum(won) if buys and not passing else 0
         shares = _shares(groups, levels, chosen)
-        # lowest-ranked voters first: the tie rule pays them first
-        order = tuple(shares.get(v, 0) for v in (reversed(voters) if lowest_first else voters))
-        score = (passing, bought, -paid, order)
+        score = plan_score(game, r, shares, won)
         if best is None or score > best:
             best, best_shares = score, shares
     amounts = {v: c for v, c in best_shares.items() if c}
     amounts[r] = coins - sum(amounts.values())
     return Division.from_shares(r, n, amounts)
+
+
+def plan_score(game: PirateGame, r: int, shares: Mapping[int, int], won: Sequence[int]) -> tuple:
+    """How proposer ``p<r>`` ranks an offer paying the voters ``shares``
+    that wins ``won`` votes in each world he believes, higher better: the
+    worlds where it passes, then (when it passes nowhere and a doomed
+    proposer buys) the votes it buys over the worlds, then the fewest coins
+    paid, then the tie rule (the lowest-ranked voters paid first, or the highest)."""
+    rules, n = game.rules, game.pirates
+    needed = rules.others_needed(n - r + 1)
+    passing = sum(1 for got in won if got >= needed)
+    bought = sum(won) if rules.doomed_proposer is DoomedProposer.BUYS and not passing else 0
+    voters = range(n, r, -1) if game.tie_rule is TieRule.LOWEST else range(r + 1, n + 1)
+    return passing, bought, -sum(shares.values()), tuple(shares.get(v, 0) for v in voters)
 
 
 def _splits(size: int, kinds: int) -> list[tuple[int, ...]]:
@@ -475,7 +482,9 @@ def learn(game: PirateGame, suspicions: Suspicions = Suspicions(), anticipation:
                               f"x {game.pirates}^2 pirates = {work:,}; at most {MAX_WORK:,} are allowed: "
                               f"suspect fewer promises or anticipate less")
     worlds = sorted(worlds_of(model), key=world_order)
-    engine = Anticipation(game, worlds, lambda r, prices: plan_offer(game, r, prices))
+    engine = Anticipation(game, worlds, lambda r, prices: plan_offer(game, r, prices),
+                          lambda r, offer, won: plan_score(game, r, {v: offer.share(v) for v in range(r + 1, game.pirates + 1)},
+                                                           won))
     actual = worlds.index(frozenset(game.announcements))
     settling = None
     if level == FIXPOINT:
