@@ -454,3 +454,18 @@ def test_an_anticipating_proposer_whose_plans_go_round_makes_the_best_of_them():
     assert plan_offer(game, 1, engine.prices(1, state, 1, other, believes)) == first.offer  # a cycle of two
     assert str(first.offer) == "p5:0 p4:0 p3:0 p2:1 p1:1" and str(other) == "p5:1 p4:0 p3:0 p2:0 p1:1"
     assert engine.won(1, state, 1, first.offer, believes) == [1] and engine.won(1, state, 1, other, believes) == [0]
+
+
+def test_an_explicit_level_is_refused_before_it_would_cost_too_much(monkeypatch):
+    import epistemic.models.pirates.learning as learning
+    # levels 0, 1 and 2 of the second story make 12, 7 and 7 predictions: level 3 is estimated at 7 more
+    monkeypatch.setattr(learning, "MAX_PREDICTIONS", 30)
+    with pytest.raises(PirateGameError, match=r"^level 3 would bring the predictions to about 33, more than the 30 "
+                                              r"allowed \(levels 0 to 2 made 26\): anticipate less$"):
+        learn(STORY, anticipation=3)
+    assert learn(STORY, anticipation=2).level == 2
+    # a level that outgrows its estimate is stopped by the engine at twice the limit
+    monkeypatch.setattr(learning, "_next_cost", lambda made: 0)
+    monkeypatch.setattr(learning, "MAX_PREDICTIONS", 10)
+    with pytest.raises(PirateGameError, match="^learning stopped after 20 predictions, the most it may make"):
+        learn(STORY, anticipation=3)

@@ -48,7 +48,7 @@ from .division import Division, promise_in
 from .game import PirateGame
 from .predict import OfferSource
 
-__all__ = ["FIXED", "Tiers", "LevelVote", "Step", "Anticipation", "upgrade"]
+__all__ = ["FIXED", "Tiers", "LevelVote", "Step", "Anticipation", "WorkLimit", "upgrade"]
 
 #: The level of the play with beliefs held fixed: what a naive learner expects.
 FIXED = -1
@@ -72,6 +72,14 @@ def upgrade(tiers: Tiers, fits: frozenset[int]) -> Tiers:
     if not fits or all(t <= fits for t in tiers):
         return tiers
     return tuple(t for t in [*(t & fits for t in tiers), *(t - fits for t in tiers)] if t)
+
+
+class WorkLimit(Exception):
+    """The engine made more predictions than its :attr:`Anticipation.budget`."""
+
+    def __init__(self, budget: int):
+        super().__init__(f"more than {budget:,} predictions")
+        self.budget = budget
 
 
 @attrs.frozen
@@ -158,6 +166,8 @@ class Anticipation:
         self._votes: dict[tuple, LevelVote] = {}
         self._expected: dict[tuple, tuple[int, ...]] = {}
         self._weighed = 0  # rounds of the play with beliefs held, weighed at every world
+        #: predictions past which the engine stops with :class:`WorkLimit` (``None``: no limit)
+        self.budget: int | None = None
         self._offer_groups: dict[tuple, dict[Division, frozenset[int]]] = {}
         self._vote_groups: dict[tuple, dict[tuple[bool, ...], frozenset[int]]] = {}
         self._plays: dict[tuple, Division] = {}
@@ -215,6 +225,7 @@ class Anticipation:
             if round_ == self.n:
                 outcomes = tuple(self.alone for _ in self.worlds)
             else:
+                self._spend(len(self.worlds))
                 outcomes = self._fixed_round(round_, state, self._fixed[round_ + 1, state])
                 self._weighed += len(self.worlds)
             self._fixed[round_, state] = outcomes
@@ -301,13 +312,21 @@ class Anticipation:
         """For each voter, the least he must be offered to vote yes at
         ``level`` in each world of ``believes`` (more than the coins when no
         share wins him).  At level 0 it does not depend on the offer."""
-        premium = self.rules.premium()
+        premium, coins = self.rules.premium(), self.game.coins
         rows = []
         for v in range(r + 1, self.n + 1):
             row = []
             for u in believes:
                 vote = self.vote(r, state, level, offer, v, self.believed(state, u, v))
-                row.append(max(0, max(vote.expects) + premium))
+                least = 0
+                for no, yes in zip(vote.expects, vote.if_yes):
+                    # where the offer fails even with his yes, the share does not decide: what his yes
+                    # and his no would teach does, unless they lead to the same
+                    if yes is None or yes == no:
+                        least = max(least, no + premium)
+                    elif yes < no:
+                        least = coins + 1
+                row.append(least)
             rows.append(row)
         return rows
 
@@ -414,6 +433,7 @@ class Anticipation:
         hit = self._steps.get(key)
         if hit is not None:
             return hit
+        self._spend(1)
         offer, source = self.offer(r, state, level, self.believed(state, world, r))
         own = 1 if self.rules.proposer_votes else 0
         needed = self.rules.votes_needed(self.n - r + 1)
@@ -486,6 +506,10 @@ class Anticipation:
                 r, state, _, offer, rank, believes = key
                 if self.vote(r, state, high, offer, rank, believes).yes != self._votes[key].yes:
                     return False
+
+    def _spend(self, predictions: int) -> None:
+        if self.budget is not None and self.predictions + predictions > self.budget:
+            raise WorkLimit(self.budget)
 
     @property
     def predictions(self) -> int:

@@ -52,7 +52,7 @@ from epistemic.plausibility import PlausibilityModel
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in, rank_of
 from .game import PirateGame, PirateGameError, promise
-from .anticipation import Anticipation
+from .anticipation import Anticipation, WorkLimit
 from .predict import OfferSource, TieRule
 from .rules import DoomedProposer
 from .wording import division_text, names_text, promises_text
@@ -487,10 +487,43 @@ def learn(game: PirateGame, suspicions: Suspicions = Suspicions(), anticipation:
                                                            won))
     actual = worlds.index(frozenset(game.announcements))
     settling = None
-    if level == FIXPOINT:
-        settling = _settle(engine, actual, progress)
-        level = settling.settled if settling.settled is not None else settling.levels - 1
-    return _played(game, model, engine, actual, int(level), settling)
+    # an estimate stops the levels before one that would cost too much; the engine's own budget,
+    # twice as large, stops one that grows past every estimate
+    engine.budget = 2 * MAX_PREDICTIONS
+    try:
+        if level == FIXPOINT:
+            settling = _settle(engine, actual, progress)
+            level = settling.settled if settling.settled is not None else settling.levels - 1
+        else:
+            _climb(engine, actual, int(level), progress)
+        return _played(game, model, engine, actual, int(level), settling)
+    except WorkLimit as limit:
+        raise PirateGameError(f"learning stopped after {limit.budget:,} predictions, the most it may make: "
+                              f"anticipate less or suspect fewer promises") from None
+
+
+def _next_cost(made: list[int]) -> int:
+    """The predictions the next level would bring the total to: the last
+    level's again, times its growth over the level before it (``made`` holds
+    the total when each level was done, from 0)."""
+    last = made[-1] - made[-2]
+    before = max(made[-2] - (made[-3] if len(made) > 2 else 0), 1)
+    return made[-1] + last * max(last // before, 1)
+
+
+def _climb(engine: Anticipation, actual: int, level: int, progress: Callable[[int, int], None] | None) -> None:
+    """Play levels 0 to ``level`` in turn, so that the cost of each is known
+    before the next begins, and refuse a level estimated past :data:`MAX_PREDICTIONS`."""
+    made = [0]
+    for k in range(level + 1):
+        if k >= 2 and _next_cost(made) > MAX_PREDICTIONS:
+            raise PirateGameError(f"level {k} would bring the predictions to about {_next_cost(made):,}, more than "
+                                  f"the {MAX_PREDICTIONS:,} allowed (levels 0 to {k - 1} made {made[-1]:,}): "
+                                  f"anticipate less")
+        if progress is not None:
+            progress(k, level + 1)
+        engine.steps(actual, k)
+        made.append(engine.predictions)
 
 
 def _settle(engine: Anticipation, actual: int, progress: Callable[[int, int], None] | None) -> Settling:
@@ -505,11 +538,8 @@ def _settle(engine: Anticipation, actual: int, progress: Callable[[int, int], No
     outcomes: list[Division] = []
     made = [0]  # predictions made when each level was done
     for k in range(MAX_LEVEL + 1):
-        if k >= 2:
-            last, before = made[-1] - made[-2], max(made[-2] - (made[-3] if k > 2 else 0), 1)
-            estimate = last * max(last // before, 1)
-            if made[-1] + estimate > MAX_PREDICTIONS:
-                return Settling(k, outcomes=tuple(outcomes), next_cost=made[-1] + estimate)
+        if k >= 2 and _next_cost(made) > MAX_PREDICTIONS:
+            return Settling(k, outcomes=tuple(outcomes), next_cost=_next_cost(made))
         if progress is not None:
             progress(k, MAX_LEVEL + 1)
         steps = engine.steps(actual, k)
