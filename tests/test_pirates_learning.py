@@ -159,8 +159,8 @@ def test_the_report_and_the_reasons():
     why = learned_why(STORY, learn(STORY), "p4 vote round 2", depth=4)
     assert why.claim == "p4 votes yes in round 2: offered more than he expects"
     learned = [r for _, r in why.walk() if r.kind is not None and r.kind.value == "learned"]
-    assert learned[0].claim == ("p4 plans on the world where p4 promises 2 2 to p4 and p5: "
-                                "the votes of round 1 ruled out 1 of 2 worlds")
+    assert learned[0].claim == ("p4 plans on the world where p4 promises 2 2 to p4 and p5, "
+                                "after round 1 ruled out 1 of 2 worlds")
     assert learned[1].claim == "where no promise was made, p5 would vote yes in round 1"
     # below the expectation, the round that would follow: p3 buys p5, p4 gets nothing
     [world] = why.because[0].because[1:]
@@ -330,8 +330,8 @@ def test_the_fixpoint_stops_before_a_level_that_would_make_too_many_predictions(
     # estimated at 26 more, 85 in all
     monkeypatch.setattr(learning, "MAX_PREDICTIONS", 70)
     play = learn(STORY, anticipation="fixpoint")
-    assert play.settling.text() == ("no play repeats within levels 0 to 3; level 4 would bring the predictions "
-                                    "to about 85, more than the 70 allowed")
+    assert play.settling.text() == ("no level settles or cycles within levels 0 to 3; level 4 would bring the "
+                                    "predictions to about 85, more than the 70 allowed")
     assert play.level == 3 and play.engine.predictions == 59 and len(play.settling.outcomes) == 4
 
 

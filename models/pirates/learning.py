@@ -12,9 +12,12 @@ with the framework's logic:
   cannot tell apart from the actual one that hold the fewest promises.
   Before any vote that is exactly the seed's pirate, who believes the
   promises he heard and no others.
-* **Votes are public.**  After each round the worlds in which the offer or
-  any vote would have gone otherwise are removed (a public announcement in
-  a :class:`~epistemic.plausibility.PlausibilityModel`).  A pirate whose
+* **Votes are public.**  After each round the worlds in which the offer
+  and the votes would have been seen become more plausible than all the
+  others (a radical upgrade, :mod:`.anticipation`).  The actual world
+  always fits what is seen, so to the pirates the others are ruled out:
+  the model of each round is a public announcement in a
+  :class:`~epistemic.plausibility.PlausibilityModel`, and a pirate whose
   believed worlds are gone revises his belief to the fewest promises that
   explain what he saw.
 * **Expectations, offers and votes** come from one definition,
@@ -194,9 +197,9 @@ class Settling:
             return (f"the play cycles: level {self.cycle_start + self.period} plays level "
                     f"{self.cycle_start}'s again, a cycle of period {self.period}")
         if self.next_cost is not None:
-            return (f"no play repeats within levels 0 to {self.levels - 1}; level {self.levels} would bring the "
-                    f"predictions to about {self.next_cost:,}, more than the {MAX_PREDICTIONS:,} allowed")
-        return f"no play repeats within levels 0 to {self.levels - 1}"
+            return (f"no level settles or cycles within levels 0 to {self.levels - 1}; level {self.levels} would bring "
+                    f"the predictions to about {self.next_cost:,}, more than the {MAX_PREDICTIONS:,} allowed")
+        return f"no level settles or cycles within levels 0 to {self.levels - 1}"
 
     def lines(self) -> list[str]:
         """Each level's outcome in one line."""

@@ -19,7 +19,7 @@ from epistemic.visualize.explorer import Decision, Perspective, Step, explorer_h
 from .browser import MAX_VOTER_ROWS
 from .game import PirateGame
 from .learning import LearnedPlay, LearnedRound
-from .learning_report import belief_lines, learned_lines, learned_why
+from .learning_report import belief_lines, learned_lines, learned_why, offer_how, planned_passes
 from .pictures import learning_drawing_options, learning_rounds, promise_text
 from .predict import OfferSource
 from .wording import Names, division_text, expected_text, names_text
@@ -31,8 +31,7 @@ PAGE_WORLDS = 64
 #: The most bytes of pictures one page embeds; later rounds go undrawn beyond them.
 PICTURE_BYTES = 1_500_000
 
-_SOURCES = {OfferSource.PROMISE: "as he promised", OfferSource.ALONE: "the last pirate takes all",
-            OfferSource.OPTIMIZED: "buying the cheapest votes he needs"}
+_SOURCES = {OfferSource.PROMISE: "as he promised", OfferSource.ALONE: "the last pirate takes all"}
 
 
 def learning_explorer_page(game: PirateGame, play: LearnedPlay, depth: int | None = 6,
@@ -100,7 +99,7 @@ def _pictures(game: PirateGame, play: LearnedPlay, renderer: str) -> list[str | 
 
 def _step(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, picture: str | None, depth: int | None) -> Step:
     r, proposer = rnd.round, f"p{rnd.round}"
-    how = _SOURCES.get(rnd.source, f"unsure: he plans on {len(rnd.proposer_worlds):,} worlds")
+    how = _SOURCES.get(rnd.source) or offer_how(game, rnd, planned_passes(play, rnd), len(rnd.proposer_worlds))
     end = "accepted" if rnd.accepted else f"rejected: {proposer} is thrown overboard"
     lines = ["As the round begins:", *belief_lines(play, r),
              f"{proposer} offers {division_text(rnd.offer)} ({how}).", f"{rnd.yes} yes, {rnd.needed} needed: {end}.",

@@ -87,7 +87,10 @@ class LearningExplorer(CommandExplorer):
         elif command in ("show", "look", "l"):
             self.say(self._show() if self.round is not None else self._rounds())
         elif self.is_round(command):
-            self.round = self.play.round(self.round_number(command, args)).round
+            number = self.round_number(command, args)
+            if number < 1:
+                raise PirateGameError(f"the rounds are numbered from 1; the play had {len(self.play.rounds)}")
+            self.round = self.play.round(number).round
             self.say(self._show())
         elif command == "why":
             question = line.strip()[3:].strip()
@@ -122,8 +125,9 @@ class LearningExplorer(CommandExplorer):
                           format_learned_round(self.play.round(r))])
 
     def _why(self, question: str) -> str:
-        """A move shows two levels of reasons, or fewer when ``depth`` says so."""
-        depth = 2 if self.depth is None else min(2, self.depth)
+        """A move shows three levels of reasons (an expectation, its worlds, the
+        rounds that would follow), or fewer when ``depth`` says so."""
+        depth = 3 if self.depth is None else min(3, self.depth)
         return learned_why(self.game, self.play, question, depth=depth).to_text()
 
 

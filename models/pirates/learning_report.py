@@ -16,7 +16,7 @@ from .learning import LearnedPlay, LearnedRound, RuledOut, World, world_order, w
 from .report import VOTER_LINES, format_offers
 from .wording import Names, coins_text, division_text, names_text, votes_text
 
-__all__ = ["format_learning", "format_learned_round", "learned_lines", "belief_lines", "learned_why",
+__all__ = ["format_learning", "format_learned_round", "learned_lines", "belief_lines", "learned_why", "offer_how", "planned_passes",
            "check_learned_question", "learning_json"]
 
 #: Worlds named one by one in a round's report, the others counted.
@@ -187,7 +187,7 @@ def _belief_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, rank:
         return None
     now = play.believed(rnd.round, rank)
     what = f"the world where {world_text(now[0])}" if len(now) == 1 else f"one of {len(now):,} worlds"
-    claim = (f"{pirate_name(rank)} plans on {what}: the votes of round {earlier.round} ruled out "
+    claim = (f"{pirate_name(rank)} plans on {what}, after round {earlier.round} ruled out "
              f"{len(earlier.ruled_out):,} of {earlier.worlds:,} worlds")
     because = []
     if depth is None or depth > 0:
@@ -224,18 +224,30 @@ def _offer_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, depth:
         below = None if depth is None else depth - 1
         planned = [_planned(play, rnd, w) for w in believed]
         passes = sum(yes >= rnd.needed for yes, _ in planned)
-        if rnd.source is OfferSource.UNSURE:
-            claim += (f": unsure among {len(believed):,} worlds, he makes the cheapest offer that passes in "
-                      f"{'all' if passes == len(believed) else 'the most'} of them ({passes:,})")
-        else:
-            claim += (": the cheapest offer that passes" if passes else ": no offer passes; " +
-                      ("he buys the cheapest votes he can" if game.rules.doomed_proposer.value == "buys"
-                       else "he keeps every coin"))
+        claim += ": " + offer_how(game, rnd, passes, len(believed))
         values.append(("passes in", passes))
         if depth is None or depth > 0:
             because += [_passes_reason(game, play, rnd, w, yes, votes, below)
                         for w, (yes, votes) in list(zip(believed, planned))[:SHOWN_WORLDS]]
     return Reason(claim, kind=ReasonKind.OFFER, values=values, because=because)
+
+
+def offer_how(game: PirateGame, rnd: LearnedRound, passes: int, worlds: int) -> str:
+    """How a proposer who planned came to his offer, given in how many of
+    the ``worlds`` he believes it passes by the votes he planned on."""
+    if not passes:
+        doomed = "he buys the cheapest votes he can" if game.rules.doomed_proposer.value == "buys" \
+            else "he keeps every coin"
+        return f"no offer passes in {'any world he believes' if worlds > 1 else 'the world he believes'}; {doomed}"
+    if worlds == 1:
+        return "the cheapest offer that passes"
+    return (f"unsure among {worlds:,} worlds, he makes the cheapest offer that passes in "
+            f"{'all' if passes == worlds else 'the most'} of them ({passes:,})")
+
+
+def planned_passes(play: LearnedPlay, rnd: LearnedRound) -> int:
+    """In how many worlds its proposer believes ``rnd``'s offer passes, by the votes he planned on."""
+    return sum(_planned(play, rnd, w)[0] >= rnd.needed for w in rnd.proposer_worlds)
 
 
 def _planned(play: LearnedPlay, rnd: LearnedRound, world: World) -> tuple[int, list[tuple[int, LevelVote]]]:
@@ -253,18 +265,20 @@ def _planned(play: LearnedPlay, rnd: LearnedRound, world: World) -> tuple[int, l
 def _passes_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, world: World, yes: int,
                    votes: list[tuple[int, LevelVote]], depth: int | None) -> Reason:
     """Whether ``rnd``'s offer passes in one world its proposer believes,
-    resting on what the voters he pays expect there."""
+    by the votes he planned on (those of the level below his), resting on
+    what the voters who vote yes expect there."""
     verdict = "it passes" if yes >= rnd.needed else "it fails"
     because: list[Reason] = []
     if depth is None or depth > 0:
         for v, vote in votes:
-            if rnd.offer.share(v) and len(because) < SHOWN_WORLDS:
+            if vote.yes and len(because) < SHOWN_WORLDS:
                 expects = " or ".join(_expect_words(e) for e in sorted(set(vote.expects)))
                 because.append(Reason(f"{pirate_name(v)} expects {expects} there if the offer fails, so he votes "
                                       f"{'yes' if vote.yes else 'no'} to {coins_text(rnd.offer.share(v))}",
                                       kind=ReasonKind.EXPECT,
                                       values=[("expects", e) for e in sorted(set(vote.expects))]))
-    return Reason(f"{_where(world)}, the offer gets {votes_text(yes)} of the {rnd.needed} it needs: {verdict}",
+    who = f", as he predicts level-{rnd.level - 1} voters" if rnd.level else ""
+    return Reason(f"{_where(world)}, the offer gets {votes_text(yes)} of the {rnd.needed} it needs{who}: {verdict}",
                   values=[("yes", yes), ("needed", rnd.needed)], because=because)
 
 
@@ -345,13 +359,19 @@ def _vote_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, rank: i
     if depth is None or depth > 0:
         below = None if depth is None else depth - 1
         because.append(_expect_reason(game, play, rnd, rank, below))
+    peaceful = game.rules.premium() == 0
     if any(e is not None for e in vote.if_yes):
-        rule = ("the offer fails either way, and his yes leaves him better off" if vote.yes else
-                "his no leaves him better off, or no worse, in some world he believes")
+        weighs = (f"as he predicts level-{rnd.level - 1} voters, the offer fails even with his yes in some world he "
+                  f"believes, so there he weighs what his yes and his no would teach them")
+        rule = (f"{weighs}: yes ends no worse for him in every world he believes" if vote.yes else
+                f"{weighs}: yes does not end better for him in every world he believes")
     elif len(vote.per_world) == 1:
         rule = "offered more than he expects" if vote.yes else "not offered more than he expects"
-        if game.rules.premium() == 0:
+        if peaceful:
             rule = "offered at least what he expects" if vote.yes else "offered less than he expects"
+    elif peaceful:
+        rule = "the offer is at least what he expects in every world he believes" if vote.yes else \
+            "in some world he believes, he expects more"
     else:
         rule = "the offer beats what he expects in every world he believes" if vote.yes else \
             "in some world he believes, he expects as much or more"
