@@ -449,6 +449,10 @@ def anticipation_level(value: int | str) -> int | str:
 
     >>> anticipation_level("2"), anticipation_level("fixpoint")
     (2, 'fixpoint')
+    >>> anticipation_level("\u0663")  # an Arabic-Indic three is no level
+    Traceback (most recent call last):
+    ...
+    epistemic.models.pirates.game.PirateGameError: the level of anticipation must be 0 to 12 or 'fixpoint', got '٣'
     >>> anticipation_level(13)
     Traceback (most recent call last):
     ...
@@ -456,7 +460,7 @@ def anticipation_level(value: int | str) -> int | str:
     """
     if value == FIXPOINT:
         return FIXPOINT
-    level = int(value) if isinstance(value, str) and value.strip().isdigit() else value
+    level = int(value) if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() else value
     if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= MAX_LEVEL:
         shown = repr(value) if isinstance(value, str) else value
         raise PirateGameError(f"the level of anticipation must be 0 to {MAX_LEVEL} or '{FIXPOINT}', got {shown}")
