@@ -35,10 +35,11 @@ import json
 import os
 import re
 import stat
+import uuid
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["MAX_DIGITS", "read_limited", "text_from", "json_from"]
+__all__ = ["MAX_DIGITS", "read_limited", "text_from", "json_from", "write_bytes"]
 
 #: The most digits a whole number in JSON may have: reading a number takes time
 #: quadratic in its digits (Python's own default limit, kept whatever the interpreter is set to).
@@ -159,3 +160,26 @@ def json_from(raw: bytes | str, error: Error, object_pairs_hook: Callable[[list]
         raise error(f"invalid JSON{_long_number_place(text)}: a number has more than {MAX_DIGITS:,} digits") from None
     except ValueError as fault:
         raise error(f"invalid JSON: {' '.join(str(fault).split())}") from None
+
+
+def write_bytes(payload: bytes, target: str | os.PathLike) -> int:
+    """Write ``payload`` to the file ``target``, all or nothing: into a file beside it, then
+    renamed over it (keeping the permissions of a file replaced).  Returns the bytes written."""
+    path = os.fspath(target)
+    folder, name = os.path.split(path)
+    temporary = os.path.join(folder, f".{name}.{uuid.uuid4().hex}.tmp")
+    try:
+        with open(temporary, "xb") as file:
+            file.write(payload)
+            file.flush()
+            os.fsync(file.fileno())
+        if os.path.exists(path):
+            os.chmod(temporary, stat.S_IMODE(os.stat(path).st_mode))
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+    return len(payload)

@@ -72,15 +72,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import stat
-import uuid
-from pathlib import Path
 
 import numpy as np
 
 from .agents import Agent
 from .errors import ModelError
-from .files import json_from, read_limited
+from .files import json_from, read_limited, write_bytes
 from .kripke import KripkeModel
 from .relations import Partition, relation_from_pairs
 from .validators import is_whole
@@ -216,22 +213,7 @@ def _write(text: str, target, what: str) -> None:
     if hasattr(target, "write"):
         target.write(text)
         return
-    path = Path(target)
-    temporary = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
-    try:
-        with open(temporary, "xb") as file:
-            file.write(payload)
-            file.flush()
-            os.fsync(file.fileno())
-        if path.exists():   # keep the permissions of the file replaced
-            os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
+    write_bytes(payload, target)
 
 
 # loading ---------------------------------------------------------------------------------------

@@ -32,8 +32,10 @@ from typing import TextIO
 import attrs
 
 from epistemic import BackwardInduction, EpistemicError
+from epistemic.extensive import PerfectInformation
 from epistemic.experiments import Experiment, Parameter
 from epistemic.models import MAX_DEPTH, Command, whole_number_argument, write_pictures
+from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, write_efg_file
 from epistemic.validators import between, validator, whole_number_at_least
 from epistemic.visualize import RENDERERS, check_destinations, reason_picture
 
@@ -87,6 +89,28 @@ class Centipede:
         """The game solved from its first move (``solved.play(1)``)."""
         return BackwardInduction(self)
 
+    def extensive_form(self, solved: BackwardInduction[int, str] | None = None) -> PerfectInformation:
+        """The game as a tree (:mod:`epistemic.extensive`), with subgame-perfect play as its strategy.
+
+        >>> from epistemic.export import to_efg
+        >>> print(to_efg(Centipede(length=2)))
+        EFG 2 R "Centipede: 2 moves, piles of 40 and 10 growing 2-fold" { "p1" "p2" }
+        ""
+        <BLANKLINE>
+        p "" 1 1 "p1 at the start" { "take" "pass" } 0
+        t "" 1 "p1 takes at move 1" { 40, 10 }
+        p "" 2 1 "p2 after pass" { "take" "pass" } 0
+        t "" 2 "p2 takes at move 2" { 20, 80 }
+        t "" 3 "every move passes" { 160, 40 }
+        <BLANKLINE>
+        """
+        def ending(path: tuple, payoffs) -> str:
+            return "every move passes" if path[-1] == "pass" else f"{name(self.player(len(path)))} takes at move {len(path)}"
+        return PerfectInformation(self, 1, self.solve() if solved is None else solved, players=("p1", "p2"),
+                                  title=f"Centipede: {self.length} move{'s' * (self.length != 1)}, piles of "
+                                        f"{self.large} and {self.small} growing {self.factor}-fold",
+                                  outcome=ending)
+
 
 def name(player: int) -> str:
     return f"p{player + 1}"
@@ -135,6 +159,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--depth", type=whole_number_argument, default=6, help="levels of reasons shown (default: 6)")
     p.add_argument("--draw", metavar="FILE", help="draw why the first move is made (.svg, .png, .pdf, .dot)")
     p.add_argument("--renderer", choices=RENDERERS, default="auto", help="Graphviz engine for --draw")
+    add_efg_argument(p)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -149,6 +174,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                              f"ask for fewer moves, a smaller factor or smaller piles")
     drawn = [] if args.draw is None else [args.draw]
     formats = check_destinations(drawn)
+    if args.export_efg is not None:
+        check_efg_destination(args.export_efg, drawn)
+        check_efg_size(game)
     solved = game.solve()
     why = solved.explain(1, name=name, says=says, depth=args.depth) if args.why or drawn else None
     images = [(path, reason_picture(why, group=None, title=f"Why {why.claim}", chain=12,
@@ -160,6 +188,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     else:
         text = report(game, solved) + (f"\n\nWhy?\n{shown.to_text()}" if shown else "")
     write_pictures(images)
+    if args.export_efg is not None:
+        write_efg_file(game.extensive_form(solved), args.export_efg)
     out.write(text + "\n")
     return 0
 

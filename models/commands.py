@@ -34,6 +34,7 @@ from epistemic.visualize.render import MAX_DPI, MIN_DPI
 __all__ = ["Command", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "whole_number_argument",
            "progress_printer", "end_progress",
            "write_pictures", "add_resolution_argument", "add_label_style_argument", "check_export_destination",
+           "check_file_destination",
            "EXPORT_SUFFIXES"]
 
 #: The entry-point group models register in.
@@ -148,13 +149,31 @@ def check_export_destination(path: str, others: Iterable[str | None] = ()) -> st
     """
     if path == "-":
         return path   # standard output
-    if not path.endswith(EXPORT_SUFFIXES):
-        raise EpistemicError(f"--export-smcdel writes a file named .smcdel.txt, .smcdel or .txt, got {path!r}")
+    return check_file_destination(path, EXPORT_SUFFIXES, "--export-smcdel", "the SMCDEL file", others)
+
+
+def check_file_destination(path: str, suffixes: tuple[str, ...], option: str, what: str,
+                           others: Iterable[str | None] = ()) -> str:
+    """Make sure ``option`` can write ``what`` to ``path``: a name ending in one of ``suffixes``
+    (in any case), in a folder that exists and can be written, and not one of ``others``
+    (the files read, the pictures asked for).  Returns the path.
+
+    >>> check_file_destination("game.gbt", (".efg",), "--export-efg", "the Gambit file")
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.EpistemicError: --export-efg writes a file named .efg, got 'game.gbt'
+    """
+    if not path.lower().endswith(suffixes):
+        raise EpistemicError(f"{option} writes a file named {_either(suffixes)}, got {path!r}")
     whole = os.path.abspath(path)
     if any(other is not None and os.path.abspath(other) == whole for other in others):
-        raise EpistemicError(f"{path!r} is asked for twice: as the SMCDEL file and as the file read or a picture")
+        raise EpistemicError(f"{path!r} is asked for twice: as {what} and as another file read or written")
     check_writable(path, EpistemicError)
     return path
+
+
+def _either(suffixes: tuple[str, ...]) -> str:
+    return suffixes[0] if len(suffixes) == 1 else ", ".join(suffixes[:-1]) + " or " + suffixes[-1]
 
 
 def write_pictures(images: Iterable[tuple[str, bytes]]) -> None:

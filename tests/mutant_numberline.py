@@ -65,7 +65,7 @@ NUMBERLINE_MUTANTS: tuple[Mutant, ...] = (
            "    return payoffs[0] - Fraction(sum(others), len(payoffs))",
            "the first mover's advantage averages the others over every player",
            (MODEL_TESTS + "test_the_three_player_game_of_the_seed",)),
-    Mutant(SOLVE,
+    Mutant(GAME,
            "    digits = max(twos, fives)",
            "    digits = min(twos, fives)",
            "a half is written with no decimals",

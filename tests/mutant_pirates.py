@@ -19,6 +19,7 @@ SYNTAX = "models/pirates/syntax.py"
 QUESTIONS = "models/pirates/questions.py"
 PICTURES = "models/pirates/pictures.py"
 EXPERIMENTS = "models/pirates/experiments.py"
+TREE = "models/pirates/tree.py"
 
 PIRATE_MUTANTS: tuple[Mutant, ...] = (
     # game.py: how the pirate game builds its Kripke model -------------------------------------
@@ -387,4 +388,15 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            "                          low=1),",
            "a sweep may ask the survivors experiment for any crew, however long it takes",
            ("tests/test_pirates_experiments.py::test_the_parameters_are_bounded",)),
+    # tree.py ----------------------------------------------------------------------------------
+    Mutant(TREE,
+           "        return heard, tuple((str(o), cast) for o, cast in history), r, None if offer is None else str(offer), own",
+           "        return heard, tuple((str(o), cast) for o, cast in history), r, None if offer is None else str(offer), own, votes",
+           "a voter sees the votes cast before his",
+           ("tests/test_export_efg.py::test_pirates_votes_are_information_sets_and_chance_hides_a_promise",)),
+    Mutant(TREE,
+           "        if rank == r:\n            expected = DEAD",
+           "        if rank == r:\n            expected = 0",
+           "a proposer votes for his own offer only if it pays him",
+           ("tests/test_interop_gambit.py::test_pirate_games_are_subgame_perfect_in_gambit",)),
 )

@@ -67,7 +67,7 @@ def _declared(extras: tuple[str, ...] = ()) -> set[str]:
 
 
 #: The extras that bring packages the code imports where it uses them.
-CODE_EXTRAS = ("plots", "sweep")
+CODE_EXTRAS = ("plots", "sweep", "openspiel")
 
 
 def test_the_package_declares_what_it_imports_and_nothing_else():

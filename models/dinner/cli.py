@@ -10,6 +10,7 @@ from typing import Any, TextIO
 from epistemic import BackwardInduction
 from epistemic.files import read_limited, text_from
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
+from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, write_efg_file
 from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations
 
 from .crossout import Crossout, crossout, crossout_sequence
@@ -57,6 +58,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--check", action="store_true",
                    help="compare backward induction and best responses against crossout with crossout")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
+    add_efg_argument(p)
     p.add_argument("--experiment", action="store_true",
                    help="the paper's experiment: how often crossout is Pareto inefficient in random dinners")
     p.add_argument("--dinners", type=whole_number_argument, metavar="N",
@@ -119,7 +121,8 @@ def _file_text(path: str) -> str:
 
 #: Options of the experiment alone, and of a given dinner alone.
 _EXPERIMENT_ONLY = ("dinners", "size", "seed")
-_DINNER_ONLY = ("first", "order", "discount", "ties", "solve", "check", "draw_board", "draw_play", "draw_outcomes")
+_DINNER_ONLY = ("first", "order", "discount", "ties", "solve", "check", "draw_board", "draw_play", "draw_outcomes",
+                "export_efg")
 
 
 def _refuse_unused(args: argparse.Namespace) -> None:
@@ -171,10 +174,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     solving = args.solve or args.check or not applies
     if solving and n > MAX_SOLVED:
         raise DinnerError(f"backward induction solves at most {MAX_SOLVED} morsels (2**n states), got {n:,}")
-    game = DinnerGame(dinner, order, **game_options) if solving else None
+    game = DinnerGame(dinner, order, **game_options) if solving or args.export_efg else None
+    if args.export_efg is not None:
+        check_efg_destination(args.export_efg, [args.file, *(path for path, _, _ in drawn)])
+        check_efg_size(game)
     played = crossout(dinner, order[-1]) if applies else None
     progress = progress_printer("states solved") if solving else None
-    solution = solve(game, progress=progress) if game is not None else None
+    solution = solve(game, progress=progress) if game is not None and solving else None
     checks = _checks(dinner, game, solution, played) if args.check and game and solution and played else None
     end_progress(progress)
     if args.json:
@@ -185,6 +191,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     images = [(path, draw(dinner, order[-1]).pipe(fmt)) for path, fmt, draw in drawn]
     out.write(answer)
     write_pictures(images)
+    if args.export_efg is not None and game is not None:
+        write_efg_file(game.extensive_form(solution.solved if solution else None), args.export_efg)
     return 0
 
 

@@ -39,9 +39,10 @@ from typing import Any
 import attrs
 
 from epistemic import BackwardInduction
+from epistemic.extensive import PerfectInformation
 
 from .crossout import crossout_choice, first_mover
-from .dinner import Dinner, DinnerError, Utility, excerpt, parse_utility, player_letter
+from .dinner import Dinner, DinnerError, Utility, excerpt, parse_utility, player_letter, player_name
 
 __all__ = ["DinnerGame", "DinnerSolution", "Turn", "turn_order", "order_name", "solve", "MAX_SOLVED", "ORDERS"]
 
@@ -291,6 +292,56 @@ class DinnerGame:
 
     def payoffs(self, state: int) -> tuple[int, ...]:
         return (0,) * self.dinner.players
+
+    def morsel_label(self, morsel: int) -> str:
+        """A morsel as the output writes it, ``(1, 2)``; a morsel listed again is numbered, ``(1, 2) #2``."""
+        utilities = self.dinner.morsels[morsel]
+        seen = self.dinner.morsels[:morsel].count(utilities)
+        return "(" + ", ".join(map(str, utilities)) + ")" + (f" #{seen + 1}" if seen else "")
+
+    def extensive_form(self, solved: BackwardInduction | None = None) -> PerfectInformation:
+        """The dinner as a tree (:mod:`epistemic.extensive`): the players by name, a move
+        by the morsel eaten, what each gets in the utilities' own terms, and subgame-perfect
+        play (the first of equals) as its strategy.
+
+        >>> from epistemic.export import to_efg
+        >>> from epistemic.models.dinner import Dinner
+        >>> print(to_efg(DinnerGame(Dinner([(1, 2), (2, 1)]), (1, 0))))
+        EFG 2 R "Ethiopian Dinner: 2 morsels, turns BA" { "Alice" "Bob" }
+        ""
+        <BLANKLINE>
+        p "" 2 1 "Bob at the start" { "(1, 2)" "(2, 1)" } 0
+        p "" 1 1 "Alice after (1, 2)" { "(2, 1)" } 0
+        t "" 1 "Alice 2, Bob 2" { 2, 2 }
+        p "" 1 2 "Alice after (2, 1)" { "(1, 2)" } 0
+        t "" 2 "Alice 1, Bob 1" { 1, 1 }
+        <BLANKLINE>
+        """
+        n = self.dinner.size
+        turns = "".join(player_letter(p) for p in self.order)
+        title = f"Ethiopian Dinner: {n} morsel{'s' * (n != 1)}, turns {turns}" + (
+            f", discount {self.discount}" if self.discount != 1 else "")
+        return PerfectInformation(self, self.start, BackwardInduction(self) if solved is None else solved,
+                                  players=[player_name(p) for p in range(self.dinner.players)], title=title,
+                                  says=lambda state, morsel: self.morsel_label(morsel), value=self.exact,
+                                  action_names=[self.morsel_label(m) for m in range(n)], longest=n,
+                                  utility_range=self.utility_range())
+
+    def utility_range(self) -> tuple[Utility, Utility]:
+        """The least and the most any player may get: every morsel he could lose by, or gain by, eaten
+        on the turns worth most (a bound, not always reached).
+
+        >>> from epistemic.models.dinner import Dinner
+        >>> DinnerGame(Dinner([(1, -2), (2, 3)]), (0, 1)).utility_range()
+        (-2, 3)
+        """
+        low = high = 0   # in the table's whole units
+        for player in range(self.dinner.players):
+            worths = [[row[m][player] for row in self._table] for m in range(self.dinner.size)]
+            low = min(low, sum(min(w) for w in worths if min(w) < 0))
+            high = max(high, sum(max(w) for w in worths if max(w) > 0))
+        least, most = self.exact([low, high])
+        return least, most
 
     def exact(self, payoffs: Iterable[int]) -> tuple[Utility, ...]:
         """Scaled payoffs back in the utilities' own terms."""

@@ -23,6 +23,7 @@ from typing import Any, TextIO
 
 from epistemic import Reason
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument
+from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, write_efg_file
 from epistemic.validators import between
 
 from .continuous import MAX_GRID, Continuous, Interval, continuous, step
@@ -248,6 +249,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--why", action="store_true", help="explain p1's place")
     p.add_argument("--depth", type=whole_number_argument, default=None,
                    help="with --why, the levels of reasons shown (default: 1)")
+    add_efg_argument(p)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -268,6 +270,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.players > len(values) and not args.continuous:  # the continuous game has room between the stacks
         raise NumberLineError(f"{args.players} players cannot each take one of {counted(len(values), 'stack')}")
     if args.continuous:
+        if args.export_efg is not None:
+            raise NumberLineError("--export-efg writes the game on the stacks: it cannot be combined with --continuous")
         if args.clock:
             raise NumberLineError("--continuous is for a line: it cannot be combined with --clock")
         if args.why:
@@ -284,6 +288,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         out.write(text + "\n")
         return 0
     game = NumberLine(values, args.players, clock=args.clock, ties=args.ties)
+    if args.export_efg is not None:
+        check_efg_destination(args.export_efg)
+        check_efg_size(game)
     if args.why and (game.places - 1) ** depth > MAX_WHY_LINES:
         raise NumberLineError(f"an explanation {depth} levels deep over {game.places} stacks would run to "
                               f"more than {MAX_WHY_LINES:,} lines: ask for a smaller --depth")
@@ -297,6 +304,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         text = json.dumps({**to_dict(solution), **({"why": why_to_dict(why)} if why else {})}, indent=2)
     else:
         text = report(solution) + (f"\n\nWhy?\n{why.to_text()}" if why else "")
+    if args.export_efg is not None:
+        write_efg_file(game.extensive_form(solution.solved), args.export_efg)
     out.write(text + "\n")
     return 0
 

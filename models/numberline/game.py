@@ -41,7 +41,8 @@ from typing import Any
 
 import attrs
 
-from epistemic import EpistemicError
+from epistemic import BackwardInduction, EpistemicError
+from epistemic.extensive import PerfectInformation
 from epistemic.validators import one_of, whole_number
 
 __all__ = ["NumberLine", "NumberLineError", "TIE_RULES", "MAX_STATES", "MAX_DIGITS", "count_states", "about",
@@ -60,6 +61,40 @@ MAX_DIGITS = 30
 _BOUND = 10 ** MAX_DIGITS
 #: Counts up to this are written in full; larger ones by their order of magnitude.
 _WRITTEN = 10 ** 15
+
+
+#: The most decimals a number is written with; a longer one is written as a fraction.
+MAX_DECIMALS = 12
+
+
+def name(player: int) -> str:
+    """The name of player ``player`` (from 0): p1, p2, ..."""
+    return f"p{player + 1}"
+
+
+def number(value: Fraction | int) -> str:
+    """An exact number as the seed writes it: 21, 12.5, or 1/3 where no short decimal
+    is exact (a fraction such as ``1/2**90`` would take 90 decimals).
+
+    >>> number(Fraction(25, 2)), number(Fraction(21)), number(Fraction(1, 3)), number(Fraction(-3, 8))
+    ('12.5', '21', '1/3', '-0.375')
+    >>> number(Fraction(1, 2 ** 20))
+    '1/1048576'
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    d, twos, fives = value.denominator, 0, 0
+    while d % 2 == 0:
+        d, twos = d // 2, twos + 1
+    while d % 5 == 0:
+        d, fives = d // 5, fives + 1
+    if d != 1 or max(twos, fives) > MAX_DECIMALS:
+        return str(value)
+    digits = max(twos, fives)
+    scaled = abs(value.numerator) * 10 ** digits // value.denominator
+    whole, part = divmod(scaled, 10 ** digits)
+    return f"{'-' if value < 0 else ''}{whole}.{part:0{digits}d}"
 
 
 class NumberLineError(EpistemicError):
@@ -218,6 +253,40 @@ class NumberLine:
         for place, share in self._split(state):
             got[place] = share
         return tuple(got)
+
+    def extensive_form(self, solved: BackwardInduction | None = None) -> PerfectInformation:
+        """The game as a tree (:mod:`epistemic.extensive`): moves named by position, payoffs in
+        the stacks' money, and the tie rule's optimal play as its strategy.
+
+        >>> from epistemic.export import to_efg
+        >>> print(to_efg(NumberLine.with_stacks(2, players=2)))
+        EFG 2 R "The number-line game: 2 players, stacks 1 to 2 on a line" { "p1" "p2" }
+        ""
+        <BLANKLINE>
+        p "" 1 1 "p1 at the start" { "1" "2" } 0
+        p "" 2 1 "p2 after 1" { "2" } 0
+        t "" 1 "p1 1, p2 2" { 1, 2 }
+        p "" 2 2 "p2 after 2" { "1" } 0
+        t "" 2 "p1 2, p2 1" { 2, 1 }
+        <BLANKLINE>
+        """
+        values = self.values
+        stacks = (f"stacks 1 to {len(values)}" if values == tuple(range(1, len(values) + 1))
+                  else f"{len(values)} stacks")
+        title = (f"The number-line game: {self.players} players, {stacks} on "
+                 f"{'a clock' if self.clock else 'a line'}")
+        total = sum(Fraction(v) for v in values)
+        return PerfectInformation(self, 0, BackwardInduction(self) if solved is None else solved,
+                                  players=[name(p) for p in range(self.players)], title=title,
+                                  says=lambda state, place: number(self.position(place)),
+                                  value=lambda got: [Fraction(v, self.scale) for v in got],
+                                  outcome=lambda path, got: ", ".join(f"{name(p)} {number(v)}"
+                                                                     for p, v in enumerate(got)),
+                                  action_names=[number(self.position(p)) for p in range(self.places)],
+                                  longest=self.players,
+                                  utility_range=(min(0, sum(v for v in values if v < 0)),
+                                                 max(0, sum(v for v in values if v > 0))),
+                                  utility_sum=total)
 
     def states(self) -> int:
         """How many states the game has (see :func:`count_states`)."""

@@ -23,43 +23,9 @@ import attrs
 
 from epistemic import BackwardInduction, Reason
 
-from .game import MAX_STATES, NumberLine, NumberLineError
+from .game import MAX_STATES, NumberLine, NumberLineError, name, number
 
 __all__ = ["Solution", "solve", "name", "number", "advantage", "explain", "taken"]
-
-
-#: The most decimals a number is written with; a longer one is written as a fraction.
-MAX_DECIMALS = 12
-
-
-def name(player: int) -> str:
-    """The name of player ``player`` (from 0): p1, p2, ..."""
-    return f"p{player + 1}"
-
-
-def number(value: Fraction | int) -> str:
-    """An exact number as the seed writes it: 21, 12.5, or 1/3 where no short decimal
-    is exact (a fraction such as ``1/2**90`` would take 90 decimals).
-
-    >>> number(Fraction(25, 2)), number(Fraction(21)), number(Fraction(1, 3)), number(Fraction(-3, 8))
-    ('12.5', '21', '1/3', '-0.375')
-    >>> number(Fraction(1, 2 ** 20))
-    '1/1048576'
-    """
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    d, twos, fives = value.denominator, 0, 0
-    while d % 2 == 0:
-        d, twos = d // 2, twos + 1
-    while d % 5 == 0:
-        d, fives = d // 5, fives + 1
-    if d != 1 or max(twos, fives) > MAX_DECIMALS:
-        return str(value)
-    digits = max(twos, fives)
-    scaled = abs(value.numerator) * 10 ** digits // value.denominator
-    whole, part = divmod(scaled, 10 ** digits)
-    return f"{'-' if value < 0 else ''}{whole}.{part:0{digits}d}"
 
 
 def advantage(payoffs: tuple[Fraction, ...]) -> Fraction:

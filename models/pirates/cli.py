@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from fractions import Fraction
 from collections.abc import Callable, Hashable
 from typing import TextIO
 
+from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, write_efg_file
 from epistemic.models import (MAX_DEPTH, Command, add_label_style_argument, add_resolution_argument, end_progress,
                               progress_printer,
                               whole_number_argument, write_pictures)
@@ -17,6 +19,7 @@ from epistemic.visualize.render import check_dpi
 from epistemic.visualize.explorer import check_html_destination
 
 from .game import PirateGame, PirateGameError
+from .tree import PirateTree
 from .division import promise_in
 from .predict import TIE_RULES, node_key
 from .solver import PirateSolver
@@ -134,6 +137,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                       help="Graphviz engine: pygraphviz, a system dot program, or the first present (default)")
     add_resolution_argument(draw)
     add_label_style_argument(draw)
+    export = p.add_argument_group("export (see docs/interop.md)")
+    add_efg_argument(export)
+    export.add_argument("--promise-chance", default=None, metavar="P",
+                        help="with --export-efg, the chance that a subgroup promise was made, as its outsiders "
+                             "weigh it (default: 1/2)")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -158,6 +166,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                       solver=PirateSolver(args.pirates, args.coins, args.tie_rule, rules=rules, progress=progress))
     if suspicions is not None:
         return run_learning(game, suspicions, args, out, progress)
+    tree = _tree(game, args)
     # the size of a report too large to read is known from the input: refuse it before solving
     check_report_size(game, detail=args.json_detail, full_tables=args.full_tables)
 
@@ -194,10 +203,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             extra["best_announcement"] = _search_json(search)
         end_progress(progress)
         write_pictures(images)
+        if tree is not None:
+            write_efg_file(tree, args.export_efg)
         write_json(game, out, knowledge_of, extra, detail=args.json_detail)
         return status
     tables = True if args.full_tables else args.tables
     text = format_report(game, tables, args.full_tables, args.all_rounds) + "\n"
+    if tree is not None:
+        write_efg_file(tree, args.export_efg)
     for q, reason in answers:
         text += f"\nWhy {q}?\n{reason.to_text()}\n"
     if search is not None:
@@ -208,6 +221,24 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.explain:
         run_explorer(game, sys.stdin, out, depth=args.depth)
     return status
+
+
+def _tree(game: PirateGame, args: argparse.Namespace) -> PirateTree | None:
+    """The game's tree for ``--export-efg``, its destination and size checked (``None`` without it)."""
+    if args.export_efg is None:
+        if args.promise_chance is not None:
+            raise PirateGameError("--promise-chance is a chance of the exported tree: it needs --export-efg")
+        return None
+    check_efg_destination(args.export_efg, [args.draw, args.draw_dag, args.draw_knowledge, args.draw_kripke,
+                                            args.html])
+    try:
+        chance = Fraction(args.promise_chance or "1/2")
+    except (ValueError, ZeroDivisionError):
+        raise PirateGameError(f"--promise-chance is a probability such as 1/2 or 0.3, got {args.promise_chance!r}") \
+            from None
+    tree = PirateTree(game, chance)
+    check_efg_size(tree)
+    return tree
 
 
 def _check_report_options(args: argparse.Namespace) -> None:
@@ -221,7 +252,7 @@ def _check_report_options(args: argparse.Namespace) -> None:
 
 
 #: Options that work on the play without learning only.
-_NOT_WITH_LEARNING = ("draw_dag", "draw_knowledge", "best_announcement", "json_detail")
+_NOT_WITH_LEARNING = ("draw_dag", "draw_knowledge", "best_announcement", "json_detail", "export_efg")
 
 
 def _suspicions(args: argparse.Namespace) -> Suspicions | None:
