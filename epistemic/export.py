@@ -37,7 +37,7 @@ t "" 2 "p1 0, p2 0" { 0, 0 }
 from __future__ import annotations
 
 import os
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
@@ -65,7 +65,8 @@ def extensive_form(game: Any) -> ExtensiveGame:
     return made
 
 
-def to_efg(game: Any, *, limit: int = MAX_NODES, comment: str = "", root: Any = None) -> str:
+def to_efg(game: Any, *, limit: int = MAX_NODES, comment: str = "", root: Any = None,
+           progress: Callable[[int, int], None] | None = None) -> str:
     """The game in Gambit's extensive-form format (``EFG 2 R``), as text.
 
     Parameters
@@ -78,6 +79,8 @@ def to_efg(game: Any, *, limit: int = MAX_NODES, comment: str = "", root: Any = 
         The file's comment line.
     root : node, optional
         Write only the subtree below this node of the game (a subgame), not the whole tree.
+    progress : callable, optional
+        ``progress(nodes written, nodes)``, every 10,000 nodes.
 
     Notes
     -----
@@ -88,7 +91,8 @@ def to_efg(game: Any, *, limit: int = MAX_NODES, comment: str = "", root: Any = 
     """
     tree = extensive_form(game)
     start = tree.root() if root is None else root
-    check_size(tree, limit, root=start)
+    nodes = check_size(tree, limit, root=start)
+    written = 0
     n = len(tree.players)
     lines = [f'EFG 2 R {_quoted(tree.title)} {{ {" ".join(_quoted(p) for p in tree.players)} }}', _quoted(comment), ""]
     infosets: list[dict[Hashable, tuple[int, tuple[str, ...]]]] = [{} for _ in range(n)]
@@ -99,6 +103,9 @@ def to_efg(game: Any, *, limit: int = MAX_NODES, comment: str = "", root: Any = 
     stack = [start]
     while stack:
         node = stack.pop()
+        written += 1
+        if progress is not None and written % 10_000 == 0:
+            progress(written, nodes)
         mover = tree.turn(node)
         if mover is None:
             payoffs = tuple(tree.payoffs(node))
@@ -130,9 +137,10 @@ def to_efg(game: Any, *, limit: int = MAX_NODES, comment: str = "", root: Any = 
     return "\n".join(lines) + "\n"
 
 
-def write_efg(game: Any, path: str | os.PathLike, *, limit: int = MAX_NODES, comment: str = "") -> int:
+def write_efg(game: Any, path: str | os.PathLike, *, limit: int = MAX_NODES, comment: str = "",
+              progress: Callable[[int, int], None] | None = None) -> int:
     """Write :func:`to_efg` to ``path``, all or nothing; returns the bytes written."""
-    return write_bytes(to_efg(game, limit=limit, comment=comment).encode("utf-8"), path)
+    return write_bytes(to_efg(game, limit=limit, comment=comment, progress=progress).encode("utf-8"), path)
 
 
 def _infoset_name(tree: ExtensiveGame, known: Hashable, mover: int) -> str:

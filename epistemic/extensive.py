@@ -47,7 +47,7 @@ from .errors import EpistemicError
 from .sequential import BackwardInduction, SequentialGame
 
 __all__ = ["CHANCE", "ExtensiveGame", "PerfectInformation", "TreeTooLarge", "tree_size", "check_size", "walk",
-           "MAX_NODES"]
+           "MAX_NODES", "EXACT_SHAPES"]
 
 #: Who moves at a chance node.
 CHANCE = -1
@@ -106,13 +106,17 @@ def walk(game: ExtensiveGame, root: Any = None) -> Iterator[tuple[Any, int]]:
             stack.extend((child, depth + 1) for _, child in reversed(game.moves(node)))
 
 
-def tree_size(game: ExtensiveGame, limit: int | None = None, root: Any = None) -> int | None:
+def tree_size(game: ExtensiveGame, limit: int | None = None, root: Any = None, *,
+              shapes: int | None = None) -> int | None:
     """How many nodes the tree below ``root`` (the game's root by default) has, counted
     once per shape (``game.shape``, by default the node).
 
-    With ``limit``, ``None`` is returned as soon as more than ``limit``
-    distinct shapes were met (so more than ``limit`` nodes): the count
-    never costs more than the limit.
+    The count stops early, so that it never costs more than asked:
+
+    - with ``limit``, as soon as a subtree is found to have more than
+      ``limit`` nodes, or more than ``limit`` shapes were met: the number
+      returned is then more than ``limit`` but no more than the tree's size;
+    - with ``shapes``, ``None`` is returned once more shapes than that were met.
     """
     shape: Callable[[Any], Hashable] = getattr(game, "shape", lambda node: node)
     size: dict[Hashable, int] = {}
@@ -128,12 +132,20 @@ def tree_size(game: ExtensiveGame, limit: int | None = None, root: Any = None) -
             size[key] = 1
         elif expanded:
             size[key] = 1 + sum(size[shape(child)] for _, child in game.moves(node))
+            if limit is not None and size[key] > limit:
+                return size[key]   # a subtree past the limit: so is the tree
         else:
             stack.append((node, True))
             stack.extend((child, False) for _, child in game.moves(node) if shape(child) not in size)
         if limit is not None and len(size) > limit:
+            return len(size)   # each shape met is at least one node
+        if shapes is not None and len(size) > shapes:
             return None
     return size[shape(root)]
+
+
+#: The most shapes counted in full to name a refused tree's exact size (a few tenths of a second).
+EXACT_SHAPES = 50_000
 
 
 def check_size(game: ExtensiveGame, limit: int = MAX_NODES, root: Any = None) -> int:
@@ -142,22 +154,27 @@ def check_size(game: ExtensiveGame, limit: int = MAX_NODES, root: Any = None) ->
     Raises
     ------
     TreeTooLarge
-        Naming the size, in one line, before any tree is built.
+        Naming the size, in one line, before any tree is built: the exact size where it is
+        counted in :data:`EXACT_SHAPES` shapes, else that it is more than the limit.
     """
     size = tree_size(game, limit, root)
-    if size is None:
-        raise TreeTooLarge(f"{game.title} has a tree of more than {limit:,} nodes, more than the limit of {limit:,}")
-    if size > limit:
-        raise TreeTooLarge(f"{game.title} has a tree of {size:,} nodes, more than the limit of {limit:,}")
-    return size
+    assert size is not None, "a count with a limit always ends in a number"
+    if size <= limit:
+        return size
+    exact = tree_size(game, root=root, shapes=EXACT_SHAPES)
+    if exact is None:
+        raise TreeTooLarge(f"{game.title} has a tree of more than {limit:,} nodes, the limit")
+    raise TreeTooLarge(f"{game.title} has a tree of {exact:,} nodes, more than the limit of {limit:,}")
 
 
 class PerfectInformation:
     """A :class:`~epistemic.SequentialGame` as an :class:`ExtensiveGame`: every player sees every move.
 
-    A node is ``(state, path, said)``: the game's state, the moves made to
-    reach it and their labels, so that a node is one place in the tree, while
-    the tree below it depends on the state alone (its ``shape``).  What a
+    A node is ``(state, path, said, seats, gains)``: the game's state, the
+    moves made to reach it and their labels, so that a node is one place in
+    the tree, while the tree below it depends on the state alone (its
+    ``shape``); and, carried down so that an end's payoffs need no replay of
+    its path, the seat each player took and the gains summed so far.  What a
     player knows at a node is the labels of the moves made.  What a player gets at an end
     adds the game's ``gains`` along the path to the end's payoffs; where the
     game keeps payoffs by seat (``stake``), a player gets the entry of the
@@ -208,7 +225,7 @@ class PerfectInformation:
         self._stake = getattr(game, "stake", None)
 
     def root(self) -> tuple:
-        return (self.start, (), ())
+        return (self.start, (), (), tuple(range(len(self.players))), None)
 
     def shape(self, node: tuple) -> Hashable:
         return node[0]
@@ -217,11 +234,18 @@ class PerfectInformation:
         return self.game.mover(node[0])
 
     def moves(self, node: tuple) -> list[tuple[str, tuple]]:
-        state, path, said = node
+        state, path, said, seats, gains = node
+        mover = self.game.mover(state)
+        assert mover is not None, "an end has no moves"
         made = []
         for move, child in self.game.moves(state):
             label = self._says(state, move)
-            made.append((label, (child, path + (move,), said + (label,))))
+            taken = seats if self._stake is None else seats[:mover] + (self._stake(state, move),) + seats[mover + 1:]
+            summed = gains
+            if self._gains is not None:
+                now = tuple(self._gains(state, move))
+                summed = now if gains is None else tuple(g + x for g, x in zip(gains, now))
+            made.append((label, (child, path + (move,), said + (label,), taken, summed)))
         return made
 
     def chances(self, node: tuple) -> Sequence[Fraction]:
@@ -236,20 +260,11 @@ class PerfectInformation:
         return self._says(state, self.solved[state].move)
 
     def payoffs(self, node: tuple) -> tuple:
-        state, path, _ = node
-        n = len(self.players)
+        state, _, _, seats, gains = node
         end = list(self.game.payoffs(state))
-        seat = list(range(n))
-        at = self.start
-        for move in path:   # the gains along the path, and the seat each player took
-            if self._gains is not None:
-                end = [e + g for e, g in zip(end, self._gains(at, move))]
-            if self._stake is not None:
-                mover = self.game.mover(at)
-                assert mover is not None, "a move is made where someone moves"
-                seat[mover] = self._stake(at, move)
-            at = dict(self.game.moves(at))[move]
-        got = [end[seat[p]] for p in range(n)]   # without a stake, seat p is player p
+        if gains is not None:
+            end = [e + g for e, g in zip(end, gains)]
+        got = [end[seat] for seat in seats]   # without a stake, player p keeps seat p
         return tuple(self._value(tuple(got)))
 
     def outcome(self, node: tuple) -> str:

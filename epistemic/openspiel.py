@@ -148,10 +148,16 @@ def _game_class(spec: SpielGame, game_type: Any, pyspiel: Any) -> type:
             self.node = game.tree.root()
 
         def _moves(self) -> dict[int, Any]:
+            # asked for twice a move (the legal actions, then the one applied): kept for the node
+            known = getattr(self, "known", None)
+            if known is not None and known[0] is self.node:
+                return known[1]
             game = self.get_game()
             tree, node = game.tree, self.node
             ids = game.outcomes if tree.turn(node) == CHANCE else game.actions
-            return {ids[label]: child for label, child in tree.moves(node)}
+            moves = {ids[label]: child for label, child in tree.moves(node)}
+            self.known = (node, moves)
+            return moves
 
         def current_player(self) -> int:
             mover = self.get_game().tree.turn(self.node)

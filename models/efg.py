@@ -12,10 +12,9 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
-from epistemic.export import extensive_form, to_efg
+from epistemic.export import extensive_form, write_efg
 from epistemic.extensive import MAX_NODES, check_size
-from epistemic.files import write_bytes
-from epistemic.models.commands import check_file_destination
+from epistemic.models.commands import check_file_destination, end_progress, progress_printer
 
 __all__ = ["add_efg_argument", "check_efg_destination", "check_efg_size", "write_efg_file", "EFG_SUFFIX"]
 
@@ -42,8 +41,13 @@ def check_efg_size(game: Any) -> int:
 
 
 def write_efg_file(game: Any, path: str) -> None:
-    """Write ``game`` to ``path`` in Gambit's format, all or nothing, and say so on standard error."""
+    """Write ``game`` to ``path`` in Gambit's format, all or nothing, and say so on standard
+    error (with a count of the nodes written while a large tree is written, on a terminal)."""
     tree = extensive_form(game)
     size = check_size(tree, MAX_NODES)
-    written = write_bytes(to_efg(tree).encode("utf-8"), path)
+    show = progress_printer("nodes written")
+    try:
+        written = write_efg(tree, path, progress=show)
+    finally:
+        end_progress(show)
     print(f"wrote {path} ({size:,} nodes, {written:,} bytes)", file=sys.stderr)

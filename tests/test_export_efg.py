@@ -68,8 +68,14 @@ def test_a_tree_past_the_limit_is_refused_before_it_is_built():
     tree = PirateTree(PirateGame(5, 3))
     with pytest.raises(TreeTooLarge, match=r"has a tree of 98,349,406 nodes, more than the limit of 200,000"):
         to_efg(tree)
-    with pytest.raises(TreeTooLarge, match="more than 10 nodes"):
+    with pytest.raises(TreeTooLarge, match="has a tree of 41 nodes, more than the limit of 10"):
         check_size(Centipede(length=20).extensive_form(), 10)
+    # past 50,000 shapes the exact size is not counted: the count stops at the limit
+    with pytest.raises(TreeTooLarge, match=r"10 pirates, 6 coins has a tree of more than 200,000 nodes, the limit"):
+        check_size(PirateTree(PirateGame(10, 6)))
+    # and a game whose offers alone are too many is refused before one is made
+    with pytest.raises(TreeTooLarge, match=r"offers 114,449,595,062,769,120 divisions in its rounds"):
+        PirateTree(PirateGame(30, 30))
 
 
 def test_an_information_set_must_have_one_list_of_moves():
@@ -143,6 +149,9 @@ def test_export_efg_writes_the_game(argv, title, tmp_path, capsys):
     (["centipede", "--export-efg", "missing/game.efg"], "the folder"),
     (["pirates", "-n", "5", "-m", "3", "--export-efg", "game.efg"],
      "The pirate game: 5 pirates, 3 coins has a tree of 98,349,406 nodes, more than the limit of 200,000"),
+    (["pirates", "-n", "30", "-m", "30", "--export-efg", "game.efg"],
+     "offers 114,449,595,062,769,120 divisions in its rounds, more than the 100,000 a tree of it may name"),
+    (["pirates", "-n", "10", "-m", "6", "--export-efg", "game.efg"], "has a tree of more than 200,000 nodes"),
     (["dinner", "1,9", "2,8", "3,7", "4,6", "5,5", "6,4", "7,3", "8,2", "9,1", "--export-efg", "game.efg"],
      "has a tree of 986,410 nodes, more than the limit of 200,000"),
     (["dinner", "--experiment", "--export-efg", "game.efg"], "not --export-efg"),

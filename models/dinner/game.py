@@ -321,10 +321,11 @@ class DinnerGame:
         turns = "".join(player_letter(p) for p in self.order)
         title = f"Ethiopian Dinner: {n} morsel{'s' * (n != 1)}, turns {turns}" + (
             f", discount {self.discount}" if self.discount != 1 else "")
+        labels = [self.morsel_label(m) for m in range(n)]   # named once, not at every node
         return PerfectInformation(self, self.start, BackwardInduction(self) if solved is None else solved,
                                   players=[player_name(p) for p in range(self.dinner.players)], title=title,
-                                  says=lambda state, morsel: self.morsel_label(morsel), value=self.exact,
-                                  action_names=[self.morsel_label(m) for m in range(n)], longest=n,
+                                  says=lambda state, morsel: labels[morsel], value=self.exact,
+                                  action_names=labels, longest=n,
                                   utility_range=self.utility_range())
 
     def utility_range(self) -> tuple[Utility, Utility]:

@@ -276,13 +276,14 @@ class NumberLine:
         title = (f"The number-line game: {self.players} players, {stacks} on "
                  f"{'a clock' if self.clock else 'a line'}")
         total = sum(Fraction(v) for v in values)
+        labels = [number(self.position(p)) for p in range(self.places)]   # named once, not at every node
         return PerfectInformation(self, 0, BackwardInduction(self) if solved is None else solved,
                                   players=[name(p) for p in range(self.players)], title=title,
-                                  says=lambda state, place: number(self.position(place)),
+                                  says=lambda state, place: labels[place],
                                   value=lambda got: [Fraction(v, self.scale) for v in got],
                                   outcome=lambda path, got: ", ".join(f"{name(p)} {number(v)}"
                                                                      for p, v in enumerate(got)),
-                                  action_names=[number(self.position(p)) for p in range(self.places)],
+                                  action_names=labels,
                                   longest=self.players,
                                   utility_range=(min(0, sum(v for v in values if v < 0)),
                                                  max(0, sum(v for v in values if v > 0))),

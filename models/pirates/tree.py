@@ -34,16 +34,22 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from itertools import product
+from math import comb
 
 from epistemic import Announcement, Knowledge
-from epistemic.extensive import CHANCE, tree_size
+from epistemic.extensive import CHANCE, TreeTooLarge, tree_size
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in
 from .game import PirateGame, PirateGameError
 
-__all__ = ["PirateTree", "YES", "NO"]
+__all__ = ["PirateTree", "YES", "NO", "MAX_DIVISIONS", "MAX_HIDDEN"]
 
 YES, NO = "yes", "no"
+#: The most divisions the rounds may offer in all: each is a move the tree names (an
+#: OpenSpiel action), and the first round's alone are nodes of the tree.
+MAX_DIVISIONS = 100_000
+#: The most subgroup promises: chance chooses among two to this power worlds.
+MAX_HIDDEN = 12
 
 #: A node: (world, history, round, offer or None, votes cast this round).
 #: ``world`` is None before chance moves, else a tuple of booleans, one per subgroup promise.
@@ -70,7 +76,15 @@ class PirateTree:
         self.players = tuple(pirate_name(r) for r in range(1, n + 1))
         told = ", ".join(str(a) for a in game.announcements)
         self.title = f"The pirate game: {n} pirates, {coins} coin{'s' * (coins != 1)}" + (f"; {told}" if told else "")
+        # counted before any is made: a few pirates and coins make astronomically many
+        offers = sum(comb(coins + m - 1, m - 1) for m in range(1, n + 1))
+        if offers > MAX_DIVISIONS:
+            raise TreeTooLarge(f"{self.title} offers {offers:,} divisions in its rounds, more than the "
+                               f"{MAX_DIVISIONS:,} a tree of it may name: ask for fewer pirates or coins")
         self.hidden = tuple(a for a in game.announcements if not a.is_public)
+        if len(self.hidden) > MAX_HIDDEN:
+            raise TreeTooLarge(f"{self.title} has {len(self.hidden)} subgroup promises, {2 ** len(self.hidden):,} "
+                               f"worlds for chance to choose among; at most {MAX_HIDDEN} are written")
         self._public = tuple(a for a in game.announcements if a.is_public)
         self._offers = {r: tuple(Division.from_row(r, n, row) for row in divisions(coins, n - r + 1))
                         for r in range(1, n + 1)}
