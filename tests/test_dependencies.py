@@ -51,10 +51,15 @@ def _third_party() -> dict[str, set[str]]:
         for name in _imported(path):
             if name in sys.stdlib_module_names or name == "epistemic":
                 continue
-            # a package not installed here (an optional engine) is named as imported
-            for distribution in providers.get(name, [name]):
+            # a package not installed here (an optional engine) is named as imported, or as
+            # its distribution where the two names differ
+            for distribution in providers.get(name, [NOT_INSTALLED.get(name, name)]):
                 found.setdefault(_normal(distribution), set()).add(path.name)
     return found
+
+
+#: Modules whose distribution has another name, for where it is not installed.
+NOT_INSTALLED = {"pyspiel": "open-spiel"}
 
 
 def _declared(extras: tuple[str, ...] = ()) -> set[str]:
