@@ -198,3 +198,14 @@ def test_the_documented_cfr_example_runs():
     lines = done.stdout.splitlines()
     assert [line.split(":")[0] for line in lines] == [f"CFR, {k} iterations" for k in (1, 2)] + ["our solution"]
     assert lines[-1] == "our solution: NashConv 0.0000"
+
+
+@pytest.mark.parametrize("chance, gain", [("1/10", 0.0), ("9/10", 1.6)])
+def test_outsiders_who_think_a_promise_likely_would_play_otherwise(chance, gain):
+    """Our pirates outside a subgroup believe what they heard: no promise (the seed's
+    semantics).  As a chance move, p2's private promise of both coins to p3 changes nothing
+    for p1 while it is unlikely; made with the odds 9/10, p1 would gain 1.6 coins by
+    weighing it, and OpenSpiel's best response finds exactly that."""
+    game = pyspiel.load_game(f"epistemic_pirates(pirates=3,coins=2,promises=p2: 2 0 to p3,promise_chance={chance})")
+    found = exploitability.nash_conv(game, _our_policy(game), return_only_nash_conv=False)
+    assert found.player_improvements.tolist() == pytest.approx([gain, 0, 0])
