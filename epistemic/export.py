@@ -153,7 +153,13 @@ def _infoset_name(tree: ExtensiveGame, known: Hashable, mover: int) -> str:
 
 
 def _quoted(text: str) -> str:
-    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A label in double quotes, as Gambit reads one: a double quote inside is escaped with a
+    backslash, and a backslash stays as it is (Gambit reads it so), except at the end, where it
+    would escape the closing quote and is written as a slash."""
+    said = str(text).replace('"', '\\"')
+    if said.endswith("\\") and not said.endswith('\\"'):
+        said = said[:-1] + "/"
+    return '"' + said + '"'
 
 
 def _number(value: Any) -> str:

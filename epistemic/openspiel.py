@@ -72,7 +72,7 @@ def register(spec: SpielGame) -> None:
                  "general_sum": kind.Utility.GENERAL_SUM}[spec.utility],
         reward_model=kind.RewardModel.TERMINAL, max_num_players=spec.players[1], min_num_players=spec.players[0],
         provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=False,
+        provides_observation_string=False, provides_observation_tensor=False,
         parameter_specification=dict(spec.parameters))
     pyspiel.register_game(game_type, _game_class(spec, game_type, pyspiel))
     _REGISTERED[spec.name] = spec
@@ -196,10 +196,17 @@ def _game_class(spec: SpielGame, game_type: Any, pyspiel: Any) -> type:
             return describe(self.node) if describe is not None else repr(self.node)
 
     class Observer:
-        """What a player knows (perfect recall) or sees: the tree's information, as a string."""
+        """What a player knows, with perfect recall: the tree's information, as a string.  The
+        games give information states only; an observation of another kind (without recall,
+        or public only) would need what a tree does not say, and is refused."""
 
         def __init__(self, tree: PlayableGame, iig_obs_type: Any):
             import numpy as np
+            if iig_obs_type is not None and not (
+                    iig_obs_type.perfect_recall and iig_obs_type.public_info
+                    and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+                raise ValueError(f"{spec.name} gives information states only (perfect recall, "
+                                 f"what one player knows), not {iig_obs_type}")
             self.tree = tree
             self.tensor = np.zeros(0, np.float32)
             self.dict: dict[str, Any] = {}

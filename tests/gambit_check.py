@@ -21,6 +21,7 @@ def our_profile(game, tree, root=None):
     """Our solution (``tree.strategy``) as Gambit's behaviour profile, exact: the two trees
     are walked side by side, Gambit's children in the order of our moves."""
     profile = game.mixed_behavior_profile(rational=True)
+    made = {}   # the move made at each information set: our solution may not tell its nodes apart
     stack = [(tree.root() if root is None else root, game.root)]
     while stack:
         node, there = stack.pop()
@@ -31,6 +32,7 @@ def our_profile(game, tree, root=None):
         assert [a.label for a in there.infoset.actions] == [label for label, _ in moves]
         if mover != CHANCE:
             chosen = tree.strategy(node)
+            assert made.setdefault(there.infoset, chosen) == chosen, f"two moves at one information set: {node}"
             for action in there.infoset.actions:
                 profile[action] = 1 if action.label == chosen else 0
         stack.extend((child, below) for (_, child), below in zip(moves, there.children))
@@ -38,16 +40,17 @@ def our_profile(game, tree, root=None):
 
 
 def subgame_roots(tree):
-    """Our nodes at which Gambit finds a subgame (that starts with a player's move)."""
+    """Our nodes at which Gambit finds a subgame: the whole game first (its root may be chance's
+    move), then every other that starts with a player's move."""
     game = load(tree)
-    roots = []
+    roots = [tree.root()]
     stack = [(tree.root(), game.root)]
     while stack:
         node, there = stack.pop()
         mover = tree.turn(node)
         if mover is None:
             continue
-        if mover != CHANCE and there.is_subgame_root:
+        if mover != CHANCE and there.is_subgame_root and node != tree.root():
             roots.append(node)
         stack.extend((child, below) for (_, child), below in zip(tree.moves(node), there.children))
     return roots

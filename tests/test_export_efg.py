@@ -162,7 +162,13 @@ def test_export_efg_writes_the_game(argv, title, tmp_path, capsys):
     (["pirates", "-n", "3", "-m", "1", "--promise-chance", "3/2", "--export-efg", "game.efg"],
      "between 0 and 1, got 3/2"),
     (["pirates", "-n", "3", "-m", "1", "--promise-chance", "half", "--export-efg", "game.efg"],
-     "--promise-chance is a probability"),
+     "is a probability such as 1/2 or 0.3, got 'half'"),
+    (["pirates", "-n", "3", "-m", "1", "--promise", "p2: 1 0 to p3", "--promise-chance", "1e-5000",
+      "--export-efg", "game.efg"], "is a probability such as 1/2 or 0.3, got '1e-5000'"),
+    (["pirates", "-n", "3", "-m", "1", "--promise-chance", "1/3", "--export-efg", "game.efg"],
+     "--promise-chance weighs subgroup promises, and this game has none"),
+    (["pirates", "-n", "3", "-m", "1", "--learning", "--promise-chance", "1/3"],
+     "--promise-chance shows the play without learning"),
 ])
 def test_a_bad_export_is_one_line_and_status_2(argv, message, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
@@ -186,8 +192,9 @@ def test_the_solution_is_the_strategy():
 
 
 def test_labels_are_quoted_as_gambit_reads_them():
-    """A double quote or a backslash in a name is escaped, so that it does not end the label."""
+    """A double quote in a name is escaped, so that it does not end the label; a backslash is
+    written as it is, as Gambit reads it, but one at the end would escape the closing quote."""
     game = Centipede(length=1)
-    tree = PerfectInformation(game, 1, game.solve(), players=('p"1', "p\\2"), title='the "short" one')
+    tree = PerfectInformation(game, 1, game.solve(), players=('p"1', "p\\2"), title='the "short" one\\')
     first = to_efg(tree).splitlines()[0]
-    assert first == r'EFG 2 R "the \"short\" one" { "p\"1" "p\\2" }'
+    assert first == r'EFG 2 R "the \"short\" one/" { "p\"1" "p\2" }'

@@ -13,7 +13,7 @@ import pytest
 from gambit_check import gbt, load, our_profile, subgame_regrets, subgame_roots
 
 from epistemic.export import to_efg
-from epistemic.extensive import tree_size
+from epistemic.extensive import PerfectInformation, tree_size
 from epistemic.models.centipede import Centipede
 from epistemic.models.dinner import Dinner
 from epistemic.models.dinner.game import DinnerGame, solve as solve_dinner
@@ -190,6 +190,26 @@ def test_a_pirate_who_votes_against_his_interest_off_the_play_is_caught():
     tree.strategy = wrong
     bad = [(node, regret) for node, regret in subgame_regrets(tree) if regret]
     assert sorted((str(node[3]), regret) for node, regret in bad) == [("None", 1), ("p3:1 p2:0 p1:0", 1)]
+
+
+@pytest.mark.parametrize("odds, regret", [("1/10", 0), ("1/2", Fraction(1, 2)), ("9/10", Fraction(12, 5))])
+def test_outsiders_who_weigh_a_likely_promise_would_offer_otherwise(odds, regret):
+    """Our pirates outside a subgroup believe what they heard (no promise), as in the seed; the
+    chance move weighs the promise by its odds.  With 3 pirates and 3 coins, where p2 tells p3
+    alone that he will give him all three, p1's offer is a best reply while the promise is
+    unlikely, and Gambit finds him regretting it by 1/2 coin at odds 1/2 and 12/5 at 9/10."""
+    game = PirateGame(3, 3, [promise(3, 2, [3, 0], hearers=[3])])
+    regrets = dict(subgame_regrets(PirateTree(game, Fraction(odds))))
+    tree = PirateTree(game, Fraction(odds))
+    assert regrets[tree.root()] == regret
+    assert [r for node, r in regrets.items() if node != tree.root()] == [0] * (len(regrets) - 1)
+
+
+def test_names_read_back_as_written():
+    game = Centipede(length=1)
+    tree = PerfectInformation(game, 1, game.solve(), players=('p"1', "p\\2"), title='the "short" one')
+    loaded = load(tree)
+    assert loaded.title == 'the "short" one' and [p.label for p in loaded.players] == ['p"1', "p\\2"]
 
 
 def test_hidden_promise_is_a_chance_move_that_only_its_hearers_see():

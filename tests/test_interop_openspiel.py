@@ -93,9 +93,9 @@ AGREEING = [
 
 @pytest.mark.parametrize("name, played", AGREEING, ids=[a for a, _ in AGREEING])
 def test_pirates_values_and_nash_conv_in_openspiel(name, played):
-    """OpenSpiel's policy evaluation of our play gives the payoffs of our play (in the world
-    where every promise was made, weighed with the others by chance), and OpenSpiel's best
-    responses gain nothing against it: NashConv 0."""
+    """OpenSpiel's best responses gain nothing against our play: NashConv 0 (for the subgroup's
+    promise here, at the odds 1/2, as well); where every promise is public, OpenSpiel's policy
+    evaluation of our play gives the payoffs of the game's own play."""
     game = pyspiel.load_game(name)
     ours = _our_policy(game)
     values = expected_game_score.policy_value(game.new_initial_state(), [ours] * game.num_players())

@@ -5,7 +5,9 @@
 Three pirates share one coin; p2 may have promised p3, in private, to give
 him the coin when p2 leads, and p1 cannot tell.  CFR learns from self-play;
 its average policy's NashConv (what best responses would gain against it)
-falls towards 0, where our solution already is.
+falls towards 0, where our solution already is in this game (at the odds
+1/2 the promise changes no best reply; see docs/interop.md, "Belief, not
+odds").
 """
 
 from __future__ import annotations

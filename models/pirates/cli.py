@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from fractions import Fraction
 from collections.abc import Callable, Hashable
 from typing import TextIO
 
@@ -19,7 +18,7 @@ from epistemic.visualize.render import check_dpi
 from epistemic.visualize.explorer import check_html_destination
 
 from .game import PirateGame, PirateGameError
-from .tree import PirateTree
+from .tree import PirateTree, parse_chance
 from .division import promise_in
 from .predict import TIE_RULES, node_key
 from .solver import PirateSolver
@@ -231,11 +230,9 @@ def _tree(game: PirateGame, args: argparse.Namespace) -> PirateTree | None:
         return None
     check_efg_destination(args.export_efg, [args.draw, args.draw_dag, args.draw_knowledge, args.draw_kripke,
                                             args.html])
-    try:
-        chance = Fraction(args.promise_chance or "1/2")
-    except (ValueError, ZeroDivisionError):
-        raise PirateGameError(f"--promise-chance is a probability such as 1/2 or 0.3, got {args.promise_chance!r}") \
-            from None
+    chance = parse_chance(args.promise_chance or "1/2")
+    if args.promise_chance is not None and all(a.is_public for a in game.announcements):
+        raise PirateGameError("--promise-chance weighs subgroup promises, and this game has none")
     tree = PirateTree(game, chance)
     check_efg_size(tree)
     return tree
@@ -252,7 +249,8 @@ def _check_report_options(args: argparse.Namespace) -> None:
 
 
 #: Options that work on the play without learning only.
-_NOT_WITH_LEARNING = ("draw_dag", "draw_knowledge", "best_announcement", "json_detail", "export_efg")
+_NOT_WITH_LEARNING = ("draw_dag", "draw_knowledge", "best_announcement", "json_detail", "export_efg",
+                      "promise_chance")
 
 
 def _suspicions(args: argparse.Namespace) -> Suspicions | None:

@@ -8,14 +8,12 @@ information, made by chance with the odds ``promise_chance``
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from epistemic.spiel_games import SpielGame
 
-from .game import PirateGame, PirateGameError
+from .game import PirateGame
 from .rules import Rules
 from .syntax import parse_promise
-from .tree import PirateTree
+from .tree import PirateTree, parse_chance
 
 __all__ = ["OPENSPIEL", "pirate_tree"]
 
@@ -29,10 +27,7 @@ def pirate_tree(pirates: int, coins: int, promises: str = "", promise_chance: st
     (('p2 promised', 'no subgroup promise'), 10)
     """
     made = [parse_promise(text.strip(), pirates) for text in promises.split(";") if text.strip()]
-    try:
-        chance = Fraction(promise_chance)
-    except (ValueError, ZeroDivisionError):
-        raise PirateGameError(f"promise_chance is a probability such as 1/2, got {promise_chance!r}") from None
+    chance = parse_chance(promise_chance, "promise_chance")
     rules = Rules(majority, proposer_votes, "yes" if peaceful else "no")
     return PirateTree(PirateGame(pirates, coins, made, rules=rules), chance)
 

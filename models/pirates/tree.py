@@ -31,6 +31,7 @@ Examples
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from itertools import product
@@ -42,7 +43,7 @@ from epistemic.extensive import CHANCE, TreeTooLarge, tree_size
 from .division import DEAD, Division, divisions, pirate_name, promise_in
 from .game import PirateGame, PirateGameError
 
-__all__ = ["PirateTree", "YES", "NO", "MAX_DIVISIONS", "MAX_HIDDEN"]
+__all__ = ["PirateTree", "YES", "NO", "MAX_DIVISIONS", "MAX_HIDDEN", "parse_chance"]
 
 YES, NO = "yes", "no"
 #: The most divisions the rounds may offer in all: each is a move the tree names (an
@@ -54,6 +55,35 @@ MAX_HIDDEN = 12
 #: A node: (world, history, round, offer or None, votes cast this round).
 #: ``world`` is None before chance moves, else a tuple of booleans, one per subgroup promise.
 Node = tuple
+
+
+_CHANCE = re.compile(r"\s*(\d{1,12})\s*/\s*(\d{1,12})\s*|\s*(\d{0,12}\.\d{1,12})\s*")
+
+
+def parse_chance(text: str, what: str = "the chance that a subgroup promise was made") -> Fraction:
+    """A probability strictly between 0 and 1, written ``p/q`` or as a decimal of at most 12
+    digits on each side (a longer one would cost time for nothing).
+
+    >>> parse_chance("1/3"), parse_chance("0.25")
+    (Fraction(1, 3), Fraction(1, 4))
+    >>> parse_chance("1e-5000")
+    Traceback (most recent call last):
+    ...
+    epistemic.models.pirates.game.PirateGameError: the chance that a subgroup promise was made is a probability such as 1/2 or 0.3, got '1e-5000'
+    """
+    found = _CHANCE.fullmatch(text) if isinstance(text, str) and len(text) <= 40 else None
+    if found is None:
+        shown = text if isinstance(text, str) and len(text) <= 40 else f"{str(text)[:40]}..."
+        raise PirateGameError(f"{what} is a probability such as 1/2 or 0.3, got {shown!r}")
+    if found.group(3) is not None:
+        chance = Fraction(found.group(3))
+    else:
+        if int(found.group(2)) == 0:
+            raise PirateGameError(f"{what} is a probability such as 1/2 or 0.3, got {text!r}")
+        chance = Fraction(int(found.group(1)), int(found.group(2)))
+    if not 0 < chance < 1:
+        raise PirateGameError(f"{what} is between 0 and 1, got {chance}")
+    return chance
 
 
 class PirateTree:
