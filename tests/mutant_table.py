@@ -3,7 +3,7 @@
 Each part has a file of its own: the core's ``tests/mutant_core.py``, the language's
 ``tests/mutant_language.py``, the engines' and explanations' ``tests/mutant_engines.py``,
 and each model, the pictures, SMCDEL's language and the command line theirs (``tests/mutant_pirates.py``,
-``tests/mutant_dinner.py``, ...).  This module gathers them: ``MUTANTS`` holds all, and
+``tests/mutant_dinner.py``, ...), and the game trees for other tools ``tests/mutant_interop.py``.  This module gathers them: ``MUTANTS`` holds all, and
 ``AREAS`` names each part.
 
 ``python tests/mutants.py`` applies them one by one to a copy of the
@@ -20,6 +20,7 @@ from mutant_language import LANGUAGE_MUTANTS
 from mutant_cli import CLI_MUTANTS
 from mutant_dinner import DINNER_MUTANTS
 from mutant_experiments import EXPERIMENT_MUTANTS
+from mutant_interop import INTEROP_MUTANTS
 from mutant_numberline import NUMBERLINE_MUTANTS
 from mutant_pictures import PICTURE_MUTANTS
 from mutant_pig import PIG_MUTANTS
@@ -47,6 +48,7 @@ AREAS: dict[str, tuple[Mutant, ...]] = {
     "cli": CLI_MUTANTS,
     "smcdel": SMCDEL_MUTANTS,
     "experiments": EXPERIMENT_MUTANTS,
+    "interop": INTEROP_MUTANTS,
 }
 
 MUTANTS: tuple[Mutant, ...] = tuple(m for area in AREAS.values() for m in area)

@@ -61,6 +61,7 @@ AREA_PATHS = {
     "cli": ("cli/", "models/commands.py"),
     "experiments": ("epistemic/experiments/", "epistemic/plugins.py", "cli/experiment.py"),
     "smcdel": ("epistemic/smcdel/", "cli/smcdel_file.py"),
+    "interop": ("epistemic/extensive.py", "epistemic/export.py", "epistemic/openspiel.py", "epistemic/spiel_games.py"),
 }
 
 #: The fewest mutants each model, the pictures and the command line must have.

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from epistemic.cli.main import main
 from epistemic.models.pirates import Division, PirateGame, PirateGameError, Rules, promise
 from epistemic.models.pirates.division import promise_in
-from epistemic.models.pirates.learning import (Suspicions, candidate_worlds, learn, plan_offer, plan_score,
-                                               world_text)
+from epistemic.models.pirates.learning import Suspicions, candidate_worlds, learn, world_text
+from epistemic.models.pirates.planning import plan_offer, plan_score
 from epistemic.models.pirates.learning_report import format_learning, learned_why
 from epistemic.models.pirates.syntax import parse_suspicion
 from strategies import pirate_games, pirate_rules

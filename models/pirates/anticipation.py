@@ -23,7 +23,7 @@ the voter's own offer when he proposes agree.
   yes when the offer beats it in every one; a proposer prices each voter,
   in each world he believes, at exactly the vote that voter casts there,
   and makes the cheapest offer that passes in all of them
-  (:func:`~.learning.plan_offer`).  The votes are public, so the play
+  (:func:`~.planning.plan_offer`).  The votes are public, so the play
   goes on from the upgraded beliefs.
 * **Level k + 1**: each pirate predicts the rest of the game as if the
   others were level-``k`` learners who read his move as a level-``k``
@@ -124,10 +124,10 @@ class Anticipation:
         :func:`~.learning.world_order`.
     plan : ``plan(round, prices)``, the offer of an unsure or sure proposer
         given, for each voter, the least he must be offered to vote yes in
-        each world the proposer believes (:func:`~.learning.plan_offer`).
+        each world the proposer believes (:func:`~.planning.plan_offer`).
     score : ``score(round, offer, won)``, how the proposer ranks an offer
         that wins ``won`` votes in each world he believes, higher better
-        (:func:`~.learning.plan_score`).
+        (:func:`~.planning.plan_score`).
     """
 
     def __init__(self, game: PirateGame, worlds: Sequence[frozenset],

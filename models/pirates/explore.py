@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import sys
+from abc import ABC, abstractmethod
 from typing import TextIO
 
 from epistemic import EpistemicError, Knowledge
@@ -120,7 +121,7 @@ _MOVES = {"offer": "_offer", "expectation": "_expectation", "expect": "_expectat
           "expects": "_expectation", "vote": "_vote", "votes": "_vote", "outcome": "_outcome"}
 
 
-class CommandExplorer:
+class CommandExplorer(ABC):
     """An explorer driven one command at a time: :meth:`handle` reads a
     line, and a bad command prints a one-line error and changes nothing.
     A subclass says what it shows first (:meth:`start`), its prompt, and
@@ -133,11 +134,13 @@ class CommandExplorer:
     def say(self, text: str) -> None:
         self.output.write(text + "\n")
 
+    @abstractmethod
     def start(self) -> None:
-        raise NotImplementedError
+        """Show what the explorer opens on."""
 
+    @abstractmethod
     def prompt(self) -> str:
-        raise NotImplementedError
+        """The prompt before each command."""
 
     def handle(self, line: str) -> bool:
         """Carry out one command; ``False`` means the user is done."""
@@ -156,8 +159,10 @@ class CommandExplorer:
             self.say(f"error: {e}")
         return True
 
+    @abstractmethod
     def _dispatch(self, command: str, args: list[str], line: str) -> None:
-        raise NotImplementedError
+        """Carry out ``command`` (its ``args``, and the whole ``line``), raising
+        :class:`~epistemic.EpistemicError` for a bad one."""
 
     @staticmethod
     def is_round(command: str) -> bool:

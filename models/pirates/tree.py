@@ -38,7 +38,7 @@ from itertools import product
 from math import comb
 
 from epistemic import Announcement, Knowledge
-from epistemic.extensive import CHANCE, TreeTooLarge, tree_size
+from epistemic.extensive import CHANCE, TreeTooLarge, tree_size  # noqa: F401  (the examples count a tree)
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in
 from .game import PirateGame, PirateGameError
