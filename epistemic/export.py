@@ -66,7 +66,7 @@ def extensive_form(game: Any) -> ExtensiveGame:
 
 
 def to_efg(game: Any, *, limit: int = MAX_NODES, comment: str = "", root: Any = None,
-           progress: Callable[[int, int], None] | None = None) -> str:
+           progress: Callable[[int, int], None] | None = None, nodes: int | None = None) -> str:
     """The game in Gambit's extensive-form format (``EFG 2 R``), as text.
 
     Parameters
@@ -81,6 +81,8 @@ def to_efg(game: Any, *, limit: int = MAX_NODES, comment: str = "", root: Any = 
         Write only the subtree below this node of the game (a subgame), not the whole tree.
     progress : callable, optional
         ``progress(nodes written, nodes)``, every 10,000 nodes.
+    nodes : int, optional
+        The tree's size, where it was counted (and found within ``limit``) already.
 
     Notes
     -----
@@ -91,7 +93,8 @@ def to_efg(game: Any, *, limit: int = MAX_NODES, comment: str = "", root: Any = 
     """
     tree = extensive_form(game)
     start = tree.root() if root is None else root
-    nodes = check_size(tree, limit, root=start)
+    if nodes is None:
+        nodes = check_size(tree, limit, root=start)
     written = 0
     n = len(tree.players)
     lines = [f'EFG 2 R {_quoted(tree.title)} {{ {" ".join(_quoted(p) for p in tree.players)} }}', _quoted(comment), ""]
@@ -138,9 +141,10 @@ def to_efg(game: Any, *, limit: int = MAX_NODES, comment: str = "", root: Any = 
 
 
 def write_efg(game: Any, path: str | os.PathLike, *, limit: int = MAX_NODES, comment: str = "",
-              progress: Callable[[int, int], None] | None = None) -> int:
+              progress: Callable[[int, int], None] | None = None, nodes: int | None = None) -> int:
     """Write :func:`to_efg` to ``path``, all or nothing; returns the bytes written."""
-    return write_bytes(to_efg(game, limit=limit, comment=comment, progress=progress).encode("utf-8"), path)
+    text = to_efg(game, limit=limit, comment=comment, progress=progress, nodes=nodes)
+    return write_bytes(text.encode("utf-8"), path)
 
 
 def _infoset_name(tree: ExtensiveGame, known: Hashable, mover: int) -> str:

@@ -176,7 +176,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     formats = check_destinations(drawn)
     if args.export_efg is not None:
         check_efg_destination(args.export_efg, drawn)
-        check_efg_size(game)
+        efg_size = check_efg_size(game)
     solved = game.solve()
     why = solved.explain(1, name=name, says=says, depth=args.depth) if args.why or drawn else None
     images = [(path, reason_picture(why, group=None, title=f"Why {why.claim}", chain=12,
@@ -189,7 +189,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         text = report(game, solved) + (f"\n\nWhy?\n{shown.to_text()}" if shown else "")
     write_pictures(images)
     if args.export_efg is not None:
-        write_efg_file(game.extensive_form(solved), args.export_efg)
+        write_efg_file(game.extensive_form(solved), args.export_efg, efg_size)
     out.write(text + "\n")
     return 0
 

@@ -40,14 +40,13 @@ def check_efg_size(game: Any) -> int:
     return check_size(extensive_form(game), MAX_NODES)
 
 
-def write_efg_file(game: Any, path: str) -> None:
-    """Write ``game`` to ``path`` in Gambit's format, all or nothing, and say so on standard
-    error (with a count of the nodes written while a large tree is written, on a terminal)."""
-    tree = extensive_form(game)
-    size = check_size(tree, MAX_NODES)
+def write_efg_file(game: Any, path: str, size: int) -> None:
+    """Write ``game``, whose tree :func:`check_efg_size` found to have ``size`` nodes, to
+    ``path`` in Gambit's format, all or nothing, and say so on standard error (with a count
+    of the nodes written while a large tree is written, on a terminal)."""
     show = progress_printer("nodes written")
     try:
-        written = write_efg(tree, path, progress=show)
+        written = write_efg(game, path, progress=show, nodes=size)
     finally:
         end_progress(show)
     print(f"wrote {path} ({size:,} nodes, {written:,} bytes)", file=sys.stderr)

@@ -177,7 +177,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     game = DinnerGame(dinner, order, **game_options) if solving or args.export_efg else None
     if args.export_efg is not None:
         check_efg_destination(args.export_efg, [args.file, *(path for path, _, _ in drawn)])
-        check_efg_size(game)
+        efg_size = check_efg_size(game)
     played = crossout(dinner, order[-1]) if applies else None
     progress = progress_printer("states solved") if solving else None
     solution = solve(game, progress=progress) if game is not None and solving else None
@@ -192,7 +192,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     out.write(answer)
     write_pictures(images)
     if args.export_efg is not None and game is not None:
-        write_efg_file(game.extensive_form(solution.solved if solution else None), args.export_efg)
+        write_efg_file(game.extensive_form(solution.solved if solution else None), args.export_efg, efg_size)
     return 0
 
 

@@ -290,7 +290,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     game = NumberLine(values, args.players, clock=args.clock, ties=args.ties)
     if args.export_efg is not None:
         check_efg_destination(args.export_efg)
-        check_efg_size(game)
+        efg_size = check_efg_size(game)
     if args.why and (game.places - 1) ** depth > MAX_WHY_LINES:
         raise NumberLineError(f"an explanation {depth} levels deep over {game.places} stacks would run to "
                               f"more than {MAX_WHY_LINES:,} lines: ask for a smaller --depth")
@@ -305,7 +305,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     else:
         text = report(solution) + (f"\n\nWhy?\n{why.to_text()}" if why else "")
     if args.export_efg is not None:
-        write_efg_file(game.extensive_form(solution.solved), args.export_efg)
+        write_efg_file(game.extensive_form(solution.solved), args.export_efg, efg_size)
     out.write(text + "\n")
     return 0
 

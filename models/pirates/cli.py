@@ -165,7 +165,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                       solver=PirateSolver(args.pirates, args.coins, args.tie_rule, rules=rules, progress=progress))
     if suspicions is not None:
         return run_learning(game, suspicions, args, out, progress)
-    tree = _tree(game, args)
+    tree, tree_nodes = _tree(game, args)
     # the size of a report too large to read is known from the input: refuse it before solving
     check_report_size(game, detail=args.json_detail, full_tables=args.full_tables)
 
@@ -203,13 +203,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         end_progress(progress)
         write_pictures(images)
         if tree is not None:
-            write_efg_file(tree, args.export_efg)
+            write_efg_file(tree, args.export_efg, tree_nodes)
         write_json(game, out, knowledge_of, extra, detail=args.json_detail)
         return status
     tables = True if args.full_tables else args.tables
     text = format_report(game, tables, args.full_tables, args.all_rounds) + "\n"
     if tree is not None:
-        write_efg_file(tree, args.export_efg)
+        write_efg_file(tree, args.export_efg, tree_nodes)
     for q, reason in answers:
         text += f"\nWhy {q}?\n{reason.to_text()}\n"
     if search is not None:
@@ -222,20 +222,20 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return status
 
 
-def _tree(game: PirateGame, args: argparse.Namespace) -> PirateTree | None:
-    """The game's tree for ``--export-efg``, its destination and size checked (``None`` without it)."""
+def _tree(game: PirateGame, args: argparse.Namespace) -> tuple[PirateTree | None, int]:
+    """The game's tree for ``--export-efg`` and its size, its destination and size checked
+    (``None`` without it)."""
     if args.export_efg is None:
         if args.promise_chance is not None:
             raise PirateGameError("--promise-chance is a chance of the exported tree: it needs --export-efg")
-        return None
+        return None, 0
     check_efg_destination(args.export_efg, [args.draw, args.draw_dag, args.draw_knowledge, args.draw_kripke,
                                             args.html])
     chance = parse_chance(args.promise_chance or "1/2")
     if args.promise_chance is not None and all(a.is_public for a in game.announcements):
         raise PirateGameError("--promise-chance weighs subgroup promises, and this game has none")
     tree = PirateTree(game, chance)
-    check_efg_size(tree)
-    return tree
+    return tree, check_efg_size(tree)
 
 
 def _check_report_options(args: argparse.Namespace) -> None:
