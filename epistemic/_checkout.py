@@ -1,10 +1,10 @@
 """The parts of the package that a source checkout keeps beside the core.
 
-pyproject.toml installs the folders ``models/``, ``visualize/`` and ``cli/``
+pyproject.toml installs the folders ``models/``, ``visualize/``, ``cli/`` and ``workbench/``
 of the repository inside the package, as ``epistemic.models``,
-``epistemic.visualize`` and ``epistemic.cli``.  Python started in a checkout
-finds its ``epistemic/`` folder before any installed copy; this finder then
-finds the three parts beside it, so that the checkout imports whole.
+``epistemic.visualize``, ``epistemic.cli`` and ``epistemic.workbench``.  Python
+started in a checkout finds its ``epistemic/`` folder before any installed copy;
+this finder then finds the parts beside it, so that the checkout imports whole.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from importlib.abc import MetaPathFinder
 from importlib.machinery import ModuleSpec, PathFinder
 
 #: The folders of a checkout that are parts of the package, by their names in it.
-PARTS = ("models", "visualize", "cli")
+PARTS = ("models", "visualize", "cli", "workbench")
 
 
 class _BesideTheCore(MetaPathFinder):

@@ -3,7 +3,7 @@
 Each part has a file of its own: the core's ``tests/mutant_core.py``, the language's
 ``tests/mutant_language.py``, the engines' and explanations' ``tests/mutant_engines.py``,
 and each model, the pictures, SMCDEL's language and the command line theirs (``tests/mutant_pirates.py``,
-``tests/mutant_dinner.py``, ...), and the game trees for other tools ``tests/mutant_interop.py``.  This module gathers them: ``MUTANTS`` holds all, and
+``tests/mutant_dinner.py``, ...), the game trees for other tools ``tests/mutant_interop.py``, and the course workbench ``tests/mutant_workbench.py``.  This module gathers them: ``MUTANTS`` holds all, and
 ``AREAS`` names each part.
 
 ``python tests/mutants.py`` applies them one by one to a copy of the
@@ -28,6 +28,7 @@ from mutant_pirates import PIRATE_MUTANTS
 from mutant_smcdel import SMCDEL_MUTANTS
 from mutant_puzzles import PUZZLE_MUTANTS
 from mutant_tournament import TOURNAMENT_MUTANTS
+from mutant_workbench import WORKBENCH_MUTANTS
 
 __all__ = ["Mutant", "MUTANTS", "AREAS", "CORE_MUTANTS"]
 
@@ -49,6 +50,7 @@ AREAS: dict[str, tuple[Mutant, ...]] = {
     "smcdel": SMCDEL_MUTANTS,
     "experiments": EXPERIMENT_MUTANTS,
     "interop": INTEROP_MUTANTS,
+    "workbench": WORKBENCH_MUTANTS,
 }
 
 MUTANTS: tuple[Mutant, ...] = tuple(m for area in AREAS.values() for m in area)

@@ -25,7 +25,7 @@ import epistemic
 ROOT = Path(__file__).resolve().parent.parent
 #: Folders of the repository and the names they are installed under.
 PARTS = {"epistemic": "epistemic", "cli": "epistemic.cli", "models": "epistemic.models",
-         "visualize": "epistemic.visualize"}
+         "visualize": "epistemic.visualize", "workbench": "epistemic.workbench"}
 SKIPPED = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache",
                                  ".hypothesis", ".mypy_cache")
 
