@@ -15,12 +15,13 @@ import sys
 from epistemic import EpistemicError, __version__
 from epistemic.models import Command, load_commands, registered_names
 
-from . import check, experiment
+from . import check, experiment, grade, serve, update
 
 __all__ = ["main", "build_parser", "BUILT_IN"]
 
 #: The command line's own subcommands, which no model may take.
-BUILT_IN: dict[str, Command] = {"check": check.COMMAND, "experiment": experiment.COMMAND}
+BUILT_IN: dict[str, Command] = {"check": check.COMMAND, "experiment": experiment.COMMAND, "grade": grade.COMMAND,
+                              "serve": serve.COMMAND, "update": update.COMMAND}
 
 EXIT_BAD_INPUT = 2
 

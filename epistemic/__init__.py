@@ -29,6 +29,7 @@ from .sequential import BackwardInduction, Choice, SequentialGame
 from .story import Round, Story
 from .syntax import FormulaSyntaxError, parse_event_model, parse_formula, to_latex, to_text
 from .updates import announce, update
+from .acts import apply_act, parse_act
 from .verdicts import explain_verdict
 
 __all__ = [
@@ -42,6 +43,8 @@ __all__ = [
     "EventModel",
     "update",
     "announce",
+    "parse_act",
+    "apply_act",
     "public_event",
     "private_event",
     "whether_event",

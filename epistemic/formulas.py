@@ -92,6 +92,11 @@ class Formula:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self):
+        # made again through the constructor, which computes the hash: attrs' own pickling
+        # restores the fields only, and the hash is no field
+        return type(self), tuple(getattr(self, f.name) for f in attrs.fields(type(self)))
+
     def __eq__(self, other) -> bool:
         if not isinstance(other, Formula):
             return NotImplemented

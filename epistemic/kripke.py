@@ -315,6 +315,15 @@ class KripkeModel:
             g.add_edge(self._worlds[r], self._worlds[c], agents=frozenset(agents))
         return g
 
+    def __getstate__(self) -> dict:
+        # a model travels (to a worker process) without its caches, which may be larger than it
+        return {name: getattr(self, name) for name in self.__slots__ if name != "cache"}
+
+    def __setstate__(self, state: dict) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        self.cache = {}
+
     def __len__(self) -> int:
         return len(self._worlds)
 
@@ -377,6 +386,32 @@ class KripkeModel:
     def with_actual(self, actual: Iterable[World]) -> KripkeModel:
         """The same worlds and relations with ``actual`` as the actual worlds."""
         return KripkeModel(self._worlds, self._facts, self._relations, actual, self._origin, self._s5_before)
+
+    def renamed(self, names: Mapping[World, World]) -> KripkeModel:
+        """The same model with each world ``w`` of ``names`` called ``names[w]``
+        (a world not in it keeps its name); origins are kept.
+
+        Raises
+        ------
+        ModelError
+            When two worlds would have the same name.
+
+        Examples
+        --------
+        >>> a = Agent("a")
+        >>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {a: [("w", "v")]}, actual="w",
+        ...                                reflexive=True, symmetric=True)
+        >>> r = m.renamed({"w": "here"})
+        >>> r.worlds, sorted(r.actual), r.partition(a)
+        (['here', 'v'], ['here'], [['here', 'v']])
+        """
+        new = [names.get(w, w) for w in self._worlds]
+        renamed = KripkeModel(new, self._facts, self._relations, [new[self._index[w]] for w in self._actual],
+                              self._origin, self._s5_before)
+        # a world keeps its number, so where atoms hold carries over
+        if "atoms" in self.cache:
+            renamed.cache["atoms"] = self.cache["atoms"]
+        return renamed
 
     def product(self, events: EventModel, possible: np.ndarray,
                 assigned: Sequence[Mapping[str, np.ndarray]] | None = None) -> tuple[KripkeModel, np.ndarray]:

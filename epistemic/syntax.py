@@ -91,7 +91,8 @@ from .formulas import (AGENT_WORD, BOTTOM, BRACED_NAME, TOP, Act, And, Announce,
                        Possible, to_latex, to_text)
 from .validators import instance_of
 
-__all__ = ["MAX_LENGTH", "parse_formula", "parse_event_model", "to_text", "to_latex", "FormulaSyntaxError"]
+__all__ = ["MAX_LENGTH", "parse_formula", "parse_event_model", "named_event_models", "to_text", "to_latex",
+           "FormulaSyntaxError"]
 
 #: The longest text :func:`parse_formula` reads, in characters: reading takes
 #: about 4 seconds and 200 MB a million characters.
@@ -507,6 +508,17 @@ def parse_formula(text: str, event_models: Mapping[str, EventModel] | None = Non
         When ``event_models`` is not a mapping of names to event models.
     """
     instance_of(text, str, "a formula's text must be a string", type_name=True, error=FormulaError)
+    return _read(text, named_event_models(event_models), _Parser.formula)
+
+
+def named_event_models(event_models: Mapping[str, EventModel] | None) -> Mapping[str, EventModel]:
+    """``event_models`` (``None``: none), checked to map names to event models.
+
+    Raises
+    ------
+    FormulaError
+        When it does not.
+    """
     named = {} if event_models is None else event_models
     if not isinstance(named, Mapping):
         raise FormulaError(f"event_models must map names to event models, got {type(named).__name__}")
@@ -514,7 +526,7 @@ def parse_formula(text: str, event_models: Mapping[str, EventModel] | None = Non
         instance_of(name, str, "the names of event models must be strings", type_name=True, error=FormulaError)
         instance_of(model, EventModel, f"event model {name!r} must be an EventModel", type_name=True,
                     error=FormulaError)
-    return _read(text, named, _Parser.formula)
+    return named
 
 
 def parse_event_model(text: str) -> EventModel:

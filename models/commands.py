@@ -32,6 +32,7 @@ from epistemic.visualize.render import MAX_DPI, MIN_DPI
 
 
 __all__ = ["Command", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "whole_number_argument",
+           "seconds_argument",
            "progress_printer", "end_progress",
            "write_pictures", "add_resolution_argument", "add_label_style_argument", "check_export_destination",
            "check_file_destination",
@@ -95,6 +96,29 @@ class Command:
                                        **options)
         self.add_arguments(parser)
         return parser
+
+
+def seconds_argument(most: float) -> Callable[[str], float]:
+    """An argument type for a number of seconds above 0 and at most ``most``.
+
+    Examples
+    --------
+    >>> seconds_argument(600)("2.5")
+    2.5
+    >>> seconds_argument(600)("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected more than 0 and at most 600 seconds, got '0'
+    """
+    def seconds(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+        if not 0 < value <= most:
+            raise argparse.ArgumentTypeError(f"expected more than 0 and at most {most:g} seconds, got {text!r}")
+        return value
+    return seconds
 
 
 def whole_number_argument(text: str) -> int:

@@ -95,12 +95,15 @@ class _Socket:
 
 
 class Browser:
-    """A headless Chromium showing one page; ``evaluate`` runs JavaScript in it.
+    """A headless Chromium showing one page, a file or a server's; ``evaluate`` runs JavaScript in it.
 
     Use as a context manager; the browser and its profile are removed on exit.
     """
 
     def __init__(self, path: str | os.PathLike, width: int = 1000, height: int = 900, timeout: float = 20):
+        # a page on disk, or one a server serves (an address starting with http://)
+        address = str(path) if str(path).startswith("http://") else Path(path).resolve().as_uri()
+        self.protocol = address.split("//")[0]
         program = chromium()
         if program is None:
             raise RuntimeError("no Chromium program is installed")
@@ -108,7 +111,7 @@ class Browser:
         self.process = subprocess.Popen(
             [program, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
              "--remote-debugging-port=0", f"--user-data-dir={self.profile}", f"--window-size={width},{height}",
-             Path(path).resolve().as_uri()],
+             address],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         self.timeout = timeout
         self.next_id = 0
@@ -144,7 +147,7 @@ class Browser:
     def _wait_loaded(self) -> None:
         end = time.monotonic() + self.timeout
         # the page may still be blank when the browser first answers
-        while self.evaluate("location.protocol + document.readyState") != "file:complete":
+        while self.evaluate("location.protocol + document.readyState") != self.protocol + "complete":
             if time.monotonic() > end:
                 raise RuntimeError("the page did not load")
             time.sleep(0.05)
@@ -173,6 +176,26 @@ class Browser:
                               f" if (!e) return false; e.click(); return true; }})()")
         if not found:
             raise AssertionError(f"nothing on the page matches {selector!r}")
+
+    def type(self, selector: str, text: str) -> None:
+        """Put ``text`` in the field ``selector`` finds, as typing would: an input event follows."""
+        found = self.evaluate(f"(function () {{ var e = document.querySelector({json.dumps(selector)});"
+                              f" if (!e) return false; e.value = {json.dumps(text)};"
+                              f" e.dispatchEvent(new Event('input', {{bubbles: true}})); return true; }})()")
+        if not found:
+            raise AssertionError(f"nothing on the page matches {selector!r}")
+
+    def wait_for(self, script: str, timeout: float | None = None):
+        """The value of the JavaScript expression ``script`` once it is truthy (the page answers
+        its server asynchronously); :class:`AssertionError` when it stays falsy."""
+        end = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            value = self.evaluate(script)
+            if value:
+                return value
+            if time.monotonic() > end:
+                raise AssertionError(f"the page never gave {script!r}")
+            time.sleep(0.05)
 
     def screenshot(self, path: str | os.PathLike) -> Path:
         """Save the whole page as a PNG."""

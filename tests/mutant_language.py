@@ -11,6 +11,8 @@ FORMULAS = "epistemic/formulas.py"
 SYNTAX = "epistemic/syntax.py"
 EVENT_TEXT = "epistemic/event_text.py"
 EVENT_JSON = "epistemic/event_json.py"
+ACTS = "epistemic/acts.py"
+ACTS_TESTS = "tests/test_core_acts.py::"
 
 LANGUAGE_MUTANTS: tuple[Mutant, ...] = (
     # formulas.py: values, walks and the printer ------------------------------------------------
@@ -172,4 +174,32 @@ LANGUAGE_MUTANTS: tuple[Mutant, ...] = (
            "    if False:",
            "an event model without events is read",
            ("tests/test_core_event_json.py::test_bad_event_model_dictionaries",)),
+    # acts.py: an act read alone and applied ---------------------------------------------------------
+    Mutant(ACTS,
+           "    if any(truth[model.index(w)] for w in model.actual):",
+           "    if all(truth[model.index(w)] for w in model.actual):",
+           "an act is refused unless it can happen at every actual world",
+           (ACTS_TESTS + "test_an_event_that_cannot_happen_is_refused",)),
+    Mutant(ACTS,
+           "return _readable(update(model, events).generated())",
+           "return _readable(update(model, events))",
+           "a product update keeps the worlds the actual ones do not reach",
+           (ACTS_TESTS + "test_a_long_history_stays_small",)),
+    Mutant(ACTS,
+           "                          [act.event])",
+           "                          action.actual)",
+           "[E, e] happens with E's designated events rather than e",
+           (ACTS_TESTS + "test_an_event_that_cannot_happen_is_refused",
+            ACTS_TESTS + "test_applying_acts_is_checking_their_dynamic_formula")),
+    Mutant(ACTS,
+           "while counts[base] > 1 and (name == base or name in taken):",
+           "while counts[base] > 1 and name == base:",
+           "a world renamed after a clash may take the name of another",
+           (ACTS_TESTS + "test_names_that_would_clash_get_a_number",)),
+    Mutant(ACTS,
+           'if t.kind == "op" and t.text in ("[!", "[?"):',
+           'if t.kind == "op" and t.text == "[!":',
+           "a semi-private announcement is not read as an act",
+           (ACTS_TESTS + "test_each_act_is_the_bracket_of_its_dynamic_formula",
+            ACTS_TESTS + "test_a_semi_private_announcement")),
 )

@@ -1,7 +1,7 @@
 """The package declares exactly the third-party packages its code imports.
 
 Every module of the installed package (``epistemic``, ``epistemic.models``,
-``epistemic.visualize``, ``epistemic.cli``) is parsed, and the third-party
+``epistemic.visualize``, ``epistemic.cli``, ``epistemic.workbench``) is parsed, and the third-party
 packages its imports name, anywhere in the module (an optional engine is
 imported where it is used), are compared with the runtime dependencies the
 installed distribution declares.  A dependency no module imports, or an
@@ -20,7 +20,7 @@ import re
 import sys
 
 #: The installed package's parts; in an editable install they are separate folders.
-PARTS = ("epistemic", "epistemic.cli", "epistemic.models", "epistemic.visualize")
+PARTS = ("epistemic", "epistemic.cli", "epistemic.models", "epistemic.visualize", "epistemic.workbench")
 
 
 def _normal(name: str) -> str:
@@ -72,7 +72,7 @@ def _declared(extras: tuple[str, ...] = ()) -> set[str]:
 
 
 #: The extras that bring packages the code imports where it uses them.
-CODE_EXTRAS = ("plots", "sweep", "openspiel")
+CODE_EXTRAS = ("plots", "sweep", "openspiel", "workbench")
 
 
 def test_the_package_declares_what_it_imports_and_nothing_else():

@@ -14,7 +14,7 @@ import pkgutil
 import pytest
 
 #: The installed package's parts; in an editable install they are separate folders.
-PARTS = ("epistemic", "epistemic.cli", "epistemic.models", "epistemic.visualize")
+PARTS = ("epistemic", "epistemic.cli", "epistemic.models", "epistemic.visualize", "epistemic.workbench")
 
 
 def _modules() -> list[str]:

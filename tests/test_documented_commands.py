@@ -20,6 +20,7 @@ import pytest
 
 from epistemic.cli.main import main
 from epistemic.visualize import available_renderers
+from workbench_client import Client, Server
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -60,9 +61,14 @@ def test_the_pages_show_commands():
 def test_documented_command_runs(page, argv, expected, tmp_path, monkeypatch, capsys):
     if any(a.startswith("--draw") for a in argv) and not available_renderers():
         pytest.skip("no Graphviz engine is installed to draw the pictures")
+    if argv[0] == "serve":   # a server runs until stopped: start it, ask it once, stop it
+        with Server(*argv[1:]) as server:
+            assert Client(server.url).get("api/state")["model"]["size"] >= 1
+        return
     # the commands run from a fresh clone's root: give them its example files,
     # and let the pictures they draw land in a scratch folder
     shutil.copytree(ROOT / "docs" / "examples", tmp_path / "docs" / "examples")
+    shutil.copytree(ROOT / "docs" / "sheets", tmp_path / "docs" / "sheets")
     (tmp_path / "docs" / "images").mkdir()
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # --explain reads its questions here
@@ -80,7 +86,7 @@ def test_documented_command_runs(page, argv, expected, tmp_path, monkeypatch, ca
                          ids=lambda v: v.name if isinstance(v, Path) else v.splitlines()[0][:50])
 def test_code_excerpts_are_the_code(page, excerpt):
     sources = [path.read_text(encoding="utf-8")
-               for folder in ("epistemic", "models", "visualize", "cli", "tests", "docs/examples")
+               for folder in ("epistemic", "models", "visualize", "cli", "workbench", "tests", "docs/examples")
                for path in (ROOT / folder).rglob("*.py")]
     assert any(excerpt in source for source in sources), f"{page.name}: this excerpt is not in the code"
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
-from epistemic.models import Command, end_progress, progress_printer, whole_number_argument
+from epistemic.models import Command, end_progress, progress_printer, seconds_argument, whole_number_argument
 
 from .bots import STRATEGIES, Bot, connect_and_play, failure, new_bot, strategy
 from .log import LogMismatch, check_log, check_size, game_record, read_log, save_log
@@ -42,14 +42,7 @@ examples:
 """
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not 0 < value <= MAX_TIMEOUT:
-        raise argparse.ArgumentTypeError(f"expected more than 0 and at most {MAX_TIMEOUT:g} seconds, got {text!r}")
-    return value
+_seconds = seconds_argument(MAX_TIMEOUT)
 
 
 def _port(text: str) -> int:

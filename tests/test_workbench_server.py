@@ -1,0 +1,334 @@
+"""The workbench through its real server: ``epistemic serve`` on loopback, spoken to over sockets.
+
+Every test is a student (a :class:`~workbench_client.Client` with its own
+cookie) doing what the page does: checking formulas, drawing a model,
+applying announcements, answering exercises.  The numbers are those of
+docs/exercises.md.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from epistemic import Agent, KripkeModel, load_model_file, model_to_dict
+from epistemic.building import describe_model
+from epistemic.models.puzzles import solve
+from epistemic.visualize import FALSE_FILL, TRUE_FILL
+from cli_runs import run
+from workbench_client import ROOT, Client, Server
+
+SHEET = "docs/sheets/course.toml"
+
+
+@pytest.fixture(scope="module")
+def server():
+    with Server("--sheet", SHEET) as running:
+        yield running
+
+
+@pytest.fixture
+def student(server):
+    return Client(server.url)
+
+
+def draw(client: Client, agents: str, worlds: dict[str, str], links: list[tuple[str, str, str]],
+         actual: str | None = None) -> dict:
+    """Draw a model by hand through the page's requests; the last state."""
+    state = client.post("api/draft", {"op": "new", "agents": agents})
+    for name, atoms in worlds.items():
+        state = client.post("api/draft", {"op": "world", "world": name, "atoms": atoms})
+    for agent, u, v in links:
+        state = client.post("api/draft", {"op": "link", "agent": agent, "from": u, "to": v})
+    if actual is not None:
+        state = client.post("api/draft", {"op": "actual", "world": actual})
+    assert "error" not in state, state
+    return state
+
+
+# the page ---------------------------------------------------------------------------------------
+
+def test_the_page_loads_nothing_from_the_network(student):
+    status, body, kind = student.raw("")
+    page = body.decode()
+    assert status == 200 and kind.startswith("text/html")
+    addresses = re.findall(r"""(?:src|href|action)\s*=\s*["']([^"']*)""", page) + re.findall(r"url\(([^)]*)\)", page)
+    assert addresses and all(not re.match(r"[a-z]+:|//", a) for a in addresses), addresses
+    assert "http://" not in page and "https://" not in page
+    assert 'fetch(path' in page   # it asks its own server only, by relative paths
+
+
+def test_each_browser_gets_a_session_cookie_of_its_own(server):
+    first, second = Client(server.url), Client(server.url)
+    first.get("api/state"), second.get("api/state")
+    tokens = [[c.value for c in client.cookies] for client in (first, second)]
+    assert all(len(t) == 1 and len(t[0]) >= 32 for t in tokens) and tokens[0] != tokens[1]
+
+
+# formulas ---------------------------------------------------------------------------------------
+
+def test_a_formula_is_parsed_as_it_is_typed_and_an_error_says_where(student):
+    assert student.post("api/parse", {"text": "K_a p&~K_b p"}) == {"ok": True, "text": "K_a p & ~K_b p"}
+    wrong = student.post("api/parse", {"text": "K_a (p & q"})
+    assert wrong["ok"] is False and (wrong["line"], wrong["column"]) == (1, 11)
+    assert "expected ')' to close the '(' at column 5" in wrong["error"]
+
+
+def test_checking_shades_the_worlds_where_the_formula_holds(student):
+    # docs/exercises.md, exercise 2: p and K_b p are true at w, K_a p is not; K_a Kw_b p holds at both worlds
+    student.post("api/reset", {})
+    answers = {f: student.post("api/check", {"formula": f}) for f in ("p", "K_a p", "K_b p", "K_a Kw_b p")}
+    assert {f: (a["holds"], a["actual"]) for f, a in answers.items()} == {
+        "p": ([0], {"w": True}), "K_a p": ([], {"w": False}), "K_b p": ([0], {"w": True}),
+        "K_a Kw_b p": ([0, 1], {"w": True})}
+    svg = answers["K_b p"]["svg"]
+    nodes = re.findall(r'<g id="node\d+" class="node" data-world="(\d)">.*?fill="([^"]+)"', svg, re.S)
+    assert [(n, fill.upper()) for n, fill in nodes] == [("0", TRUE_FILL.upper()), ("1", FALSE_FILL.upper())]
+
+
+def test_the_explanation_unfolds_at_any_world(student):
+    # docs/exercises.md, exercise 3: why K_a K_b p is false at w
+    student.post("api/reset", {})
+    why = student.post("api/explain", {"formula": "K_a K_b p", "world": 0})
+    assert why["world"] == "w"
+    assert why["reason"]["claim"] == "K_a K_b p is false at w: a cannot rule out v, where K_b p is false"
+    assert why["reason"]["because"][0]["claim"] == "K_b p is false at v: b cannot rule out v, where p is false"
+    at_v = student.post("api/explain", {"formula": "K_a K_b p", "world": 1})
+    assert at_v["world"] == "v" and at_v["reason"]["claim"].startswith("K_a K_b p is false at v")
+    assert "no world number 7" in student.post("api/explain", {"formula": "p", "world": 7})["error"]
+
+
+# drawing a model by hand ------------------------------------------------------------------------
+
+def test_a_model_drawn_by_hand_shows_its_s5_closure(student):
+    state = draw(student, "a b", {"w": "p", "v": "", "u": "p q"}, [("a", "w", "v"), ("a", "v", "u")])
+    assert state["draft"]["implied"] == [["a", "u", "w"]]   # drawn w-v and v-u: a cannot tell u from w either
+    assert state["model"]["size"] == 3 and state["model"]["agents"] == {"a": "S5", "b": "S5"}
+    # the closure is what is checked: a knows nothing of p anywhere, b knows p where it holds
+    assert student.post("api/check", {"formula": "M_a ~p & M_a p"})["holds"] == [0, 1, 2]
+    assert student.post("api/check", {"formula": "K_b p"})["holds"] == [0, 2]
+    refused = student.post("api/draft", {"op": "unlink", "agent": "a", "from": "u", "to": "w"})
+    assert "the closure implies it" in refused["error"]
+    state = student.post("api/draft", {"op": "unlink", "agent": "a", "from": "v", "to": "u"})
+    assert state["draft"]["implied"] == [] and student.post("api/check", {"formula": "K_a q"})["holds"] == [2]
+
+
+def test_a_model_drawn_by_hand_is_saved_as_a_model_file(student, tmp_path):
+    draw(student, "a", {"x": "p", "y": ""}, [("a", "x", "y")], actual="y")
+    status, body, kind = student.raw("api/save")
+    assert status == 200 and kind.startswith("application/json")
+    path = tmp_path / "drawn.json"
+    path.write_bytes(body)
+    model = load_model_file(path).model
+    assert sorted(model.worlds) == ["x", "y"] and sorted(model.actual) == ["y"]
+    assert model.partition(Agent("a")) == [["x", "y"]]
+
+
+# updates ----------------------------------------------------------------------------------------
+
+def test_announcements_step_by_step_back_and_forward(student):
+    student.post("api/reset", {})
+    after = student.post("api/apply", {"act": "[!p]"})
+    assert after["steps"][1:] == ["[!p]"] and after["position"] == 1 and after["model"]["worlds"] == ["w"]
+    # docs/exercises.md, exercise 6: after p is announced, a knows p
+    assert student.post("api/check", {"formula": "K_a p"})["actual"] == {"w": True}
+    back = student.post("api/go", {"position": 0})
+    assert back["model"]["worlds"] == ["w", "v"] and student.post("api/check", {"formula": "K_a p"})["holds"] == []
+    assert student.post("api/go", {"position": 1})["model"]["size"] == 1
+    student.post("api/go", {"position": 0})
+    other = student.post("api/apply", {"act": "[?p]_{a}"})   # a new branch drops the undone step
+    assert other["steps"][1:] == ["[?p]_{a}"]
+    refused = student.post("api/apply", {"act": "[!~p]"})
+    assert refused["error"] == "~p is false at the actual world w.yes: it cannot be announced truthfully"
+    assert "no step 5" in student.post("api/go", {"position": 5})["error"]
+
+
+def test_a_private_announcement_leaves_the_outsider_mistaken(student):
+    # docs/exercises.md, exercise 8: a alone is told p; b believes nothing happened
+    draw(student, "a b", {"w": "p", "v": ""}, [("a", "w", "v"), ("b", "w", "v")])
+    after = student.post("api/apply", {"act": "[!p]_{a}"})
+    assert after["model"]["agents"] == {"a": "S5", "b": "KD45"}
+    assert after["model"]["worlds"] == ["w.told", "w.skip", "v.skip"] and after["model"]["actual"] == ["w.told"]
+    assert student.post("api/check", {"formula": "K_a p & ~B_b p & B_b ~K_a p"})["actual"] == {"w.told": True}
+
+
+def test_a_puzzle_is_replayed_announcement_by_announcement(student):
+    # docs/exercises.md, exercise 12: Cheryl's birthday leaves 10, 5, 3 and 1 dates, the last July 16
+    state = student.post("api/puzzle", {"name": "cheryl"})
+    sizes = [state["model"]["size"]]
+    for act in state["suggested"]:
+        state = student.post("api/apply", {"act": act})
+        sizes.append(state["model"]["size"])
+    assert sizes == [10, 5, 3, 1] and state["model"]["worlds"] == ["July 16"]
+    muddy = student.post("api/puzzle", {"name": "muddy-children", "parameters": {"n": 3, "k": 2}})
+    assert muddy["model"]["size"] == 8 and len(muddy["suggested"]) == len(solve("muddy-children").story.rounds) - 1
+
+
+def test_the_history_is_a_script_of_commands_that_reproduces_it(student, tmp_path):
+    student.post("api/reset", {})
+    student.post("api/apply", {"act": "[?p]_{b}"})
+    student.post("api/apply", {"act": "[(h: p, t: ~p; a: {h} {t}; b: {h, t}), h]"})
+    student.post("api/check", {"formula": "K_a p & K_b p"})
+    status, script, kind = student.raw("api/script")
+    assert status == 200 and script.startswith(b"#!")
+    (tmp_path / "history.sh").write_bytes(script)
+    bin_dir = str(Path(sys.executable).parent)
+    done = subprocess.run(["bash", "history.sh"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert "K_a p & K_b p is true" in done.stdout
+    last = sorted(tmp_path.glob("step*.json"))[-1]
+    saved = json.loads(student.raw("api/save")[1])
+    assert model_to_dict(load_model_file(last).model) == model_to_dict(load_model_file_from(saved))
+
+
+def load_model_file_from(data: dict) -> KripkeModel:
+    import io
+    return load_model_file(io.StringIO(json.dumps(data))).model
+
+
+# opening files ----------------------------------------------------------------------------------
+
+def test_a_model_file_and_an_smcdel_file_open_in_the_page(student):
+    coin = (ROOT / "docs" / "sheets" / "cards.json").read_text()
+    state = student.post("api/open", {"text": coin, "name": "cards.json"})
+    assert state["model"]["size"] == 3 and state["steps"] == ["opened cards.json"]
+    # docs/exercises.md, exercise 5: pooled, a and b know the card is 1
+    assert student.post("api/check", {"formula": "D_{a,b} one & ~K_a one"})["actual"] == {"1": True}
+    smcdel = (ROOT / "docs" / "examples" / "smcdel" / "muddy-children.smcdel.txt").read_text()
+    state = student.post("api/open", {"text": smcdel, "name": "muddy-children.smcdel.txt"})
+    # four children, each forehead muddy or not: 16 states, and before the father speaks nobody knows
+    assert state["model"]["size"] == 16
+    assert student.post("api/check", {"formula": "~Kw_anne p1"})["count"] == 16   # variable 1 is the atom p1
+    broken = student.post("api/open", {"text": '{"format": "epistemic-kripke"', "name": "x.json"})
+    assert broken["error"] == "x.json: invalid JSON at line 1, column 30: Expecting ',' delimiter"
+
+
+# bounds -----------------------------------------------------------------------------------------
+
+def test_every_request_is_bounded_before_the_work(student):
+    long = " & ".join(["p"] * 1001)
+    assert "the limit is 2,000" in student.post("api/check", {"formula": long})["error"]
+    assert "the limit is 2,000" in student.post("api/parse", {"text": long})["error"]
+    big = describe_model([f"q{i}" for i in range(13)], "top", {Agent("a"): ["q0"]})
+    text = json.dumps(model_to_dict(big))
+    assert "at most 5,000" in student.post("api/open", {"text": text, "name": "big.json"})["error"]
+    puzzle = student.post("api/puzzle", {"name": "muddy-children", "parameters": {"n": 14, "k": 2}})
+    assert "16,384 worlds" in puzzle["error"] and "at most 5,000" in puzzle["error"]
+    status, body, _ = student.raw("api/check", None)
+    assert status == 405
+    student.post("api/draft", {"op": "new", "agents": "a"})
+    assert student.post("api/draft", {"op": "fly"})["error"] == "there is no change 'fly' to a model drawn by hand"
+
+
+def test_a_check_past_the_time_limit_is_stopped_and_the_server_goes_on():
+    with Server("--time-limit", "0.5") as slow:
+        student = Client(slow.url)
+        # consecutive numbers with 1,000 and 999 take 1,000 announcements: over a second of work
+        started = time.monotonic()
+        answer = student.post("api/puzzle", {"name": "consecutive-numbers", "parameters": {"anne": 1000, "bill": 999}})
+        assert time.monotonic() - started < 5
+        assert answer["error"].startswith("this took longer than 0.5 s, the limit for one request")
+        deadline = time.monotonic() + 20
+        while True:   # the killed worker's successor starts in the background
+            again = student.post("api/check", {"formula": "K_b p"})
+            if "error" not in again or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert again["holds"] == [0]
+
+
+# sessions ---------------------------------------------------------------------------------------
+
+def test_nobody_sees_another_students_work(server):
+    ada, bob = Client(server.url), Client(server.url)
+    ada.post("api/apply", {"act": "[!p]"})
+    graded = ada.post("api/answer", {"exercise": "2a", "answer": "w"})
+    assert graded["verdict"] == "right"
+    assert bob.get("api/state")["model"]["size"] == 2 and bob.get("api/state")["grades"] == {}
+    assert ada.get("api/state")["model"]["size"] == 1 and ada.get("api/state")["grades"]["2a"]["verdict"] == "right"
+
+
+def test_fifty_students_at_once_each_get_their_own_right_answers(server):
+    def student_work(i: int) -> list[tuple]:
+        rng = random.Random(i)
+        n = rng.randint(2, 6)
+        names = [f"s{i}w{j}" for j in range(n)]
+        where_p = {w for w in names if rng.random() < 0.5}
+        client = Client(server.url)
+        # a cannot tell any two worlds apart; b can tell every two
+        draw(client, "a b", {w: "p" if w in where_p else "" for w in names},
+             [("a", names[j], names[j + 1]) for j in range(n - 1)])
+        got = []
+        for formula in ("K_b p", "K_a p", "M_a p", "p <-> K_b p"):
+            answer = client.post("api/check", {"formula": formula, "draw": False})
+            got.append((formula, sorted(names[k] for k in answer["holds"])))
+        # what each formula must hold at, from the shape of the model alone
+        expected = [("K_b p", sorted(where_p)), ("K_a p", sorted(names) if len(where_p) == n else []),
+                    ("M_a p", sorted(names) if where_p else []), ("p <-> K_b p", sorted(names))]
+        return [got, expected, client.get("api/state")["model"]["worlds"] == names]
+
+    with ThreadPoolExecutor(50) as pool:
+        results = list(pool.map(student_work, range(50)))
+    assert all(got == expected and own for got, expected, own in results)
+
+
+# exercises --------------------------------------------------------------------------------------
+
+def test_an_exercise_is_graded_wrong_with_why_then_right(student):
+    # docs/exercises.md, exercise 2: K_b p holds at w only
+    wrong = student.post("api/answer", {"exercise": "2a", "answer": "w, v"})
+    assert wrong["verdict"] == "wrong" and "v" in wrong["summary"] and wrong["svg"].startswith("<svg")
+    right = student.post("api/answer", {"exercise": "2a", "answer": "w"})
+    assert right["verdict"] == "right"
+    unreadable = student.post("api/answer", {"exercise": "1i", "answer": "K_a (~K_b p"})
+    assert unreadable["verdict"] == "unreadable"
+    assert "there is no exercise 'nope'" in student.post("api/answer", {"exercise": "nope", "answer": "x"})["error"]
+    picture = student.get("api/exercise?id=2a")
+    assert picture["svg"].startswith("<svg") and 'data-world="1"' in picture["svg"]
+
+
+def test_the_command_refuses_a_taken_port_a_bad_sheet_and_a_bad_limit(capsys, tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        code, out, err = run(capsys, "serve", "--port", str(port))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"epistemic serve: error: cannot listen on 127.0.0.1 port {port}: ")
+    code, _, err = run(capsys, "serve", "--sheet", str(tmp_path / "none.toml"))
+    assert code == 2 and err.count("\n") == 1 and "none.toml" in err
+    assert run(capsys, "serve", "--time-limit", "0")[2].endswith(
+        "error: argument --time-limit: expected more than 0 and at most 600 seconds, got '0'\n")
+    assert run(capsys, "serve", "--port", "70000")[2] == \
+        "epistemic serve: error: --port must be between 0 and 65535, got 70000\n"
+    assert run(capsys, "serve", "--host", "no.such.host.invalid")[0] == 2
+
+
+def test_listening_beyond_this_machine_is_warned_about():
+    anywhere = subprocess.Popen([sys.executable, "-m", "epistemic.cli", "serve", "--host", "0.0.0.0"], cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        # the warning comes before the address; once the address is out, nothing more is said
+        assert anywhere.stdout.readline().startswith("epistemic workbench at http://0.0.0.0:")
+    finally:
+        anywhere.terminate()
+        _, err = anywhere.communicate(timeout=15)
+    assert err.startswith("epistemic serve: warning: listening on 0.0.0.0, not this machine only")
+
+
+def test_without_the_workbench_extra_serve_says_what_to_install(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "uvicorn", None)   # as where the extra is not installed
+    code, out, err = run(capsys, "serve")
+    assert (code, out) == (2, "")
+    assert err == ("epistemic serve: error: epistemic serve needs the workbench extra (uvicorn is missing): "
+                   "pip install 'epistemic[workbench]'\n")

@@ -1,0 +1,369 @@
+"""The workbench as a web app: Starlette routes over each student's session.
+
+The page (:mod:`epistemic.workbench.page`) talks to ``/api/...`` in JSON.
+Each request is bounded before any work (formula length, model size,
+upload size) and in time: the work runs in a worker process
+(:func:`anyio.to_process.run_sync`), which is killed when it passes
+:attr:`Limits.seconds`, so that a slow check answers with a message and
+leaves the server free.  A cookie names the session; every session is its
+own (:class:`~epistemic.workbench.session.Sessions`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import anyio
+import anyio.to_process
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from epistemic import Agent, EpistemicError, KripkeModel, save_model_file
+from epistemic.models.puzzles import PUZZLES
+
+from . import work
+from .draft import Draft
+from .page import page_html
+from .script import history_script
+from .session import Session, Sessions
+from .work import Limits, WorkError
+
+__all__ = ["Workbench", "COOKIE", "example_model"]
+
+#: The cookie that names a session.
+COOKIE = "epistemic_workbench"
+#: How the example every session starts from is named in its history.
+EXAMPLE = "the example: p holds at w; a cannot tell w from v"
+#: Worker processes started with the server.
+WARM_WORKERS = 2
+#: The most bytes of JSON a request may send (a model file opened in the page included).
+MAX_BODY = 4 * 2 ** 20
+
+
+def example_model() -> KripkeModel:
+    """What a new session starts from: p is true, a cannot tell, b can (docs/exercises.md, exercise 2)."""
+    a, b = Agent("a"), Agent("b")
+    return KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()}, {a: [("w", "v")]}, actual="w",
+                                      reflexive=True, symmetric=True)
+
+
+class Refused(Exception):
+    """A request answered with a message rather than a result."""
+
+    def __init__(self, data: dict, status: int = 400):
+        super().__init__(data.get("error"))
+        self.data = data
+        self.status = status
+
+
+class Workbench:
+    """The app: sessions, the exercise sheet, and the limits on each request.
+
+    Parameters
+    ----------
+    sheet : Sheet, optional
+        The exercises every session sees (:func:`epistemic.workbench.load_sheet`).
+    limits : Limits
+    isolate : bool
+        Run the work in worker processes, killed past the time limit (the
+        default); without, in threads, whose overrun is answered on time
+        but runs on.
+    """
+
+    def __init__(self, sheet=None, limits: Limits = Limits(), isolate: bool = True):
+        self.sheet = sheet
+        self.limits = limits
+        self.isolate = isolate
+        self.sessions = Sessions(limits)
+        self.exercises = {e.id: e for e in sheet.exercises} if sheet is not None else {}
+        routes = [Route("/", self.page), Route("/api/state", self.state),
+                  Route("/api/save", self.save), Route("/api/script", self.script),
+                  Route("/api/exercise", self.exercise)]
+        routes += [Route(f"/api/{name}", getattr(self, name), methods=["POST"])
+                   for name in ("parse", "check", "explain", "apply", "go", "open", "puzzle", "draft", "answer",
+                                "reset")]
+        self._warming: set[asyncio.Task] = set()
+        self.app = Starlette(routes=routes, exception_handlers={Refused: self._refused}, lifespan=self.lifespan)
+
+    # plumbing -----------------------------------------------------------------------------------
+    async def run(self, function: Callable, *args) -> Any:
+        """``function(*args)`` in a worker, within the time limit; a fault or an overrun is :class:`Refused`."""
+        try:
+            with anyio.fail_after(self.limits.seconds):
+                if self.isolate:
+                    ok, value = await anyio.to_process.run_sync(work.guarded, function, *args, cancellable=True)
+                else:
+                    ok, value = await anyio.to_thread.run_sync(work.guarded, function, *args,
+                                                               abandon_on_cancel=True)
+        except TimeoutError:
+            if self.isolate:   # the worker was killed: start its successor now, not in the next request's time
+                self._warming.add(asyncio.get_running_loop().create_task(self.warm()))
+            raise Refused({"error": f"this took longer than {self.limits.seconds:g} s, the limit for one request: "
+                                    "try a smaller model or a shorter formula"}, 408) from None
+        if not ok:
+            raise Refused(value)
+        return value
+
+    async def warm(self) -> None:
+        """Start a worker process and load the framework in it, with no time limit."""
+        await anyio.to_process.run_sync(work.guarded, work.parse_report, "p", self.limits)
+        self._warming = {task for task in self._warming if not task.done()}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """Workers started with the server, so that no student's first request waits for one."""
+        if self.isolate:
+            async with anyio.create_task_group() as group:
+                for _ in range(WARM_WORKERS):
+                    group.start_soon(self.warm)
+        yield
+
+    def session(self, request: Request) -> tuple[Session, bool]:
+        found = self.sessions.get(request.cookies.get(COOKIE))
+        if found is not None:
+            return found, False
+        session = self.sessions.new()
+        session.start(example_model(), EXAMPLE)
+        return session, True
+
+    def reply(self, request: Request, session: Session, data: Any, status: int = 200) -> Response:
+        response = JSONResponse(data, status_code=status)
+        if request.cookies.get(COOKIE) != session.token:
+            response.set_cookie(COOKIE, session.token, httponly=True, samesite="strict")
+        return response
+
+    async def _refused(self, request: Request, error: Exception) -> Response:
+        assert isinstance(error, Refused)
+        session, _ = self.session(request)
+        return self.reply(request, session, error.data, error.status)
+
+    async def body(self, request: Request) -> dict:
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                raise Refused({"error": f"the request has more than {MAX_BODY // 2 ** 20} MiB"}, 413)
+        try:
+            data = json.loads(raw or b"{}")
+        except ValueError:
+            raise Refused({"error": "the request is not JSON"}) from None
+        if not isinstance(data, dict):
+            raise Refused({"error": "the request is not a JSON object"})
+        return data
+
+    async def view(self, session: Session) -> dict:
+        """Everything the page shows of a session."""
+        shown = await self.run(work.summary, session.model)
+        return {"model": shown, "steps": [s.label for s in session.steps], "position": session.position,
+                "draft": session.draft.to_dict() if session.draft is not None else None,
+                "formula": session.formula, "events": sorted(session.event_models),
+                "suggested": session.suggested, "grades": session.grades,
+                "sheet": self.sheet_view(), "puzzles": PUZZLE_LIST,
+                "limits": {"formula": self.limits.formula_length, "worlds": self.limits.worlds,
+                           "seconds": self.limits.seconds, "upload": self.limits.upload_bytes}}
+
+    def sheet_view(self) -> dict | None:
+        if self.sheet is None:
+            return None
+        return {"title": self.sheet.title, "intro": self.sheet.introduction,
+                "exercises": [{"id": e.id, "title": e.title, "question": e.question, "kind": e.kind,
+                               "hint": e.hint, "answer": ANSWER_HINTS.get(e.kind, ""), "model": e.model is not None,
+                               "worlds": ([str(w) for w in e.model.worlds]
+                                          if e.kind == "worlds" and e.model is not None else None)}
+                              for e in self.sheet.exercises]}
+
+    # routes -------------------------------------------------------------------------------------
+    async def page(self, request: Request) -> Response:
+        return HTMLResponse(page_html())
+
+    async def state(self, request: Request) -> Response:
+        session, _ = self.session(request)
+        async with session.lock:
+            return self.reply(request, session, await self.view(session))
+
+    async def parse(self, request: Request) -> Response:
+        session, _ = self.session(request)
+        data = await self.body(request)
+        report = work.parse_report(data.get("text"), self.limits, session.event_models, act=bool(data.get("act")))
+        return self.reply(request, session, report)
+
+    async def check(self, request: Request) -> Response:
+        session, _ = self.session(request)
+        data = await self.body(request)
+        async with session.lock:
+            result = await self.run(work.check, session.model, data.get("formula"), self.limits,
+                                    session.event_models, bool(data.get("draw", True)))
+            session.formula = data.get("formula")
+        return self.reply(request, session, result)
+
+    async def explain(self, request: Request) -> Response:
+        session, _ = self.session(request)
+        data = await self.body(request)
+        async with session.lock:
+            result = await self.run(work.explain, session.model, data.get("formula"), data.get("world"),
+                                    self.limits, session.event_models)
+        return self.reply(request, session, result)
+
+    async def apply(self, request: Request) -> Response:
+        session, _ = self.session(request)
+        data = await self.body(request)
+        async with session.lock:
+            after, act = await self.run(work.apply, session.model, data.get("act"), self.limits,
+                                        session.event_models)
+            try:
+                session.push(after, act)
+            except WorkError as error:
+                raise Refused({"error": str(error)}) from None
+            return self.reply(request, session, await self.view(session))
+
+    async def go(self, request: Request) -> Response:
+        session, _ = self.session(request)
+        data = await self.body(request)
+        async with session.lock:
+            try:
+                session.go(data.get("position"))
+            except WorkError as error:
+                raise Refused({"error": str(error)}) from None
+            return self.reply(request, session, await self.view(session))
+
+    async def open(self, request: Request) -> Response:
+        session, _ = self.session(request)
+        data = await self.body(request)
+        text, name = data.get("text"), data.get("name") or "model.json"
+        if not isinstance(text, str) or not isinstance(name, str):
+            raise Refused({"error": "send the file's text and its name"})
+        model, events = await self.run(work.open_text, text, name, self.limits)
+        async with session.lock:
+            session.start(model, f"opened {name}", events)
+            return self.reply(request, session, await self.view(session))
+
+    async def puzzle(self, request: Request) -> Response:
+        session, _ = self.session(request)
+        data = await self.body(request)
+        parameters = data.get("parameters") or {}
+        if not isinstance(parameters, dict):
+            raise Refused({"error": "a puzzle's parameters are names and whole numbers"})
+        model, acts, title = await self.run(work.puzzle_start, data.get("name"), parameters, self.limits)
+        async with session.lock:
+            session.start(model, title, suggested=acts)
+            return self.reply(request, session, await self.view(session))
+
+    async def reset(self, request: Request) -> Response:
+        session, _ = self.session(request)
+        async with session.lock:
+            session.start(example_model(), EXAMPLE)
+            return self.reply(request, session, await self.view(session))
+
+    async def draft(self, request: Request) -> Response:
+        """A change to the model drawn by hand; the history restarts from the drawing."""
+        session, _ = self.session(request)
+        data = await self.body(request)
+        async with session.lock:
+            try:
+                drawn = _draw(session.draft, data)
+                model = drawn.model() if drawn.worlds else None
+            except EpistemicError as error:
+                raise Refused({"error": str(error)}) from None
+            if model is None:   # a new drawing: the model shown stays until its first world is added
+                session.draft = drawn
+            else:
+                session.start(model, "drawn by hand", draft=drawn)
+            return self.reply(request, session, await self.view(session))
+
+    async def save(self, request: Request) -> Response:
+        session, _ = self.session(request)
+        text = _model_file_text(session)
+        return Response(text, media_type="application/json",
+                        headers={"content-disposition": f'attachment; filename="step{session.position}.json"'})
+
+    async def script(self, request: Request) -> Response:
+        session, _ = self.session(request)
+        try:
+            text = history_script(session.steps[0].model, session.acts(), check=session.formula,
+                                  event_models=session.event_models)
+        except EpistemicError as error:
+            raise Refused({"error": str(error)}) from None
+        return Response(text, media_type="text/x-shellscript",
+                        headers={"content-disposition": 'attachment; filename="history.sh"'})
+
+    async def exercise(self, request: Request) -> Response:
+        session, _ = self.session(request)
+        exercise = self.exercises.get(request.query_params.get("id", ""))
+        if exercise is None:
+            raise Refused({"error": f"there is no exercise {request.query_params.get('id')!r}"}, 404)
+        if exercise.model is None:
+            return self.reply(request, session, {"svg": None, "note": None})
+        return self.reply(request, session, await self.run(work.picture, exercise.model))
+
+    async def answer(self, request: Request) -> Response:
+        session, _ = self.session(request)
+        data = await self.body(request)
+        exercise = self.exercises.get(data.get("exercise"))
+        if exercise is None:
+            raise Refused({"error": f"there is no exercise {data.get('exercise')!r}"}, 404)
+        answer = data.get("answer")
+        if not isinstance(answer, str) or len(answer) > self.limits.formula_length:
+            raise Refused({"error": f"an answer is text of at most {self.limits.formula_length:,} characters"})
+        result = await self.run(work.grade_answer, exercise, answer, time.monotonic() + self.limits.seconds)
+        async with session.lock:
+            session.grades[exercise.id] = {"answer": answer, "verdict": result["verdict"],
+                                           "summary": result["summary"]}
+        return self.reply(request, session, result)
+
+
+#: The puzzles a session may start from, with their parameters.
+PUZZLE_LIST = [{"name": name, "title": module.TITLE,
+                "parameters": [{"name": p.name, "default": p.default, "help": p.help} for p in module.PARAMETERS]}
+               for name, module in sorted(PUZZLES.items())]
+#: What each kind of exercise takes as an answer, for the page.
+ANSWER_HINTS = {"worlds": "the worlds, separated by commas (none: leave it empty)",
+                "formula": "a formula", "announcement": "the formula to announce",
+                "validity": "valid or invalid", "equivalent": "a formula"}
+
+
+def _draw(draft: Draft | None, data: dict) -> Draft:
+    op = data.get("op")
+    if op == "new":
+        agents = data.get("agents")
+        if isinstance(agents, str):
+            agents = agents.replace(",", " ").split()
+        if not isinstance(agents, list):
+            raise WorkError("name the agents, separated by spaces")
+        return Draft(agents)
+    if draft is None:
+        raise WorkError("start a model by hand first: name its agents")
+
+    def name(key: str) -> str:
+        value = data.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise WorkError(f"name the {'world' if key in ('world', 'from', 'to') else key}")
+        return value.strip()
+    atoms = data.get("atoms", "")
+    atoms = atoms.replace(",", " ").split() if isinstance(atoms, str) else atoms
+    if op == "world":
+        return draft.with_world(name("world"), atoms)
+    if op == "atoms":
+        return draft.with_atoms(name("world"), atoms)
+    if op == "remove":
+        return draft.without_world(name("world"))
+    if op == "link":
+        return draft.linked(name("agent"), name("from"), name("to"))
+    if op == "unlink":
+        return draft.unlinked(name("agent"), name("from"), name("to"))
+    if op == "actual":
+        return draft.with_actual(name("world"))
+    raise WorkError(f"there is no change {op!r} to a model drawn by hand")
+
+
+def _model_file_text(session: Session) -> str:
+    out = io.StringIO()
+    save_model_file(session.model, out, session.event_models)
+    return out.getvalue()

@@ -1,0 +1,395 @@
+"""Grading an answer to an exercise of a sheet, and saying why.
+
+:func:`grade` checks a student's answer with the model checker and answers
+with a :class:`Grade`: right or wrong (or unreadable, for an answer that
+does not parse: that is a grade, not an exception), a one-line summary, a
+few lines of details that name the worlds at fault and why, and what a
+picture of it needs (a model, the worlds to shade, the world that shows
+the fault and the explanation tree there), for
+:func:`epistemic.visualize.kripke_picture`.
+
+A formula answer is right when it means the right thing, not when it is
+written as the teacher wrote it: any formula true exactly at the asked
+worlds, any announcement after which the goal holds, any formula
+equivalent to the reference on the S5 models searched.
+
+Grading is quick, except for the countermodel searches of kinds validity
+and equivalent (at most :data:`~epistemic.validity.MAX_MODELS` models each).
+A ``deadline`` passed raises :class:`GradingTimeout`: a slow check is the
+grader's trouble, not the student's fault, so the caller decides
+(``epistemic grade`` writes such an answer's grade as ``timeout``).  The
+search of a validity exercise is done once per sheet, whoever answers.
+
+Examples
+--------
+>>> from epistemic.workbench.sheets import sheet_from_text
+>>> sheet = sheet_from_text('''
+... [models.two]
+... worlds = {w = ["p"], v = []}
+... links = {a = [["w", "v"]]}
+... actual = "w"
+... [[exercises]]
+... kind = "worlds"
+... model = "two"
+... formula = "~K_a p"
+... ''')
+>>> g = grade(sheet.exercises[0], "w")
+>>> g.verdict, g.summary
+('wrong', '1 world missing: v')
+>>> print("\\n".join(g.details))
+v is missing: ~K_a p is true at v: K_a p is false there
+>>> grade(sheet.exercises[0], "w, v").right
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Iterable, Sequence
+
+import attrs
+
+from epistemic import (TOP, Announce, AnnouncePrivately, AnnounceWhether, EpistemicError, Formula, KripkeModel, Reason,
+                       apply_act, explain_verdict, parse_formula, to_text, truth_array)
+from epistemic.syntax import MAX_LENGTH
+from epistemic.validity import Search, SearchError, SearchTimeout, search_countermodel, search_separating
+
+from .sheets import Exercise
+
+__all__ = ["VERDICTS", "MAX_ANSWER", "Grade", "GradingTimeout", "grade", "answer_worlds", "answer_validity"]
+
+#: What a grade says of an answer.
+VERDICTS = ("right", "wrong", "unreadable")
+#: The longest answer read: one typed by hand is far shorter than the parser's own limit.
+MAX_ANSWER = min(10_000, MAX_LENGTH)
+#: Worlds named in one line of details before the list is cut.
+_NAMED = 5
+_SAID_VALID = {"valid": True, "yes": True, "true": True, "invalid": False, "no": False, "false": False}
+#: Searches of exercises' own formulas, done once: (formula, bound) -> Search.
+_SEARCHES: dict[tuple[Formula, int], Search] = {}
+_SEARCHES_KEPT = 1_000
+
+
+class GradingTimeout(EpistemicError):
+    """Grading an answer passed its deadline."""
+
+
+def _lines(lines: Iterable[str]) -> tuple[str, ...]:
+    return tuple(lines)
+
+
+@attrs.frozen
+class Grade:
+    """The grade of one answer, why, and what a picture of it needs.
+
+    Parameters
+    ----------
+    exercise : str
+        The exercise's id.
+    verdict : str
+        ``"right"``, ``"wrong"`` or ``"unreadable"``.
+    summary : str
+        One line.
+    details : tuple of str
+        A few lines: the worlds at fault and why.
+    model : KripkeModel, optional
+        The model to draw: the sheet's, the one after the announcement, or
+        the countermodel.
+    holds : frozenset, optional
+        The worlds of ``model`` to shade, where ``claim`` is true.
+    claim : str, optional
+        What the shading shows, for the picture's legend.
+    world : hashable, optional
+        The world that shows the fault.
+    reason : Reason, optional
+        Why ``claim``'s formula is true or false at ``world``.
+    """
+
+    exercise: str
+    verdict: str = attrs.field(validator=attrs.validators.in_(VERDICTS))
+    summary: str
+    details: tuple[str, ...] = attrs.field(default=(), converter=_lines)
+    model: KripkeModel | None = attrs.field(default=None, eq=False, repr=False)
+    holds: frozenset | None = attrs.field(default=None, converter=attrs.converters.optional(frozenset))
+    claim: str | None = None
+    world: Hashable | None = None
+    reason: Reason | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def right(self) -> bool:
+        return self.verdict == "right"
+
+
+def grade(exercise: Exercise, answer: str | Sequence[str], *, deadline: float | None = None) -> Grade:
+    """Grade ``answer`` to ``exercise``: text, or (for kind worlds) a list of world names.
+
+    Raises
+    ------
+    GradingTimeout
+        When ``deadline`` (a :func:`time.monotonic` time) passes during a
+        countermodel search.
+    """
+    if isinstance(answer, str) and len(answer) > MAX_ANSWER:
+        return _unreadable(exercise, f"the answer is longer than {MAX_ANSWER:,} characters, the most that is read")
+    grader = {"worlds": _worlds, "formula": _formula, "announcement": _announcement, "validity": _validity,
+              "equivalent": _equivalent}[exercise.kind]
+    try:
+        return grader(exercise, answer, deadline)
+    except SearchTimeout as error:
+        raise GradingTimeout(f"exercise {exercise.id}: {error}") from None
+
+
+def _unreadable(exercise: Exercise, why: str) -> Grade:
+    return Grade(exercise.id, "unreadable", why)
+
+
+def _listed(worlds: Iterable[Hashable]) -> str:
+    names = [str(w) for w in worlds]
+    more = f" and {len(names) - _NAMED} more" if len(names) > _NAMED else ""
+    return ", ".join(names[:_NAMED]) + more
+
+
+def _in_order(model: KripkeModel, worlds: Iterable[Hashable]) -> list[Hashable]:
+    chosen = set(worlds)
+    return [w for w in model.worlds if w in chosen]
+
+
+def _where(model: KripkeModel, formula: Formula) -> frozenset:
+    worlds = model.worlds
+    return frozenset(worlds[i] for i, true in enumerate(truth_array(model, formula).tolist()) if true)
+
+
+def _read_formula(exercise: Exercise, answer) -> Formula | Grade:
+    if not isinstance(answer, str):
+        return _unreadable(exercise, "the answer is not a formula")
+    if not answer.strip():
+        return _unreadable(exercise, "no formula: the answer is empty")
+    try:
+        return parse_formula(answer)
+    except EpistemicError as error:
+        return _unreadable(exercise, f"not a formula: {error}")
+
+
+def _checked(exercise: Exercise, answer, model: KripkeModel) -> tuple[Formula, frozenset] | Grade:
+    """The answer's formula and where it holds in ``model``, or the grade of an answer that cannot be
+    read or checked there."""
+    formula = _read_formula(exercise, answer)
+    if isinstance(formula, Grade):
+        return formula
+    try:
+        return formula, _where(model, formula)
+    except EpistemicError as error:
+        return _unreadable(exercise, f"cannot be checked on the model: {error}")
+
+
+def answer_worlds(answer: str | Sequence[str], worlds: Sequence[Hashable]) -> list[str]:
+    """The world names an answer lists: a list of names, or text with the names
+    apart by commas or spaces (a name with a space in it needs the commas).
+
+    Raises
+    ------
+    EpistemicError
+        For a name that is no world of ``worlds``.
+
+    Examples
+    --------
+    >>> answer_worlds("w0, w1 w2", ["w0", "w1", "w2"])
+    ['w0', 'w1', 'w2']
+    >>> answer_worlds("July 16, May 15", ["May 15", "July 16"])
+    ['July 16', 'May 15']
+    >>> answer_worlds("w3", ["w0"])
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.EpistemicError: no world named 'w3': the worlds are w0
+    """
+    known = {str(w) for w in worlds}
+    if isinstance(answer, str):
+        pieces = []
+        for part in re.split(r"[,;]", answer):
+            part = part.strip()
+            if part in known or not part:
+                pieces.append(part)
+            else:
+                pieces.extend(part.split())
+    else:
+        pieces = [str(p).strip() for p in answer]
+    pieces = [p for p in pieces if p and p not in "{}"]
+    pieces = [p.strip("{}") for p in pieces]
+    for name in pieces:
+        if name not in known:
+            raise EpistemicError(f"no world named {name!r}: the worlds are {_listed(worlds)}")
+    return pieces
+
+
+def answer_validity(answer) -> bool | None:
+    """Whether an answer says valid (``valid``, ``yes``, ``true``), invalid
+    (``invalid``, ``no``, ``false``), in any case, or neither (``None``).
+
+    >>> answer_validity(" Yes"), answer_validity("INVALID"), answer_validity("maybe")
+    (True, False, None)
+    """
+    if not isinstance(answer, str):
+        return None
+    return _SAID_VALID.get(answer.strip().lower())
+
+
+# the kinds -------------------------------------------------------------------------
+def _worlds(exercise: Exercise, answer, deadline) -> Grade:
+    model, formula = exercise.model, exercise.formula
+    assert model is not None and formula is not None
+    try:
+        given = set(answer_worlds(answer, model.worlds))
+    except EpistemicError as error:
+        return _unreadable(exercise, str(error))
+    target = _where(model, formula)
+    missing, extra = _in_order(model, target - given), _in_order(model, given - target)
+    claim = to_text(formula)
+    if not missing and not extra:
+        return Grade(exercise.id, "right", f"right: {claim} holds at {_listed(_in_order(model, target)) or 'no world'}",
+                     model=model, holds=target, claim=claim)
+    details = [f"{w} is missing: {explain_verdict(model, formula, w).claim}" for w in missing[:_NAMED]]
+    details += [f"{w} should not be there: {explain_verdict(model, formula, w).claim}" for w in extra[:_NAMED]]
+    parts = []
+    if missing:
+        parts.append(f"{len(missing)} world{'s' * (len(missing) != 1)} missing: {_listed(missing)}")
+    if extra:
+        parts.append(f"{len(extra)} world{'s' * (len(extra) != 1)} wrongly included: {_listed(extra)}")
+    world = (missing or extra)[0]
+    return Grade(exercise.id, "wrong", "; ".join(parts), details, model=model, holds=target, claim=claim,
+                 world=world, reason=explain_verdict(model, formula, world))
+
+
+def _formula(exercise: Exercise, answer, deadline) -> Grade:
+    model = exercise.model
+    assert model is not None
+    read = _checked(exercise, answer, model)
+    if isinstance(read, Grade):
+        return read
+    formula, where = read
+    claim = to_text(formula)
+    target = exercise.worlds
+    if where == target:
+        return Grade(exercise.id, "right", f"right: it holds exactly at {_listed(_in_order(model, target))}",
+                     model=model, holds=where, claim=claim)
+    world = _in_order(model, where ^ target)[0]
+    reason = explain_verdict(model, formula, world)
+    asked = "is one of the worlds asked for" if world in target else "is not one of the worlds asked for"
+    summary = f"wrong at {world}: your formula is {'true' if world in where else 'false'} there, and {world} {asked}"
+    details = [f"it holds at {_listed(_in_order(model, where)) or 'no world'}; asked for "
+               f"{_listed(_in_order(model, target)) or 'no world'}", reason.claim]
+    return Grade(exercise.id, "wrong", summary, details, model=model, holds=where, claim=claim, world=world,
+                 reason=reason)
+
+
+def _announcement(exercise: Exercise, answer, deadline) -> Grade:
+    model, goal = exercise.model, exercise.formula
+    assert model is not None and goal is not None
+    read = _checked(exercise, answer, model)
+    if isinstance(read, Grade):
+        return read
+    announced, where = read
+    text = to_text(announced)
+    false_at = [w for w in _in_order(model, model.actual) if w not in where]
+    if false_at:
+        world = false_at[0]
+        reason = explain_verdict(model, announced, world)
+        return Grade(exercise.id, "wrong", f"{text} is false at the actual world {world}: it cannot be announced "
+                                           "truthfully", (reason.claim,),
+                     model=model, holds=where, claim=text, world=world, reason=reason)
+    try:
+        after = _announced(model, announced, exercise)
+        holds_after = _where(after, goal)
+    except EpistemicError as error:
+        return _unreadable(exercise, f"cannot be checked after the announcement: {error}")
+    goal_text = to_text(goal)
+    broken = [w for w in _in_order(after, after.actual) if w not in holds_after]
+    if not broken:
+        return Grade(exercise.id, "right", f"right: after announcing {text}, {goal_text} holds",
+                     model=after, holds=holds_after, claim=goal_text)
+    world = broken[0]
+    reason = explain_verdict(after, goal, world)
+    return Grade(exercise.id, "wrong", f"after announcing {text}, {goal_text} is still false at {world}",
+                 (f"{len(after)} world{'s' * (len(after) != 1)} left: {_listed(after.worlds)}", reason.claim),
+                 model=after, holds=holds_after, claim=goal_text, world=world, reason=reason)
+
+
+def _announced(model: KripkeModel, announced: Formula, exercise: Exercise) -> KripkeModel:
+    """The model after ``announced`` is made as the exercise says: public, private or semi-private,
+    stepped as ``epistemic update`` steps it (a world after a private one is named ``w.told``)."""
+    if not exercise.to:
+        act: Formula = Announce(announced, TOP)
+    elif exercise.whether:
+        act = AnnounceWhether(exercise.to, announced, TOP)
+    else:
+        act = AnnouncePrivately(exercise.to, announced, TOP)
+    return apply_act(model, act)
+
+
+def _searched(exercise: Exercise, deadline) -> Search:
+    """The exercise's own search, done once."""
+    assert exercise.formula is not None
+    key = (exercise.formula, exercise.max_worlds)
+    if key not in _SEARCHES:
+        if len(_SEARCHES) >= _SEARCHES_KEPT:
+            _SEARCHES.clear()
+        _SEARCHES[key] = search_countermodel(exercise.formula, exercise.max_worlds, deadline=deadline)
+    return _SEARCHES[key]
+
+
+def _countermodel(search: Search, formula: Formula, claim: str) -> dict:
+    """What a picture of ``search``'s countermodel needs, shading where ``formula`` holds."""
+    assert search.model is not None
+    reason = explain_verdict(search.model, formula, search.world)
+    return {"model": search.model, "holds": _where(search.model, formula), "claim": claim, "world": search.world,
+            "reason": reason}
+
+
+def _validity(exercise: Exercise, answer, deadline) -> Grade:
+    said = answer_validity(answer)
+    if said is None:
+        return _unreadable(exercise, "answer valid or invalid (or yes or no)")
+    assert exercise.formula is not None
+    search = _searched(exercise, deadline)
+    verdict = "right" if said == search.valid else "wrong"
+    text = to_text(exercise.formula)
+    if search.valid:
+        return Grade(exercise.id, verdict, f"{'right' if said else 'wrong'}: it is valid on these models: "
+                                           f"{search.summary()}")
+    picture = _countermodel(search, exercise.formula, text)
+    model = picture["model"]
+    details = (f"the countermodel: {_model_text(model)}", picture["reason"].claim)
+    return Grade(exercise.id, verdict, f"{'right' if not said else 'wrong'}: it is not valid: {search.summary()}",
+                 details, **picture)
+
+
+def _model_text(model: KripkeModel) -> str:
+    """A small model in one line: each world's true atoms, and each agent's partition."""
+    worlds = ", ".join(f"{w} ({' '.join(sorted(map(str, model.facts(w)))) or 'nothing true'})" for w in model.worlds)
+    agents = "; ".join(f"{a.name}: " + " ".join("{" + ", ".join(map(str, block)) + "}" for block in model.partition(a))
+                       for a in sorted(model.agents, key=lambda a: a.name))
+    return f"{worlds}; {agents}" if agents else worlds
+
+
+def _equivalent(exercise: Exercise, answer, deadline) -> Grade:
+    reference = exercise.formula
+    assert reference is not None
+    formula = _read_formula(exercise, answer)
+    if isinstance(formula, Grade):
+        return formula
+    try:
+        search = search_separating(reference, formula, exercise.max_worlds, deadline=deadline)
+    except SearchTimeout:
+        raise
+    except SearchError as error:
+        return _unreadable(exercise, f"cannot be graded: {error}")
+    except EpistemicError as error:
+        return _unreadable(exercise, f"cannot be checked: {error}")
+    if search.valid:
+        return Grade(exercise.id, "right", f"right: it says the same on every model searched ({search.summary()})")
+    picture = _countermodel(search, formula, "your formula")
+    world = search.world
+    true, size = world in picture["holds"], len(picture["model"])
+    return Grade(exercise.id, "wrong", f"wrong: your formula is {'true' if true else 'false'} at {world} of a "
+                                      f"model with {size} world{'s' * (size != 1)}, where the sentence is "
+                                      f"{'false' if true else 'true'}",
+                 (f"the model: {_model_text(picture['model'])}", picture["reason"].claim), **picture)

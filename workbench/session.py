@@ -1,0 +1,133 @@
+"""One student's work in the workbench, and the sessions of everyone sharing a server.
+
+A :class:`Session` holds a history of steps (the starting model, then the
+model after each act) with a position in it, so that a student can go back
+and forward; a model being drawn by hand; the formula last checked; and
+the grades of the exercises answered.  :class:`Sessions` keeps them by an
+unguessable token, dropping the one idle longest when full, so that
+nobody sees another's work and a busy server stays bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from epistemic import EventModel, KripkeModel
+
+from .draft import Draft
+from .work import Limits, WorkError
+
+__all__ = ["Step", "Session", "Sessions"]
+
+
+@attrs.frozen
+class Step:
+    """A model in the history: how it came (``act`` is ``None`` for a start) and the model."""
+
+    label: str
+    act: str | None
+    model: KripkeModel = attrs.field(eq=False, repr=False)
+
+
+class Session:
+    """One student's state: the history, the draft, the formula and the grades.
+
+    Examples
+    --------
+    >>> from epistemic import Agent
+    >>> s = Session("t", Limits())
+    >>> s.start(KripkeModel.initial([Agent("a")]), "a start")
+    >>> s.push(KripkeModel.initial([Agent("a")], ["p"]), "[!p]")
+    >>> s.go(0).position, [step.label for step in s.steps]
+    (0, ['a start', '[!p]'])
+    >>> s.acts()
+    []
+    """
+
+    def __init__(self, token: str, limits: Limits):
+        self.token = token
+        self.limits = limits
+        self.steps: list[Step] = []
+        self.position = 0
+        self.event_models: dict[str, EventModel] = {}
+        self.draft: Draft | None = None
+        self.formula: str | None = None
+        self.grades: dict[str, dict] = {}
+        self.suggested: list[str] = []
+        self.lock = asyncio.Lock()
+        self.used = time.monotonic()
+
+    @property
+    def model(self) -> KripkeModel:
+        return self.steps[self.position].model
+
+    def start(self, model: KripkeModel, label: str, event_models: Mapping[str, EventModel] | None = None,
+              draft: Draft | None = None, suggested: Sequence[str] = ()) -> None:
+        """Begin a new history from ``model``; ``suggested`` are acts the page offers (a puzzle's
+        announcements, in order)."""
+        if len(model) > self.limits.worlds:
+            raise WorkError(f"the model has {len(model):,} worlds: the workbench keeps at most "
+                            f"{self.limits.worlds:,}")
+        self.steps = [Step(label, None, model)]
+        self.position = 0
+        self.event_models = dict(event_models or {})
+        self.draft = draft
+        self.suggested = list(suggested)
+
+    def push(self, model: KripkeModel, act: str) -> None:
+        """The model after ``act``: later steps, undone ones, are dropped."""
+        if self.position + 1 >= self.limits.steps:
+            raise WorkError(f"a history has at most {self.limits.steps} steps: save the model and start from it")
+        del self.steps[self.position + 1:]
+        self.steps.append(Step(act, act, model))
+        self.position += 1
+
+    def go(self, position: object) -> Session:
+        """Move to step ``position`` of the history (back or forward)."""
+        if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position < len(self.steps):
+            raise WorkError(f"there is no step {position!r}: the history has steps 0 to {len(self.steps) - 1}")
+        self.position = position
+        return self
+
+    def acts(self) -> list[str]:
+        """The acts from the start to the current step, in order."""
+        return [step.act for step in self.steps[1:self.position + 1] if step.act is not None]
+
+
+class Sessions:
+    """Sessions by token, at most ``limits.sessions`` of them.
+
+    Examples
+    --------
+    >>> sessions = Sessions(Limits(sessions=2))
+    >>> first = sessions.new(); second = sessions.new(); third = sessions.new()
+    >>> sessions.get(first.token) is None, sessions.get(third.token) is third
+    (True, True)
+    """
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self._by_token: OrderedDict[str, Session] = OrderedDict()
+
+    def new(self) -> Session:
+        session = Session(secrets.token_urlsafe(24), self.limits)
+        self._by_token[session.token] = session
+        while len(self._by_token) > self.limits.sessions:
+            self._by_token.popitem(last=False)
+        return session
+
+    def get(self, token: str | None) -> Session | None:
+        session = self._by_token.get(token) if token else None
+        if session is not None:
+            self._by_token.move_to_end(token)   # type: ignore[arg-type]
+            session.used = time.monotonic()
+        return session
+
+    def __len__(self) -> int:
+        return len(self._by_token)
