@@ -219,3 +219,13 @@ def test_text_past_the_length_limit_is_refused_unread(monkeypatch):
             parse_formula(text)
         assert (caught.value.line, caught.value.column) == (line, column)
         assert str(caught.value).endswith("the formula is longer than 10 characters, the most that is read")
+
+
+@settings(max_examples=150, deadline=None)
+@given(formulas(events=True))
+def test_a_formula_pickles_and_comes_back_equal_with_its_hash(f):
+    # a worker process gets its formulas by pickle (the workbench's checks, a sweep's cells)
+    import pickle
+    back = pickle.loads(pickle.dumps(f))
+    assert back == f and hash(back) == hash(f) and to_text(back) == to_text(f)
+    assert {back: 1}[f] == 1

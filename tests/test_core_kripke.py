@@ -383,3 +383,18 @@ def test_networkx_round_trip_names_one_world_as_from_relations_does():
     back = KripkeModel.from_networkx(m.to_networkx(), [A], ("x", 1))
     assert back.actual == m.actual == {("x", 1)}
     assert KripkeModel.from_networkx(m.to_networkx(), [A], [("x", 1), ("y", 2)]).actual == {("x", 1), ("y", 2)}
+
+
+def test_a_model_pickles_without_its_caches():
+    # a worker process gets its model by pickle; what was computed on it stays behind
+    import pickle
+    from epistemic import parse_formula, worlds_where
+    a, b = Agent("a"), Agent("b")
+    m = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()}, {a: [("w", "v")]}, actual="w",
+                                   reflexive=True, symmetric=True)
+    before = len(pickle.dumps(m))
+    assert worlds_where(m, parse_formula("[!p] K_a p & K_b p")) == {"w"} and m.cache
+    back = pickle.loads(pickle.dumps(m))
+    assert len(pickle.dumps(m)) == before and back.cache == {}
+    assert back.worlds == m.worlds and back.actual == m.actual and back.partition(a) == [["w", "v"]]
+    assert worlds_where(back, parse_formula("K_b p")) == {"w"}
