@@ -74,7 +74,8 @@ function render(s) {
   const m = s.model;
   const agents = Object.entries(m.agents).map(([a, k]) => a + " (" + k + ")").join(", ");
   $("model-info").textContent = m.size + (m.size === 1 ? " world" : " worlds") + " · agents " + agents +
-    " · atoms " + (m.atoms.join(", ") || "none") + " · actual " + (m.actual.join(", ") || "none");
+    " · atoms " + (m.atoms.join(", ") || "none") + " · actual " + (m.actual.join(", ") || "none") +
+    (s.events.length ? " · event models " + s.events.join(", ") + " (write [" + s.events[0] + ", e])" : "");
   showPicture($("picture"), m);
   say("model-message", "");
   const steps = $("steps");
@@ -302,6 +303,7 @@ function wire() {
   for (const id of ["act-kind", "act-formula", "act-group"]) $(id).addEventListener("input", preview);
   $("act-kind").addEventListener("change", preview);
   $("apply").onclick = () => applyAct();
+  $("act-formula").addEventListener("keydown", (e) => { if (e.key === "Enter") applyAct(); });
   $("picture").addEventListener("click", (e) => {
     const node = e.target.closest("g.node[data-world]");
     if (node) explain(Number(node.getAttribute("data-world")));

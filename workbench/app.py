@@ -268,7 +268,7 @@ class Workbench:
         data = await self.body(request)
         async with session.lock:
             try:
-                drawn = _draw(session.draft, data)
+                drawn = Draft.change(session.draft, data)
                 model = drawn.model() if drawn.worlds else None
             except EpistemicError as error:
                 raise Refused({"error": str(error)}) from None
@@ -327,40 +327,6 @@ PUZZLE_LIST = [{"name": name, "title": module.TITLE,
 ANSWER_HINTS = {"worlds": "the worlds, separated by commas (none: leave it empty)",
                 "formula": "a formula", "announcement": "the formula to announce",
                 "validity": "valid or invalid", "equivalent": "a formula"}
-
-
-def _draw(draft: Draft | None, data: dict) -> Draft:
-    op = data.get("op")
-    if op == "new":
-        agents = data.get("agents")
-        if isinstance(agents, str):
-            agents = agents.replace(",", " ").split()
-        if not isinstance(agents, list):
-            raise WorkError("name the agents, separated by spaces")
-        return Draft(agents)
-    if draft is None:
-        raise WorkError("start a model by hand first: name its agents")
-
-    def name(key: str) -> str:
-        value = data.get(key)
-        if not isinstance(value, str) or not value.strip():
-            raise WorkError(f"name the {'world' if key in ('world', 'from', 'to') else key}")
-        return value.strip()
-    atoms = data.get("atoms", "")
-    atoms = atoms.replace(",", " ").split() if isinstance(atoms, str) else atoms
-    if op == "world":
-        return draft.with_world(name("world"), atoms)
-    if op == "atoms":
-        return draft.with_atoms(name("world"), atoms)
-    if op == "remove":
-        return draft.without_world(name("world"))
-    if op == "link":
-        return draft.linked(name("agent"), name("from"), name("to"))
-    if op == "unlink":
-        return draft.unlinked(name("agent"), name("from"), name("to"))
-    if op == "actual":
-        return draft.with_actual(name("world"))
-    raise WorkError(f"there is no change {op!r} to a model drawn by hand")
 
 
 def _model_file_text(session: Session) -> str:

@@ -11,7 +11,7 @@ say why a link appears that nobody drew.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import attrs
 import networkx as nx
@@ -190,3 +190,54 @@ class Draft:
                 "links": [list(link) for link in sorted(self.links)],
                 "implied": [list(link) for link in self.implied()],
                 "actual": self.actual if self.actual is not None else (self.names[0] if self.worlds else None)}
+
+    @staticmethod
+    def change(draft: Draft | None, data: Mapping) -> Draft:
+        """The draft after the change the page asks for: ``{"op": "new", "agents": "a b"}``, or
+        ``world``, ``atoms``, ``remove``, ``actual`` (with ``world`` and ``atoms``), ``link`` or
+        ``unlink`` (with ``agent``, ``from`` and ``to``).
+
+        Examples
+        --------
+        >>> d = Draft.change(None, {"op": "new", "agents": "a b"})
+        >>> d = Draft.change(d, {"op": "world", "world": "w", "atoms": "p q"})
+        >>> [(w, sorted(atoms)) for w, atoms in d.worlds]
+        [('w', ['p', 'q'])]
+        >>> Draft.change(d, {"op": "link", "agent": "a", "from": "w"})
+        Traceback (most recent call last):
+        ...
+        epistemic.errors.ModelError: name the world
+        """
+        op = data.get("op")
+        if op == "new":
+            agents = data.get("agents")
+            if isinstance(agents, str):
+                agents = agents.replace(",", " ").split()
+            if not isinstance(agents, list):
+                raise ModelError("name the agents, separated by spaces")
+            return Draft(agents)
+        if draft is None:
+            raise ModelError("start a model by hand first: name its agents")
+
+        def name(key: str) -> str:
+            value = data.get(key)
+            if not isinstance(value, str) or not value.strip():
+                raise ModelError(f"name the {'world' if key in ('world', 'from', 'to') else key}")
+            return value.strip()
+        atoms = data.get("atoms", "")
+        atoms = atoms.replace(",", " ").split() if isinstance(atoms, str) else atoms
+        if not isinstance(atoms, (list, tuple)):
+            raise ModelError("the atoms are names separated by spaces")
+        if op == "world":
+            return draft.with_world(name("world"), atoms)
+        if op == "atoms":
+            return draft.with_atoms(name("world"), atoms)
+        if op == "remove":
+            return draft.without_world(name("world"))
+        if op == "link":
+            return draft.linked(name("agent"), name("from"), name("to"))
+        if op == "unlink":
+            return draft.unlinked(name("agent"), name("from"), name("to"))
+        if op == "actual":
+            return draft.with_actual(name("world"))
+        raise ModelError(f"there is no change {op!r} to a model drawn by hand")
