@@ -121,7 +121,7 @@ def _one_act(parser: _Parser) -> Formula:
     parser.fail(f"expected an act, {_KINDS}, found {t.shown()}")
 
 
-def apply_act(model: KripkeModel, act: Formula) -> KripkeModel:
+def apply_act(model: KripkeModel, act: Formula, *, limit: int | None = None) -> KripkeModel:
     """``model`` after ``act`` happens at its actual worlds.
 
     Whatever formula ``act`` holds after its bracket is left aside: for
@@ -136,6 +136,9 @@ def apply_act(model: KripkeModel, act: Formula) -> KripkeModel:
         An :class:`~epistemic.Announce`, :class:`~epistemic.AnnouncePrivately`,
         :class:`~epistemic.AnnounceWhether` or :class:`~epistemic.Act`, as
         :func:`parse_act` gives.
+    limit : int, optional
+        The most worlds a product update may make (the worlds times the
+        events, counted before it is made); by default :data:`MAX_WORLDS`.
 
     Returns
     -------
@@ -156,7 +159,7 @@ def apply_act(model: KripkeModel, act: Formula) -> KripkeModel:
         When the act cannot happen at any actual world (a false announcement,
         an event whose precondition fails), names an agent the model does
         not have, has an event model over other agents, would make a product
-        of more than :data:`MAX_WORLDS` worlds, or asks what an agent knows
+        of more than ``limit`` worlds, or asks what an agent knows
         where it may be mistaken (see :func:`epistemic.checking.may_know`).
     FormulaError
         When ``act`` is no act.
@@ -191,9 +194,10 @@ def apply_act(model: KripkeModel, act: Formula) -> KripkeModel:
         return after_announcement(model, act.announced)
     events = _events(model, act)
     products = len(model) * len(events.events)
-    if products > MAX_WORLDS:
+    limit = MAX_WORLDS if limit is None else limit
+    if products > limit:
         raise ModelError(f"the update may make {products:,} worlds ({len(model):,} worlds times "
-                         f"{len(events.events)} events), more than the {MAX_WORLDS:,} an act may make")
+                         f"{len(events.events)} events), more than the {limit:,} an act may make")
     return _readable(update(model, events).generated())
 
 

@@ -181,13 +181,14 @@ def test_acts_the_model_cannot_take():
         apply_act("both", parse_act("[!p]"))  # type: ignore[arg-type]
 
 
-def test_an_update_too_large_is_refused_before_it_is_made(monkeypatch):
-    monkeypatch.setattr(acts, "MAX_WORLDS", 3)
+def test_an_update_too_large_is_refused_before_it_is_made():
     # 2 worlds times 2 events: 4, more than 3, though only 3 would be kept
     with pytest.raises(ModelError, match=r"^the update may make 4 worlds \(2 worlds times 2 events\), more than "
                                          r"the 3 an act may make$"):
-        apply_act(both(), parse_act("[!p]_{a}"))
-    assert len(apply_act(both(), parse_act("[!p]"))) == 1   # a public announcement only removes worlds
+        apply_act(both(), parse_act("[!p]_{a}"), limit=3)
+    assert len(apply_act(both(), parse_act("[!p]_{a}"), limit=4)) == 3
+    assert len(apply_act(both(), parse_act("[!p]"), limit=1)) == 1   # a public announcement only removes worlds
+    assert acts.MAX_WORLDS == 2 ** 20
 
 
 # names -------------------------------------------------------------------------------------

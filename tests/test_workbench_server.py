@@ -222,6 +222,15 @@ def test_every_request_is_bounded_before_the_work(student):
     big = describe_model([f"q{i}" for i in range(13)], "top", {Agent("a"): ["q0"]})
     text = json.dumps(model_to_dict(big))
     assert "at most 5,000" in student.post("api/open", {"text": text, "name": "big.json"})["error"]
+    # 4,096 worlds are kept; an act that would multiply them by 30 events is refused before the product
+    four_thousand = describe_model([f"q{i}" for i in range(12)], "top", {Agent("a"): ["q0"], Agent("b"): ["q1"]})
+    assert student.post("api/open", {"text": json.dumps(model_to_dict(four_thousand)), "name": "m.json"}
+                        )["model"]["size"] == 4096
+    events = ", ".join(f"e{i}: top" for i in range(30))
+    everyone = ", ".join(f"e{i}" for i in range(30))
+    refused = student.post("api/apply", {"act": f"[({events}; a: {{{everyone}}}; b: {{{everyone}}}), e0]"})
+    assert refused["error"] == ("the update may make 122,880 worlds (4,096 worlds times 30 events), more than the "
+                                "100,000 an act may make")
     puzzle = student.post("api/puzzle", {"name": "muddy-children", "parameters": {"n": 14, "k": 2}})
     assert "16,384 worlds" in puzzle["error"] and "at most 5,000" in puzzle["error"]
     status, body, _ = student.raw("api/check", None)

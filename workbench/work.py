@@ -64,6 +64,11 @@ class Limits:
     depth: int = 8
 
 
+#: A product update may make this many times the worlds a model may keep, before the
+#: worlds the actual ones cannot reach are dropped.
+PRODUCT_TIMES = 20
+
+
 class WorkError(ModelError):
     """A request the workbench refuses: the message says why, in one line."""
 
@@ -210,7 +215,8 @@ def apply(model: KripkeModel, text: str, limits: Limits,
     if not isinstance(text, str) or len(text) > limits.formula_length:
         raise WorkError(f"type an act of at most {limits.formula_length:,} characters")
     act = parse_act(text, event_models or {})
-    after = apply_act(model, act)
+    # the product is bounded before it is made; what the actual worlds reach, after
+    after = apply_act(model, act, limit=PRODUCT_TIMES * limits.worlds)
     if len(after) > limits.worlds:
         raise WorkError(f"after {text} the model has {len(after):,} worlds: the workbench keeps at most "
                         f"{limits.worlds:,}")
