@@ -57,11 +57,14 @@ class Session:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.cookie = ""
 
-    def post(self, path: str, body: dict) -> dict:
+    def post(self, path: str, body: dict | None) -> dict:
+        """``body`` posted to ``path`` (``None``: a GET), the answer as JSON; the first answer's
+        cookie names the session from then on."""
         headers = {"content-type": "application/json"}
         if self.cookie:
             headers["cookie"] = self.cookie
-        self.connection.request("POST", path, json.dumps(body), headers)
+        self.connection.request("POST" if body is not None else "GET", path,
+                                json.dumps(body) if body is not None else None, headers)
         answer = self.connection.getresponse()
         data = answer.read()
         cookie = answer.getheader("set-cookie")
@@ -86,6 +89,7 @@ def peak_mib(pid: int) -> float:
 def run_case(port: int, clients: int, formula: str, model_text: str, expected: int) -> dict:
     sessions = [Session(port) for _ in range(clients)]
     for s in sessions:
+        s.post("/api/state", None)   # as the page does first: the session starts
         assert s.post("/api/open", {"text": model_text, "name": "thousand.json"})["model"]["size"] == 1000
         s.post("/api/check", {"formula": formula, "draw": False})   # the first check warms the worker
     latencies: list[float] = []
@@ -124,7 +128,7 @@ def main() -> None:
         port = int(re.search(r":(\d+)/", server.stdout.readline())[1])
         for _ in range(200):   # the app answers once its workers have started
             try:
-                Session(port).post("/api/parse", {"text": "p"})
+                Session(port).post("/api/state", None)
                 break
             except OSError:
                 time.sleep(0.1)

@@ -26,6 +26,11 @@ LOOPBACK = "127.0.0.1"
 MOST_SECONDS = 600.0
 #: The time limit of a request when none is given.
 DEFAULT_SECONDS = 5.0
+#: The memory a request may take when none is given, and the least it may be given: a worker
+#: process takes some 350 MiB of address space with the framework and Graphviz loaded.
+DEFAULT_MIB, LEAST_MIB = 2048, 512
+#: The sessions kept at once when no number is given.
+DEFAULT_SESSIONS = 1_000
 
 EPILOG = """\
 The page works offline: it loads nothing from the network.  Each browser
@@ -44,6 +49,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"the address to listen on (default: {LOOPBACK}, this machine only; any other is "
                         "warned about: the workbench has no passwords)")
     p.add_argument("--open", action="store_true", help="open the page in the default browser once it answers")
+    p.add_argument("--sessions", type=whole_number_argument, default=DEFAULT_SESSIONS, metavar="N",
+                   help=f"the most students working at once, each in a session of their own (default: "
+                        f"{DEFAULT_SESSIONS:,}); a session idle for 15 minutes makes room for a new one")
+    p.add_argument("--memory", type=whole_number_argument, default=DEFAULT_MIB, metavar="MIB",
+                   help=f"the memory one check, update or grade may take, in MiB of its worker's address space "
+                        f"(default: {DEFAULT_MIB:,}; where the system bounds it)")
     p.add_argument("--time-limit", type=seconds_argument(MOST_SECONDS), default=DEFAULT_SECONDS, metavar="SECONDS",
                    help=f"the longest one check, update or grade may take (default: {DEFAULT_SECONDS:g}, "
                         f"at most {MOST_SECONDS:g})")
@@ -97,7 +108,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                              "pip install 'epistemic[workbench]'") from None
     from epistemic.workbench.sheets import load_sheet
 
-    limits = Limits(seconds=args.time_limit)
+    if args.memory < LEAST_MIB:
+        raise EpistemicError(f"--memory must be at least {LEAST_MIB} MiB, got {args.memory}")
+    if args.sessions < 1:
+        raise EpistemicError(f"--sessions must be at least 1, got {args.sessions}")
+    limits = Limits(seconds=args.time_limit, memory_bytes=args.memory * 2 ** 20, sessions=args.sessions)
     sheet = load_sheet(args.sheet) if args.sheet is not None else None
     sock = listen(args.host, args.port)
     url = _url(sock)

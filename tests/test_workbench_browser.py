@@ -34,7 +34,9 @@ def test_a_student_draws_checks_announces_and_goes_back(page, tmp_path):
     page.evaluate("document.querySelector('#draw').open = true")
     page.type("#draft-agents", "a b")
     page.click("#draft-new")
-    page.wait_for("document.querySelector('#link-agent').options.length === 0 || true")
+    # the new drawing's agents are offered for links at once; its worlds once they are added
+    page.wait_for("[...document.querySelector('#link-agent').options].map(o => o.value).join() === 'a,b'")
+    assert page.evaluate("document.querySelector('#link-from').options.length") == 0
     for world, atoms in (("w", "p"), ("v", "")):
         page.type("#world-name", world)
         page.type("#world-atoms", atoms)

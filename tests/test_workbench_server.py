@@ -173,6 +173,27 @@ def test_a_puzzle_is_replayed_announcement_by_announcement(student):
     assert muddy["model"]["size"] == 8 and len(muddy["suggested"]) == len(solve("muddy-children").story.rounds) - 1
 
 
+def test_a_puzzle_whose_worlds_are_pairs_saves_and_replays(student, tmp_path):
+    # consecutive numbers: worlds are pairs (Anne's, Bill's), written 2-3 in a model file
+    state = student.post("api/puzzle", {"name": "consecutive-numbers"})
+    assert "2-3" in state["model"]["worlds"]
+    state = student.post("api/apply", {"suggested": 0})
+    assert state["steps"][1] == state["suggested"][0]
+    status, body, _ = student.raw("api/save")
+    assert status == 200 and "2-3" in [w["name"] for w in json.loads(body)["worlds"]]
+    assert student.raw("api/script")[0] == 200
+
+
+def test_a_puzzles_own_announcements_may_be_longer_than_a_student_may_type(student):
+    # sum and product up to 140: the sentences, written out, pass the 2,000 characters of a typed act
+    state = student.post("api/puzzle", {"name": "sum-and-product", "parameters": {"limit": 140}})
+    assert max(len(a) for a in state["suggested"]) > 2_000
+    assert "the limit is 2,000" in student.post("api/parse", {"text": state["suggested"][0], "act": True})["error"]
+    after = student.post("api/apply", {"suggested": 0})
+    assert after["position"] == 1 and after["model"]["size"] < state["model"]["size"]
+    assert student.post("api/apply", {"suggested": 99})["error"] == "there is no suggested act 99"
+
+
 def test_the_history_is_a_script_of_commands_that_reproduces_it(student, tmp_path):
     student.post("api/reset", {})
     student.post("api/apply", {"act": "[?p]_{b}"})
@@ -256,7 +277,61 @@ def test_a_check_past_the_time_limit_is_stopped_and_the_server_goes_on():
         assert again["holds"] == [0]
 
 
+def test_a_check_past_the_memory_bound_is_stopped_with_a_message():
+    with Server("--memory", "700", "--time-limit", "60") as small:
+        student = Client(small.url)
+        model = describe_model([f"q{i}" for i in range(12)], "top", {Agent("a"): ["q0"], Agent("b"): ["q1"]})
+        student.post("api/open", {"text": json.dumps(model_to_dict(model)), "name": "m.json"})
+        # five acts of three events each, nested: 4,096 times 3 ** 5 worlds, some 1,000,000
+        act = "[(e: top, f: top, g: top; a: {e} {f} {g}; b: {e, f, g}), e]"
+        started = time.monotonic()
+        answer = student.post("api/check", {"formula": act * 5 + " D_{a,b} q0", "draw": False})
+        assert answer["error"].startswith("this needs more memory than one request may take")
+        assert time.monotonic() - started < 30
+        assert student.post("api/check", {"formula": "K_a q0", "draw": False})["count"] == 2048
+
+
 # sessions ---------------------------------------------------------------------------------------
+
+def test_only_loading_the_page_makes_a_session(server):
+    stranger = Client(server.url, start=False)
+    status, body, _ = stranger.raw("api/check", {"formula": "p"})
+    assert status == 401 and json.loads(body) == {"error": "this page's session has ended: reload the page"}
+    assert not list(stranger.cookies)
+    assert stranger.get("api/state")["model"]["size"] == 2 and len(list(stranger.cookies)) == 1
+    assert stranger.post("api/check", {"formula": "p"})["holds"] == [0]
+
+
+def test_sessions_in_use_are_never_dropped_for_new_ones():
+    with Server("--sessions", "2") as small:
+        first, second = Client(small.url), Client(small.url)
+        third = Client(small.url, start=False)
+        status, body, _ = third.raw("api/state")
+        assert status == 503 and json.loads(body)["error"] == \
+            "the workbench has 2 sessions open, as many as it may: try again in a few minutes"
+        assert first.post("api/check", {"formula": "p"})["holds"] == [0] == second.post("api/check", {"formula": "p"})["holds"]
+
+
+def test_idle_sessions_make_room_and_the_worlds_held_are_bounded():
+    from epistemic.workbench.session import Sessions
+    from epistemic.workbench.work import Limits, WorkError
+    sessions = Sessions(Limits(sessions=2, held_worlds=5, idle_seconds=3600))
+    first, second = sessions.new(), sessions.new()
+    for s in (first, second):
+        s.start(KripkeModel.from_relations([Agent("a")], {"w": {"p"}, "v": set()}, {}, actual="w"), "two worlds")
+    first.push(first.model.restricted(["w"]), "[!p]")           # 2 + 2 + 1 worlds: the budget of 5
+    with pytest.raises(WorkError, match="holds 5 worlds in its sessions' histories, and may hold 5"):
+        first.push(first.model, "[!p]")
+    first.go(0)
+    first.push(first.model.restricted(["v"]), "[!~p]")         # a branch replaces the step undone
+    with pytest.raises(WorkError, match="2 sessions open, as many as it may"):
+        sessions.new()
+    sessions.get(first.token)                                    # first is in use; second idle for two hours
+    second.used -= 7200
+    third = sessions.new()
+    assert sessions.get(second.token) is None and sessions.get(third.token) is third
+    assert sessions.held() == 3
+
 
 def test_nobody_sees_another_students_work(server):
     ada, bob = Client(server.url), Client(server.url)
@@ -302,6 +377,8 @@ def test_an_exercise_is_graded_wrong_with_why_then_right(student):
     unreadable = student.post("api/answer", {"exercise": "1i", "answer": "K_a (~K_b p"})
     assert unreadable["verdict"] == "unreadable"
     assert "there is no exercise 'nope'" in student.post("api/answer", {"exercise": "nope", "answer": "x"})["error"]
+    assert student.post("api/answer", {"exercise": ["2a"], "answer": "w"})["error"] == "there is no exercise ['2a']"
+    assert student.post("api/puzzle", {"name": ["cheryl"]})["error"] == "name the puzzle"
     picture = student.get("api/exercise?id=2a")
     assert picture["svg"].startswith("<svg") and 'data-world="1"' in picture["svg"]
 

@@ -45,8 +45,8 @@ class Server:
         self.url = found[1]
         end = time.monotonic() + timeout
         while True:   # the socket listens at once; the app answers once its workers have started
-            try:
-                with urllib.request.urlopen(self.url + "api/state", timeout=timeout):
+            try:   # the page itself: asking for it makes no session
+                with urllib.request.urlopen(self.url, timeout=timeout):
                     break
             except (urllib.error.URLError, ConnectionError):
                 if time.monotonic() > end or self.process.poll() is not None:
@@ -76,13 +76,16 @@ class Server:
 
 
 class Client:
-    """One student: a cookie jar of its own, JSON in and out."""
+    """One student: a cookie jar of its own, JSON in and out.  Like the page, it asks for the
+    state first, which gives it its session (``start=False`` leaves that to the caller)."""
 
-    def __init__(self, url: str, timeout: float = 60):
+    def __init__(self, url: str, timeout: float = 60, start: bool = True):
         self.url = url
         self.timeout = timeout
         self.cookies = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+        if start:
+            self.get("api/state")
 
     def raw(self, path: str, body: dict | None = None) -> tuple[int, bytes, str]:
         """The status, body and content type of one request."""

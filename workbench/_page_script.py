@@ -97,8 +97,9 @@ function render(s) {
   suggested.replaceChildren();
   if (s.suggested.length) {
     suggested.append(el("span", {class: "note"}, "The puzzle's announcements, in order:"));
-    for (const act of s.suggested)
-      suggested.append(el("button", {class: "suggested", onclick: () => applyAct(act)}, act));
+    s.suggested.forEach((act, i) =>
+      suggested.append(el("button", {class: "suggested", title: act, onclick: () => applyAct(null, i)},
+                          act.length > 80 ? act.slice(0, 77) + "…]" : act)));
   }
   if ($("formula").value.trim()) check();
   else { $("result").replaceChildren(); $("why").replaceChildren(); }
@@ -196,10 +197,10 @@ function actText() {
   return (kind === "private" ? "[!" : "[?") + f + "]_{" + group + "}";
 }
 
-async function applyAct(act) {
-  act = act || actText();
+async function applyAct(act, suggested) {
+  act = suggested === undefined ? (act || actText()) : state.suggested[suggested];
   if (!act) { say("act-status", "type the formula to announce"); return; }
-  const s = await call("api/apply", {act});
+  const s = await call("api/apply", suggested === undefined ? {act} : {suggested});
   if (s.error) {
     $("act-status").replaceChildren(el("div", {}, s.error));
     $("act-status").className = "message bad";

@@ -21,6 +21,7 @@ from typing import Any
 
 import anyio
 import anyio.to_process
+import attrs
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -28,6 +29,7 @@ from starlette.routing import Route
 
 from epistemic import Agent, EpistemicError, KripkeModel, save_model_file
 from epistemic.models.puzzles import PUZZLES
+from epistemic.syntax import MAX_LENGTH
 
 from . import work
 from .draft import Draft
@@ -99,7 +101,8 @@ class Workbench:
         try:
             with anyio.fail_after(self.limits.seconds):
                 if self.isolate:
-                    ok, value = await anyio.to_process.run_sync(work.guarded, function, *args, cancellable=True)
+                    ok, value = await anyio.to_process.run_sync(work.bounded, self.limits.memory_bytes, function,
+                                                                *args, cancellable=True)
                 else:
                     ok, value = await anyio.to_thread.run_sync(work.guarded, function, *args,
                                                                abandon_on_cancel=True)
@@ -114,7 +117,7 @@ class Workbench:
 
     async def warm(self) -> None:
         """Start a worker process and load the framework in it, with no time limit."""
-        await anyio.to_process.run_sync(work.guarded, work.parse_report, "p", self.limits)
+        await anyio.to_process.run_sync(work.bounded, self.limits.memory_bytes, work.parse_report, "p", self.limits)
         self._warming = {task for task in self._warming if not task.done()}
 
     @contextlib.asynccontextmanager
@@ -126,12 +129,19 @@ class Workbench:
                     group.start_soon(self.warm)
         yield
 
-    def session(self, request: Request) -> tuple[Session, bool]:
+    def session(self, request: Request, new: bool = False) -> tuple[Session, bool]:
+        """The request's session, and whether it was made now: only loading the page (``new``)
+        makes one, so that requests without a cookie cannot push anyone's session out."""
         found = self.sessions.get(request.cookies.get(COOKIE))
         if found is not None:
             return found, False
-        session = self.sessions.new()
-        session.start(example_model(), EXAMPLE)
+        if not new:
+            raise Refused({"error": "this page's session has ended: reload the page"}, 401)
+        try:
+            session = self.sessions.new()
+            session.start(example_model(), EXAMPLE)
+        except WorkError as error:
+            raise Refused({"error": str(error)}, 503) from None
         return session, True
 
     def reply(self, request: Request, session: Session, data: Any, status: int = 200) -> Response:
@@ -142,8 +152,7 @@ class Workbench:
 
     async def _refused(self, request: Request, error: Exception) -> Response:
         assert isinstance(error, Refused)
-        session, _ = self.session(request)
-        return self.reply(request, session, error.data, error.status)
+        return JSONResponse(error.data, status_code=error.status)
 
     async def body(self, request: Request) -> dict:
         raw = b""
@@ -159,9 +168,10 @@ class Workbench:
             raise Refused({"error": "the request is not a JSON object"})
         return data
 
-    async def view(self, session: Session) -> dict:
-        """Everything the page shows of a session."""
-        shown = await self.run(work.summary, session.model)
+    async def view(self, session: Session, shown: dict | None = None) -> dict:
+        """Everything the page shows of a session (``shown``: its model's summary, when made already)."""
+        if shown is None:
+            shown = await self.run(work.summary, session.model)
         return {"model": shown, "steps": [s.label for s in session.steps], "position": session.position,
                 "draft": session.draft.to_dict() if session.draft is not None else None,
                 "formula": session.formula, "events": sorted(session.event_models),
@@ -185,7 +195,7 @@ class Workbench:
         return HTMLResponse(page_html())
 
     async def state(self, request: Request) -> Response:
-        session, _ = self.session(request)
+        session, _ = self.session(request, new=True)
         async with session.lock:
             return self.reply(request, session, await self.view(session))
 
@@ -213,16 +223,24 @@ class Workbench:
         return self.reply(request, session, result)
 
     async def apply(self, request: Request) -> Response:
+        """An act typed, or the ``suggested`` one of that number (a puzzle's announcement, which
+        may be longer than a student may type)."""
         session, _ = self.session(request)
         data = await self.body(request)
         async with session.lock:
-            after, act = await self.run(work.apply, session.model, data.get("act"), self.limits,
-                                        session.event_models)
+            text, limits = data.get("act"), self.limits
+            if "suggested" in data:
+                number = data["suggested"]
+                if not isinstance(number, int) or isinstance(number, bool) or \
+                        not 0 <= number < len(session.suggested):
+                    raise Refused({"error": f"there is no suggested act {number!r}"})
+                text, limits = session.suggested[number], attrs.evolve(limits, formula_length=MAX_LENGTH)
+            after, act, shown = await self.run(work.apply, session.model, text, limits, session.event_models)
             try:
                 session.push(after, act)
             except WorkError as error:
                 raise Refused({"error": str(error)}) from None
-            return self.reply(request, session, await self.view(session))
+            return self.reply(request, session, await self.view(session, shown))
 
     async def go(self, request: Request) -> Response:
         session, _ = self.session(request)
@@ -251,6 +269,8 @@ class Workbench:
         parameters = data.get("parameters") or {}
         if not isinstance(parameters, dict):
             raise Refused({"error": "a puzzle's parameters are names and whole numbers"})
+        if not isinstance(data.get("name"), str):
+            raise Refused({"error": "name the puzzle"})
         model, acts, title = await self.run(work.puzzle_start, data.get("name"), parameters, self.limits)
         async with session.lock:
             session.start(model, title, suggested=acts)
@@ -280,7 +300,10 @@ class Workbench:
 
     async def save(self, request: Request) -> Response:
         session, _ = self.session(request)
-        text = _model_file_text(session)
+        try:
+            text = _model_file_text(session)
+        except EpistemicError as error:
+            raise Refused({"error": str(error)}) from None
         return Response(text, media_type="application/json",
                         headers={"content-disposition": f'attachment; filename="step{session.position}.json"'})
 
@@ -306,13 +329,15 @@ class Workbench:
     async def answer(self, request: Request) -> Response:
         session, _ = self.session(request)
         data = await self.body(request)
-        exercise = self.exercises.get(data.get("exercise"))
+        name = data.get("exercise")
+        exercise = self.exercises.get(name) if isinstance(name, str) else None
         if exercise is None:
-            raise Refused({"error": f"there is no exercise {data.get('exercise')!r}"}, 404)
+            raise Refused({"error": f"there is no exercise {name!r}"}, 404)
         answer = data.get("answer")
         if not isinstance(answer, str) or len(answer) > self.limits.formula_length:
             raise Refused({"error": f"an answer is text of at most {self.limits.formula_length:,} characters"})
-        result = await self.run(work.grade_answer, exercise, answer, time.monotonic() + self.limits.seconds)
+        result = await self.run(work.grade_answer, exercise, answer, time.monotonic() + self.limits.seconds,
+                                self.limits)
         async with session.lock:
             session.grades[exercise.id] = {"answer": answer, "verdict": result["verdict"],
                                            "summary": result["summary"]}

@@ -50,9 +50,10 @@ class Session:
     []
     """
 
-    def __init__(self, token: str, limits: Limits):
+    def __init__(self, token: str, limits: Limits, owner: Sessions | None = None):
         self.token = token
         self.limits = limits
+        self.owner = owner
         self.steps: list[Step] = []
         self.position = 0
         self.event_models: dict[str, EventModel] = {}
@@ -74,6 +75,8 @@ class Session:
         if len(model) > self.limits.worlds:
             raise WorkError(f"the model has {len(model):,} worlds: the workbench keeps at most "
                             f"{self.limits.worlds:,}")
+        if self.owner is not None:
+            self.owner.make_room(len(model) - self.held(), self)
         self.steps = [Step(label, None, model)]
         self.position = 0
         self.event_models = dict(event_models or {})
@@ -84,6 +87,9 @@ class Session:
         """The model after ``act``: later steps, undone ones, are dropped."""
         if self.position + 1 >= self.limits.steps:
             raise WorkError(f"a history has at most {self.limits.steps} steps: save the model and start from it")
+        if self.owner is not None:
+            dropped = sum(len(step.model) for step in self.steps[self.position + 1:])
+            self.owner.make_room(len(model) - dropped, self)
         del self.steps[self.position + 1:]
         self.steps.append(Step(act, act, model))
         self.position += 1
@@ -95,31 +101,59 @@ class Session:
         self.position = position
         return self
 
+    def held(self) -> int:
+        """The worlds of every model in the history."""
+        return sum(len(step.model) for step in self.steps)
+
     def acts(self) -> list[str]:
         """The acts from the start to the current step, in order."""
         return [step.act for step in self.steps[1:self.position + 1] if step.act is not None]
 
 
 class Sessions:
-    """Sessions by token, at most ``limits.sessions`` of them.
+    """Sessions by token: at most ``limits.sessions`` of them, holding at most
+    ``limits.held_worlds`` worlds in their histories together.
+
+    When either bound is reached, the sessions idle for longer than
+    ``limits.idle_seconds`` are dropped, the one idle longest first; a
+    session in use is never dropped for another, which is refused instead.
 
     Examples
     --------
-    >>> sessions = Sessions(Limits(sessions=2))
+    >>> sessions = Sessions(Limits(sessions=2, idle_seconds=0))
     >>> first = sessions.new(); second = sessions.new(); third = sessions.new()
     >>> sessions.get(first.token) is None, sessions.get(third.token) is third
     (True, True)
+    >>> busy = Sessions(Limits(sessions=1))
+    >>> _ = busy.new(); busy.new()
+    Traceback (most recent call last):
+    ...
+    epistemic.workbench.work.WorkError: the workbench has 1 session open, as many as it may: try again in a few minutes
     """
 
     def __init__(self, limits: Limits):
         self.limits = limits
         self._by_token: OrderedDict[str, Session] = OrderedDict()
 
+    def _drop_idle(self, keep: Session | None = None) -> bool:
+        """Drop the session idle longest, if it has been idle long enough; whether one was."""
+        now = time.monotonic()
+        for token, session in self._by_token.items():
+            if session is not keep:
+                if now - session.used < self.limits.idle_seconds:
+                    return False    # the others were used later still
+                del self._by_token[token]
+                return True
+        return False
+
     def new(self) -> Session:
-        session = Session(secrets.token_urlsafe(24), self.limits)
+        while len(self._by_token) >= self.limits.sessions:
+            if not self._drop_idle():
+                n = len(self._by_token)
+                raise WorkError(f"the workbench has {n:,} session{'s' * (n != 1)} open, as many as it may: "
+                                "try again in a few minutes")
+        session = Session(secrets.token_urlsafe(24), self.limits, self)
         self._by_token[session.token] = session
-        while len(self._by_token) > self.limits.sessions:
-            self._by_token.popitem(last=False)
         return session
 
     def get(self, token: str | None) -> Session | None:
@@ -128,6 +162,24 @@ class Sessions:
             self._by_token.move_to_end(token)   # type: ignore[arg-type]
             session.used = time.monotonic()
         return session
+
+    def held(self) -> int:
+        """The worlds every session's history holds."""
+        return sum(session.held() for session in self._by_token.values())
+
+    def make_room(self, worlds: int, session: Session) -> None:
+        """Room for ``worlds`` more worlds in ``session``, dropping idle sessions if need be.
+
+        Raises
+        ------
+        WorkError
+            When the sessions in use hold too many worlds already.
+        """
+        while worlds > 0 and self.held() + worlds > self.limits.held_worlds:
+            if not self._drop_idle(keep=session):
+                raise WorkError(f"the workbench holds {self.held():,} worlds in its sessions' histories, and may "
+                                f"hold {self.limits.held_worlds:,}: go back and branch, or start again from a "
+                                "smaller model")
 
     def __len__(self) -> int:
         return len(self._by_token)

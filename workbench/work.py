@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import io
 import re
+
+try:
+    import resource
+except ImportError:     # not on Windows: a worker there is bounded in time only
+    resource = None     # type: ignore[assignment]
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -28,8 +33,9 @@ from epistemic.visualize import MAX_WORLDS, PictureError, kripke_picture
 from epistemic.visualize.explorer import inline_svg
 
 from .grading import grade
+from .sheets import text_worlds
 
-__all__ = ["Limits", "WorkError", "guarded", "read_formula", "parse_report", "check", "explain", "picture", "summary",
+__all__ = ["Limits", "WorkError", "guarded", "bounded", "read_formula", "parse_report", "check", "explain", "picture", "summary",
            "apply", "world_names", "open_text", "puzzle_start", "grade_answer"]
 
 
@@ -48,11 +54,17 @@ class Limits:
     upload_bytes : int
         Size of a model file opened in the page.
     sessions : int
-        Sessions kept at once; the one idle longest is dropped first.
+        Sessions kept at once.
+    idle_seconds : float
+        How long a session must have been idle before it may be dropped for a new one.
+    held_worlds : int
+        Worlds the histories of all sessions hold together.
     steps : int
         Steps of one session's history.
     depth : int
         Levels of an explanation sent at once.
+    memory_bytes : int
+        Memory a worker process may take (its address space, where the system bounds it).
     """
 
     formula_length: int = 2_000
@@ -60,8 +72,11 @@ class Limits:
     seconds: float = 5.0
     upload_bytes: int = 2 * 2 ** 20
     sessions: int = 1_000
+    idle_seconds: float = 900.0
+    held_worlds: int = 1_000_000
     steps: int = 100
     depth: int = 8
+    memory_bytes: int = 2 * 2 ** 30
 
 
 #: A product update may make this many times the worlds a model may keep, before the
@@ -90,6 +105,30 @@ def guarded(function: Callable, *args) -> tuple[bool, Any]:
         return False, {"error": str(error), "line": error.line, "column": error.column}
     except EpistemicError as error:
         return False, {"error": str(error)}
+    except MemoryError:
+        return False, {"error": "this needs more memory than one request may take: try a smaller model or a "
+                                "shorter formula"}
+    except RecursionError:
+        return False, {"error": "this nests too deeply to be worked out: try a shorter formula"}
+    except Exception as error:   # a fault of the workbench's own: one line to the page, not a broken tab
+        return False, {"error": f"the workbench could not do this ({type(error).__name__}: {error})"}
+
+
+def bounded(memory: int, function: Callable, *args) -> tuple[bool, Any]:
+    """:func:`guarded`, in a worker process whose memory is first bounded to ``memory`` bytes
+    of address space (where the system bounds it), so that one request cannot take the
+    machine's: past it, the request ends with a message and the worker goes on."""
+    global _BOUNDED
+    if _BOUNDED != memory and resource is not None:
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        resource.setrlimit(resource.RLIMIT_AS, (memory if hard == resource.RLIM_INFINITY else min(memory, hard),
+                                                hard))
+        _BOUNDED = memory
+    return guarded(function, *args)
+
+
+#: The memory bound this process has set on itself, if any.
+_BOUNDED: int | None = None
 
 
 def read_formula(text: object, limits: Limits, event_models: Mapping[str, EventModel] | None = None,
@@ -203,9 +242,9 @@ def explain(model: KripkeModel, text: str, world: int, limits: Limits,
 
 
 def apply(model: KripkeModel, text: str, limits: Limits,
-          event_models: Mapping[str, EventModel] | None = None) -> tuple[KripkeModel, str]:
-    """The model after the act ``text`` (``[!p]``, ``[!p]_{a}``, ``[?p]_{a}``, an event model), and
-    the act as written back.
+          event_models: Mapping[str, EventModel] | None = None) -> tuple[KripkeModel, str, dict]:
+    """The model after the act ``text`` (``[!p]``, ``[!p]_{a}``, ``[?p]_{a}``, an event model), the
+    act as written back, and the new model's :func:`summary` (made in the same request).
 
     Raises
     ------
@@ -220,7 +259,8 @@ def apply(model: KripkeModel, text: str, limits: Limits,
     if len(after) > limits.worlds:
         raise WorkError(f"after {text} the model has {len(after):,} worlds: the workbench keeps at most "
                         f"{limits.worlds:,}")
-    return after, to_text(act)[:-len(" top")] if to_text(act).endswith(" top") else to_text(act)
+    written = to_text(act)
+    return after, written[:-len(" top")] if written.endswith(" top") else written, summary(after)
 
 
 def open_text(text: str, name: str, limits: Limits) -> tuple[KripkeModel, dict[str, EventModel]]:
@@ -255,7 +295,7 @@ def open_text(text: str, name: str, limits: Limits) -> tuple[KripkeModel, dict[s
 
 def puzzle_start(name: str, parameters: Mapping[str, int], limits: Limits) -> tuple[KripkeModel, list[str], str]:
     """A puzzle's starting model, its announcements as acts to apply one by one, and its title."""
-    if name not in PUZZLES:
+    if not isinstance(name, str) or name not in PUZZLES:
         raise WorkError(f"there is no puzzle {name!r}: choose one of {', '.join(sorted(PUZZLES))}")
     module = PUZZLES[name]
     size = start_size(name, **parameters)
@@ -269,17 +309,19 @@ def puzzle_start(name: str, parameters: Mapping[str, int], limits: Limits) -> tu
     if isinstance(first, KnowledgeStructure):
         first = to_kripke(first, limit=limits.worlds)
     acts = [f"[!{to_text(r.formula)}]" for r in solution.story.rounds[1:] if r.formula is not None]
-    return first, acts, module.TITLE
+    # worlds named by text, as a model file names them (a puzzle's (2, 3) is 2-3)
+    return text_worlds(first), acts, module.TITLE
 
 
-def grade_answer(exercise, answer: str, deadline: float | None) -> dict:
+def grade_answer(exercise, answer: str, deadline: float | None, limits: Limits) -> dict:
     """An exercise's grade as the page shows it: the verdict and why, and the model (or
     countermodel) that shows it drawn, with the explanation at the world that matters."""
     graded = grade(exercise, answer, deadline=deadline)
     out: dict = {"exercise": graded.exercise, "verdict": graded.verdict, "right": graded.right,
                  "summary": graded.summary, "details": list(graded.details),
                  "world": None if graded.world is None else str(graded.world),
-                 "reason": None if graded.reason is None else graded.reason.to_dict(max_depth=Limits().depth),
+                 "reason": None if graded.reason is None else graded.reason.to_dict(max_depth=limits.depth),
+                 "column": getattr(graded, "column", None),
                  "svg": None, "note": None}
     if graded.model is not None:
         out.update(picture(graded.model, holds=graded.holds, claim=graded.claim or "the formula"))
