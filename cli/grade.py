@@ -4,6 +4,12 @@ One row per student and exercise, in the sheet's order: the grade (right,
 wrong, unreadable, missing, or timeout where checking the answer passed
 ``--time-limit``), a score of 1 or 0, and why in one line.  ``--totals``
 adds a row per student with the sum of the scores.
+
+Each answer is checked in a worker process, stopped at the time limit and
+replaced by a fresh one: checking an answer in the sheet's model, or after
+an event model the answer writes, never looks at a clock, so only a process
+of its own can be stopped in the middle of it.  The worker is started once
+(it is given the sheet's exercises then) and fed one answer at a time.
 """
 
 from __future__ import annotations
@@ -11,15 +17,19 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import multiprocessing
 import time
+from collections.abc import Sequence
+from multiprocessing.connection import Connection
 from typing import TextIO
 
+from epistemic import EpistemicError
 from epistemic.files import write_bytes
 from epistemic.models import Command, end_progress, progress_printer
 from epistemic.models.commands import check_file_destination, seconds_argument
 from epistemic.workbench.answers import read_answers
 from epistemic.workbench.grading import GradingTimeout, grade
-from epistemic.workbench.sheets import load_sheet
+from epistemic.workbench.sheets import Exercise, load_sheet
 
 __all__ = ["COMMAND", "COLUMNS", "add_arguments", "run"]
 
@@ -62,7 +72,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.output is not None:
         check_file_destination(args.output, (".csv",), "--output", "the grades", [args.sheet, *args.answers])
-    sheet = load_sheet(args.sheet)
+    # the validity searches are made as the sheet is read, seconds each at most
+    searching = progress_printer("validity exercises searched")
+    sheet = load_sheet(args.sheet, progress=searching)
+    end_progress(searching)
     answers = read_answers(sheet, args.answers)
     total = len(answers) * len(sheet.exercises)
     progress = progress_printer("answers graded") if total > _QUIET else None
@@ -70,30 +83,108 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(COLUMNS)
     done = 0
-    for student, given in answers.items():
-        score = 0
-        for exercise in sheet.exercises:
-            if exercise.id not in given:
-                row = ("missing", 0, "no answer")
-            else:
-                try:
-                    g = grade(exercise, given[exercise.id], deadline=time.monotonic() + args.time_limit)
-                    row = (g.verdict, int(g.right), g.summary)
-                except GradingTimeout:
-                    row = ("timeout", 0, f"checking the answer took longer than {args.time_limit:g} s")
-            score += row[1]
-            writer.writerow((student, exercise.id, exercise.kind, *row))
-            done += 1
-            if progress is not None:
-                progress(done, total)
-        if args.totals:
-            writer.writerow((student, "total", "", "", score, f"{score} of {len(sheet.exercises)} right"))
+    with _Grader(sheet.exercises, args.time_limit) as grader:
+        for student, given in answers.items():
+            score = 0
+            for index, exercise in enumerate(sheet.exercises):
+                if exercise.id not in given:
+                    row: tuple[str, int, str] = ("missing", 0, "no answer")
+                else:
+                    row = grader.grade(index, given[exercise.id], f"{student}'s answer to exercise {exercise.id}")
+                score += row[1]
+                writer.writerow((student, exercise.id, exercise.kind, *row))
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+            if args.totals:
+                writer.writerow((student, "total", "", "", score, f"{score} of {len(sheet.exercises)} right"))
     end_progress(progress)
     if args.output is None:
         out.write(buffer.getvalue())
     else:
         write_bytes(buffer.getvalue().encode("utf-8"), args.output)
     return 0
+
+
+class _Grader:
+    """Grades answers in a worker process, stopped at the time limit and then started afresh."""
+
+    def __init__(self, exercises: Sequence[Exercise], seconds: float):
+        # spawn: the same on every platform, and no copy of a parent's threads or locks
+        self._context = multiprocessing.get_context("spawn")
+        self._exercises, self._seconds = tuple(exercises), seconds
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._connection: Connection | None = None
+
+    def __enter__(self) -> _Grader:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._connection is not None:
+            try:
+                self._connection.send(None)
+            except OSError:
+                pass
+        self._stop(wait=2.0)
+
+    def _start(self) -> Connection:
+        mine, theirs = self._context.Pipe()
+        process = self._context.Process(target=_work, args=(theirs, self._exercises), daemon=True)
+        process.start()
+        theirs.close()   # the worker's end: once it exits, a read here ends instead of waiting
+        self._process, self._connection = process, mine
+        try:
+            # starting the worker (its imports, the sheet's models) is not counted in an answer's time
+            mine.recv()
+        except EOFError:
+            self._stop()
+            raise EpistemicError("the grading process did not start") from None
+        return mine
+
+    def _stop(self, wait: float = 0.0) -> None:
+        if self._process is not None:
+            self._process.join(wait)
+            if self._process.is_alive():
+                self._process.kill()
+                self._process.join()
+        if self._connection is not None:
+            self._connection.close()
+        self._process = self._connection = None
+
+    def grade(self, index: int, answer: str, what: str) -> tuple[str, int, str]:
+        """The grade, score and why of ``answer`` to the exercise at ``index``; ``what`` names it
+        in the message of a fault."""
+        connection = self._connection or self._start()
+        connection.send((index, answer, self._seconds))
+        reply = None
+        if connection.poll(self._seconds):
+            try:
+                reply = connection.recv()
+            except EOFError:   # the worker died (out of memory, say): a fresh one grades the next
+                self._stop()
+                return "timeout", 0, "checking the answer stopped the grading process before the time limit"
+        if reply is None or reply[0] == "timeout":
+            if reply is None:
+                self._stop()
+            return "timeout", 0, f"checking the answer took longer than {self._seconds:g} s"
+        if reply[0] == "error":
+            raise EpistemicError(f"{what}: {reply[1]}")
+        return reply[1], reply[2], reply[3]
+
+
+def _work(connection: Connection, exercises: tuple[Exercise, ...]) -> None:
+    """The worker: grade each ``(index, answer, seconds)`` received, until ``None``."""
+    connection.send("ready")
+    while (asked := connection.recv()) is not None:
+        index, answer, seconds = asked
+        try:
+            # the deadline ends a search cleanly; the parent stops anything else at the limit
+            g = grade(exercises[index], answer, deadline=time.monotonic() + seconds)
+            connection.send(("graded", g.verdict, int(g.right), g.summary))
+        except GradingTimeout:
+            connection.send(("timeout",))
+        except Exception as error:   # any fault: one line in the parent, not a traceback here
+            connection.send(("error", str(error) or type(error).__name__))
 
 
 COMMAND = Command("grade a class's answers to an exercise sheet, as CSV", add_arguments, run,

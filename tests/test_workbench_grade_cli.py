@@ -6,6 +6,7 @@ import csv
 import io
 import re
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -62,14 +63,37 @@ def test_the_output_file_is_written_whole(capsys, tmp_path):
     assert grades(target.read_text(encoding="utf-8"))[("ada", "13")] == "right"
 
 
-def test_a_slow_answer_is_graded_timeout(capsys, tmp_path):
+#: One event model that splits every world in three, each with an atom of its own.
+_SPLIT = "[(e {+qK}, f {-qK}, g {qK := ~p}; a: {e} {f} {g}; b: {e, f, g}), e]"
+#: 14 of them in a row, under 1,000 characters: checking it would make 3**14 copies of each world.
+NESTED = "".join(_SPLIT.replace("qK", f"q{k}") for k in range(14)) + "K_a p"
+
+
+def test_a_slow_answer_is_graded_timeout_and_the_class_goes_on(capsys, tmp_path):
+    assert len(NESTED) < 1_000
     answers = tmp_path / "a.csv"
-    answers.write_text("student,exercise,answer\nada,1iii,C_{a;b} p\nada,1ii,M_a p & ~Kw_a q & top\n",
-                       encoding="utf-8")
-    code, out, _ = run(capsys, "grade", SHEET, str(answers), "--time-limit", "1e-9")
-    assert code == 0
-    row = [r for r in rows(out) if r["exercise"] == "1ii"][0]
-    assert row["grade"] == "timeout" and row["score"] == "0"
+    answers.write_text(f'student,exercise,answer\nada,3b,"{NESTED}"\nada,2a,w\nbob,3b,K_b p\nbob,2a,"w, v"\n'
+                       f'cy,1i,"{NESTED}"\n', encoding="utf-8")
+    start = time.monotonic()
+    code, out, _ = run(capsys, "grade", SHEET, str(answers), "--time-limit", "1")
+    # two answers stopped at 1 s each, two fresh workers started: seconds, not the minutes of the check
+    assert code == 0 and time.monotonic() - start < 20
+    table = {(r["student"], r["exercise"]): r for r in rows(out)}
+    for key in ("ada", "3b"), ("cy", "1i"):
+        assert table[key]["grade"] == "timeout" and table[key]["score"] == "0"
+        assert table[key]["why"] == "checking the answer took longer than 1 s"
+    # exercise 2 (docs/exercises.md): K_b p holds at w alone, the formula exercise 3b asks for
+    assert [table[k]["grade"] for k in [("ada", "2a"), ("bob", "3b"), ("bob", "2a")]] == ["right", "right", "wrong"]
+
+
+def test_a_sheet_whose_search_cannot_be_made_is_refused_before_grading(capsys, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[exercises]]\nid = "v"\nkind = "validity"\nformula = "[!p]_{a} K_b p"\n', encoding="utf-8")
+    answers = tmp_path / "a.csv"
+    answers.write_text("student,exercise,answer\nada,v,valid\n", encoding="utf-8")
+    code, out, err = run(capsys, "grade", str(bad), str(answers))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert "exercise 'v', field formula: the search cannot check it: K_b asks what b knows" in err
 
 
 @pytest.mark.parametrize("content, fault", [

@@ -3,6 +3,8 @@ answers from docs/exercises.md, and the rewriting of formulas into equivalent on
 
 from __future__ import annotations
 
+import html
+import re
 import time
 from pathlib import Path
 
@@ -10,8 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from epistemic import Agent, Atom, Knows, Not, Or, Possible, And, Implies, holds, to_text
-from epistemic.visualize import kripke_picture
+from epistemic import (Agent, Atom, Knows, Not, Or, Possible, And, Implies, apply_act, holds, parse_act,
+                       parse_formula, to_text)
+from epistemic.validity import search_countermodel
+from epistemic.visualize import FALSE_FILL, TRUE_FILL, kripke_picture
 from epistemic.workbench.grading import MAX_ANSWER, GradingTimeout, grade
 from epistemic.workbench.sheets import load_sheet, sheet_from_text
 
@@ -52,11 +56,19 @@ def test_every_exercise_of_the_course_has_answers_here():
     assert sorted(ANSWERS) == sorted(ex.id for ex in COURSE.exercises)
 
 
+#: A world's node in a picture's source: its name in bold, and its fill.
+_NODE = re.compile(r'\[label=<<B>(.*?)</B>.*?fillcolor="(#[0-9A-Fa-f]{6})"')
+
+
 def _drawable(g):
-    """A grade with a model can be drawn as the web app draws it."""
+    """A grade with a model is drawn as the web app draws it: every world of the model, shaded as
+    true exactly where the grade's ``holds`` says, which is where its claim holds."""
     if g.model is not None:
+        if g.claim != "your formula":   # a countermodel to an equivalence shades the student's formula
+            assert g.holds == {w for w in g.model.worlds if holds(g.model, parse_formula(g.claim), w)}
         picture = kripke_picture(g.model, holds=g.holds, claim=g.claim or "the formula")
-        assert "digraph" in picture.source or "graph" in picture.source
+        fills = {html.unescape(name): fill for name, fill in _NODE.findall(picture.source)}
+        assert fills == {str(w): TRUE_FILL if w in g.holds else FALSE_FILL for w in g.model.worlds}
 
 
 @pytest.mark.parametrize("exercise", COURSE.exercises, ids=lambda ex: ex.id)
@@ -95,9 +107,23 @@ def test_an_announcement_must_be_true_first():
     # docs/exercises.md, exercise 7: ~p is false at w and cannot be announced there
     g = grade(COURSE.exercise("13"), "~p")
     assert g.verdict == "wrong" and g.summary.startswith("~p is false at the actual world w0")
+    # exercise 8: a private announcement is a truthful one too (p holds at w)
+    g = grade(COURSE.exercise("8"), "~p")
+    assert g.verdict == "wrong" and g.summary == "~p is false at the actual world w: it cannot be announced truthfully"
     # exercise 13: after announcing top nothing changes, and C fails along the chain
     g = grade(COURSE.exercise("13"), "top")
     assert g.world == "w0" and "b links w1 to w2" in g.reason.claim and len(g.model) == 3
+
+
+def test_a_group_told_whether_is_told_the_truth_either_way():
+    # docs/exercises.md, exercise 9: a learns whether ~p as b watches; ~p is false at w, so the event
+    # that happens is the one where a learns p, and b knows that a knows whether p
+    exercise = COURSE.exercise("9")
+    after = apply_act(exercise.model, parse_act("[?~p]_{a}"))
+    assert holds(after, exercise.formula)
+    g = grade(exercise, "~p")
+    assert g.right, g.summary
+    assert g.summary == "right: after announcing ~p, K_b Kw_a p & ~Kw_b p holds" and g.holds == {"w.no", "v.yes"}
 
 
 def test_a_private_announcement_leaves_b_believing_nothing_happened():
@@ -114,15 +140,17 @@ def test_validity_shows_the_countermodel_to_one_who_says_valid():
                         "28 models searched"
 
 
-@pytest.mark.parametrize("answer, why", [
-    ("K_a (p &", "not a formula: line 1, column 9"),
-    ("", "no formula: the answer is empty"),
-    ("p" * (MAX_ANSWER + 1), f"the answer is longer than {MAX_ANSWER:,} characters"),
-    ("K_c p", "cannot be checked on the model: the formula names c"),
+@pytest.mark.parametrize("answer, why, column", [
+    ("K_a (p &", "not a formula: line 1, column 9", 9),
+    ("K_a (p &\n q", "not a formula: line 2, column 3", None),   # the caret goes under the first line only
+    ("", "no formula: the answer is empty", None),
+    ("p" * (MAX_ANSWER + 1), f"the answer is longer than {MAX_ANSWER:,} characters", None),
+    ("K_c p", "cannot be checked on the model: the formula names c", None),
 ])
-def test_unreadable_answers_are_a_grade_not_an_error(answer, why):
+def test_unreadable_answers_are_a_grade_not_an_error(answer, why, column):
     g = grade(COURSE.exercise("3b"), answer)
     assert g.verdict == "unreadable" and g.summary.startswith(why)
+    assert g.column == column
 
 
 def test_unknown_worlds_and_words_are_unreadable():
@@ -133,6 +161,28 @@ def test_unknown_worlds_and_words_are_unreadable():
 def test_a_deadline_passed_raises():
     with pytest.raises(GradingTimeout, match="exercise 1i: the search passed its time limit"):
         grade(COURSE.exercise("1i"), "K_a ~K_b p & top", deadline=time.monotonic() - 1)
+
+
+def test_a_validity_answer_is_graded_by_the_search_made_when_the_sheet_was_read():
+    # a formula no other test searches: nothing made before can answer for it
+    exercise = sheet_from_text('[[exercises]]\nkind = "validity"\nformula = "K_a (p | r) -> M_b r"\n').exercises[0]
+    # the second model searched (one world, p true and r false: a knows p | r, b cannot think r possible)
+    assert exercise.search is not None and exercise.search.searched == 2 and not exercise.search.valid
+    # no search is made now: a deadline long passed does not matter
+    g = grade(exercise, "invalid", deadline=time.monotonic() - 1)
+    assert g.right and g.summary == "right: it is not valid: it is false at w1 of a model with 1 world " \
+                                    "(model 2 of the search)"
+
+
+def test_an_answer_that_names_atoms_and_agents_beyond_the_question_is_told_so():
+    # K_a ~K_b p (docs/exercises.md, exercise 1 (i)) with three S5 truths (K_x y -> y) about new atoms and
+    # agents: 4 atoms and 5 agents make 16 + 136*2**5 + 816*5**5 models of up to 3 worlds, past 200,000
+    g = grade(COURSE.exercise("1i"), "K_a ~K_b p & (K_c q -> q) & (K_d r -> r) & (K_e s -> s)")
+    assert g.verdict == "unreadable"
+    assert g.summary == ("your formula names q, r, s, c, d and e, which the question does not: write it with "
+                         "the atom p and the agents a and b only")
+    # one new atom and agent are few enough to search: the answer is compared, and it is right
+    assert grade(COURSE.exercise("1i"), "K_a ~K_b p & (K_c q -> q)").right
 
 
 # equivalent rewritings ---------------------------------------------------------------
@@ -181,6 +231,7 @@ def test_a_formula_that_says_otherwise_is_rejected_with_a_model_that_separates_t
     other = And(f, Atom("r")) if extra else Not(f)
     g = grade(_exercise(f), to_text(other))
     if extra and g.right:   # f & r and f agree only where f is false everywhere: f is unsatisfiable
+        assert search_countermodel(Not(f), 2, atoms=["r"]).valid
         return
     assert g.verdict == "wrong"
     assert holds(g.model, f, g.world) != holds(g.model, other, g.world)

@@ -21,8 +21,8 @@ actual = "w"
 '''
 
 
-def sheet(exercises: str, models: str = TWO):
-    return sheet_from_text(models + exercises, source="s.toml", folder=str(ROOT / "docs" / "sheets"))
+def sheet(exercises: str, models: str = TWO, **options):
+    return sheet_from_text(models + exercises, source="s.toml", folder=str(ROOT / "docs" / "sheets"), **options)
 
 
 def test_the_course_sheet_reads_whole():
@@ -75,6 +75,11 @@ def test_a_puzzles_worlds_are_named_by_text():
     ('[[exercises]]\nkind = "validity"\nformula = "C_{a,b} (p & q & r)"\nmax_worlds = 5\n',
      r"^s.toml: exercise '1', field max_worlds: 2,218,970 models to search"),
     ('[[exercises]]\nkind = "validity"\nformula = "p"\nmax_worlds = 0\n', r"field max_worlds: expected a whole number"),
+    # K_b after an announcement to a alone: b may be mistaken there, so the search cannot check it
+    ('[[exercises]]\nid = "v"\nkind = "validity"\nformula = "[!p]_{a} K_b p"\n',
+     r"^s.toml: exercise 'v', field formula: the search cannot check it: K_b asks what b knows, but b's relation"),
+    ('[[exercises]]\nid = "e"\nkind = "equivalent"\nformula = "[!p]_{a} K_b p"\n',
+     r"^s.toml: exercise 'e', field formula: the search cannot check it: K_b asks what b knows"),
     ('[[exercises]]\nkind = "worlds"\nmodel = "two"\nformula = "p"\nanswer = "w"\n',
      r"^s.toml: exercise '1', field answer: unknown field"),
     ('[[exercises]]\nid = "a"\nkind = "validity"\nformula = "p"\n[[exercises]]\nid = "a"\nkind = "validity"\n'
@@ -101,6 +106,22 @@ def test_every_fault_is_one_line_naming_the_file_the_part_and_the_field(text, fa
     with pytest.raises(SheetError, match=fault) as caught:
         sheet(text)
     assert "\n" not in str(caught.value)
+
+
+def test_the_search_of_a_validity_exercise_is_made_as_the_sheet_is_read():
+    told = []
+    s = sheet('[[exercises]]\nkind = "validity"\nformula = "K_a p -> p"\n'
+              '[[exercises]]\nkind = "worlds"\nmodel = "two"\nformula = "p"\n'
+              '[[exercises]]\nkind = "validity"\nformula = "M_a p -> K_a p"\nmax_worlds = 2\n',
+              progress=lambda done, total: told.append((done, total)))
+    assert told == [(0, 2), (1, 2), (2, 2)]
+    valid, other, invalid = s.exercises
+    # K_a p -> p is axiom T, true on every S5 model: all models_to_search(1, 1, 3) = 2 + 3*2 + 4*5 = 28 searched
+    assert valid.search.valid and valid.search.searched == 28
+    # M_a p -> K_a p fails where a considers p and ~p possible: two worlds, found as model 5 (2 one-world
+    # models, then the pairs of valuations {~p, ~p}, {~p, p}, each split by a or not: the unsplit {~p, p})
+    assert not invalid.search.valid and invalid.search.searched == 5 and len(invalid.search.model) == 2
+    assert other.search is None
 
 
 def test_a_model_too_large_is_refused():

@@ -13,12 +13,16 @@ written as the teacher wrote it: any formula true exactly at the asked
 worlds, any announcement after which the goal holds, any formula
 equivalent to the reference on the S5 models searched.
 
-Grading is quick, except for the countermodel searches of kinds validity
-and equivalent (at most :data:`~epistemic.validity.MAX_MODELS` models each).
-A ``deadline`` passed raises :class:`GradingTimeout`: a slow check is the
-grader's trouble, not the student's fault, so the caller decides
-(``epistemic grade`` writes such an answer's grade as ``timeout``).  The
-search of a validity exercise is done once per sheet, whoever answers.
+The search of a validity exercise is made once, when the sheet is read
+(:attr:`~epistemic.workbench.sheets.Exercise.search`), whoever answers:
+grading an answer to it is instant.  An equivalent answer is searched for
+a model that separates it from the reference (at most
+:data:`~epistemic.validity.MAX_MODELS` models); a ``deadline`` passed there
+raises :class:`GradingTimeout`: a slow check is the grader's trouble, not
+the student's fault, so the caller decides (``epistemic grade`` writes such
+an answer's grade as ``timeout``).  Checking an answer on a model does not
+look at the deadline: an answer that nests event models can take long
+there, and only a caller that grades in a process of its own can stop it.
 
 Examples
 --------
@@ -49,10 +53,12 @@ from collections.abc import Hashable, Iterable, Sequence
 
 import attrs
 
-from epistemic import (TOP, Announce, AnnouncePrivately, AnnounceWhether, EpistemicError, Formula, KripkeModel, Reason,
-                       apply_act, explain_verdict, parse_formula, to_text, truth_array)
+from epistemic import (TOP, Agent, Announce, AnnouncePrivately, AnnounceWhether, EpistemicError, Formula,
+                       FormulaSyntaxError, KripkeModel, Reason, apply_act, explain_verdict, parse_formula, to_text,
+                       truth_array)
 from epistemic.syntax import MAX_LENGTH
-from epistemic.validity import Search, SearchError, SearchTimeout, search_countermodel, search_separating
+from epistemic.validity import (MAX_MODELS, Search, SearchError, SearchTimeout, models_to_search, search_countermodel,
+                                search_separating, vocabulary)
 
 from .sheets import Exercise
 
@@ -65,9 +71,6 @@ MAX_ANSWER = min(10_000, MAX_LENGTH)
 #: Worlds named in one line of details before the list is cut.
 _NAMED = 5
 _SAID_VALID = {"valid": True, "yes": True, "true": True, "invalid": False, "no": False, "false": False}
-#: Searches of exercises' own formulas, done once: (formula, bound) -> Search.
-_SEARCHES: dict[tuple[Formula, int], Search] = {}
-_SEARCHES_KEPT = 1_000
 
 
 class GradingTimeout(EpistemicError):
@@ -103,6 +106,10 @@ class Grade:
         The world that shows the fault.
     reason : Reason, optional
         Why ``claim``'s formula is true or false at ``world``.
+    column : int, optional
+        Where an unreadable answer stops parsing: the 1-based column of
+        the fault on the answer's first line (``None`` for any other
+        answer, and for a fault on a later line).
     """
 
     exercise: str
@@ -114,6 +121,7 @@ class Grade:
     claim: str | None = None
     world: Hashable | None = None
     reason: Reason | None = attrs.field(default=None, eq=False, repr=False)
+    column: int | None = None
 
     @property
     def right(self) -> bool:
@@ -139,8 +147,8 @@ def grade(exercise: Exercise, answer: str | Sequence[str], *, deadline: float | 
         raise GradingTimeout(f"exercise {exercise.id}: {error}") from None
 
 
-def _unreadable(exercise: Exercise, why: str) -> Grade:
-    return Grade(exercise.id, "unreadable", why)
+def _unreadable(exercise: Exercise, why: str, column: int | None = None) -> Grade:
+    return Grade(exercise.id, "unreadable", why, column=column)
 
 
 def _listed(worlds: Iterable[Hashable]) -> str:
@@ -166,6 +174,9 @@ def _read_formula(exercise: Exercise, answer) -> Formula | Grade:
         return _unreadable(exercise, "no formula: the answer is empty")
     try:
         return parse_formula(answer)
+    except FormulaSyntaxError as error:
+        # a caret is drawn under the answer's box, one line long
+        return _unreadable(exercise, f"not a formula: {error}", error.column if error.line == 1 else None)
     except EpistemicError as error:
         return _unreadable(exercise, f"not a formula: {error}")
 
@@ -289,7 +300,9 @@ def _announcement(exercise: Exercise, answer, deadline) -> Grade:
         return read
     announced, where = read
     text = to_text(announced)
-    false_at = [w for w in _in_order(model, model.actual) if w not in where]
+    # a group told whether ψ is told the truth either way: the event that happens is the one that
+    # matches ψ at the actual world, so only an announcement that ψ must be true there
+    false_at = [] if exercise.whether else [w for w in _in_order(model, model.actual) if w not in where]
     if false_at:
         world = false_at[0]
         reason = explain_verdict(model, announced, world)
@@ -326,14 +339,11 @@ def _announced(model: KripkeModel, announced: Formula, exercise: Exercise) -> Kr
 
 
 def _searched(exercise: Exercise, deadline) -> Search:
-    """The exercise's own search, done once."""
+    """The exercise's own search: made when its sheet was read, or now for an exercise made by hand."""
+    if exercise.search is not None:
+        return exercise.search
     assert exercise.formula is not None
-    key = (exercise.formula, exercise.max_worlds)
-    if key not in _SEARCHES:
-        if len(_SEARCHES) >= _SEARCHES_KEPT:
-            _SEARCHES.clear()
-        _SEARCHES[key] = search_countermodel(exercise.formula, exercise.max_worlds, deadline=deadline)
-    return _SEARCHES[key]
+    return search_countermodel(exercise.formula, exercise.max_worlds, deadline=deadline)
 
 
 def _countermodel(search: Search, formula: Formula, claim: str) -> dict:
@@ -376,6 +386,9 @@ def _equivalent(exercise: Exercise, answer, deadline) -> Grade:
     formula = _read_formula(exercise, answer)
     if isinstance(formula, Grade):
         return formula
+    beyond = _beyond_the_question(reference, formula, exercise.max_worlds)
+    if beyond is not None:
+        return _unreadable(exercise, beyond)
     try:
         search = search_separating(reference, formula, exercise.max_worlds, deadline=deadline)
     except SearchTimeout:
@@ -393,3 +406,40 @@ def _equivalent(exercise: Exercise, answer, deadline) -> Grade:
                                       f"model with {size} world{'s' * (size != 1)}, where the sentence is "
                                       f"{'false' if true else 'true'}",
                  (f"the model: {_model_text(picture['model'])}", picture["reason"].claim), **picture)
+
+
+def _beyond_the_question(reference: Formula, formula: Formula, max_worlds: int) -> str | None:
+    """Why ``formula`` cannot be compared with ``reference``: its own atoms and agents make the
+    search larger than its limit (the question's alone never do: the sheet is checked for that).
+
+    Examples
+    --------
+    >>> from epistemic import parse_formula as f
+    >>> _beyond_the_question(f("K_a p"), f("K_a p & (K_c q -> q) & (K_d r -> r) & (K_e s -> s)"), 3)
+    'your formula names q, r, s, c, d and e, which the question does not: write it with the atom p and the agent a only'
+    >>> _beyond_the_question(f("K_a p"), f("K_a p & (K_c q -> q)"), 3) is None
+    True
+    """
+    asked_atoms, asked_agents = vocabulary(reference)
+    atoms, agents = vocabulary(formula)
+    if models_to_search(len(asked_atoms | atoms), len(asked_agents | agents), max_worlds) <= MAX_MODELS:
+        return None
+    extra = [*sorted(atoms - asked_atoms), *_names(agents - asked_agents)]
+    if not extra:   # an exercise made by hand, never checked: the search says why
+        return None
+    return (f"your formula names {_and(extra)}, which the question does not: write it with "
+            f"{_vocabulary(sorted(asked_atoms), _names(asked_agents))} only")
+
+
+def _names(agents: Iterable[Agent]) -> list[str]:
+    return sorted(a.name for a in agents)
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _vocabulary(atoms: Sequence[str], agents: Sequence[str]) -> str:
+    parts = [f"the atom{'s' * (len(atoms) != 1)} {_and(atoms)}" if atoms else "",
+             f"the agent{'s' * (len(agents) != 1)} {_and(agents)}" if agents else ""]
+    return " and ".join(p for p in parts if p) or "no atom or agent"

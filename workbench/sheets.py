@@ -3,7 +3,10 @@
 A teacher writes a sheet by hand (docs/workbench.md describes the format
 whole); :func:`load_sheet` reads it and checks everything a student's
 answer will be graded against, so that a fault shows when the sheet is
-read, not in the middle of grading a class.  Every fault is a
+read, not in the middle of grading a class.  The countermodel search of
+each validity exercise is made then, once, whatever the answers (it may
+take seconds: at most :data:`~epistemic.validity.MAX_MODELS` models).  Every
+fault is a
 :class:`SheetError` of one line naming the file, the exercise or model, and
 the field.
 
@@ -37,7 +40,7 @@ from __future__ import annotations
 import io
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import attrs
 
@@ -48,10 +51,11 @@ from epistemic.formulas import agents_of
 from epistemic.model_json import model_from_dict
 from epistemic.symbolic import KnowledgeStructure, to_kripke
 from epistemic.symbolic.files import load_any
-from epistemic.validity import MAX_MODELS, MAX_SEARCH_WORLDS, models_to_search, vocabulary
+from epistemic.validity import (MAX_MODELS, MAX_SEARCH_WORLDS, Search, models_to_search, search_countermodel,
+                                vocabulary)
 
-__all__ = ["KINDS", "MAX_SHEET_WORLDS", "MAX_EXERCISES", "MAX_SHEET_BYTES", "Exercise", "Sheet", "SheetError",
-           "load_sheet", "sheet_from_text", "text_worlds"]
+__all__ = ["KINDS", "MAX_SHEET_WORLDS", "MAX_EXERCISES", "MAX_SHEET_BYTES", "Exercise", "Progress", "Sheet",
+           "SheetError", "load_sheet", "sheet_from_text", "text_worlds"]
 
 #: The kinds of exercise, each with the fields it needs and those it may have.
 KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -90,7 +94,9 @@ class Exercise:
     validity and equivalent, ``goal`` of an announcement); ``worlds`` the
     target worlds of kind formula; ``to`` and ``whether`` say how an
     announcement is made (public when ``to`` is empty); ``max_worlds`` bounds
-    the search of kinds validity and equivalent.
+    the search of kinds validity and equivalent.  ``search`` is what the
+    countermodel search of a validity exercise found, made when the sheet
+    was read.
     """
 
     id: str
@@ -105,6 +111,7 @@ class Exercise:
     to: frozenset[Agent] = attrs.field(default=frozenset(), converter=frozenset)
     whether: bool = False
     max_worlds: int = DEFAULT_MAX_WORLDS
+    search: Search | None = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen
@@ -125,8 +132,15 @@ class Sheet:
         raise SheetError(f"{self.source}: no exercise {exercise_id!r}")
 
 
-def load_sheet(path: str | os.PathLike) -> Sheet:
+#: A callback ``show(done, total)`` told of the validity searches made while a sheet is read.
+Progress = Callable[[int, int], None]
+
+
+def load_sheet(path: str | os.PathLike, *, progress: Progress | None = None) -> Sheet:
     """The sheet in the TOML file ``path``; files it names are read beside it.
+
+    ``progress``, when given, is called with the validity searches made so
+    far and their number, before the first and after each one.
 
     Raises
     ------
@@ -139,12 +153,14 @@ def load_sheet(path: str | os.PathLike) -> Sheet:
         return SheetError(f"{name}: {message}")
 
     text = text_from(read_limited(name, MAX_SHEET_BYTES, "a sheet", fault), fault)
-    return sheet_from_text(text, source=name, folder=os.path.dirname(name))
+    return sheet_from_text(text, source=name, folder=os.path.dirname(name), progress=progress)
 
 
-def sheet_from_text(text: str, *, source: str = "the sheet", folder: str = ".") -> Sheet:
+def sheet_from_text(text: str, *, source: str = "the sheet", folder: str = ".",
+                    progress: Progress | None = None) -> Sheet:
     """The sheet written in ``text`` (TOML); ``source`` names it in messages,
-    and files it names are read in ``folder``."""
+    files it names are read in ``folder``, and ``progress`` is told of the
+    validity searches as :func:`load_sheet` says."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -167,6 +183,8 @@ def sheet_from_text(text: str, *, source: str = "the sheet", folder: str = ".") 
         if any(ex.id == exercise.id for ex in exercises):
             raise reader.fault(f"exercise {exercise.id!r}", "id", "another exercise has this id")
         exercises.append(exercise)
+    # every other fault is found first: the searches are the slow part of reading a sheet
+    exercises = reader.searched(exercises, progress)
     return Sheet(source, reader.text(data, "title", "the sheet", default=""),
                  reader.text(data, "introduction", "the sheet", default=""), tuple(models.items()), tuple(exercises))
 
@@ -377,6 +395,9 @@ class _Reader:
             self._checkable(model, fields["formula"], where, "formula")
         if kind in ("validity", "equivalent"):
             fields["max_worlds"] = self._search_bound(data, where, fields["formula"])
+        if kind == "equivalent":
+            # a quick look on the smallest models, where a formula the search cannot check shows
+            self._searchable(fields["formula"], min(fields["max_worlds"], 2), where)
         hint = data.get("hint")
         if hint is not None and not isinstance(hint, str):
             raise self.fault(where, "hint", f"expected text, got {hint!r}")
@@ -417,6 +438,28 @@ class _Reader:
             if agent not in model.agents:
                 raise self.fault(where, "to" if agent in group else "goal", f"{agent} is not an agent of the model")
         return {"to": group, "whether": whether}
+
+    def _searchable(self, formula: Formula, bound: int, where: str) -> Search:
+        try:
+            return search_countermodel(formula, bound)
+        except EpistemicError as error:
+            raise self.fault(where, "formula", f"the search cannot check it: {error}") from None
+
+    def searched(self, exercises: list[Exercise], progress: Progress | None) -> list[Exercise]:
+        """``exercises`` with the search of each validity exercise made, each formula and bound once."""
+        asked = [ex for ex in exercises if ex.kind == "validity"]
+        found: dict[tuple[Formula | None, int], Search] = {}
+        if progress is not None and asked:
+            progress(0, len(asked))
+        for done, ex in enumerate(asked, 1):
+            assert ex.formula is not None
+            key = (ex.formula, ex.max_worlds)
+            if key not in found:
+                found[key] = self._searchable(ex.formula, ex.max_worlds, f"exercise {ex.id!r}")
+            if progress is not None:
+                progress(done, len(asked))
+        return [attrs.evolve(ex, search=found[ex.formula, ex.max_worlds]) if ex.kind == "validity" else ex
+                for ex in exercises]
 
     def _search_bound(self, data: Mapping, where: str, formula: Formula) -> int:
         bound = data.get("max_worlds", DEFAULT_MAX_WORLDS)
