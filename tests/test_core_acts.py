@@ -288,7 +288,7 @@ def _verdict(model, formula):
         return "refused"
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(s5_models(), st.lists(ACTS, min_size=1, max_size=2), FORMULAS)
 def test_applying_acts_is_checking_their_dynamic_formula(model, steps, formula):
     """After acts that can happen, φ holds in ``apply_act``'s model exactly where the nested dynamic
