@@ -514,7 +514,7 @@ def agents_of(formula: Formula) -> frozenset[Agent]:
 
 
 def conjunction(formulas: Iterable[Formula]) -> Formula:
-    """``f1 & f2 & ...`` (left to right), or ``TOP`` for none."""
+    """``f1 & f2 & …`` (left to right), or ``TOP`` for none."""
     out: Formula | None = None
     for f in formulas:
         out = _formula(f) if out is None else And(out, _formula(f))
@@ -522,7 +522,7 @@ def conjunction(formulas: Iterable[Formula]) -> Formula:
 
 
 def disjunction(formulas: Iterable[Formula]) -> Formula:
-    """``f1 | f2 | ...`` (left to right), or ``BOTTOM`` for none."""
+    """``f1 | f2 | …`` (left to right), or ``BOTTOM`` for none."""
     out: Formula | None = None
     for f in formulas:
         out = _formula(f) if out is None else Or(out, _formula(f))

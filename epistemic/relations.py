@@ -1,4 +1,4 @@
-"""Accessibility relations of one agent over numbered worlds ``0 .. n-1``.
+"""Accessibility relations of one agent over numbered worlds ``0`` to ``n - 1``.
 
 A relation is kept the cheapest way that says what it is: an equivalence
 relation (S5 knowledge) as a :class:`Partition`, a block number per world;

@@ -345,7 +345,7 @@ def write_smcdel(structure: KnowledgeStructure, queries: Sequence[tuple] = (), t
 def write_story(story: Story, title: str = "") -> str:
     """A story as an SMCDEL file: its first model, and after every round
     each of its questions as a ``TRUE?`` query at each actual state, behind
-    the announcements made so far (``[! φ1] [! φ2] ... question``): SMCDEL
+    the announcements made so far (``[! φ1] [! φ2] … question``): SMCDEL
     answers them as the story did.
 
     Raises

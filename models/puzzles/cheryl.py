@@ -1,7 +1,7 @@
 """Cheryl's birthday: Albert knows the month, Bernard the day, and three statements settle it.
 
 Cheryl gives ten possible dates, tells Albert the month and Bernard the
-day; then
+day; then [1]_
 
 1. Albert: "I don't know when your birthday is, but I know that Bernard
    doesn't know too."
@@ -12,7 +12,7 @@ The model has one world per date, named like ``"July 16"``, where one atom
 holds, the date in lower case (``july16``).  Albert's relation is the
 partition by month, Bernard's by day.  "Agent ``a`` knows the birthday" is
 the disjunction over the ten dates ``d`` of ``K_a d``.  The statements are
-the public announcements
+the public announcements [2]_
 
 1. ``~knows(albert) & K_albert ~knows(bernard)``
 2. ``knows(bernard)``: "at first I didn't know" adds nothing, since
@@ -85,7 +85,7 @@ def date_atom(month: str, day: int) -> Atom:
 
 
 def knows_birthday(agent: Agent) -> Formula:
-    """``K_agent d1 | ... | K_agent d10``: the agent knows which date it is.
+    """``K_agent d1 | … | K_agent d10``: the agent knows which date it is.
 
     Examples
     --------

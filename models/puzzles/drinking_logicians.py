@@ -94,7 +94,7 @@ def wants(i: int) -> Atom:
 
 
 def everyone_wants(n: int) -> Formula:
-    """``w1 & ... & wn``."""
+    """``w1 & … & wn``."""
     return conjunction(wants(i) for i in range(1, n + 1))
 
 

@@ -4,7 +4,7 @@ Each child sees every forehead but its own.  The father says "at least one
 of you is muddy", then asks again and again "do you know whether you are
 muddy?", and the children answer all at once, in public.  After ``k - 1``
 rounds in which nobody knows, the ``k`` muddy children know; one round
-later the clean ones know too.
+later the clean ones know too [1]_.
 
 The model has the ``2**n`` valuations of the atoms ``m1 .. mn`` ("child i
 is muddy") as worlds.  World number ``w`` is the bit mask of the muddy

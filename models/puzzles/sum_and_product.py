@@ -1,6 +1,6 @@
 """Sum and product: S knows ``x + y``, P knows ``x * y``, and four sentences reveal ``(4, 13)``.
 
-Freudenthal's problem: two numbers ``1 < x < y`` with ``x + y <= 100``
+Freudenthal's problem [1]_: two numbers ``1 < x < y`` with ``x + y <= 100``
 (the ``limit``); S is told their sum, P their product, and then
 
 1. P: "I don't know the numbers."
@@ -123,7 +123,7 @@ def start_size(values: dict[str, int]) -> int:
 
 
 def knows_numbers(agent: Agent, limit: int) -> Formula:
-    """``Kw_agent x2 & ... & Kw_agent y<limit - 2>``: the agent knows both numbers.
+    """``Kw_agent x2 & … & Kw_agent y<limit - 2>``: the agent knows both numbers.
 
     Examples
     --------
@@ -138,7 +138,7 @@ def knows_numbers(agent: Agent, limit: int) -> Formula:
 
 
 def knows_bits(agent: Agent, limit: int) -> Formula:
-    """``Kw_agent xb0 & ... & Kw_agent yb<w - 1>``: the agent knows every bit of
+    """``Kw_agent xb0 & … & Kw_agent yb<w - 1>``: the agent knows every bit of
     both numbers, on the symbolic structure (:func:`initial_structure`).
 
     Examples
