@@ -53,5 +53,52 @@ def _skip_type_aliases(app, what, name, obj, skip, options):
     return None
 
 
+#: The gallery: what the framework draws, each picture made by its command as the site builds
+#: (title, what it shows, the command's arguments; {out} is the gallery's folder).
+GALLERY = [
+    ("Why p5 votes no", "the explanation graph of a vote in the pirate game with p2's subgroup promise",
+     ["pirates", "-n", "5", "-m", "3", "--promise", "p2: 1 1 0 1 to p3 p4 p5", "--why", "p5 vote round 1",
+      "--draw", "{out}/why.svg", "--draw-dag", "{out}/dag.svg", "--draw-kripke", "{out}/kripke.svg",
+      "--no-tables"]),
+    ("The muddy children, round by round", "the Kripke model after each announcement, the worlds removed greyed",
+     ["puzzle", "muddy-children", "n=3", "k=2", "--draw", "{out}/rounds.svg"]),
+    ("A crossout board", "Ethiopian Dinner: who takes which morsel under the crossout strategy",
+     ["dinner", "1,2", "2,3", "3,1", "--draw-board", "{out}/board.png"]),
+    ("Pig's hold map", "the turn total at which optimal play holds, for every pair of scores",
+     ["pig", "--plot", "{out}/hold-map.png"]),
+    ("Tournament standings", "four bots, five rounds of the Prisoner-and-Pirate tournament",
+     ["tournament", "run", "--bots", "coop,defect,tit-for-tat,rational", "--rounds", "5", "--seed", "1"]),
+]
+
+
+def _gallery(app) -> None:
+    """Draw the gallery with the commands themselves, into generated/ (never committed), and write
+    its page: every picture is what the command makes today."""
+    import contextlib
+    import io
+    import pathlib
+
+    from epistemic.cli.main import main
+
+    folder = pathlib.Path(app.srcdir) / "generated" / "gallery"
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = ["# Gallery", "",
+             "What the framework draws, made by these commands each time this site is built.", ""]
+    for title, what, argv in GALLERY:
+        before = set(folder.iterdir())
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(io.StringIO()):
+            code = main([a.format(out=folder) for a in argv])
+        if code != 0:
+            raise RuntimeError(f"the gallery's command epistemic {' '.join(argv)} failed with status {code}")
+        shown = " ".join(a if " " not in a else repr(a) for a in argv).replace("{out}/", "")
+        lines += [f"## {title}", "", f"{what[0].upper()}{what[1:]}:", "", "```", f"epistemic {shown}", "```", ""]
+        pictures = sorted(set(folder.iterdir()) - before)
+        lines += [f"![{title}: {p.stem}](gallery/{p.name})" for p in pictures] or ["```text", printed.getvalue().rstrip(), "```"]
+        lines.append("")
+    (folder.parent / "gallery.md").write_text("\n".join(lines), encoding="utf-8")
+
+
 def setup(app):
     app.connect("autodoc-skip-member", _skip_type_aliases)
+    app.connect("builder-inited", _gallery)
