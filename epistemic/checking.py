@@ -56,7 +56,7 @@ from .bisimulation import bisimulation_labels
 from .bottom_up import evaluate_bottom_up
 from .bisimulation import contract as contract_model
 from .errors import ModelError
-from .events import EventModel, check_event_model, private_event, whether_event
+from .events import EventModel, check_event_model, formulas_within, private_event, whether_event
 from .formulas import (AGENT_WORD, Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
                        Believes, Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
                        FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
@@ -495,20 +495,12 @@ def _kept_by_contraction(f: Formula) -> bool:
     """Whether every bisimulation keeps the truth of ``f``: no distributed knowledge inside, the
     preconditions and assignments of the event models inside included, and no precondition
     given as a function (which may look at anything)."""
-    stack, seen = [f], set()
-    while stack:
-        g = stack.pop()
-        if g in seen:
-            continue
-        seen.add(g)
+    for g in formulas_within(f):
         if isinstance(g, Distributed):
             return False
-        if isinstance(g, Act):
-            for e in cast(EventModel, g.action).events:
-                if e.precondition is not None and not isinstance(e.precondition, Formula):
-                    return False
-                stack.extend(h for h in (e.precondition, *(h for _, h in e.assign)) if h is not None)
-        stack.extend(g.operands())
+        if isinstance(g, Act) and any(e.precondition is not None and not isinstance(e.precondition, Formula)
+                                      for e in cast(EventModel, g.action).events):
+            return False
     return True
 
 

@@ -22,17 +22,19 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+
+from typing import cast
 
 import attrs
 
 from .agents import Agent
 from .errors import ModelError
 from .event_text import act_pieces
-from .formulas import Formula, Not
+from .formulas import Act, Formula, Not
 from .validators import instance_of
 
-__all__ = ["Event", "EventModel", "public_event", "private_event", "whether_event"]
+__all__ = ["Event", "EventModel", "public_event", "private_event", "whether_event", "formulas_within"]
 
 
 def _check_precondition(instance, attribute, value):
@@ -208,3 +210,29 @@ def whether_event(agents: Iterable[Agent], group: Iterable[Agent], formula: Form
     everything = [(e, f) for e in ("yes", "no") for f in ("yes", "no")]
     relations = {a: [("yes", "yes"), ("no", "no")] if a in group else everything for a in agents}
     return EventModel(agents, [yes, no], relations, ["yes", "no"])
+
+
+def formulas_within(formula: Formula) -> Iterator[Formula]:
+    """Every formula inside ``formula`` (itself included), each once, those of the event models
+    inside included: their formula preconditions and their assignments.  Iterative.
+
+    Examples
+    --------
+    >>> from epistemic import parse_formula
+    >>> sorted(map(str, formulas_within(parse_formula("[(e: q; a: {e}), e] p"))))
+    ['[(e: q; a: {e}), e] p', 'p', 'q']
+    """
+    stack, seen = [formula], set()
+    while stack:
+        g = stack.pop()
+        if g in seen:
+            continue
+        seen.add(g)
+        yield g
+        if isinstance(g, Act):
+            for event in cast(EventModel, g.action).events:
+                if isinstance(event.precondition, Formula):
+                    stack.append(event.precondition)
+                stack.extend(h for _, h in event.assign)
+        stack.extend(g.operands())
+

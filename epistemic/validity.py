@@ -48,8 +48,8 @@ import numpy as np
 from .agents import Agent
 from .checking import truth_array
 from .errors import EpistemicError
-from .events import EventModel
-from .formulas import Act, Atom, Formula, Iff, agents_of
+from .events import EventModel, formulas_within
+from .formulas import Act, Atom, Formula, Iff
 from .kripke import KripkeModel
 from .relations import Partition
 from .validators import instance_of, whole_number
@@ -180,27 +180,17 @@ def vocabulary(formula: Formula) -> tuple[frozenset[str], frozenset[Agent]]:
     (['p', 'q'], ['a', 'b'])
     """
     atoms: set[str] = set()
-    agents: set[Agent] = set(agents_of(formula))
-    stack, seen = [formula], set()
-    while stack:
-        f = stack.pop()
-        if f in seen:
-            continue
-        seen.add(f)
+    agents: set[Agent] = set()
+    for f in formulas_within(formula):
         if isinstance(f, Atom):
             atoms.add(f.name)
         if isinstance(f, Act):
-            action = cast(EventModel, f.action)
-            agents.update(action.agents)
-            for event in action.events:
-                if isinstance(event.precondition, Formula):
-                    stack.append(event.precondition)
-                stack.extend(g for _, g in event.assign)
-        stack.extend(f.operands())
-    found = frozenset(agents)
-    for f in seen:  # the agents of formulas inside event models
-        found |= agents_of(f)
-    return frozenset(atoms), found
+            agents.update(cast(EventModel, f.action).agents)
+        agent = getattr(f, "agent", None)
+        if agent is not None:
+            agents.add(agent)
+        agents.update(getattr(f, "group", ()))
+    return frozenset(atoms), frozenset(agents)
 
 
 def search_countermodel(formula: Formula, max_worlds: int, *, agents: Iterable[Agent] | None = None,
