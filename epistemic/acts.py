@@ -55,7 +55,7 @@ from .syntax import _Parser, _read, named_event_models
 from .updates import update
 from .validators import instance_of
 
-__all__ = ["SEPARATOR", "MAX_WORLDS", "parse_act", "apply_act"]
+__all__ = ["SEPARATOR", "MAX_WORLDS", "parse_act", "act_text", "apply_act"]
 
 #: Between the old world and the event in the name of a world after a product update: ``w.told``.
 #: Event names written as text hold no dot, so the two parts can be read back.
@@ -66,6 +66,17 @@ _QUOTED = 60
 
 #: The kinds of act, as ``apply_act`` names them when given something else.
 _KINDS = "[!φ], [!φ]_{a,b}, [?φ]_{a,b} or [E, e]"
+
+
+def act_text(act: Formula) -> str:
+    """The act as written: the bracket of :func:`parse_act`'s formula, without the ``top`` after it.
+
+    Examples
+    --------
+    >>> act_text(parse_act("[!p&q]_{b,a}"))
+    '[!p & q]_{a,b}'
+    """
+    return to_text(act).removesuffix(" top")
 
 
 def parse_act(text: str, event_models: Mapping[str, EventModel] | None = None) -> Formula:

@@ -206,8 +206,7 @@ def text_worlds(model: KripkeModel) -> KripkeModel:
              for w in model.worlds}
     if len(set(names.values())) != len(names):
         raise SheetError("two worlds of the model have the same name once written as text")
-    return KripkeModel([names[w] for w in model.worlds], [model.facts(w) for w in model.worlds],
-                       {a: model.relation_of(a) for a in model.agents}, [names[w] for w in model.actual])
+    return model.renamed(names)
 
 
 class _Reader:

@@ -22,7 +22,7 @@ import attrs
 
 from epistemic import (EpistemicError, EventModel, KripkeModel, ModelError, explain_verdict, parse_formula, to_text,
                        worlds_where)
-from epistemic.acts import apply_act, parse_act
+from epistemic.acts import act_text, apply_act, parse_act
 from epistemic.formulas import Formula
 from epistemic.models.puzzles import PUZZLES, solve, start_size
 from epistemic.smcdel import parse_smcdel
@@ -173,7 +173,7 @@ def parse_report(text: object, limits: Limits, event_models: Mapping[str, EventM
         return {"ok": False, "error": str(error), "line": error.line, "column": error.column}
     except WorkError as error:
         return {"ok": False, "error": str(error), "line": None, "column": None}
-    return {"ok": True, "text": to_text(formula)}
+    return {"ok": True, "text": act_text(formula) if act else to_text(formula)}
 
 
 def world_names(model: KripkeModel) -> list[str]:
@@ -259,8 +259,7 @@ def apply(model: KripkeModel, text: str, limits: Limits,
     if len(after) > limits.worlds:
         raise WorkError(f"after {text} the model has {len(after):,} worlds: the workbench keeps at most "
                         f"{limits.worlds:,}")
-    written = to_text(act)
-    return after, written[:-len(" top")] if written.endswith(" top") else written, summary(after)
+    return after, act_text(act), summary(after)
 
 
 def open_text(text: str, name: str, limits: Limits) -> tuple[KripkeModel, dict[str, EventModel]]:
