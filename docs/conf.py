@@ -1,9 +1,11 @@
-"""Sphinx's settings for the documentation site: the Markdown pages of docs/ (MyST) and an API
-reference made from the numpydoc docstrings of every public name.
+"""Sphinx's settings for the documentation site: the Markdown pages of docs/ (MyST), the tutorial
+notebooks of docs/notebooks (executed as the site builds, by myst-nb) and an API reference made
+from the numpydoc docstrings of every public name.
 
 Build it with ``sphinx-build -W -b html docs docs/_build/html`` after ``pip install -e ".[docs]"``.
 """
 
+import logging
 import types
 
 import epistemic
@@ -14,18 +16,28 @@ copyright = "2026, The epistemic authors"
 release = version = epistemic.__version__
 
 extensions = [
-    "myst_parser",
+    "myst_nb",
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "numpydoc",
 ]
 
 # the Markdown pages stay the source; their code blocks are the doctests the test suite runs
-source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+# (.rst first: the reference pages autosummary writes are reStructuredText)
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 myst_heading_anchors = 3
 root_doc = "index"
 # files beside the pages that are no pages: the sheets, examples and images they point at
-exclude_patterns = ["_build", "sheets", "examples", "images/README*", "README.md"]
+exclude_patterns = ["_build", "sheets", "examples", "images/README*", "README.md", "**.ipynb_checkpoints",
+                    "jupyter_execute"]
+
+# the notebooks are stored without outputs: every build runs them, and a cell that raises fails it
+nb_execution_mode = "force"
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+nb_execution_timeout = 300
+# a cell's printed lines in one block, however many calls printed them
+nb_merge_streams = True
 
 # the reference: one page per module, its public names as __all__ gives them
 autosummary_generate = True
@@ -44,6 +56,10 @@ html_theme = "furo"
 html_title = f"epistemic {release}"
 # nothing loads from the network when the site is read: no web fonts, no CDN scripts
 html_theme_options = {"top_of_page_buttons": []}
+
+
+# the notebook runner announces each notebook it runs; the build's own progress says enough
+logging.getLogger("traitlets").setLevel(logging.WARNING)
 
 
 def _skip_type_aliases(app, what, name, obj, skip, options):

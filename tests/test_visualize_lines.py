@@ -60,6 +60,17 @@ def test_a_gap_breaks_the_line():
     assert [t.get_text() for t in legend.get_texts()] == ["p1", "p2"]
 
 
+def test_whole_numbers_on_the_x_axis_get_whole_ticks():
+    rounds = line_chart([("Ada", [(1, 30), (2, 40), (3, 70), (4, 98), (5, 127)])], x_label="round", y_label="score")
+    figure = rounds.figure()
+    figure.canvas.draw()
+    ticks = [t for t in figure.axes[0].get_xticks() if 1 <= t <= 5]
+    assert ticks == [1, 2, 3, 4, 5]   # not 1.0, 1.5, ...: no round 1.5
+    heads = line_chart([("p1", [(0.25, 0.1), (0.5, 0.2), (0.75, 0.1)])], **LABELS).figure()
+    heads.canvas.draw()
+    assert any(not float(t).is_integer() for t in heads.axes[0].get_xticks())
+
+
 def test_a_lone_point_between_gaps_is_drawn_as_a_dot():
     plot = line_chart([("goal 10", [(0.1, 0.2), (0.2, None), (0.3, 0.25), (0.4, None), (0.5, 0.3), (0.6, 0.31)])],
                       **LABELS)

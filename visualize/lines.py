@@ -123,6 +123,10 @@ class LineChart:
             panels.append(axes)
             figure.align_ylabels(panels)
         panels[-1].set_xlabel(self.x_label, fontsize=11)
+        if all(float(x).is_integer() for series in everything for x, _ in series.points):
+            # rounds, goals, players: a tick between two of them would name a round 1.5
+            from matplotlib.ticker import MaxNLocator
+            panels[-1].xaxis.set_major_locator(MaxNLocator(integer=True))
         handles = [h for axes in panels for h in axes.get_legend_handles_labels()[0]]
         figure.legend(handles, [h.get_label() for h in handles], loc="lower center", bbox_to_anchor=(0.5, 0.01),
                       ncol=columns, frameon=False, fontsize=9, handlelength=2.6)
