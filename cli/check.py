@@ -9,7 +9,7 @@ import sys
 from collections.abc import Hashable
 from typing import TextIO
 
-from epistemic import EpistemicError, KripkeModel, explain_verdict, parse_formula, to_latex, to_text
+from epistemic import EpistemicError, explain_verdict, parse_formula, to_latex, to_text
 from epistemic import engines
 from epistemic.event_json import event_model_name, load_event_model
 from epistemic.files import read_limited, text_from
@@ -261,8 +261,9 @@ def _spelled(model, formula) -> str:
         return f"(none: {error})"
 
 
-def _echoed(line: str) -> str:
-    """A formula as written, cut to :data:`ECHOED` characters."""
+def _echoed(text: str) -> str:
+    """A formula (or an act) as written, on one line, cut to :data:`ECHOED` characters."""
+    line = " ".join(text.split())
     return line if len(line) <= ECHOED else line[:ECHOED - 4] + " ..."
 
 

@@ -16,14 +16,12 @@ from epistemic.models.commands import check_file_destination
 from epistemic.smcdel import is_smcdel
 from epistemic.symbolic import to_kripke
 
-from .check import _models
+from .check import _echoed, _models
 
 __all__ = ["COMMAND", "add_arguments", "run"]
 
 T = TypeVar("T")
 
-#: An act or a formula is echoed in a message or a summary up to this many characters.
-ECHOED = 60
 #: A summary names the actual worlds up to this many.
 NAMED = 3
 
@@ -54,12 +52,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(repeatable; schema in docs/model-json.md)")
     p.add_argument("--check", metavar="FORMULA", action="append", default=[],
                    help="say whether FORMULA holds at the actual worlds after the acts (repeatable)")
-
-
-def _echoed(text: str) -> str:
-    """A text as written, on one line, cut to :data:`ECHOED` characters."""
-    line = " ".join(text.split())
-    return line if len(line) <= ECHOED else line[:ECHOED - 4] + " ..."
 
 
 def _each(what: str, texts: list[str], do: Callable[[int], T]) -> list[T]:

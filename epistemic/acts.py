@@ -48,7 +48,7 @@ from collections.abc import Mapping
 from .building import MAX_WORLDS
 from .checking import after_announcement, truth_array
 from .errors import ModelError
-from .events import EventModel, check_event_model, private_event, whether_event
+from .events import EventModel, announcement_event, check_event_model
 from .formulas import TOP, Act, Announce, AnnouncePrivately, AnnounceWhether, Formula, FormulaError, to_text
 from .kripke import KripkeModel, World
 from .syntax import _Parser, _read, named_event_models
@@ -224,14 +224,12 @@ def _events(model: KripkeModel, act: AnnouncePrivately | AnnounceWhether | Act) 
             raise ModelError(f"event {act.event!r} cannot happen at {_where(model)}: its precondition fails there")
         return EventModel(action.agents, action.events, {a: action.relation(a) for a in action.agents},
                           [act.event])
-    strangers = sorted(frozenset(act.group) - model.agents, key=lambda agent: agent.name)
-    if strangers:
-        raise ModelError(f"the act names {strangers[0]}, who is not an agent of the model")
+    events = announcement_event(model.agents, act, "the act")
     if isinstance(act, AnnouncePrivately):
         _refuse_false(model, act.announced)
-        return private_event(model.agents, None, act.group, precondition=act.announced)
-    # the event that happens is the one matching the formula's truth: yes or no, both designated
-    return whether_event(model.agents, act.group, act.announced)
+    # told whether: the event that happens is the one matching the formula's truth, yes or no,
+    # both designated
+    return events
 
 
 def _refuse_false(model: KripkeModel, formula: Formula | None, cannot: str = "") -> None:

@@ -56,7 +56,7 @@ from .bisimulation import bisimulation_labels
 from .bottom_up import evaluate_bottom_up
 from .bisimulation import contract as contract_model
 from .errors import ModelError
-from .events import EventModel, check_event_model, formulas_within, private_event, whether_event
+from .events import EventModel, announcement_event, check_event_model, formulas_within
 from .formulas import (AGENT_WORD, Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
                        Believes, Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
                        FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
@@ -460,16 +460,6 @@ def updated(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.nda
     return model.cache[key]
 
 
-def _event_model(model: KripkeModel, f: AnnouncePrivately | AnnounceWhether) -> tuple[EventModel, str | None]:
-    group = frozenset(f.group)
-    strangers = group - model.agents
-    if strangers:
-        raise ModelError(f"the formula names {sorted(strangers)[0]}, who is not an agent of the model")
-    if isinstance(f, AnnouncePrivately):
-        return private_event(model.agents, None, group, precondition=f.announced), "told"
-    return whether_event(model.agents, group, f.announced), None
-
-
 def _contracted(after: KripkeModel, new: np.ndarray) -> tuple[KripkeModel, np.ndarray]:
     """``after`` contracted, and ``new`` (product world numbers, -1 for none) renumbered to its classes."""
     if not len(after):  # nothing could happen: nothing to merge
@@ -527,10 +517,9 @@ def _dynamic(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
         out[column >= 0] = after[column[column >= 0]]
         return out
     if isinstance(f, (AnnouncePrivately, AnnounceWhether)):
-        events, name = _event_model(model, f)
-        after, new = _after(model, events, f.arg, contract)
+        after, new = _after(model, announcement_event(model.agents, f), f.arg, contract)
         where = _get(model, f.announced)
-        if name == "told":
+        if isinstance(f, AnnouncePrivately):
             out = ~where.copy()
             out[where] = after[new[where, 0]]
             return out

@@ -31,10 +31,11 @@ import attrs
 from .agents import Agent
 from .errors import ModelError
 from .event_text import act_pieces
-from .formulas import Act, Formula, Not
+from .formulas import Act, AnnouncePrivately, AnnounceWhether, Formula, Not
 from .validators import instance_of
 
-__all__ = ["Event", "EventModel", "public_event", "private_event", "whether_event", "formulas_within"]
+__all__ = ["Event", "EventModel", "public_event", "private_event", "whether_event", "announcement_event",
+           "formulas_within"]
 
 
 def _check_precondition(instance, attribute, value):
@@ -210,6 +211,37 @@ def whether_event(agents: Iterable[Agent], group: Iterable[Agent], formula: Form
     everything = [(e, f) for e in ("yes", "no") for f in ("yes", "no")]
     relations = {a: [("yes", "yes"), ("no", "no")] if a in group else everything for a in agents}
     return EventModel(agents, [yes, no], relations, ["yes", "no"])
+
+
+def announcement_event(agents: Iterable[Agent], announcement: AnnouncePrivately | AnnounceWhether,
+                       naming: str = "the formula") -> EventModel:
+    """The event model of a private announcement (:func:`private_event`, its event ``told``)
+    or of a group told whether (:func:`whether_event`) among ``agents``.
+
+    Raises
+    ------
+    ModelError
+        When the group names an agent not among ``agents``; the message says that
+        ``naming`` names him.
+
+    Examples
+    --------
+    >>> from epistemic import parse_formula
+    >>> told = announcement_event([Agent("a"), Agent("b")], parse_formula("[!p]_{a} top"))
+    >>> [e.name for e in told.events], told.actual
+    (['told', 'skip'], ('told',))
+    >>> announcement_event([Agent("a")], parse_formula("[?p]_{c} top"), "the act")
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.ModelError: the act names c, who is not an agent of the model
+    """
+    agents = frozenset(agents)
+    strangers = sorted(frozenset(announcement.group) - agents, key=lambda agent: agent.name)
+    if strangers:
+        raise ModelError(f"{naming} names {strangers[0]}, who is not an agent of the model")
+    if isinstance(announcement, AnnouncePrivately):
+        return private_event(agents, None, announcement.group, precondition=announcement.announced)
+    return whether_event(agents, announcement.group, announcement.announced)
 
 
 def formulas_within(formula: Formula) -> Iterator[Formula]:

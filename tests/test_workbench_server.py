@@ -333,6 +333,21 @@ def test_idle_sessions_make_room_and_the_worlds_held_are_bounded():
     assert sessions.held() == 3
 
 
+def test_making_room_drops_only_the_idle_sessions_it_needs():
+    from epistemic.workbench.session import Sessions
+    from epistemic.workbench.work import Limits
+    sessions = Sessions(Limits(sessions=4, held_worlds=6, idle_seconds=3600))
+    two = KripkeModel.from_relations([Agent("a")], {"w": {"p"}, "v": set()}, {}, actual="w")
+    oldest, older, busy = sessions.new(), sessions.new(), sessions.new()
+    for s in (oldest, older, busy):
+        s.start(two, "two worlds")                              # 6 worlds: the budget
+    oldest.used -= 7200
+    older.used -= 3700                                          # both idle past the hour, oldest longest
+    busy.push(two, "[!top]")                                    # 2 more worlds: one idle session must go
+    assert sessions.get(oldest.token) is None and sessions.get(older.token) is older
+    assert sessions.held() == 6
+
+
 def test_nobody_sees_another_students_work(server):
     ada, bob = Client(server.url), Client(server.url)
     ada.post("api/apply", {"act": "[!p]"})

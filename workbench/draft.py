@@ -14,7 +14,6 @@ import re
 from collections.abc import Iterable, Mapping
 
 import attrs
-import networkx as nx
 
 from epistemic import Agent, KripkeModel, ModelError
 
@@ -102,18 +101,15 @@ class Draft:
             raise ModelError(f"there is no agent {name!r} in the model: the agents are {', '.join(self.agents)}")
         return str(name)
 
-    def _components(self, agent: str) -> list[set[str]]:
-        graph = nx.Graph()
-        graph.add_nodes_from(self.names)
-        graph.add_edges_from((u, v) for a, u, v in self.links if a == agent)
-        return [set(c) for c in nx.connected_components(graph)]
-
     def implied(self) -> list[tuple[str, str, str]]:
         """The pairs the S5 closure links that were not drawn, as ``(agent, world, world)``."""
+        if not self.worlds:
+            return []
+        model = self.model()
         out: list[tuple[str, str, str]] = []
         for agent in self.agents:
-            for component in self._components(agent):
-                ordered = sorted(component)
+            for block in model.partition(Agent(agent)):
+                ordered = sorted(str(w) for w in block)
                 out.extend((agent, u, v) for i, u in enumerate(ordered) for v in ordered[i + 1:]
                            if (agent, u, v) not in self.links)
         return sorted(out)
@@ -128,17 +124,12 @@ class Draft:
         """
         if not self.worlds:
             raise ModelError("the model has no world yet: add one")
-        order = {w: i for i, w in enumerate(self.names)}
-        relations = {}
-        for agent in self.agents:
-            pairs: list[tuple[str, str]] = []
-            for component in self._components(agent):
-                ordered = sorted(component, key=order.__getitem__)
-                pairs.extend((u, v) for u in ordered for v in ordered)
-            relations[Agent(agent)] = pairs
+        relations: dict[Agent, list[tuple[str, str]]] = {Agent(a): [] for a in self.agents}
+        for agent, u, v in self.links:
+            relations[Agent(agent)].append((u, v))
         actual = self.actual if self.actual is not None else self.names[0]
-        return KripkeModel.from_relations([Agent(a) for a in self.agents], dict(self.worlds), relations,
-                                          actual=actual)
+        return KripkeModel.from_relations(list(relations), dict(self.worlds), relations, actual=actual,
+                                          reflexive=True, symmetric=True)
 
     # changes ----------------------------------------------------------------
     def with_world(self, name: str, atoms: Iterable[str] = ()) -> Draft:

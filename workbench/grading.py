@@ -55,9 +55,9 @@ import attrs
 
 from epistemic import (TOP, Agent, Announce, AnnouncePrivately, AnnounceWhether, EpistemicError, Formula,
                        FormulaSyntaxError, KripkeModel, Reason, apply_act, explain_verdict, parse_formula, to_text,
-                       truth_array)
+                       worlds_where)
 from epistemic.syntax import MAX_LENGTH
-from epistemic.validity import (MAX_MODELS, Search, SearchError, SearchTimeout, models_to_search, search_countermodel,
+from epistemic.validity import (Search, SearchError, SearchTimeout, SearchTooLarge, search_countermodel,
                                 search_separating, vocabulary)
 
 from .sheets import Exercise
@@ -77,8 +77,12 @@ class GradingTimeout(EpistemicError):
     """Grading an answer passed its deadline."""
 
 
-def _lines(lines: Iterable[str]) -> tuple[str, ...]:
+def _lines(lines: Iterable[str]) -> tuple[str, ...]:   # converters mypy's attrs plugin can type
     return tuple(lines)
+
+
+def _world_set(worlds: Iterable[Hashable] | None) -> frozenset | None:
+    return None if worlds is None else frozenset(worlds)
 
 
 @attrs.frozen
@@ -117,7 +121,7 @@ class Grade:
     summary: str
     details: tuple[str, ...] = attrs.field(default=(), converter=_lines)
     model: KripkeModel | None = attrs.field(default=None, eq=False, repr=False)
-    holds: frozenset | None = attrs.field(default=None, converter=attrs.converters.optional(frozenset))
+    holds: frozenset | None = attrs.field(default=None, converter=_world_set)
     claim: str | None = None
     world: Hashable | None = None
     reason: Reason | None = attrs.field(default=None, eq=False, repr=False)
@@ -162,11 +166,6 @@ def _in_order(model: KripkeModel, worlds: Iterable[Hashable]) -> list[Hashable]:
     return [w for w in model.worlds if w in chosen]
 
 
-def _where(model: KripkeModel, formula: Formula) -> frozenset:
-    worlds = model.worlds
-    return frozenset(worlds[i] for i, true in enumerate(truth_array(model, formula).tolist()) if true)
-
-
 def _read_formula(exercise: Exercise, answer) -> Formula | Grade:
     if not isinstance(answer, str):
         return _unreadable(exercise, "the answer is not a formula")
@@ -188,7 +187,7 @@ def _checked(exercise: Exercise, answer, model: KripkeModel) -> tuple[Formula, f
     if isinstance(formula, Grade):
         return formula
     try:
-        return formula, _where(model, formula)
+        return formula, worlds_where(model, formula)
     except EpistemicError as error:
         return _unreadable(exercise, f"cannot be checked on the model: {error}")
 
@@ -252,7 +251,7 @@ def _worlds(exercise: Exercise, answer, deadline) -> Grade:
         given = set(answer_worlds(answer, model.worlds))
     except EpistemicError as error:
         return _unreadable(exercise, str(error))
-    target = _where(model, formula)
+    target = exercise.worlds  # found when the sheet was read
     missing, extra = _in_order(model, target - given), _in_order(model, given - target)
     claim = to_text(formula)
     if not missing and not extra:
@@ -311,7 +310,7 @@ def _announcement(exercise: Exercise, answer, deadline) -> Grade:
                      model=model, holds=where, claim=text, world=world, reason=reason)
     try:
         after = _announced(model, announced, exercise)
-        holds_after = _where(after, goal)
+        holds_after = worlds_where(after, goal)
     except EpistemicError as error:
         return _unreadable(exercise, f"cannot be checked after the announcement: {error}")
     goal_text = to_text(goal)
@@ -350,7 +349,7 @@ def _countermodel(search: Search, formula: Formula, claim: str) -> dict:
     """What a picture of ``search``'s countermodel needs, shading where ``formula`` holds."""
     assert search.model is not None
     reason = explain_verdict(search.model, formula, search.world)
-    return {"model": search.model, "holds": _where(search.model, formula), "claim": claim, "world": search.world,
+    return {"model": search.model, "holds": worlds_where(search.model, formula), "claim": claim, "world": search.world,
             "reason": reason}
 
 
@@ -386,13 +385,12 @@ def _equivalent(exercise: Exercise, answer, deadline) -> Grade:
     formula = _read_formula(exercise, answer)
     if isinstance(formula, Grade):
         return formula
-    beyond = _beyond_the_question(reference, formula, exercise.max_worlds)
-    if beyond is not None:
-        return _unreadable(exercise, beyond)
     try:
         search = search_separating(reference, formula, exercise.max_worlds, deadline=deadline)
     except SearchTimeout:
         raise
+    except SearchTooLarge as error:   # the question's own search never is: the sheet was checked for that
+        return _unreadable(exercise, _beyond_the_question(reference, formula) or f"cannot be graded: {error}")
     except SearchError as error:
         return _unreadable(exercise, f"cannot be graded: {error}")
     except EpistemicError as error:
@@ -408,22 +406,20 @@ def _equivalent(exercise: Exercise, answer, deadline) -> Grade:
                  (f"the model: {_model_text(picture['model'])}", picture["reason"].claim), **picture)
 
 
-def _beyond_the_question(reference: Formula, formula: Formula, max_worlds: int) -> str | None:
-    """Why ``formula`` cannot be compared with ``reference``: its own atoms and agents make the
-    search larger than its limit (the question's alone never do: the sheet is checked for that).
+def _beyond_the_question(reference: Formula, formula: Formula) -> str | None:
+    """Why an answer whose search is too large cannot be compared with ``reference``: the atoms
+    and agents it names that the question does not; ``None`` when it names none.
 
     Examples
     --------
     >>> from epistemic import parse_formula as f
-    >>> _beyond_the_question(f("K_a p"), f("K_a p & (K_c q -> q) & (K_d r -> r) & (K_e s -> s)"), 3)
+    >>> _beyond_the_question(f("K_a p"), f("K_a p & (K_c q -> q) & (K_d r -> r) & (K_e s -> s)"))
     'your formula names q, r, s, c, d and e, which the question does not: write it with the atom p and the agent a only'
-    >>> _beyond_the_question(f("K_a p"), f("K_a p & (K_c q -> q)"), 3) is None
+    >>> _beyond_the_question(f("K_a p"), f("~K_a ~p")) is None
     True
     """
     asked_atoms, asked_agents = vocabulary(reference)
     atoms, agents = vocabulary(formula)
-    if models_to_search(len(asked_atoms | atoms), len(asked_agents | agents), max_worlds) <= MAX_MODELS:
-        return None
     extra = [*sorted(atoms - asked_atoms), *_names(agents - asked_agents)]
     if not extra:   # an exercise made by hand, never checked: the search says why
         return None

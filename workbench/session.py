@@ -135,20 +135,20 @@ class Sessions:
         self.limits = limits
         self._by_token: OrderedDict[str, Session] = OrderedDict()
 
-    def _drop_idle(self, keep: Session | None = None) -> bool:
-        """Drop the session idle longest, if it has been idle long enough; whether one was."""
+    def _drop_idle(self, keep: Session | None = None) -> Session | None:
+        """Drop the session idle longest, if it has been idle long enough, and return it."""
         now = time.monotonic()
         for token, session in self._by_token.items():
             if session is not keep:
                 if now - session.used < self.limits.idle_seconds:
-                    return False    # the others were used later still
+                    return None    # the others were used later still
                 del self._by_token[token]
-                return True
-        return False
+                return session
+        return None
 
     def new(self) -> Session:
         while len(self._by_token) >= self.limits.sessions:
-            if not self._drop_idle():
+            if self._drop_idle() is None:
                 n = len(self._by_token)
                 raise WorkError(f"the workbench has {n:,} session{'s' * (n != 1)} open, as many as it may: "
                                 "try again in a few minutes")
@@ -175,11 +175,14 @@ class Sessions:
         WorkError
             When the sessions in use hold too many worlds already.
         """
-        while worlds > 0 and self.held() + worlds > self.limits.held_worlds:
-            if not self._drop_idle(keep=session):
-                raise WorkError(f"the workbench holds {self.held():,} worlds in its sessions' histories, and may "
+        held = self.held()   # counted once: each session dropped takes its own worlds off
+        while worlds > 0 and held + worlds > self.limits.held_worlds:
+            dropped = self._drop_idle(keep=session)
+            if dropped is None:
+                raise WorkError(f"the workbench holds {held:,} worlds in its sessions' histories, and may "
                                 f"hold {self.limits.held_worlds:,}: go back and branch, or start again from a "
                                 "smaller model")
+            held -= dropped.held()
 
     def __len__(self) -> int:
         return len(self._by_token)

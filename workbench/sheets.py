@@ -40,11 +40,11 @@ from __future__ import annotations
 import io
 import os
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 
 import attrs
 
-from epistemic import Agent, EpistemicError, Formula, KripkeModel, parse_formula, to_text, truth_array
+from epistemic import Agent, EpistemicError, Formula, KripkeModel, parse_formula, to_text, worlds_where
 from epistemic.building import describe_model
 from epistemic.files import read_limited, text_from
 from epistemic.formulas import agents_of
@@ -92,7 +92,8 @@ class Exercise:
 
     ``formula`` is the exercise's formula (``formula`` of kinds worlds,
     validity and equivalent, ``goal`` of an announcement); ``worlds`` the
-    target worlds of kind formula; ``to`` and ``whether`` say how an
+    target worlds of kinds formula (given) and worlds (where ``formula``
+    holds, found when the sheet is read); ``to`` and ``whether`` say how an
     announcement is made (public when ``to`` is empty); ``max_worlds`` bounds
     the search of kinds validity and equivalent.  ``search`` is what the
     countermodel search of a validity exercise found, made when the sheet
@@ -107,7 +108,7 @@ class Exercise:
     model_name: str | None = None
     model: KripkeModel | None = attrs.field(default=None, eq=False, repr=False)
     formula: Formula | None = None
-    worlds: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    worlds: frozenset[Hashable] = attrs.field(default=frozenset(), converter=frozenset)
     to: frozenset[Agent] = attrs.field(default=frozenset(), converter=frozenset)
     whether: bool = False
     max_worlds: int = DEFAULT_MAX_WORLDS
@@ -390,8 +391,8 @@ class _Reader:
             fields.update(self._announcement(data, where, model))
         if kind == "formula":
             fields["worlds"] = self._worlds(data, where, model)
-        if kind in ("worlds",) and model is not None:
-            self._checkable(model, fields["formula"], where, "formula")
+        if kind == "worlds" and model is not None:
+            fields["worlds"] = self._where(model, fields["formula"], where, "formula")
         if kind in ("validity", "equivalent"):
             fields["max_worlds"] = self._search_bound(data, where, fields["formula"])
         if kind == "equivalent":
@@ -403,9 +404,9 @@ class _Reader:
         return Exercise(exercise_id, kind, self.text(data, "title", where, default=f"Exercise {exercise_id}"),
                         self.text(data, "question", where, default=""), hint, **fields)
 
-    def _checkable(self, model: KripkeModel, formula: Formula, where: str, field: str) -> None:
+    def _where(self, model: KripkeModel, formula: Formula, where: str, field: str) -> frozenset:
         try:
-            truth_array(model, formula)
+            return worlds_where(model, formula)
         except EpistemicError as error:
             raise self.fault(where, field, f"cannot be checked on the model: {error}") from None
 
@@ -414,8 +415,9 @@ class _Reader:
         if not isinstance(worlds, list) or not all(isinstance(w, str) for w in worlds):
             raise self.fault(where, "worlds", "expected a list of world names")
         assert model is not None
+        known = set(model.worlds)
         for world in worlds:
-            if world not in set(model.worlds):
+            if world not in known:
                 raise self.fault(where, "worlds", f"no world {world!r} in the model")
         return frozenset(worlds)
 
