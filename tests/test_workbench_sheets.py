@@ -70,6 +70,9 @@ def test_a_puzzles_worlds_are_named_by_text():
      r"^s.toml: exercise '1', field formula: cannot be checked on the model: the formula names c"),
     ('[[exercises]]\nkind = "announcement"\nmodel = "two"\ngoal = "K_a p"\nto = ["c"]\n',
      r"^s.toml: exercise '1', field to: c is not an agent of the model$"),
+    # an agent named only inside an event model of the goal counts too
+    ('[[exercises]]\nkind = "announcement"\nmodel = "two"\ngoal = "[(e: p; a: {e}; c: {e}), e] K_a p"\n',
+     r"^s.toml: exercise '1', field goal: c is not an agent of the model$"),
     ('[[exercises]]\nkind = "announcement"\nmodel = "two"\ngoal = "K_a p"\nwhether = true\n',
      r"field whether: a group learns whether"),
     ('[[exercises]]\nkind = "validity"\nformula = "C_{a,b} (p & q & r)"\nmax_worlds = 5\n',

@@ -66,6 +66,18 @@ class Refused(Exception):
         self.status = status
 
 
+def _sheet_view(sheet) -> dict | None:
+    """What the page shows of a sheet: its exercises' questions, never their answers."""
+    if sheet is None:
+        return None
+    return {"title": sheet.title, "intro": sheet.introduction,
+            "exercises": [{"id": e.id, "title": e.title, "question": e.question, "kind": e.kind,
+                           "hint": e.hint, "answer": ANSWER_HINTS.get(e.kind, ""), "model": e.model is not None,
+                           "worlds": ([str(w) for w in e.model.worlds]
+                                      if e.kind == "worlds" and e.model is not None else None)}
+                          for e in sheet.exercises]}
+
+
 class Workbench:
     """The app: sessions, the exercise sheet, and the limits on each request.
 
@@ -86,6 +98,7 @@ class Workbench:
         self.isolate = isolate
         self.sessions = Sessions(limits)
         self.exercises = {e.id: e for e in sheet.exercises} if sheet is not None else {}
+        self.sheet_view = _sheet_view(sheet)   # the same on every page: made once
         routes = [Route("/", self.page), Route("/api/state", self.state),
                   Route("/api/save", self.save), Route("/api/script", self.script),
                   Route("/api/exercise", self.exercise)]
@@ -176,19 +189,9 @@ class Workbench:
                 "draft": session.draft.to_dict() if session.draft is not None else None,
                 "formula": session.formula, "events": sorted(session.event_models),
                 "suggested": session.suggested, "grades": session.grades,
-                "sheet": self.sheet_view(), "puzzles": PUZZLE_LIST,
+                "sheet": self.sheet_view, "puzzles": PUZZLE_LIST,
                 "limits": {"formula": self.limits.formula_length, "worlds": self.limits.worlds,
                            "seconds": self.limits.seconds, "upload": self.limits.upload_bytes}}
-
-    def sheet_view(self) -> dict | None:
-        if self.sheet is None:
-            return None
-        return {"title": self.sheet.title, "intro": self.sheet.introduction,
-                "exercises": [{"id": e.id, "title": e.title, "question": e.question, "kind": e.kind,
-                               "hint": e.hint, "answer": ANSWER_HINTS.get(e.kind, ""), "model": e.model is not None,
-                               "worlds": ([str(w) for w in e.model.worlds]
-                                          if e.kind == "worlds" and e.model is not None else None)}
-                              for e in self.sheet.exercises]}
 
     # routes -------------------------------------------------------------------------------------
     async def page(self, request: Request) -> Response:

@@ -47,7 +47,6 @@ import attrs
 from epistemic import Agent, EpistemicError, Formula, KripkeModel, parse_formula, to_text, worlds_where
 from epistemic.building import describe_model
 from epistemic.files import read_limited, text_from
-from epistemic.formulas import agents_of
 from epistemic.model_json import model_from_dict
 from epistemic.symbolic import KnowledgeStructure, to_kripke
 from epistemic.symbolic.files import load_any
@@ -435,7 +434,7 @@ class _Reader:
         if whether and not group:
             raise self.fault(where, "whether", "a group learns whether: name it with to = [...]")
         goal = self.formula(data, "goal", where)
-        for agent in sorted(group | agents_of(goal), key=lambda a: a.name):
+        for agent in sorted(group | vocabulary(goal)[1], key=lambda a: a.name):
             if agent not in model.agents:
                 raise self.fault(where, "to" if agent in group else "goal", f"{agent} is not an agent of the model")
         return {"to": group, "whether": whether}

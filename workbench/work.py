@@ -302,7 +302,7 @@ def puzzle_start(name: str, parameters: Mapping[str, int], limits: Limits) -> tu
         raise WorkError(f"{module.TITLE} with these parameters starts from {size:,} worlds: the workbench keeps "
                         f"at most {limits.worlds:,}")
     engines = getattr(module, "ENGINES", ("explicit",))
-    solution = solve(name, "explicit" if "explicit" in engines and len(engines) > 1 else "auto", None,
+    solution = solve(name, "explicit" if "explicit" in engines else "auto", None,
                      **dict(parameters))
     first = solution.story.rounds[0].model
     if isinstance(first, KnowledgeStructure):
