@@ -19,6 +19,7 @@ from epistemic import EpistemicError
 from epistemic.experiments import (ResultStore, SpecError, Summary, find_experiment, installed_experiments,
                                    read_spec, require_dask, run_sweep)
 from epistemic.experiments.summary import CONFIDENCE
+from epistemic.files import check_destination
 from epistemic.models import Command, whole_number_argument, write_pictures
 from epistemic.visualize import PLOT_FORMATS, check_destinations
 from epistemic.visualize.sweeps import sweep_chart
@@ -150,8 +151,8 @@ def _list(args: argparse.Namespace, out: TextIO) -> int:
 def _show(args: argparse.Namespace, out: TextIO) -> int:
     if args.rows < 1:
         raise SpecError(f"--rows must be 1 or more, got {args.rows}")
-    if args.csv not in (None, "-") and not os.path.isdir(os.path.dirname(args.csv) or "."):
-        raise SpecError(f"no such folder {os.path.dirname(args.csv)} for {args.csv}")
+    if args.csv not in (None, "-"):
+        check_destination(args.csv, SpecError)
     plot_format = ""
     if args.plot is not None:
         (plot_format,) = check_destinations([args.plot])
@@ -174,18 +175,20 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
     if len(summaries) > 1 and (args.plot is not None or args.csv is not None):
         raise SpecError(f"{args.db} holds {len(summaries)} experiments: choose the one to "
                         f"{'draw' if args.plot else 'export'} with --experiment MODEL.EXPERIMENT")
+    files = []
     if args.plot is not None:
         model, experiment, summary, _ = summaries[0]
         plot = sweep_chart(summary, x=args.x, y=args.y, title=f"{model}.{experiment}")
-        write_pictures([(args.plot, plot.pipe(plot_format))])
+        files.append((args.plot, plot.pipe(plot_format)))
     if args.csv is not None:
         model, experiment, summary, _ = summaries[0]
         text = _csv(f"{model}.{experiment}", summary)
         if args.csv == "-":
+            write_pictures(files)
             out.write(text)
             return 0
-        with open(args.csv, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+        files.append((args.csv, text.encode("utf-8")))
+    write_pictures(files)
     for n, (model, experiment, summary, errors) in enumerate(summaries):
         out.write(("\n" if n else "") + _table(f"{model}.{experiment}", summary, args.rows))
         for cell, error in errors[:args.rows]:

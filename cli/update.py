@@ -104,13 +104,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if len(payload) > MAX_FILE_BYTES:
         raise EpistemicError(f"the model after the acts has {len(after):,} worlds, {len(payload) / 2 ** 20:,.1f} MiB "
                              f"as JSON, more than the {MAX_FILE_BYTES // 2 ** 20} MiB a model file may be")
-    # all is ready: the summaries, then the model, written whole or not at all
+    # all is ready: the model, written whole or not at all, then what was done and found
+    if args.output != "-":
+        write_bytes(payload, args.output)
     for line in summaries:
         print(line, file=sys.stderr)
     if args.output == "-":
         out.write(text)
-    else:
-        write_bytes(payload, args.output)
     for formula_text, verdict in zip(args.check, verdicts):
         out.write(f"{_echoed(formula_text)}: {'true' if verdict else 'false'}\n")
     return 0

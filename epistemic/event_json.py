@@ -207,8 +207,9 @@ def save_event_model(events: EventModel, target) -> None:
     ------
     ModelError
         When the event model cannot be saved (see :func:`event_model_to_dict`).
-    OSError
-        When the file cannot be written.
+    DestinationError
+        When the file cannot be written (:func:`epistemic.files.write_bytes`: a path that
+        is no regular file, nor a link to one, is refused); it is an ``OSError`` too.
     """
     _write(_dumps(event_model_to_dict(events)) + "\n", target, "the event model")
 

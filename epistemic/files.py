@@ -1,4 +1,4 @@
-"""Reading input files, and the JSON in them, within bounded memory and time.
+"""Reading input files within bounded memory and time, and writing output files whole.
 
 A path given on the command line may name anything: a file of gigabytes,
 ``/dev/zero``, a named pipe no one writes to, a directory.
@@ -6,6 +6,12 @@ A path given on the command line may name anything: a file of gigabytes,
 of bytes of them; it never blocks on a pipe or a device.
 :func:`text_from` decodes what it read as UTF-8 text, and :func:`json_from`
 reads JSON whose numbers cannot take quadratic time.
+A path given for output may name the same things.  :func:`check_destination`
+refuses, before any work, one that exists and is not a regular file (a device
+such as ``/dev/null`` stays a device, a pipe a pipe) or whose folder cannot
+take it; :func:`write_files` writes files all or nothing, each to a new file
+renamed over its destination.  A symbolic link is followed: the file it names
+is written, and the link stays.
 All name the fault in one line, through the error the caller chooses.
 
 Examples
@@ -36,10 +42,13 @@ import os
 import re
 import stat
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-__all__ = ["MAX_DIGITS", "read_limited", "text_from", "json_from", "write_bytes"]
+from .errors import EpistemicError
+
+__all__ = ["MAX_DIGITS", "read_limited", "text_from", "json_from", "DestinationError", "check_destination",
+           "write_files", "write_bytes"]
 
 #: The most digits a whole number in JSON may have: reading a number takes time
 #: quadratic in its digits (Python's own default limit, kept whatever the interpreter is set to).
@@ -162,24 +171,155 @@ def json_from(raw: bytes | str, error: Error, object_pairs_hook: Callable[[list]
         raise error(f"invalid JSON: {' '.join(str(fault).split())}") from None
 
 
-def write_bytes(payload: bytes, target: str | os.PathLike) -> int:
-    """Write ``payload`` to the file ``target``, all or nothing: into a file beside it, then
-    renamed over it (keeping the permissions of a file replaced).  Returns the bytes written."""
-    path = os.fspath(target)
-    folder, name = os.path.split(path)
-    temporary = os.path.join(folder, f".{name}.{uuid.uuid4().hex}.tmp")
+# writing ---------------------------------------------------------------------------------------
+
+class DestinationError(EpistemicError, OSError):
+    """A file cannot be written where it was asked for; the message names the file and why.
+
+    It is an :class:`~epistemic.errors.EpistemicError`, so that a command
+    says it in one line and exits with status 2, and an :class:`OSError`,
+    as a fault of writing a file has always been."""
+
+
+def _where(name: str, real: str) -> str:
+    """The destination as a message names it: the path given, and the file it names if it is a link."""
+    return f"{name!r} (a link to {real!r})" if os.path.islink(name) else repr(name)
+
+
+def check_destination(path: str | os.PathLike, error: Error = DestinationError) -> str:
+    """The file that writing to ``path`` replaces or makes, once it is sure that it can be
+    written: ``path`` itself, or, where ``path`` is a symbolic link, the file it names
+    (followed to the end; the link stays a link).
+
+    Refused, each with ``error(message)`` naming the path and why: a path that names no
+    file (empty, or ending in a separator); one that exists and is not a regular file (a
+    folder, a named pipe, a device such as ``/dev/null``, a socket), the file a link names
+    included; one that cannot be looked up (a loop of links, a file where a folder should
+    be); a folder that does not exist or cannot be written; a file that cannot be written.
+    A link that names no file yet (a dangling link) is written through: the file it names
+    is made, if its folder exists.  Nothing is opened or written.
+
+    Examples
+    --------
+    >>> check_destination("/dev/null")
+    Traceback (most recent call last):
+    ...
+    epistemic.files.DestinationError: cannot write '/dev/null': not a regular file but a character device
+    >>> check_destination("no/such/folder/out.json")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    epistemic.files.DestinationError: cannot write 'no/such/folder/out.json': the folder '.../no/such/folder' does not exist
+    """
+    name = os.fspath(path)
+    if not name or name.endswith((os.sep, "/")):
+        raise error(f"cannot write {name!r}: the path names no file")
+    real = os.path.realpath(name)
+    where = _where(name, real)
     try:
-        with open(temporary, "xb") as file:
-            file.write(payload)
-            file.flush()
-            os.fsync(file.fileno())
-        if os.path.exists(path):
-            os.chmod(temporary, stat.S_IMODE(os.stat(path).st_mode))
-        os.replace(temporary, path)
-    except BaseException:
+        found = os.stat(name)   # through every link
+    except FileNotFoundError:
+        found = None
+    except OSError as fault:   # a loop of links, a file named as a folder, a folder that cannot be searched
+        raise error(f"cannot write {where}: {fault.strerror or fault}") from None
+    if found is not None:
+        # replacing it would take a device, a pipe or a folder away from whoever uses it
+        _regular(found.st_mode, lambda message: error(f"cannot write {where}: {message}"))
+    folder = os.path.dirname(real)
+    if not os.path.isdir(folder):
+        raise error(f"cannot write {where}: the folder {folder!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise error(f"cannot write {where}: the folder {folder!r} is not writable")
+    if found is not None and not os.access(real, os.W_OK):
+        raise error(f"cannot write {where}: the file is not writable")
+    return real
+
+
+def write_files(files: Iterable[tuple[str | os.PathLike, bytes]], error: Error = DestinationError) -> list[str]:
+    """Write each ``(path, payload)`` of ``files``, all or nothing; the files written
+    (each path, or the file its link names).
+
+    Each destination is checked by :func:`check_destination` before anything is
+    written, and two paths naming one file are refused.  Each payload is then written
+    to a new file beside its destination and flushed to the disk; only when every one
+    is, is each destination checked again and the new file renamed over it (keeping
+    the permissions of a file replaced; a new file gets those ``open`` gives).  A
+    fault (a full disk, a folder that takes no files) raises ``error(message)``
+    naming the path, and leaves every destination as it was and no file behind.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> a, b = os.path.join(folder, "a.txt"), os.path.join(folder, "b.txt")
+    >>> write_files([(a, b"one"), (b, b"two")]) == [a, b]
+    True
+    >>> write_files([(a, b"three"), ("/dev/null", b"four")])
+    Traceback (most recent call last):
+    ...
+    epistemic.files.DestinationError: cannot write '/dev/null': not a regular file but a character device
+    >>> open(a, "rb").read(), sorted(os.listdir(folder))
+    (b'one', ['a.txt', 'b.txt'])
+    """
+    named = [(os.fspath(path), payload) for path, payload in files]
+    reals = [check_destination(name, error) for name, _ in named]
+    seen: set[str] = set()
+    for (name, _), real in zip(named, reals):
+        if real in seen:
+            raise error(f"cannot write {_where(name, real)}: the file is asked for twice")
+        seen.add(real)
+    staged: list[str] = []
+    replaced = 0
+    try:
+        for (name, payload), real in zip(named, reals):
+            try:
+                staged.append(_stage(real, payload))
+            except OSError as fault:
+                raise error(f"cannot write {_where(name, real)}: {fault.strerror or fault}") from None
+        for (name, _), real, temporary in zip(named, reals, staged):
+            # as it is now: a pipe or a folder put there while the output was made is not replaced either
+            if check_destination(name, error) != real:
+                raise error(f"cannot write {_where(name, real)}: the path changed while the output was made")
+            try:
+                os.replace(temporary, real)
+            except OSError as fault:
+                raise error(f"cannot write {_where(name, real)}: {fault.strerror or fault}") from None
+            replaced += 1
+    finally:
+        for temporary in staged[replaced:]:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+    return reals
+
+
+def _stage(real: str, payload: bytes) -> str:
+    """``payload`` in a new file beside ``real``, flushed to the disk, with the permissions
+    of ``real`` where it is a file; the new file's path."""
+    folder, base = os.path.split(real)
+    # a name of at most 255 bytes, however long the destination's
+    temporary = os.path.join(folder, f".{base[:100]}.{uuid.uuid4().hex}.tmp")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    try:
         try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+            try:
+                os.fchmod(fd, stat.S_IMODE(os.stat(real).st_mode))
+            except FileNotFoundError:   # a new file: the permissions open() gave
+                pass
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except BaseException:
+        os.unlink(temporary)
         raise
+    return temporary
+
+
+def write_bytes(payload: bytes, target: str | os.PathLike, error: Error = DestinationError) -> int:
+    """Write ``payload`` to the file ``target``, all or nothing (:func:`write_files`);
+    the bytes written."""
+    write_files([(target, payload)], error)
     return len(payload)

@@ -198,8 +198,9 @@ def save_model(model: KripkeModel, target) -> None:
     ------
     ModelError
         When the model cannot be saved (see :func:`model_to_dict`).
-    OSError
-        When the file cannot be written.
+    DestinationError
+        When the file cannot be written (:func:`epistemic.files.write_bytes`: a path that
+        is no regular file, nor a link to one, is refused); it is an ``OSError`` too.
     """
     _write(_dumps(model_to_dict(model)) + "\n", target, "the model")
 

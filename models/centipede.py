@@ -35,7 +35,8 @@ from epistemic import BackwardInduction, EpistemicError
 from epistemic.extensive import PerfectInformation
 from epistemic.experiments import Experiment, Parameter
 from epistemic.models import MAX_DEPTH, Command, whole_number_argument, write_pictures
-from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, write_efg_file
+from epistemic.models.commands import OutputFile
+from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, efg_file
 from epistemic.validators import between, validator, whole_number_at_least
 from epistemic.visualize import RENDERERS, check_destinations, reason_picture
 
@@ -179,7 +180,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         efg_size = check_efg_size(game)
     solved = game.solve()
     why = solved.explain(1, name=name, says=says, depth=args.depth) if args.why or drawn else None
-    images = [(path, reason_picture(why, group=None, title=f"Why {why.claim}", chain=12,
+    images: list[OutputFile] = [(path, reason_picture(why, group=None, title=f"Why {why.claim}", chain=12,
                                     legend_title="Reading the picture").pipe(fmt, args.renderer))
               for path, fmt in zip(drawn, formats) if why is not None]
     shown = why if args.why else None
@@ -187,9 +188,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         text = json.dumps({**to_dict(game, solved), **({"why": shown.to_dict()} if shown else {})}, indent=2)
     else:
         text = report(game, solved) + (f"\n\nWhy?\n{shown.to_text()}" if shown else "")
-    write_pictures(images)
     if args.export_efg is not None:
-        write_efg_file(game.extensive_form(solved), args.export_efg, efg_size)
+        images.append(efg_file(game.extensive_form(solved), args.export_efg, efg_size))
+    write_pictures(images)
     out.write(text + "\n")
     return 0
 

@@ -24,9 +24,8 @@ from typing import TextIO
 import attrs
 
 from epistemic import EpistemicError
+from epistemic.files import check_destination, write_files
 from epistemic.plugins import entries, first_line, origin
-from epistemic.visualize import write_images
-from epistemic.visualize.picture import check_writable
 from epistemic.visualize import LABEL_STYLES
 from epistemic.visualize.render import MAX_DPI, MIN_DPI
 
@@ -35,7 +34,7 @@ __all__ = ["Command", "GROUP", "MAX_DEPTH", "registered_names", "load_commands",
            "seconds_argument",
            "progress_printer", "end_progress",
            "write_pictures", "add_resolution_argument", "add_label_style_argument", "check_export_destination",
-           "check_file_destination",
+           "check_file_destination", "OutputFile",
            "EXPORT_SUFFIXES"]
 
 #: The entry-point group models register in.
@@ -179,8 +178,9 @@ def check_export_destination(path: str, others: Iterable[str | None] = ()) -> st
 def check_file_destination(path: str, suffixes: tuple[str, ...], option: str, what: str,
                            others: Iterable[str | None] = ()) -> str:
     """Make sure ``option`` can write ``what`` to ``path``: a name ending in one of ``suffixes``
-    (in any case), in a folder that exists and can be written, and not one of ``others``
-    (the files read, the pictures asked for).  Returns the path.
+    (in any case), a destination :func:`epistemic.files.check_destination` takes, and
+    not one of ``others`` (the files read, the pictures asked for; a link and the file
+    it names are one).  Returns the path.
 
     >>> check_file_destination("game.gbt", (".efg",), "--export-efg", "the Gambit file")
     Traceback (most recent call last):
@@ -189,10 +189,10 @@ def check_file_destination(path: str, suffixes: tuple[str, ...], option: str, wh
     """
     if not path.lower().endswith(suffixes):
         raise EpistemicError(f"{option} writes a file named {_either(suffixes)}, got {path!r}")
-    whole = os.path.abspath(path)
-    if any(other is not None and os.path.abspath(other) == whole for other in others):
+    whole = os.path.realpath(path)
+    if any(other is not None and os.path.realpath(other) == whole for other in others):
         raise EpistemicError(f"{path!r} is asked for twice: as {what} and as another file read or written")
-    check_writable(path, EpistemicError)
+    check_destination(path)
     return path
 
 
@@ -200,13 +200,24 @@ def _either(suffixes: tuple[str, ...]) -> str:
     return suffixes[0] if len(suffixes) == 1 else ", ".join(suffixes[:-1]) + " or " + suffixes[-1]
 
 
-def write_pictures(images: Iterable[tuple[str, bytes]]) -> None:
-    """Write rendered pictures, all or none (:func:`~epistemic.visualize.write_images`),
-    and say on standard error what was written."""
+#: A file a command writes: ``(path, data)``, or ``(path, data, note)`` where its line on standard
+#: error says more than its size (``wrote game.efg (41 nodes, 1,154 bytes)``).
+OutputFile = tuple[str, bytes] | tuple[str, bytes, str]
+
+
+def write_pictures(images: Iterable[OutputFile]) -> None:
+    """Write the files a command made, pictures, pages and exports alike, all or none
+    (:func:`epistemic.files.write_files`), then say on standard error what was written:
+    ``wrote FILE (N bytes)`` for each ``(path, data)``, ``wrote FILE (NOTE, N bytes)``
+    for each ``(path, data, note)``.
+
+    Every command writes its files after the work and before it prints its result,
+    so that a file that cannot be written leaves nothing printed and no file changed.
+    """
     images = list(images)
-    write_images(images)
-    for path, data in images:
-        print(f"wrote {path} ({len(data):,} bytes)", file=sys.stderr)
+    write_files((path, data) for path, data, *_ in images)
+    for path, data, *note in images:
+        print(f"wrote {path} ({''.join(n + ', ' for n in note)}{len(data):,} bytes)", file=sys.stderr)
 
 
 def progress_printer(what: str) -> Callable[..., None] | None:

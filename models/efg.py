@@ -1,22 +1,22 @@
 """``--export-efg FILE``: a model's game written for Gambit, as every command that has one offers it.
 
 The destination and the tree's size are checked before any work
-(:func:`check_efg_destination`, then :func:`efg_text` before the rest of
-the output), and the file is written all or nothing.
+(:func:`check_efg_destination`, :func:`check_efg_size`); the file is made
+with the command's output (:func:`efg_file`) and written with its other
+files, all or nothing, before the result is printed.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Iterable
 from typing import Any
 
-from epistemic.export import extensive_form, write_efg
+from epistemic.export import extensive_form, to_efg
 from epistemic.extensive import MAX_NODES, check_size
 from epistemic.models.commands import check_file_destination, end_progress, progress_printer
 
-__all__ = ["add_efg_argument", "check_efg_destination", "check_efg_size", "write_efg_file", "EFG_SUFFIX"]
+__all__ = ["add_efg_argument", "check_efg_destination", "check_efg_size", "efg_file", "EFG_SUFFIX"]
 
 #: What a Gambit file is called.
 EFG_SUFFIX = ".efg"
@@ -40,13 +40,14 @@ def check_efg_size(game: Any) -> int:
     return check_size(extensive_form(game), MAX_NODES)
 
 
-def write_efg_file(game: Any, path: str, size: int) -> None:
-    """Write ``game``, whose tree :func:`check_efg_size` found to have ``size`` nodes, to
-    ``path`` in Gambit's format, all or nothing, and say so on standard error (with a count
-    of the nodes written while a large tree is written, on a terminal)."""
+def efg_file(game: Any, path: str, size: int) -> tuple[str, bytes, str]:
+    """``(path, its bytes, what it holds)``: ``game``, whose tree :func:`check_efg_size`
+    found to have ``size`` nodes, in Gambit's format, for
+    :func:`~epistemic.models.commands.write_pictures` to write with the command's other
+    files (a count of the nodes written out shows while a large tree is, on a terminal)."""
     show = progress_printer("nodes written")
     try:
-        written = write_efg(game, path, progress=show, nodes=size)
+        text = to_efg(game, progress=show, nodes=size)
     finally:
         end_progress(show)
-    print(f"wrote {path} ({size:,} nodes, {written:,} bytes)", file=sys.stderr)
+    return path, text.encode("utf-8"), f"{size:,} nodes"

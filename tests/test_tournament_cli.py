@@ -88,7 +88,7 @@ BAD = [
     (["run", "--bots", "coop", "--rounds", "0"], "--rounds must be between 1 and 10,000"),
     (["run", "--bots", "coop", "--links", "XY=3"], "--links: 'XY=3': expected CC=N, CT=N or TT=N"),
     (["run", "--bots", "coop", "--links", "CC=-1"], "a link is worth a whole number"),
-    (["run", "--bots", "coop", "--log", "no/such/folder/game.json"], "no such folder"),
+    (["run", "--bots", "coop", "--log", "no/such/folder/game.json"], "the folder"),
     (["bot", "--count", "0"], "--count must be between 1 and 1000"),
     (["serve", "--players", "0"], "--players must be between 1 and 1000"),
     (["check", "no-such-log.json"], "cannot read the file: No such file"),

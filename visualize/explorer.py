@@ -25,10 +25,10 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from epistemic import Reason
+from epistemic.files import check_destination
 
 from ._explorer_assets import SCRIPT, STYLE
 from .errors import PictureError
-from .picture import check_writable
 
 __all__ = ["Decision", "Link", "Step", "Perspective", "explorer_html", "check_html_destination",
            "inline_svg", "inline_svgs", "MAX_EMBEDDED_REASONS"]
@@ -204,8 +204,8 @@ def inline_svgs(pictures: Iterable, renderer: str, budget: int) -> list[str | No
 
 def check_html_destination(path: str | os.PathLike, others: Iterable[str | os.PathLike] = ()) -> str:
     """Make sure the page can be written to ``path``: an ``.html`` (or
-    ``.htm``) file in a folder that exists and can be written, and none of
-    ``others`` (the pictures asked for with it).  Returns the path.
+    ``.htm``) file that :func:`epistemic.files.check_destination` takes, and
+    none of ``others`` (the pictures asked for with it).  Returns the path.
 
     Raises
     ------
@@ -224,10 +224,10 @@ def check_html_destination(path: str | os.PathLike, others: Iterable[str | os.Pa
     path = os.fspath(path)
     if os.path.splitext(path)[1].lower() not in (".html", ".htm"):
         raise PictureError(f"an explorer page is written to an .html file, got {path!r}")
-    whole = os.path.abspath(path)
-    if any(os.path.abspath(os.fspath(other)) == whole for other in others):
+    whole = os.path.realpath(path)
+    if any(os.path.realpath(os.fspath(other)) == whole for other in others):
         raise PictureError(f"{path!r} is asked for both as the page and as a picture")
-    check_writable(path)
+    check_destination(path, PictureError)
     return path
 
 

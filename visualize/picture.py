@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 import attrs
+
+from epistemic.files import check_destination, write_files
 
 from .errors import PictureError, RendererMissing
 from .render import format_of, render_bytes
@@ -98,8 +99,9 @@ class Picture:
 
 def check_destinations(paths, tex: bool = False) -> list[str]:
     """The image format of each of ``paths``, once it is sure that the
-    pictures can be written there: each path named once, with a known suffix,
-    in a folder that exists and can be written.
+    pictures can be written there: each path named once (a link and the file
+    it names are one), with a known suffix, and a destination
+    :func:`epistemic.files.check_destination` takes.
 
     Call it before drawing, so that a bad name fails at once rather than
     after the work.  With ``tex``, a ``.tex`` file (a TikZ drawing) is
@@ -122,38 +124,13 @@ def check_destinations(paths, tex: bool = False) -> list[str]:
     epistemic.visualize.errors.PictureError: two pictures were asked for in the same file
     """
     paths = [os.fspath(path) for path in paths]
-    whole = [os.path.abspath(path) for path in paths]
+    whole = [os.path.realpath(path) for path in paths]
     if len(set(whole)) < len(whole):
         raise PictureError("two pictures were asked for in the same file")
     formats = [_format(path, tex) for path in paths]
-    for path, absolute in zip(paths, whole):
-        folder = os.path.dirname(absolute)
-        if not os.path.isdir(folder):
-            raise PictureError(f"cannot write {path!r}: the folder {folder!r} does not exist")
-        if not os.access(folder, os.W_OK):
-            raise PictureError(f"cannot write {path!r}: the folder {folder!r} is not writable")
+    for path in paths:
+        check_destination(path, PictureError)
     return formats
-
-
-def check_writable(path: str, error: type[Exception] = PictureError) -> str:
-    """The absolute path of ``path``, once it is sure that a file can be
-    written there: its folder exists and can be written, and it is not a
-    folder itself.
-
-    Raises
-    ------
-    error
-        Naming the fault (by default :class:`PictureError`).
-    """
-    whole = os.path.abspath(path)
-    folder = os.path.dirname(whole)
-    if not os.path.isdir(folder):
-        raise error(f"cannot write {path!r}: the folder {folder!r} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise error(f"cannot write {path!r}: the folder {folder!r} is not writable")
-    if os.path.isdir(whole):
-        raise error(f"cannot write {path!r}: it is a folder")
-    return whole
 
 
 def _format(path: str, tex: bool) -> str:
@@ -168,62 +145,21 @@ def _format(path: str, tex: bool) -> str:
 
 
 def write_image(path: str | os.PathLike, data: bytes) -> Path:
-    """Write ``data`` to ``path`` through a temporary file in the same folder,
-    so that readers never see a half-written image."""
+    """Write ``data`` to ``path`` whole or not at all (:func:`write_images`)."""
     return write_images([(path, data)])[0]
 
 
 def write_images(images) -> list[Path]:
-    """Write several ``(path, data)`` images, all or none.
-
-    Every image is first written to a temporary file beside its path; only
-    when all of them are written are they moved into place, so a failure
-    (a folder that cannot be written, a full disk) leaves no image changed.
+    """Write several ``(path, data)`` images, all or none
+    (:func:`epistemic.files.write_files`): a failure (a destination that is no
+    regular file, a folder that cannot be written, a full disk) leaves no
+    image changed.
 
     Raises
     ------
     PictureError
         Naming the path that cannot be written.
     """
-    staged: list[tuple[str, Path]] = []
-    try:
-        for path, data in images:
-            path = Path(path)
-            staged.append((_stage(path, data), path))
-        for temporary, path in staged:
-            os.replace(temporary, path)
-    except BaseException as err:
-        for temporary, _ in staged:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
-        if isinstance(err, OSError):
-            raise PictureError(f"cannot write {os.fspath(path)!r}: {err.strerror or err}") from None
-        raise
-    return [path for _, path in staged]
-
-
-def _stage(path: Path, data: bytes) -> str:
-    """``data`` in a temporary file beside ``path``; its name."""
-    folder = path.parent
-    if not folder.is_dir():
-        raise PictureError(f"cannot write {os.fspath(path)!r}: the folder {os.fspath(folder)!r} does not exist")
-    if path.is_dir():
-        raise PictureError(f"cannot write {os.fspath(path)!r}: it is a folder")
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        # a temporary file is private; the image gets the permissions a plain open() would give
-        os.chmod(temporary, 0o666 & ~_umask())
-    except BaseException:
-        os.unlink(temporary)
-        raise
-    return temporary
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    images = [(Path(path), data) for path, data in images]
+    write_files(images, PictureError)
+    return [path for path, _ in images]

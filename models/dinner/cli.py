@@ -10,7 +10,8 @@ from typing import Any, TextIO
 from epistemic import BackwardInduction
 from epistemic.files import read_limited, text_from
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
-from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, write_efg_file
+from epistemic.models.commands import OutputFile
+from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, efg_file
 from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations
 
 from .crossout import Crossout, crossout, crossout_sequence
@@ -187,12 +188,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         answer = json.dumps(_json(dinner, order, played, solution, checks, discount), indent=1) + "\n"
     else:
         answer = _text(dinner, order, played, solution, checks, discount)
-    # every picture is made before anything is written: a failure leaves no half output
-    images = [(path, draw(dinner, order[-1]).pipe(fmt)) for path, fmt, draw in drawn]
-    out.write(answer)
-    write_pictures(images)
+    # every file is made, then all are written, then the answer printed: a failure leaves no half output
+    files: list[OutputFile] = [(path, draw(dinner, order[-1]).pipe(fmt)) for path, fmt, draw in drawn]
     if args.export_efg is not None and game is not None:
-        write_efg_file(game.extensive_form(solution.solved if solution else None), args.export_efg, efg_size)
+        files.append(efg_file(game.extensive_form(solution.solved if solution else None), args.export_efg, efg_size))
+    write_pictures(files)
+    out.write(answer)
     return 0
 
 

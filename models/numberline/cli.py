@@ -22,8 +22,8 @@ from fractions import Fraction
 from typing import Any, TextIO
 
 from epistemic import Reason
-from epistemic.models import Command, end_progress, progress_printer, whole_number_argument
-from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, write_efg_file
+from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
+from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, efg_file
 from epistemic.validators import between
 
 from .continuous import MAX_GRID, Continuous, Interval, continuous, step
@@ -305,7 +305,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     else:
         text = report(solution) + (f"\n\nWhy?\n{why.to_text()}" if why else "")
     if args.export_efg is not None:
-        write_efg_file(game.extensive_form(solution.solved), args.export_efg, efg_size)
+        write_pictures([efg_file(game.extensive_form(solution.solved), args.export_efg, efg_size)])
     out.write(text + "\n")
     return 0
 

@@ -195,12 +195,11 @@ def _run(rules_of: Any, args: argparse.Namespace, out: TextIO) -> int:
         images.append((args.plot, drawing(solution.hold_values().tolist(), title=f"Hold values: {rules.describe()}"
                                           ).pipe(fmt)))
     if args.json:
-        out.write(json.dumps(to_dict(solution, rule, args.policy), indent=2) + "\n")
+        text = json.dumps(to_dict(solution, rule, args.policy), indent=2) + "\n"
     else:
-        out.write(report(solution, rule) + "\n")
-        if args.policy:
-            out.write("\n" + policy_table(solution) + "\n")
+        text = report(solution, rule) + "\n" + ("\n" + policy_table(solution) + "\n" if args.policy else "")
     write_pictures(images)
+    out.write(text)
     return 0
 
 

@@ -93,11 +93,10 @@ def run_three(args: argparse.Namespace, out: TextIO) -> int:
         finally:
             end_progress(show)
         images.append((args.plot, plot.pipe(format_of(args.plot))))
-    if args.json:
-        out.write(json.dumps(_to_dict(args.goal, p, exact, start, several), indent=2) + "\n")
-    else:
-        out.write(_report(args.goal, p, exact, start, several) + "\n")
+    text = (json.dumps(_to_dict(args.goal, p, exact, start, several), indent=2) if args.json
+            else _report(args.goal, p, exact, start, several))
     write_pictures(images)
+    out.write(text + "\n")
     return 0
 
 

@@ -7,7 +7,8 @@ import sys
 from collections.abc import Callable, Hashable
 from typing import TextIO
 
-from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, write_efg_file
+from epistemic.models.commands import OutputFile
+from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, efg_file
 from epistemic.models import (MAX_DEPTH, Command, add_label_style_argument, add_resolution_argument, end_progress,
                               progress_printer,
                               whole_number_argument, write_pictures)
@@ -201,15 +202,15 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         if search is not None:
             extra["best_announcement"] = _search_json(search)
         end_progress(progress)
-        write_pictures(images)
         if tree is not None:
-            write_efg_file(tree, args.export_efg, tree_nodes)
+            images.append(efg_file(tree, args.export_efg, tree_nodes))
+        write_pictures(images)
         write_json(game, out, knowledge_of, extra, detail=args.json_detail)
         return status
     tables = True if args.full_tables else args.tables
     text = format_report(game, tables, args.full_tables, args.all_rounds) + "\n"
     if tree is not None:
-        write_efg_file(tree, args.export_efg, tree_nodes)
+        images.append(efg_file(tree, args.export_efg, tree_nodes))
     for q, reason in answers:
         text += f"\nWhy {q}?\n{reason.to_text()}\n"
     if search is not None:
@@ -293,7 +294,7 @@ def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namesp
     try:
         play = learn(game, suspicions, level, progress=progress)
         answers = [(q, learned_why(game, play, q, depth=args.depth)) for q in args.why]
-        images: list[tuple[str, bytes]] = []
+        images: list[OutputFile] = []
         failed = False
         if args.draw is not None:
             images, failed = _images([(args.draw, lambda: why_picture(game, [r for _, r in answers],
@@ -352,10 +353,11 @@ def _asked(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, str, C
 
 
 def _images(asked: list[tuple[str, Callable[[], Picture]]], args: argparse.Namespace
-            ) -> tuple[list[tuple[str, bytes]], bool]:
+            ) -> tuple[list[OutputFile], bool]:
     """The pictures asked for, rendered to bytes before any file is written,
     and whether one was refused on the way (each refusal said in one line)."""
-    images, failed = [], False
+    images: list[OutputFile] = []
+    failed = False
     formats = check_destinations([path for path, _ in asked], tex=True)
     for (path, draw), fmt in zip(asked, formats):
         try:

@@ -128,10 +128,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             return 0
         images.append((args.export_smcdel, exported.encode("utf-8")))
     if args.json:
-        out.write(json.dumps({"puzzle": args.name, **solution.to_dict()}, ensure_ascii=False, indent=2) + "\n")
+        text = json.dumps({"puzzle": args.name, **solution.to_dict()}, ensure_ascii=False, indent=2) + "\n"
     else:
-        out.write(f"{PUZZLES[args.name].TITLE}\n{solution.text()}\n")
+        text = f"{PUZZLES[args.name].TITLE}\n{solution.text()}\n"
     write_pictures(images)
+    out.write(text)
     return 0
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
+from epistemic.files import check_destination
 from epistemic.models import Command, end_progress, progress_printer, seconds_argument, whole_number_argument
 
 from .bots import STRATEGIES, Bot, connect_and_play, failure, new_bot, strategy
@@ -197,9 +198,8 @@ def _bot(args: argparse.Namespace, out: TextIO) -> int:
 
 def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int:
     destination = _path(args.log, "--log", "file")
-    if destination is not None and (destination.is_dir() or not destination.parent.is_dir()):
-        raise TournamentError(f"--log: cannot write {destination}: "
-                              f"{'a folder' if destination.is_dir() else 'no such folder'}")
+    if destination is not None:
+        check_destination(destination, lambda message: TournamentError(f"--log: {message}"))
     lineup = parse_lineup(args.bots)
     check_size(len(lineup), args.rounds, links=links, seed=args.seed)
     kinds = {name: strategy(name) for name in dict.fromkeys(lineup)}

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from epistemic.files import json_from, read_limited
+from epistemic.files import json_from, read_limited, write_bytes
 
 from .rules import LINKS, MAX_DIGITS, QUOTED, TournamentError, bounty, groups, leader_survives, rank
 
@@ -176,15 +176,8 @@ def check_size(players: int, rounds: int, *, name: int = SHORTEST_NAME, links: M
 
 
 def save_log(path: str | Path, record: Mapping[str, Any]) -> None:
-    """Write ``record`` to ``path`` as JSON, whole or not at all."""
-    path = Path(path)
-    partial = path.with_name(path.name + ".partial")
-    try:
-        partial.write_text(json.dumps(record, indent=1), encoding="utf-8")
-        partial.replace(path)
-    except OSError as error:
-        partial.unlink(missing_ok=True)
-        raise TournamentError(f"cannot write {path}: {error.strerror or error}") from None
+    """Write ``record`` to ``path`` as JSON, whole or not at all (:func:`epistemic.files.write_bytes`)."""
+    write_bytes(json.dumps(record, indent=1).encode("utf-8"), path, TournamentError)
 
 
 def read_log(path: str | Path) -> dict[str, Any]:
