@@ -241,10 +241,12 @@ def write_files(files: Iterable[tuple[str | os.PathLike, bytes]], error: Error =
     Each destination is checked by :func:`check_destination` before anything is
     written, and two paths naming one file are refused.  Each payload is then written
     to a new file beside its destination and flushed to the disk; only when every one
-    is, is each destination checked again and the new file renamed over it (keeping
+    is, and every destination checked again, is each new file renamed over its own (keeping
     the permissions of a file replaced; a new file gets those ``open`` gives).  A
     fault (a full disk, a folder that takes no files) raises ``error(message)``
-    naming the path, and leaves every destination as it was and no file behind.
+    naming the path, and leaves every destination as it was and no file behind;
+    only a rename that fails once others are done, in a folder that has just
+    taken the new file, would leave those before it written.
 
     Examples
     --------
@@ -275,10 +277,11 @@ def write_files(files: Iterable[tuple[str | os.PathLike, bytes]], error: Error =
                 staged.append(_stage(real, payload))
             except OSError as fault:
                 raise error(f"cannot write {_where(name, real)}: {fault.strerror or fault}") from None
-        for (name, _), real, temporary in zip(named, reals, staged):
-            # as it is now: a pipe or a folder put there while the output was made is not replaced either
+        # each as it is now: a pipe or a folder put there while the files were written is not replaced either
+        for (name, _), real in zip(named, reals):
             if check_destination(name, error) != real:
-                raise error(f"cannot write {_where(name, real)}: the path changed while the output was made")
+                raise error(f"cannot write {_where(name, real)}: the path changed while the file was written")
+        for (name, _), real, temporary in zip(named, reals, staged):
             try:
                 os.replace(temporary, real)
             except OSError as fault:

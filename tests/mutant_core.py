@@ -26,7 +26,6 @@ EXPLANATION = "epistemic/explanation.py"
 AGENTS = "epistemic/agents.py"
 VALIDATORS = "epistemic/validators.py"
 FIXEDPOINT = "epistemic/fixedpoint.py"
-FILES = "epistemic/files.py"
 ENGINES = "epistemic/engines.py"
 BELIEF = "tests/test_core_belief.py::"
 
@@ -439,33 +438,6 @@ CORE_MUTANTS: tuple[Mutant, ...] = (
            "        if key in out and out.duplicate is None:",
            "        if False:",
            "a key given twice in a file is not noticed",
-           ("tests/test_core_model_json.py::test_bad_text",)),
-    Mutant(FILES,
-           "        if len(raw) > limit:",
-           "        if False:",
-           "an open file or standard input is read past the limit",
-           ("tests/test_core_model_json.py::test_files_past_the_limit_are_refused",
-            "tests/test_cli_logic.py::test_standard_input_is_read_up_to_the_limit")),
-    # files.py ----------------------------------------------------------------------------------
-    Mutant(FILES,
-           "    if not stat.S_ISREG(mode):",
-           "    if False:",
-           "directories and named pipes are opened and read as files",
-           ("tests/test_core_model_json.py::test_only_regular_files_are_read",)),
-    Mutant(FILES,
-           "    if found.st_size > limit or len(raw) > limit:",
-           "    if found.st_size > limit:",
-           "a file longer than its size says is read whole",
-           ("tests/test_core_model_json.py::test_a_file_longer_than_its_size_says_is_read_only_to_the_limit",)),
-    Mutant(FILES,
-           "parse_int=_whole)",
-           ")",
-           "whole numbers of any length are read, in time quadratic in their digits",
-           ("tests/test_core_model_json.py::test_long_numbers_take_no_quadratic_time",)),
-    Mutant(FILES,
-           "{m.start() - text.rfind(chr(10), 0, m.start())}",
-           "{m.start() - text.rfind(chr(10), 0, m.start()) - 1}",
-           "the column of a long number is counted from 0",
            ("tests/test_core_model_json.py::test_bad_text",)),
     # relations.py ------------------------------------------------------------------------------
     Mutant(RELATIONS,

@@ -174,4 +174,10 @@ DINNER_MUTANTS: tuple[Mutant, ...] = (
            "discount=lam, crossout_player=player))",
            "a player's best reply to crossout ties the player himself to crossout",
            (EXPERIMENT_TESTS + "test_discount_agrees_with_a_plain_solver",)),
+    Mutant(CLI,
+           "    write_pictures(files)\n    out.write(answer)",
+           "    out.write(answer)\n    write_pictures(files)",
+           "the dinner is printed before its files are written, and stays printed when one cannot be",
+           ("tests/test_cli_writers.py::test_a_full_disk_names_the_file_prints_nothing_and_changes_nothing",
+            "tests/test_cli_writers.py::test_a_folder_that_takes_no_file_is_a_fault_named_after_the_work")),
 )

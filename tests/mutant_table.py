@@ -1,6 +1,6 @@
 """The table of deliberate breaks (mutants), each with the tests that must catch it.
 
-Each part has a file of its own: the core's ``tests/mutant_core.py`` (and its countermodel search's ``tests/mutant_search.py``), the language's
+Each part has a file of its own: the core's ``tests/mutant_core.py`` (and its countermodel search's ``tests/mutant_search.py``, its files' ``tests/mutant_files.py``), the language's
 ``tests/mutant_language.py``, the engines' and explanations' ``tests/mutant_engines.py``,
 and each model, the pictures, SMCDEL's language and the command line theirs (``tests/mutant_pirates.py``,
 ``tests/mutant_dinner.py``, ...), the game trees for other tools ``tests/mutant_interop.py``, and the course workbench ``tests/mutant_workbench.py``.  This module gathers them: ``MUTANTS`` holds all, and
@@ -16,6 +16,7 @@ from __future__ import annotations
 from mutant import Mutant
 from mutant_core import CORE_MUTANTS
 from mutant_search import SEARCH_MUTANTS
+from mutant_files import FILE_MUTANTS
 from mutant_engines import ENGINE_MUTANTS
 from mutant_language import LANGUAGE_MUTANTS
 from mutant_cli import CLI_MUTANTS
@@ -37,7 +38,7 @@ __all__ = ["Mutant", "MUTANTS", "AREAS", "CORE_MUTANTS"]
 
 #: Each part of the table by name, in the table's order.
 AREAS: dict[str, tuple[Mutant, ...]] = {
-    "core": CORE_MUTANTS + SEARCH_MUTANTS,
+    "core": CORE_MUTANTS + SEARCH_MUTANTS + FILE_MUTANTS,
     "language": LANGUAGE_MUTANTS,
     "engines": ENGINE_MUTANTS,
     "pirates": PIRATE_MUTANTS,

@@ -220,4 +220,10 @@ TOURNAMENT_MUTANTS: tuple[Mutant, ...] = (
            "    return Parameter(_field(kind), int, help, default=0, low=0)",
            "a sweep may ask the standings experiment for any number of bots",
            (EXPERIMENT_TESTS + "test_the_parameters_are_bounded",)),
+    Mutant(CLI,
+           '        check_destination(destination, lambda message: TournamentError(f"--log: {message}"))',
+           "        pass",
+           "a --log that is a device or a named pipe is found only after the game is played",
+           ("tests/test_cli_writers.py::test_each_writer_refuses_what_is_no_regular_file_before_any_work",
+            "tests/test_cli_writers.py::test_a_device_given_as_the_log_stays_a_device")),
 )

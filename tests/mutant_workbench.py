@@ -281,4 +281,11 @@ WORKBENCH_MUTANTS: tuple[Mutant, ...] = (
            "                text = session.suggested[number]",
            "a puzzle's long announcement is refused as if typed",
            ("tests/test_workbench_server.py::test_a_puzzles_own_announcements_may_be_longer_than_a_student_may_type",)),
+    Mutant("cli/update.py",
+           "    if args.output != \"-\":\n        write_bytes(payload, args.output)\n    for line in summaries:\n"
+           "        print(line, file=sys.stderr)\n",
+           "    for line in summaries:\n        print(line, file=sys.stderr)\n"
+           "    if args.output != \"-\":\n        write_bytes(payload, args.output)\n",
+           "update says what it did before the model is written, and has said it when writing fails",
+           ("tests/test_cli_writers.py::test_a_full_disk_names_the_file_prints_nothing_and_changes_nothing",)),
 )

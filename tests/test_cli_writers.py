@@ -259,3 +259,22 @@ def test_a_device_given_as_the_log_stays_a_device(tmp_path):
     assert (code, out) == (2, "")
     assert err == f"epistemic tournament: error: --log: cannot write '{device}': not a regular file but a character device\n"
     assert stat.S_ISCHR(os.stat(device).st_mode) and os.stat(device).st_rdev == os.makedev(1, 3)
+
+
+def test_a_link_and_the_file_it_names_are_one_file(tmp_path, capsys):
+    """The model read is not overwritten through a link to it, nor one picture or page drawn over another."""
+    model = tmp_path / "letter.json"
+    model.write_bytes(Path(LETTER).read_bytes())
+    for link, target in (("after.json", "letter.json"), ("dag.dot", "why.dot"), ("page.html", "why.dot")):
+        os.symlink(target, tmp_path / link)
+    asked = {"is asked for twice: as the updated model and as another file read or written":
+             ["update", model, "[!p]", "--output", tmp_path / "after.json"],
+             "two pictures were asked for in the same file":
+             [*PIRATES, "--draw", tmp_path / "why.dot", "--draw-dag", tmp_path / "dag.dot"],
+             "is asked for both as the page and as a picture":
+             [*PIRATES, "--draw", tmp_path / "why.dot", "--html", tmp_path / "page.html"]}
+    for says, argv in asked.items():
+        code, out, err = run(capsys, *map(str, argv))
+        assert (code, out) == (2, "") and says in _one_line(err)
+    assert model.read_bytes() == Path(LETTER).read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["after.json", "dag.dot", "letter.json", "page.html"]
