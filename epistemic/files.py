@@ -300,13 +300,13 @@ def _stage(real: str, payload: bytes) -> str:
     """``payload`` in a new file beside ``real``, flushed to the disk, with the permissions
     of ``real`` where it is a file; the new file's path."""
     folder, base = os.path.split(real)
-    # a name of at most 255 bytes, however long the destination's
-    temporary = os.path.join(folder, f".{base[:100]}.{uuid.uuid4().hex}.tmp")
+    # a name within the 255 bytes a folder takes, however long the destination's (50 characters, 200 bytes at most)
+    temporary = os.path.join(folder, f".{base[:50]}.{uuid.uuid4().hex}.tmp")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
     try:
         try:
             try:
-                os.fchmod(fd, stat.S_IMODE(os.stat(real).st_mode))
+                os.fchmod(fd, stat.S_IMODE(os.stat(real).st_mode) & 0o777)   # not a set-user-ID bit
             except FileNotFoundError:   # a new file: the permissions open() gave
                 pass
             view = memoryview(payload)

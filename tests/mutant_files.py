@@ -83,7 +83,7 @@ FILE_MUTANTS: tuple[Mutant, ...] = (
            (WRITING + "test_a_full_disk_names_the_file_and_changes_none",
             WRITERS + "test_a_late_fault_in_one_file_writes_none_of_them")),
     Mutant(FILES,
-           "                os.fchmod(fd, stat.S_IMODE(os.stat(real).st_mode))",
+           "                os.fchmod(fd, stat.S_IMODE(os.stat(real).st_mode) & 0o777)",
            "                os.stat(real)",
            "a file replaced loses its permissions",
            (WRITING + "test_a_link_stays_a_link_and_the_file_it_names_is_written",)),

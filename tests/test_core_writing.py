@@ -256,3 +256,13 @@ def test_every_file_is_written_or_none(destinations):
 
 def test_write_bytes_counts_what_it_wrote(tmp_path):
     assert write_bytes(b"12345", tmp_path / "five.txt") == 5 and (tmp_path / "five.txt").read_bytes() == b"12345"
+
+
+def test_a_long_name_in_any_script_is_written(tmp_path):
+    """The new file beside the destination has a name a folder takes, however long the destination's."""
+    for name in ("é" * 120, "x" * 250, "雪" * 80):   # 240, 250 and 240 bytes
+        path = tmp_path / name
+        write_files([(path, b"old")])
+        write_files([(path, b"new")])
+        assert path.read_bytes() == b"new"
+    assert len(os.listdir(tmp_path)) == 3
