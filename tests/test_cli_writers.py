@@ -278,3 +278,13 @@ def test_a_link_and_the_file_it_names_are_one_file(tmp_path, capsys):
         assert (code, out) == (2, "") and says in _one_line(err)
     assert model.read_bytes() == Path(LETTER).read_bytes()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["after.json", "dag.dot", "letter.json", "page.html"]
+
+
+def test_a_numbered_picture_that_is_a_pipe_is_refused_with_the_others_unwritten(tmp_path, capsys):
+    """The rounds' numbered files are known only once the puzzle is solved: one that is a pipe is
+    refused then, before any is written, and nothing is printed."""
+    os.mkfifo(tmp_path / "cube-02.dot")
+    code, out, err = run(capsys, "puzzle", "muddy-children", "--draw", str(tmp_path / "cube.dot"))
+    assert (code, out) == (2, "")
+    assert _one_line(err).endswith(f"cannot write '{tmp_path / 'cube-02.dot'}': not a regular file but a named pipe\n")
+    assert os.listdir(tmp_path) == ["cube-02.dot"] and stat.S_ISFIFO(os.stat(tmp_path / "cube-02.dot").st_mode)
