@@ -97,7 +97,7 @@ def from_kripke(model: KripkeModel) -> KnowledgeStructure:
         for r, c in zip(rows.tolist(), cols.tolist()):
             arrows |= cubes[r] & primed[c]
         built[agent] = arrows
-    actual = [full[model.index(w)] for w in model.actual]
+    actual = [full[model.index(w)] for w in sorted(model.actual, key=model.index)]   # in the worlds' order
     return KnowledgeStructure(m, atoms, variables, law, observables, built, actual, WorldNames(full, model.worlds),
                               s5_before=model.s5_before)
 

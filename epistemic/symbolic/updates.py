@@ -31,13 +31,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from ..errors import ModelError
-from ..events import EventModel
+from ..events import EventModel, check_event_model
 from ..formulas import Formula
+from ..updates import NO_ACTUAL_EVENT
 from .bdds import bits_for
 from .convert import listing_size
 from .structure import KnowledgeStructure, State
 
-__all__ = ["after_announcement", "transform", "Update"]
+__all__ = ["after_announcement", "update", "transform", "Update"]
 
 
 def after_announcement(structure: KnowledgeStructure, announced: Formula, where) -> KnowledgeStructure:
@@ -51,6 +52,24 @@ def after_announcement(structure: KnowledgeStructure, announced: Formula, where)
             structure.observables, structure.relations, actual, structure.namer, s5_before=structure.s5_before,
             source_size=_source_size(structure))
     return structure.cache[key]
+
+
+def update(structure: KnowledgeStructure, events: EventModel,
+           truth: Callable[[KnowledgeStructure, Formula], object]) -> KnowledgeStructure:
+    """``structure`` after the actual events of ``events`` happen (as
+    :func:`epistemic.updates.update` on a Kripke model); ``truth`` is the
+    checker.
+
+    Raises
+    ------
+    ModelError
+        When ``events`` is not an event model over the structure's agents,
+        no actual event can happen at an actual state, or as :func:`transform`.
+    """
+    after = transform(structure, check_event_model(events, structure.agents), truth).after
+    if not after.actual:
+        raise ModelError(NO_ACTUAL_EVENT)
+    return after
 
 
 class Update:
