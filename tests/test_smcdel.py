@@ -267,3 +267,36 @@ def test_past_the_listing_limit_both_engines_list_the_same_states(monkeypatch):
     # ([], [2], [1,2], [3], [2,3]), then sorted
     assert symbolic.states == [[], [1, 2], [2], [2, 3], [3]]
     assert symbolic.text().endswith("... 7 more states (12 in all)")
+
+
+def test_a_true_query_is_asked_at_a_state_given_by_atoms_numbers_or_as_the_structure_gives_it():
+    """Only the structure's own sets of variables (x0, ...) were written; any other state was
+    written {} without a word."""
+    s = KnowledgeStructure.build(["p", "q"], parse_formula("p | q"), {Agent("a"): ["p"]}, actual=[{"p"}])
+    k_a_p = parse_formula("K_a p")
+    for given in ({"p"}, frozenset({"p"}), ["p"], ("p",), [1], (1,), {1}, frozenset({1}), s.actual[0],
+                  s.state({"p"})):
+        assert write_smcdel(s, [("TRUE?", k_a_p, given)]).splitlines()[-1] == "TRUE? {1} a knows that 1", given
+    assert write_smcdel(s, [("TRUE?", k_a_p, ("q", "p")), ("TRUE?", k_a_p, [2, 1])]).splitlines()[-2:] == \
+        ["TRUE? {1,2} a knows that 1"] * 2
+    for given, words in [("p", "not str 'p'"), (None, "not NoneType None"), ({"p": True}, "not dict {'p': True}"),
+                         ([1, "p"], "not list [1, 'p']"), ([True], "not list [True]"), (1, "not int 1"),
+                         ({"x0"}, "'x0' is not an atom of the structure"), ({"r"}, "'r' is not an atom"),
+                         ([3], "names 3, which numbers no variable of the structure (they are 1,2)"),
+                         ([0], "names 0, which numbers no variable"), (set(), "no state of the structure has"),
+                         ([], "no state of the structure has exactly the atoms {} true")]:
+        with pytest.raises(ModelError, match="^a TRUE\\? query's state[^\n]*$") as refused:
+            write_smcdel(s, [("TRUE?", k_a_p, given)])
+        assert words in str(refused.value), given
+    ruled_out = KnowledgeStructure.build(["p", "q"], parse_formula("p"), {Agent("a"): ["p"]})
+    with pytest.raises(ModelError, match=r"^a TRUE\? query's state \{2\} is not a state: the law is false there$"):
+        write_smcdel(ruled_out, [("TRUE?", k_a_p, [2])])
+
+
+def test_a_file_read_gives_its_states_as_the_structure_gives_them_and_writes_them_back():
+    f = parse_smcdel("VARS 1,2 LAW 1 | 2 OBS a: 1 TRUE? {2} a knows that 1")
+    state = f.state(f.queries[0].state)
+    assert repr(state) == "<state [2]: {p2}>" and f.structure.is_state(state)
+    assert write_smcdel(f.structure, [("TRUE?", f.queries[0].formula, state)]).splitlines()[-1] == \
+        "TRUE? {2} a knows that 1"
+

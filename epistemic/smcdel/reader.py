@@ -98,7 +98,7 @@ class SmcdelFile:
     def state(self, numbers) -> State:
         """The state whose true variables have these numbers."""
         wanted = set(numbers)
-        return frozenset(v for v, n in self.numbers.items() if n in wanted)
+        return State((v for v, n in self.numbers.items() if n in wanted), self.structure.reading)
 
     def numbers_of(self, state: State) -> list[int]:
         return StateNumbers(self.numbers).of(state)
