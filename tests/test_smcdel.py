@@ -300,3 +300,35 @@ def test_a_file_read_gives_its_states_as_the_structure_gives_them_and_writes_the
     assert write_smcdel(f.structure, [("TRUE?", f.queries[0].formula, state)]).splitlines()[-1] == \
         "TRUE? {2} a knows that 1"
 
+
+def test_a_kripke_model_whose_agents_observe_atoms_is_written_with_its_atoms_alone():
+    """from_kripke gave every S5 agent helper variables numbering its blocks, so that the law
+    listed every state: now an agent whose partition is what it observes observes those atoms."""
+    a, b, c = Agent("a"), Agent("b"), Agent("c")
+    worlds = {"pq": {"p", "q"}, "p": {"p"}, "q": {"q"}, "none": set()}
+    # a tells p apart and not q, b nothing, c both
+    m = KripkeModel.from_relations([a, b, c], worlds, {a: [("pq", "p"), ("q", "none")],
+                                                       b: [(u, v) for u in worlds for v in worlds]},
+                                   actual="pq", reflexive=True, symmetric=True)
+    s = from_kripke(m)
+    assert s.variables == tuple(s.atoms[x] for x in ("p", "q"))
+    assert {x.name: sorted(k for k, v in s.atoms.items() if v in seen) for x, seen in s.observables.items()} == \
+        {"a": ["p"], "b": [], "c": ["p", "q"]}
+    text = write_smcdel(s, [("TRUE?", parse_formula("K_a p & ~K_a q"), s.actual[0])])
+    assert text == ("-- names: 1 p, 2 q\n-- padding: 3\n-- actual: {1,2}\nVARS 1,2,3\nLAW  AND (Top, ~ 3)\n"
+                    "OBS  a: 1\n     b: 3\n     c: 1,2\nTRUE? {1,2} (a knows that 1) & ~ (a knows that 2)\n")
+    assert [answer(parse_smcdel(text), q).value for q in parse_smcdel(text).queries] == [True]
+    # a partition no set of atoms gives keeps its blocks' numbers; worlds that share a valuation are
+    # told apart by the numbers of their copies, which an agent may observe
+    odd = from_kripke(KripkeModel(["w", "v", "u"], [{"p"}, {"q"}, {"p", "q"}], {a: Partition([0, 0, 1])}, ["w"]))
+    assert len(odd.variables) == 3 and odd.observables[a] == {odd.variables[2]} and "_x3" in write_smcdel(odd)
+    twins = from_kripke(KripkeModel(["w", "v", "u"], [{"p"}, {"p"}, set()], {a: Partition([0, 1, 0])}, ["w"]))
+    assert len(twins.variables) == 2 and twins.observables[a] == {twins.variables[1]}
+
+
+def test_a_file_numbering_a_variable_0_is_renumbered_when_written():
+    """docs/smcdel.md: an atom pn keeps the number n, except where a variable is numbered 0."""
+    f = parse_smcdel("VARS 0,1 LAW 0 | 1 OBS a: 0 WHERE? ~ a knows that 0")
+    assert [answer(f, q).text() for q in f.queries] == ["[1]"]
+    again = parse_smcdel(write_smcdel(f.structure, [(q.kind, q.formula) for q in f.queries]))
+    assert again.structure.atoms.keys() == {"p0", "p1"} and [answer(again, q).text() for q in again.queries] == ["[2]"]

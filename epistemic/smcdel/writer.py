@@ -1,8 +1,9 @@
 """Knowledge structures and formulas written in SMCDEL's language.
 
 A structure's variables are numbered (an atom ``pn`` keeps the number
-``n``; otherwise they are numbered from 1 in order) and its agents keep
-their names where SMCDEL can write them.  Comments SMCDEL skips record what
+``n``, where every variable is such an atom and none is numbered 0;
+otherwise they are numbered from 1 in order) and its agents keep their
+names where SMCDEL can write them.  Comments SMCDEL skips record what
 the numbers stand for, so that :func:`~epistemic.smcdel.read_smcdel` gives
 back the same atoms and agents::
 
