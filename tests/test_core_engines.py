@@ -131,10 +131,13 @@ def test_a_state_is_given_by_its_true_atoms_or_as_the_structure_gives_it():
         with pytest.raises(ModelError, match="^[^\n]*$") as refused:
             holds(s, k_a_p, given)
         assert words in str(refused.value)
-    # a set of the structure's own variables is no state of the interface, but still of its engine
-    with pytest.raises(ModelError):
-        symbolic.holds(s, k_a_p, "x0")
+    # a set of the structure's own variables is no state of the interface, but still of its engine,
+    # which refuses anything else (a set of atom names was read as the state where all is false)
     assert symbolic.holds(s, k_a_p, frozenset(s.actual[0]))
+    loose = KnowledgeStructure.build(["p"], parse_formula("top"), {A: ["p"]})
+    for given in ("x0", frozenset({"p"})):
+        with pytest.raises(ModelError, match="is not a state of the structure$"):
+            symbolic.holds(loose, parse_formula("~p"), given)
 
 
 def test_states_told_apart_only_by_hidden_variables_are_given_as_the_structure_gives_them():
@@ -188,10 +191,16 @@ def test_an_atom_the_model_does_not_have_is_warned_of_on_either_engine():
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             holds(model, parse_formula("K_a p | ~K_a p"))
-            # an atom an event makes true is had, and so is one an announcement took from every world
-            assert not holds(model, parse_formula("[(e: top {+q, r := p}; a: {e}; b: {e}), e] (q & r)")) \
-                is None
-            assert not holds(after_announcement(model, parse_formula("p")), parse_formula("~p"))
+            # an atom an event makes true is had
+            assert holds(model, parse_formula("[(e: top {+q, r := p}; a: {e}; b: {e}), e] (q & r)"))
+    # and so is one an announcement took from every world
+    two = KripkeModel.from_relations([A, B], {"w": {"p"}, "v": {"q"}}, {A: [("w", "v")]}, actual="w",
+                                     reflexive=True, symmetric=True)
+    for model in (two, from_kripke(two)):
+        after = after_announcement(model, parse_formula("p"))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert not holds(after, parse_formula("M_a q")) and not worlds_where(after, parse_formula("q"))
     assert "UnknownAtomWarning" in epistemic.__all__ and epistemic.UnknownAtomWarning is UnknownAtomWarning
 
 
