@@ -36,7 +36,7 @@ epistemic.errors.ModelError: ~p is false at the actual world w: it cannot be ann
 from __future__ import annotations
 
 import warnings
-from typing import TypeAlias, Union, cast
+from typing import TypeAlias, Union, cast, overload
 
 from .checking import after_announcement as explicit_after
 from .checking import holds as explicit_holds
@@ -170,6 +170,12 @@ def worlds_where(model: Model, formula: Formula, *, contract: bool = True) -> fr
     return frozenset(structure.states(u))
 
 
+@overload
+def after_announcement(model: KripkeModel, formula: Formula) -> KripkeModel: ...
+@overload
+def after_announcement(model: KnowledgeStructure, formula: Formula) -> KnowledgeStructure: ...
+
+
 def after_announcement(model: Model, formula: Formula) -> Model:
     """``model`` after the public announcement of ``formula``, on either
     engine: the worlds where it holds are kept, with their names, and the
@@ -200,6 +206,12 @@ def after_announcement(model: Model, formula: Formula) -> Model:
     if actual and not any(structure.value(u, s) for s in actual):
         raise ModelError(untruthful(formula, [structure.name(s) for s in actual]))
     return symbolic_after(structure, formula, u)
+
+
+@overload
+def update(model: KripkeModel, events: EventModel) -> KripkeModel: ...
+@overload
+def update(model: KnowledgeStructure, events: EventModel) -> KnowledgeStructure: ...
 
 
 def update(model: Model, events: EventModel) -> Model:

@@ -79,10 +79,10 @@ class StateNumbers:
     def __init__(self, numbers: Mapping[str, int]):
         self.numbers = dict(numbers)
 
-    def of(self, state: State) -> list[int]:
+    def of(self, state: frozenset[str]) -> list[int]:
         return sorted(self.numbers[v] for v in state if v in self.numbers)
 
-    def __call__(self, state: State) -> str:
+    def __call__(self, state: frozenset[str]) -> str:
         return "[" + ",".join(map(str, self.of(state))) + "]"
 
 

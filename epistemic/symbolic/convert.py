@@ -37,7 +37,7 @@ from ..kripke import KripkeModel
 from ..agents import Agent
 from ..relations import Partition, Relation, relation_from_pairs
 from .bdds import Manager, bits_for, prime
-from .structure import KnowledgeStructure, State
+from .structure import KnowledgeStructure, Variables
 
 __all__ = ["from_kripke", "to_kripke", "listing_size", "beyond_listing", "STATES", "LISTED"]
 
@@ -144,14 +144,14 @@ def _observed(block: np.ndarray, values: np.ndarray, candidates: Sequence[str]) 
 class WorldNames:
     """The names of the states made from a Kripke model's worlds, and their order."""
 
-    def __init__(self, states: Sequence[State], worlds: Sequence[Hashable]):
+    def __init__(self, states: Sequence[Variables], worlds: Sequence[Hashable]):
         self.names = dict(zip(states, worlds))
         self.order = {s: i for i, s in enumerate(states)}
 
-    def __call__(self, state: State) -> Hashable:
+    def __call__(self, state: Variables) -> Hashable:
         return self.names[state]
 
-    def rank(self, state: State) -> int:
+    def rank(self, state: Variables) -> int:
         return self.order[state]
 
 

@@ -45,7 +45,10 @@ from ..formulas import And, Atom, Bottom, Formula, Iff, Implies, Not, Or, Top, a
 from ..validators import instance_of
 from .bdds import Manager, prime
 
-__all__ = ["KnowledgeStructure", "State", "described"]
+__all__ = ["KnowledgeStructure", "State", "Variables", "described"]
+
+#: A set of a structure's variables, those true: a state, or one to be checked.
+Variables = frozenset[str]
 
 
 class State(frozenset):
@@ -64,6 +67,7 @@ class State(frozenset):
     """
 
     __slots__ = ("_reading",)
+    _reading: _Reading | None
 
     def __new__(cls, variables: Iterable[str] = (), reading: _Reading | None = None):
         state = super().__new__(cls, variables)
@@ -83,7 +87,7 @@ class _Reading:
 
     __slots__ = ("atoms", "naming")
 
-    def __init__(self, atoms: Mapping[str, str], naming: Callable[[State], Hashable]):
+    def __init__(self, atoms: Mapping[str, str], naming: Callable[[Variables], Hashable]):
         self.atoms = atoms
         self.naming = naming
 
@@ -136,8 +140,8 @@ class KnowledgeStructure:
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, manager: Manager, atoms: Mapping[str, str], variables: Sequence[str], law,
-                 observables: Mapping[Agent, frozenset[str]], relations: Mapping, actual: Iterable[State],
-                 namer: Callable[[State], Hashable] | None = None, *, s5_before: Iterable[Agent] | None = None,
+                 observables: Mapping[Agent, frozenset[str]], relations: Mapping, actual: Iterable[Variables],
+                 namer: Callable[[Variables], Hashable] | None = None, *, s5_before: Iterable[Agent] | None = None,
                  source_size: tuple[int, int] | None = None, law_formula: Formula | None = None):
         self.manager = manager
         self.atoms = dict(atoms)
@@ -241,7 +245,7 @@ class KnowledgeStructure:
         """How many states satisfy ``u`` (within the law)."""
         return self.manager.count(u & self.law, self.variables)
 
-    def is_state(self, state: State) -> bool:
+    def is_state(self, state: Variables) -> bool:
         """Whether ``state``, a set of the structure's variables (those
         true), satisfies the law."""
         return isinstance(state, (set, frozenset)) and state <= self.variable_set and self.value(self.law, state)
@@ -286,20 +290,20 @@ class KnowledgeStructure:
                              "its own")
         return found[0]
 
-    def value(self, u, state: State) -> bool:
+    def value(self, u, state: Variables) -> bool:
         """The value of ``u`` at ``state``."""
         support = u.support
         values = {v: v in state for v in support}
         return self.manager.let(values, u) == self.manager.true
 
-    def true_atoms(self, state: State) -> frozenset[str]:
+    def true_atoms(self, state: Variables) -> frozenset[str]:
         return frozenset(a for a, v in self.atoms.items() if v in state)
 
-    def name(self, state: State) -> Hashable:
+    def name(self, state: Variables) -> Hashable:
         """The name of ``state``: the namer's, or its true atoms in braces."""
         return self.naming()(state)
 
-    def naming(self) -> Callable[[State], Hashable]:
+    def naming(self) -> Callable[[Variables], Hashable]:
         """The function naming states, holding nothing of the structure but
         its atoms (updated structures name their states through it)."""
         return self.namer if self.namer is not None else functools.partial(_atoms_name, dict(self.atoms))
@@ -367,13 +371,13 @@ class KnowledgeStructure:
             out &= self.manager.iff(self.manager.var(v), self.manager.var(prime(v)))
         return out
 
-    def with_namer(self, namer: Callable[[State], Hashable]) -> KnowledgeStructure:
+    def with_namer(self, namer: Callable[[Variables], Hashable]) -> KnowledgeStructure:
         """The same structure, naming its states with ``namer``."""
         return KnowledgeStructure(self.manager, self.atoms, self.variables, self.law, self.observables,
                                   self.relations, self.actual, namer, s5_before=self.s5_before,
                                   source_size=self.source_size, law_formula=self.law_formula)
 
-    def with_actual(self, actual: Iterable[State]) -> KnowledgeStructure:
+    def with_actual(self, actual: Iterable[Variables]) -> KnowledgeStructure:
         return KnowledgeStructure(self.manager, self.atoms, self.variables, self.law, self.observables,
                                   self.relations, actual, self.namer, s5_before=self.s5_before,
                                   source_size=self.source_size, law_formula=self.law_formula)
@@ -391,7 +395,7 @@ def described(value) -> str:
     return f"{type(value).__name__} {text if len(text) <= 40 else text[:36] + ' ...'}"
 
 
-def _atoms_name(atoms: Mapping[str, str], state: State) -> str:
+def _atoms_name(atoms: Mapping[str, str], state: Variables) -> str:
     # in the vocabulary's order, so that m2 comes before m10
     return "{" + ", ".join(a for a, v in atoms.items() if v in state) + "}"
 

@@ -36,7 +36,7 @@ from ..formulas import Formula
 from ..updates import NO_ACTUAL_EVENT
 from .bdds import bits_for
 from .convert import listing_size
-from .structure import KnowledgeStructure, State
+from .structure import KnowledgeStructure, Variables
 
 __all__ = ["after_announcement", "update", "transform", "Update"]
 
@@ -84,7 +84,7 @@ class Update:
         self._substitutions = substitutions
         self._bits = bits
 
-    def successor(self, state: State, event: str) -> State:
+    def successor(self, state: Variables, event: str) -> Variables:
         """The state ``(state, event)`` after the update (``event`` must be possible at ``state``)."""
         m = self.after.manager
         new = set(state) | {v for v, bit in self._bits[event].items() if bit}
@@ -198,7 +198,7 @@ def transform(structure: KnowledgeStructure, events: EventModel,
     # the namer holds the naming of the structure before, not the structure: no reference cycle
     before_name, before_vars = structure.naming(), frozenset(structure.variables)
 
-    def namer(state: State) -> Hashable:
+    def namer(state: Variables) -> Hashable:
         code = {v: v in state for v in code_vars}
         event = next(n for n in names if codes[n] == code)
         return (before_name(state & before_vars), event)
