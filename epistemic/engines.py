@@ -8,7 +8,7 @@ know which engine they hold: :func:`holds`, :func:`worlds_where`,
 (``epistemic.holds`` ...), each dispatching on the model to the explicit
 engine (:mod:`epistemic.checking`, :mod:`epistemic.updates`) or the
 symbolic one (:mod:`epistemic.symbolic`), which answer alike.  A world of a
-knowledge structure is one of its states (a :class:`~epistemic.symbolic.State`).
+knowledge structure is one of its states (a :class:`~epistemic.symbolic.structure.State`).
 
 A formula that names an atom the model does not have is answered as if the
 atom were false everywhere, as the semantics says, with an
@@ -97,7 +97,7 @@ def holds(model: Model, formula: Formula, world=None, *, contract: bool = True) 
     world : optional
         A world of the Kripke model; of a structure, one of its states (as
         :func:`worlds_where` and its ``actual`` give them) or the names of
-        its true atoms (see :meth:`~epistemic.symbolic.KnowledgeStructure.state`).
+        its true atoms (see :meth:`~epistemic.symbolic.structure.KnowledgeStructure.state`).
     contract : bool
         For a Kripke model, see :func:`epistemic.checking.truth_array`.
 
@@ -136,7 +136,7 @@ def holds(model: Model, formula: Formula, world=None, *, contract: bool = True) 
 def worlds_where(model: Model, formula: Formula, *, contract: bool = True) -> frozenset:
     """The worlds of ``model`` where ``formula`` holds, on either engine:
     for a structure, its states (at most :data:`~epistemic.symbolic.convert.STATES`,
-    counted first; ask :func:`~epistemic.symbolic.truth` for more).
+    counted first; ask :func:`~epistemic.symbolic.checking.truth` for more).
 
     Raises
     ------
@@ -253,10 +253,13 @@ def unknown_atoms(model: Model, formula: Formula) -> tuple[str, ...]:
     >>> unknown_atoms(m, parse_formula("[(e: top {+q}; a: {e}), e] q"))
     ()
     """
-    named, _ = vocabulary(formula)
-    made_true = frozenset().union(*(_made_true(cast(EventModel, f.action)) for f in formulas_within(formula)
-                                    if isinstance(f, Act)))
-    return tuple(sorted(named - made_true - _atoms(model)))
+    key = ("atoms named", formula)   # a formula is walked once per model, asked again as often as it may be
+    if key not in model.cache:
+        atoms, _ = vocabulary(formula)
+        model.cache[key] = atoms - frozenset().union(*(_made_true(cast(EventModel, f.action))
+                                                       for f in formulas_within(formula) if isinstance(f, Act)))
+    named, had = model.cache[key], _atoms(model)
+    return () if named <= had else tuple(sorted(named - had))
 
 
 def unknown_atoms_note(model: Model, atoms) -> str:
