@@ -293,8 +293,8 @@ ENGINE_MUTANTS: tuple[Mutant, ...] = (
             "tests/test_symbolic_engine.py::test_explicit_to_symbolic_and_back_is_the_same_model")),
     # bdds.py: a manager outlives its diagrams ------------------------------------------------------
     Mutant("epistemic/symbolic/bdds.py",
-           "_RETIRED[:] = [bdd for bdd in _RETIRED if len(bdd)]",
-           "_RETIRED[:] = []",
+           "        for bdd in [bdd for bdd in _RETIRED if not len(bdd)]:",
+           "        for bdd in list(_RETIRED):",
            "a retired CUDD manager is freed while its diagrams are still referenced",
            ("tests/test_symbolic_engine.py::test_diagrams_freed_in_a_reference_cycle_leave_no_node_referenced",)),
     Mutant("epistemic/symbolic/bdds.py",

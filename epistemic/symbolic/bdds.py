@@ -61,23 +61,34 @@ def release(phase: str = "stop", info: dict | None = None) -> None:
     """Free the retired managers none of whose diagrams is referenced any
     more; also called after each collection of the garbage collector (the
     arguments are its callback's)."""
-    if phase == "stop" and _RETIRED:
-        _RETIRED[:] = [bdd for bdd in _RETIRED if len(bdd)]
+    if phase != "stop" or not _RETIRED or _Watch.releasing:
+        return
+    # a collection may start while this one frees (and call this again, or retire another manager)
+    _Watch.releasing = True
+    try:
+        for bdd in [bdd for bdd in _RETIRED if not len(bdd)]:
+            _RETIRED.remove(bdd)
+    finally:
+        _Watch.releasing = False
 
 
-class _Exit:
+class _Watch:
+    """Whether the exit hook and the collector's callback are in place, and
+    whether :func:`release` is at work."""
+
     watched = False
+    releasing = False
 
 
 def _watch(manager: Manager) -> None:
     """Retire ``manager``'s CUDD when the manager goes (not at exit, where the
     managers still in use are freed after what refers to them)."""
     weakref.finalize(manager, retire, manager.bdd).atexit = False
-    if not _Exit.watched:
+    if not _Watch.watched:
         # registered after weakref's own exit hook, so run before it, while finalizers still run
         atexit.register(_at_exit)
         gc.callbacks.append(release)
-        _Exit.watched = True
+        _Watch.watched = True
 
 
 def _at_exit() -> None:
