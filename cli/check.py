@@ -217,15 +217,21 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         model = engines.convert(model, args.engine)
     checked = _worlds(model, args.world)
     # every answer is made before any is written, so that a fault leaves no output
-    answers, images = [], []
+    answers, images, notes = [], [], []
     show = progress_printer("formulas checked") if len(formulas) > 1 else None
     for count, ((n, line), formula) in enumerate(zip(lines, formulas), 1):
+        # an atom the model does not have is false everywhere: said, as a misspelt one would be silent
+        unknown = engines.unknown_atoms(loaded, formula)
+        if unknown:
+            notes.append(("" if where is None else f"{where}, line {n}: ") + engines.unknown_atoms_note(loaded, unknown))
         try:
             answer, images = _answer(model, formula, checked, output, formats, args)
         except EpistemicError as error:
             if where is None:
                 raise
             raise EpistemicError(f"{where}, line {n}: {error}") from None
+        if output == "json":
+            answer["unknown_atoms"] = list(unknown)
         answers.append((n, line.strip(), answer))
         if show is not None:
             show(count, len(formulas))
@@ -241,6 +247,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         mark = "% " if output == "latex" else ""
         text = "".join(f"{mark}line {n}: {_echoed(line)}\n{answer}" for n, line, answer in answers)
     write_pictures(images)   # only one formula may be drawn
+    for note in notes:
+        print(f"epistemic check: note: {note}", file=sys.stderr)
     out.write(exported if args.export_smcdel == "-" and exported is not None else text)
     return 0
 

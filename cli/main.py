@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 
-from epistemic import EpistemicError, __version__
+from epistemic import EpistemicError, UnknownAtomWarning, __version__
 from epistemic.models import Command, load_commands, registered_names
 
 from . import check, experiment, grade, serve, update
@@ -64,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = _commands(argv)
     args = build_parser(commands).parse_args(argv)
     try:
-        code = commands[args.command].run(args, sys.stdout)
+        code = _run(commands[args.command], args)
         sys.stdout.flush()  # a closed pipe shows here, not in Python's own flush at exit
         return code
     except EpistemicError as error:
@@ -85,6 +86,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"epistemic {args.command}: error: cannot write the output: {error.strerror or error}",
               file=sys.stderr)
         return 1
+
+
+def _run(command: Command, args: argparse.Namespace) -> int:
+    """``command`` run, a formula naming an atom the model does not have said on one line."""
+    with warnings.catch_warnings():
+        shown = warnings.showwarning
+
+        def note(message, category, *rest, **named):
+            if issubclass(category, UnknownAtomWarning):
+                print(f"epistemic {args.command}: note: {message}", file=sys.stderr)
+            else:
+                shown(message, category, *rest, **named)
+
+        warnings.showwarning = note
+        return command.run(args, sys.stdout)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,6 +1,9 @@
 """epistemic: agents, announcements, knowledge, formulas, Kripke models and prediction DAGs.
 
 The core knows no game.  Games in :mod:`epistemic.models` build on these types.
+:func:`holds`, :func:`worlds_where`, :func:`after_announcement` and
+:func:`update` take either engine's model, a :class:`KripkeModel` or a
+:class:`KnowledgeStructure` (:mod:`epistemic.engines`).
 """
 
 from ._checkout import find_parts_beside
@@ -22,13 +25,15 @@ from .model_json import ModelFileError, load_model, model_from_dict, model_to_di
 from .event_json import ModelFile, load_event_model, load_model_file, save_event_model, save_model_file
 from .bisimulation import bisimulation_classes, contract
 from .building import describe_model
-from .checking import after_announcement, holds, truth_array, worlds_where
+from .checking import truth_array
+from .engines import UnknownAtomWarning, after_announcement, holds, update, worlds_where
 from .kripke import Event, EventModel, KripkeModel, private_event, public_event, whether_event
 from .plausibility import PlausibilityModel
 from .sequential import BackwardInduction, Choice, SequentialGame
 from .story import Round, Story
 from .syntax import FormulaSyntaxError, parse_event_model, parse_formula, to_latex, to_text
-from .updates import announce, update
+from .symbolic import KnowledgeStructure
+from .updates import announce
 from .acts import apply_act, parse_act
 from .verdicts import explain_verdict
 
@@ -38,6 +43,7 @@ __all__ = [
     "Announcement",
     "Knowledge",
     "KripkeModel",
+    "KnowledgeStructure",
     "PlausibilityModel",
     "Event",
     "EventModel",
@@ -108,4 +114,5 @@ __all__ = [
     "CycleError",
     "EpistemicError",
     "ModelError",
+    "UnknownAtomWarning",
 ]

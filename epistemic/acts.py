@@ -46,7 +46,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from .building import MAX_WORLDS
-from .checking import after_announcement, truth_array
+from .checking import after_announcement, at_the_actual, quoted, truth_array, untruthful
 from .errors import ModelError
 from .events import EventModel, announcement_event, check_event_model
 from .formulas import TOP, Act, Announce, AnnouncePrivately, AnnounceWhether, Formula, FormulaError, to_text
@@ -60,9 +60,6 @@ __all__ = ["SEPARATOR", "MAX_WORLDS", "parse_act", "act_text", "apply_act"]
 #: Between the old world and the event in the name of a world after a product update: ``w.told``.
 #: Event names written as text hold no dot, so the two parts can be read back.
 SEPARATOR = "."
-
-#: A claim in a message quotes a formula up to this many characters.
-_QUOTED = 60
 
 #: The kinds of act, as ``apply_act`` names them when given something else.
 _KINDS = "[!φ], [!φ]_{a,b}, [?φ]_{a,b} or [E, e]"
@@ -239,19 +236,13 @@ def _refuse_false(model: KripkeModel, formula: Formula | None, cannot: str = "")
     truth = truth_array(model, formula)
     if any(truth[model.index(w)] for w in model.actual):
         return
-    shown = to_text(formula)
-    shown = shown if len(shown) <= _QUOTED else shown[:_QUOTED - 4] + " ..."
     if cannot:
-        raise ModelError(f"{cannot} at {_where(model)}: its precondition {shown} is false there")
-    raise ModelError(f"{shown} is false at {_where(model)}: it cannot be announced truthfully")
+        raise ModelError(f"{cannot} at {_where(model)}: its precondition {quoted(formula)} is false there")
+    raise ModelError(untruthful(formula, sorted(model.actual, key=model.index)))
 
 
 def _where(model: KripkeModel) -> str:
-    actual = sorted(model.actual, key=model.index)
-    if len(actual) == 1:
-        return f"the actual world {actual[0]}"
-    listed = ", ".join(str(w) for w in actual[:5]) + (", ..." if len(actual) > 5 else "")
-    return f"every actual world ({listed})"
+    return at_the_actual(sorted(model.actual, key=model.index))
 
 
 def _readable(model: KripkeModel) -> KripkeModel:

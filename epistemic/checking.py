@@ -46,7 +46,7 @@ epistemic.errors.ModelError: K_b asks what b knows, but b's relation here is not
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import cast
 
 import numpy as np
@@ -59,13 +59,14 @@ from .errors import ModelError
 from .events import EventModel, announcement_event, check_event_model, formulas_within
 from .formulas import (AGENT_WORD, Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
                        Believes, Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
-                       FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
+                       FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, to_text)
 from .kripke import KripkeModel, World
 from .relations import Arrows, Partition, Relation
+from .validators import instance_of
 
 __all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "product", "common_relation_labels",
            "group_relation", "may_know", "knowledge_refused", "not_knowledge", "asking",
-           "unmet_property", "why_not_knowledge"]
+           "unmet_property", "why_not_knowledge", "untruthful", "at_the_actual", "quoted"]
 
 _ANNOUNCEMENTS = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether)
 
@@ -99,6 +100,8 @@ def truth_array(model: KripkeModel, formula: Formula, *, contract: bool = True) 
         agent knows where the agent's relation is not an equivalence (see
         :func:`may_know`).
     """
+    _kripke(model, "epistemic.checking.truth_array", "epistemic.symbolic.truth checks a knowledge structure")
+
     def evaluate(f: Formula) -> np.ndarray:
         result = _evaluate(model, f, contract)
         result.flags.writeable = False
@@ -109,6 +112,7 @@ def truth_array(model: KripkeModel, formula: Formula, *, contract: bool = True) 
 
 def worlds_where(model: KripkeModel, formula: Formula, *, contract: bool = True) -> frozenset[World]:
     """The worlds of ``model`` where ``formula`` holds (``contract``: see :func:`truth_array`)."""
+    _kripke(model, "epistemic.checking.worlds_where", "epistemic.worlds_where checks a knowledge structure too")
     worlds = model.worlds
     return frozenset(worlds[i] for i in np.flatnonzero(truth_array(model, formula, contract=contract)).tolist())
 
@@ -116,12 +120,18 @@ def worlds_where(model: KripkeModel, formula: Formula, *, contract: bool = True)
 def holds(model: KripkeModel, formula: Formula, world: World | None = None, *, contract: bool = True) -> bool:
     """Whether ``formula`` holds at ``world``, or (by default) at every actual world
     (``contract``: see :func:`truth_array`)."""
+    _kripke(model, "epistemic.checking.holds", "epistemic.holds checks a knowledge structure too")
     truth = truth_array(model, formula, contract=contract)
     if world is not None:
         return bool(truth[model.index(world)])
     if not model.actual:
         raise ModelError("the model has no actual world: name the world to check")
     return all(bool(truth[model.index(w)]) for w in model.actual)
+
+
+def _kripke(model, what: str, instead: str) -> None:
+    """Refuse anything but a Kripke model, naming the function that takes it."""
+    instance_of(model, KripkeModel, f"{what} checks a KripkeModel ({instead})", error=ModelError, type_name=True)
 
 
 def _get(model: KripkeModel, f: Formula) -> np.ndarray:
@@ -412,11 +422,52 @@ def _common(model: KripkeModel, group, truth: np.ndarray) -> np.ndarray:
 def after_announcement(model: KripkeModel, announced: Formula) -> KripkeModel:
     """The model after the public announcement of ``announced``: only the
     worlds where it holds are kept (cached, so checking ``[!φ]ψ`` and
-    telling a story share one submodel)."""
+    telling a story share one submodel), whether it holds at the actual
+    worlds or not, as checking ``[!φ]ψ`` needs; :func:`epistemic.after_announcement`
+    refuses an announcement false there."""
+    _kripke(model, "epistemic.checking.after_announcement",
+            "epistemic.after_announcement announces in a knowledge structure too")
     key = ("announce", announced)
     if key not in model.cache:
         model.cache[key] = model.restricted(truth_array(model, announced))
     return model.cache[key]
+
+
+#: A claim in a message quotes a formula up to this many characters.
+QUOTED = 60
+
+
+def quoted(formula: Formula) -> str:
+    """``formula`` as written, cut to :data:`QUOTED` characters, to quote in a message."""
+    shown = to_text(formula)
+    return shown if len(shown) <= QUOTED else shown[:QUOTED - 4] + " ..."
+
+
+def at_the_actual(actual: Sequence) -> str:
+    """Where an announcement or event is refused: at the actual world (or
+    every actual world) of these names, in a message.
+
+    Examples
+    --------
+    >>> at_the_actual(["w"]), at_the_actual(["w", "v"])
+    ('the actual world w', 'every actual world (w, v)')
+    """
+    if len(actual) == 1:
+        return f"the actual world {actual[0]}"
+    return f"every actual world ({', '.join(str(w) for w in actual[:5])}{', ...' if len(actual) > 5 else ''})"
+
+
+def untruthful(formula: Formula, actual: Sequence) -> str:
+    """The line refusing to announce ``formula`` where it is false at every
+    actual world (``actual``, their names); both engines and
+    :func:`~epistemic.apply_act` say it.
+
+    Examples
+    --------
+    >>> untruthful(Not(Atom("p")), ["w"])
+    '~p is false at the actual world w: it cannot be announced truthfully'
+    """
+    return f"{quoted(formula)} is false at {at_the_actual(actual)}: it cannot be announced truthfully"
 
 
 def product(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.ndarray]:

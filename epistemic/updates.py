@@ -25,8 +25,12 @@ from .checking import product
 from .errors import ModelError
 from .events import EventModel, private_event, public_event
 from .kripke import KripkeModel
+from .validators import instance_of
 
-__all__ = ["update", "announce"]
+__all__ = ["update", "announce", "NO_ACTUAL_EVENT"]
+
+#: Why an update is refused where it leaves no actual world; the symbolic engine says the same.
+NO_ACTUAL_EVENT = "no actual event can happen at the actual world: its precondition fails"
 
 
 def update(model: KripkeModel, events: EventModel) -> KripkeModel:
@@ -47,12 +51,14 @@ def update(model: KripkeModel, events: EventModel) -> KripkeModel:
         When ``events`` is not an event model over the model's agents, or
         no actual event can happen at an actual world.
     """
+    instance_of(model, KripkeModel, "epistemic.updates.update updates a KripkeModel (epistemic.update updates a "
+                "knowledge structure too)", error=ModelError, type_name=True)
     after, new_id = product(model, events)
     position = {e.name: j for j, e in enumerate(events.events)}
     actual = [int(new_id[model.index(w), position[e]]) for w in model.actual for e in events.actual
               if new_id[model.index(w), position[e]] >= 0]
     if not actual:
-        raise ModelError("no actual event can happen at the actual world: its precondition fails")
+        raise ModelError(NO_ACTUAL_EVENT)
     return after.with_actual(actual)
 
 
@@ -77,6 +83,8 @@ def announce(model: KripkeModel, announcement: Announcement) -> KripkeModel:
     >>> m.is_kd45(p1), m.is_equivalence(p1)
     (True, False)
     """
+    instance_of(model, KripkeModel, "announce tells an Announcement in a KripkeModel (in a knowledge structure, "
+                "announce a formula with epistemic.after_announcement)", error=ModelError, type_name=True)
     if announcement.speaker not in model.agents:
         raise ModelError(f"{announcement.speaker} is not an agent of the model")
     if announcement.audience is None:

@@ -288,6 +288,7 @@ def _verdict(model, formula):
         return "refused"
 
 
+@pytest.mark.filterwarnings("ignore::epistemic.UnknownAtomWarning")   # atoms a random model may not have
 @settings(max_examples=200, deadline=None)
 @given(s5_models(), st.lists(ACTS, min_size=1, max_size=2), FORMULAS)
 def test_applying_acts_is_checking_their_dynamic_formula(model, steps, formula):

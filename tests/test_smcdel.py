@@ -267,3 +267,68 @@ def test_past_the_listing_limit_both_engines_list_the_same_states(monkeypatch):
     # ([], [2], [1,2], [3], [2,3]), then sorted
     assert symbolic.states == [[], [1, 2], [2], [2, 3], [3]]
     assert symbolic.text().endswith("... 7 more states (12 in all)")
+
+
+def test_a_true_query_is_asked_at_a_state_given_by_atoms_numbers_or_as_the_structure_gives_it():
+    """Only the structure's own sets of variables (x0, ...) were written; any other state was
+    written {} without a word."""
+    s = KnowledgeStructure.build(["p", "q"], parse_formula("p | q"), {Agent("a"): ["p"]}, actual=[{"p"}])
+    k_a_p = parse_formula("K_a p")
+    for given in ({"p"}, frozenset({"p"}), ["p"], ("p",), [1], (1,), {1}, frozenset({1}), s.actual[0],
+                  s.state({"p"})):
+        assert write_smcdel(s, [("TRUE?", k_a_p, given)]).splitlines()[-1] == "TRUE? {1} a knows that 1", given
+    assert write_smcdel(s, [("TRUE?", k_a_p, ("q", "p")), ("TRUE?", k_a_p, [2, 1])]).splitlines()[-2:] == \
+        ["TRUE? {1,2} a knows that 1"] * 2
+    for given, words in [("p", "not str 'p'"), (None, "not NoneType None"), ({"p": True}, "not dict {'p': True}"),
+                         ([1, "p"], "not list [1, 'p']"), ([True], "not list [True]"), (1, "not int 1"),
+                         ({"x0"}, "'x0' is not an atom of the structure"), ({"r"}, "'r' is not an atom"),
+                         ([3], "names 3, which numbers no variable of the structure (they are 1,2)"),
+                         ([0], "names 0, which numbers no variable"), (set(), "no state of the structure has"),
+                         ([], "no state of the structure has exactly the atoms {} true")]:
+        with pytest.raises(ModelError, match="^a TRUE\\? query's state[^\n]*$") as refused:
+            write_smcdel(s, [("TRUE?", k_a_p, given)])
+        assert words in str(refused.value), given
+    ruled_out = KnowledgeStructure.build(["p", "q"], parse_formula("p"), {Agent("a"): ["p"]})
+    with pytest.raises(ModelError, match=r"^a TRUE\? query's state \{2\} is not a state: the law is false there$"):
+        write_smcdel(ruled_out, [("TRUE?", k_a_p, [2])])
+
+
+def test_a_file_read_gives_its_states_as_the_structure_gives_them_and_writes_them_back():
+    f = parse_smcdel("VARS 1,2 LAW 1 | 2 OBS a: 1 TRUE? {2} a knows that 1")
+    state = f.state(f.queries[0].state)
+    assert repr(state) == "<state [2]: {p2}>" and f.structure.is_state(state)
+    assert write_smcdel(f.structure, [("TRUE?", f.queries[0].formula, state)]).splitlines()[-1] == \
+        "TRUE? {2} a knows that 1"
+
+
+def test_a_kripke_model_whose_agents_observe_atoms_is_written_with_its_atoms_alone():
+    """from_kripke gave every S5 agent helper variables numbering its blocks, so that the law
+    listed every state: now an agent whose partition is what it observes observes those atoms."""
+    a, b, c = Agent("a"), Agent("b"), Agent("c")
+    worlds = {"pq": {"p", "q"}, "p": {"p"}, "q": {"q"}, "none": set()}
+    # a tells p apart and not q, b nothing, c both
+    m = KripkeModel.from_relations([a, b, c], worlds, {a: [("pq", "p"), ("q", "none")],
+                                                       b: [(u, v) for u in worlds for v in worlds]},
+                                   actual="pq", reflexive=True, symmetric=True)
+    s = from_kripke(m)
+    assert s.variables == tuple(s.atoms[x] for x in ("p", "q"))
+    assert {x.name: sorted(k for k, v in s.atoms.items() if v in seen) for x, seen in s.observables.items()} == \
+        {"a": ["p"], "b": [], "c": ["p", "q"]}
+    text = write_smcdel(s, [("TRUE?", parse_formula("K_a p & ~K_a q"), s.actual[0])])
+    assert text == ("-- names: 1 p, 2 q\n-- padding: 3\n-- actual: {1,2}\nVARS 1,2,3\nLAW  AND (Top, ~ 3)\n"
+                    "OBS  a: 1\n     b: 3\n     c: 1,2\nTRUE? {1,2} (a knows that 1) & ~ (a knows that 2)\n")
+    assert [answer(parse_smcdel(text), q).value for q in parse_smcdel(text).queries] == [True]
+    # a partition no set of atoms gives keeps its blocks' numbers; worlds that share a valuation are
+    # told apart by the numbers of their copies, which an agent may observe
+    odd = from_kripke(KripkeModel(["w", "v", "u"], [{"p"}, {"q"}, {"p", "q"}], {a: Partition([0, 0, 1])}, ["w"]))
+    assert len(odd.variables) == 3 and odd.observables[a] == {odd.variables[2]} and "_x3" in write_smcdel(odd)
+    twins = from_kripke(KripkeModel(["w", "v", "u"], [{"p"}, {"p"}, set()], {a: Partition([0, 1, 0])}, ["w"]))
+    assert len(twins.variables) == 2 and twins.observables[a] == {twins.variables[1]}
+
+
+def test_a_file_numbering_a_variable_0_is_renumbered_when_written():
+    """docs/smcdel.md: an atom pn keeps the number n, except where a variable is numbered 0."""
+    f = parse_smcdel("VARS 0,1 LAW 0 | 1 OBS a: 0 WHERE? ~ a knows that 0")
+    assert [answer(f, q).text() for q in f.queries] == ["[1]"]
+    again = parse_smcdel(write_smcdel(f.structure, [(q.kind, q.formula) for q in f.queries]))
+    assert again.structure.atoms.keys() == {"p0", "p1"} and [answer(again, q).text() for q in again.queries] == ["[2]"]

@@ -14,8 +14,9 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from epistemic import Agent, worlds_where
+from epistemic import Agent
 from epistemic import formulas as fm
+from epistemic.checking import worlds_where   # the explicit engine's, which says nothing of atoms it lacks
 from epistemic.smcdel import answer, parse_smcdel, write_smcdel
 from epistemic.symbolic import KnowledgeStructure, to_kripke
 

@@ -79,10 +79,10 @@ class StateNumbers:
     def __init__(self, numbers: Mapping[str, int]):
         self.numbers = dict(numbers)
 
-    def of(self, state: State) -> list[int]:
+    def of(self, state: frozenset[str]) -> list[int]:
         return sorted(self.numbers[v] for v in state if v in self.numbers)
 
-    def __call__(self, state: State) -> str:
+    def __call__(self, state: frozenset[str]) -> str:
         return "[" + ",".join(map(str, self.of(state))) + "]"
 
 
@@ -98,7 +98,7 @@ class SmcdelFile:
     def state(self, numbers) -> State:
         """The state whose true variables have these numbers."""
         wanted = set(numbers)
-        return frozenset(v for v, n in self.numbers.items() if n in wanted)
+        return State((v for v, n in self.numbers.items() if n in wanted), self.structure.reading)
 
     def numbers_of(self, state: State) -> list[int]:
         return StateNumbers(self.numbers).of(state)

@@ -1,8 +1,9 @@
 """Knowledge structures and formulas written in SMCDEL's language.
 
 A structure's variables are numbered (an atom ``pn`` keeps the number
-``n``; otherwise they are numbered from 1 in order) and its agents keep
-their names where SMCDEL can write them.  Comments SMCDEL skips record what
+``n``, where every variable is such an atom and none is numbered 0;
+otherwise they are numbered from 1 in order) and its agents keep their
+names where SMCDEL can write them.  Comments SMCDEL skips record what
 the numbers stand for, so that :func:`~epistemic.smcdel.read_smcdel` gives
 back the same atoms and agents::
 
@@ -50,7 +51,8 @@ from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, 
                         Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
 from ..story import Story
 from ..symbolic.convert import from_kripke
-from ..symbolic.structure import KnowledgeStructure, State
+from ..symbolic.structure import KnowledgeStructure, State, described
+from ..validators import is_whole
 from .grammar import formula_size
 from .lexer import KEYWORDS
 
@@ -288,18 +290,72 @@ def _state(state: State, n: Numbering) -> str:
     return "{" + ",".join(str(x) for x in sorted(n.numbers[v] for v in state if v in n.numbers)) + "}"
 
 
+def _given_state(structure: KnowledgeStructure, given, n: Numbering) -> State:
+    """The state a ``TRUE?`` query is asked at: a state of the structure, or
+    the names of its true atoms or their numbers in the file (a set, list or
+    tuple of them).
+
+    Raises
+    ------
+    ModelError
+        For anything else, naming what was given.
+    """
+    if isinstance(given, (set, frozenset, list, tuple)) and not isinstance(given, State):
+        if given and all(is_whole(x) for x in given):
+            variables = {x: v for v, x in n.numbers.items()}
+            strangers = sorted(x for x in given if x not in variables)
+            if strangers:
+                raise ModelError(f"a TRUE? query's state names {strangers[0]}, which numbers no variable of the "
+                                 f"structure (they are {','.join(map(str, sorted(variables)))})")
+            state = State(variables[x] for x in given)
+            if not structure.is_state(state):
+                shown = "{" + ",".join(map(str, sorted(set(given)))) + "}"
+                raise ModelError(f"a TRUE? query's state {shown} is not a state: the law is false there")
+            return state
+        if all(isinstance(x, str) for x in given):
+            try:
+                return structure.state(given)
+            except ModelError as fault:
+                raise ModelError(f"a TRUE? query's state: {fault}") from None
+    elif isinstance(given, State):
+        return structure.state(given)
+    raise ModelError(f"a TRUE? query's state is a state of the structure, or the names of its true atoms or their "
+                     f"numbers in the file (a set, list or tuple of them), not {described(given)}")
+
+
 def write_smcdel(structure: KnowledgeStructure, queries: Sequence[tuple] = (), title: str = "") -> str:
     """``structure`` as an SMCDEL file, with ``queries`` after it: each
-    ``("VALID?", φ)``, ``("WHERE?", φ)`` or ``("TRUE?", φ, state)`` (a state:
-    its true variables), and after these, optionally, a comment to write
-    above the query.
+    ``("VALID?", φ)``, ``("WHERE?", φ)`` or ``("TRUE?", φ, state)``, and
+    after these, optionally, a comment to write above the query.  A
+    ``TRUE?`` state is one of the structure's (as its ``actual`` and
+    :func:`~epistemic.worlds_where` give them), the names of its true atoms,
+    or the numbers its true variables have in the file (a set, list or tuple
+    of names or of numbers).
 
     Raises
     ------
     ModelError
         For a structure SMCDEL's files cannot hold (an agent with a
-        relation, no agent at all, a law too large to write), or a formula
-        its language cannot write.
+        relation, no agent at all, a law too large to write), a formula its
+        language cannot write, or a ``TRUE?`` state that is none of the
+        structure's, or given as anything else.
+
+    Examples
+    --------
+    >>> from epistemic import Agent, parse_formula
+    >>> s = KnowledgeStructure.build(["p", "q"], parse_formula("p | q"), {Agent("a"): ["p"]})
+    >>> f = parse_formula("K_a p")
+    >>> print(write_smcdel(s, [("TRUE?", f, {"p"}), ("TRUE?", f, [2])]), end="")
+    -- names: 1 p, 2 q
+    VARS 1,2
+    LAW  1 | 2
+    OBS  a: 1
+    TRUE? {1} a knows that 1
+    TRUE? {2} a knows that 1
+    >>> write_smcdel(s, [("TRUE?", f, "p")])
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.ModelError: a TRUE? query's state is a state of the structure, or the names of its true atoms or their numbers in the file (a set, list or tuple of them), not str 'p'
     """
     if not structure.agents:
         raise ModelError("the structure has no agent, and SMCDEL's files list at least one under OBS")
@@ -309,7 +365,7 @@ def write_smcdel(structure: KnowledgeStructure, queries: Sequence[tuple] = (), t
         kind, formula = query[0], query[1]
         comment = query[3] if len(query) > 3 else ""
         written += [f"-- {line}" for line in comment.splitlines() if line.strip()]
-        head = f"TRUE? {_state(query[2], n)}" if kind == "TRUE?" else kind
+        head = f"TRUE? {_state(_given_state(structure, query[2], n), n)}" if kind == "TRUE?" else kind
         written.append(f"{head} {to_smcdel(formula, n)}")
     law = law_text(structure, n)
     lines = [f"-- {line}" for line in title.splitlines() if line.strip()]

@@ -9,6 +9,14 @@ relation between states (belief) rather than an observation.
 The CUDD binding of ``dd`` is used where its wheel is installed; elsewhere
 the pure-Python implementation of the same interface.
 
+CUDD must outlive every diagram of its manager: freed while one is still
+referenced, it leaks its tables and says "Still n nodes referenced upon
+shutdown".  Python frees the objects of a reference cycle in any order, and
+a cycle holding diagrams is easily made (an exception kept with its
+traceback keeps the frames that hold them), so a manager's CUDD is kept
+from the moment the :class:`Manager` goes until its last diagram has gone
+(:func:`retire`), and freed then.
+
 Examples
 --------
 >>> m = Manager()
@@ -22,6 +30,9 @@ Examples
 
 from __future__ import annotations
 
+import atexit
+import gc
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -34,6 +45,56 @@ __all__ = ["Manager", "BACKEND", "bits_for", "prime"]
 
 #: The ``dd`` module in use: ``"dd.cudd"`` or ``"dd.autoref"``.
 BACKEND = _backend.__name__
+
+#: The CUDD managers whose :class:`Manager` has gone while some of their
+#: diagrams are still referenced: each is freed once none is (:func:`release`).
+_RETIRED: list = []
+
+
+def retire(bdd) -> None:
+    """Keep ``bdd``, whose :class:`Manager` has gone, until its last diagram goes."""
+    _RETIRED.append(bdd)
+    release()
+
+
+def release(phase: str = "stop", info: dict | None = None) -> None:
+    """Free the retired managers none of whose diagrams is referenced any
+    more; also called after each collection of the garbage collector (the
+    arguments are its callback's)."""
+    if phase != "stop" or not _RETIRED or _Watch.releasing:
+        return
+    # a collection may start while this one frees (and call this again, or retire another manager)
+    _Watch.releasing = True
+    try:
+        for bdd in [bdd for bdd in _RETIRED if not len(bdd)]:
+            _RETIRED.remove(bdd)
+    finally:
+        _Watch.releasing = False
+
+
+class _Watch:
+    """Whether the exit hook and the collector's callback are in place, and
+    whether :func:`release` is at work."""
+
+    watched = False
+    releasing = False
+
+
+def _watch(manager: Manager) -> None:
+    """Retire ``manager``'s CUDD when the manager goes (not at exit, where the
+    managers still in use are freed after what refers to them)."""
+    weakref.finalize(manager, retire, manager.bdd).atexit = False
+    if not _Watch.watched:
+        # registered after weakref's own exit hook, so run before it, while finalizers still run
+        atexit.register(_at_exit)
+        gc.callbacks.append(release)
+        _Watch.watched = True
+
+
+def _at_exit() -> None:
+    # the cycles left at exit are freed while what frees them is still there
+    gc.collect()
+    release()
 
 
 class Manager:
@@ -50,6 +111,8 @@ class Manager:
         # variables took nearly all the time (60 muddy children: 46 s, 1.8 s without)
         self.bdd.configure(reordering=False)
         self.made = 0
+        if BACKEND == "dd.cudd":   # the pure-Python manager is freed like any object, in any order
+            _watch(self)
 
     # no diagram is kept as an attribute: a manager referring to its own nodes
     # would outlive them in a reference cycle, which CUDD refuses at shutdown

@@ -36,6 +36,7 @@ from ..bottom_up import evaluate_bottom_up
 from ..checking import asking, knowledge_refused, not_knowledge, why_not_knowledge
 from ..errors import ModelError
 from ..events import check_event_model, private_event, whether_event
+from ..validators import instance_of
 from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
                         Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
                         FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
@@ -71,17 +72,27 @@ def truth(structure: KnowledgeStructure, formula: Formula):
         When it names an agent the structure does not have, or asks what an
         agent knows where the agent's accessibility is not an equivalence.
     """
+    _structure(structure, "epistemic.symbolic.truth", "epistemic.checking.truth_array checks a Kripke model")
     return evaluate_bottom_up(formula, structure.cache, _same_structure_operands,
                               lambda f: _evaluate(structure, f))
 
 
 def holds(structure: KnowledgeStructure, formula: Formula, state: State | None = None) -> bool:
     """Whether ``formula`` holds at ``state`` (its true variables), or (by
-    default) at every actual state."""
+    default) at every actual state.
+
+    Raises
+    ------
+    ModelError
+        As :func:`truth`; for a ``state`` that is no set of the structure's
+        variables that the law allows, or a structure without actual states
+        and no ``state``.
+    """
+    _structure(structure, "epistemic.symbolic.holds", "epistemic.holds checks a Kripke model too")
     u = truth(structure, formula)
     if state is not None:
         if not structure.is_state(state):
-            raise ModelError(f"{structure.name(state)} is not a state of the structure")
+            raise ModelError(f"{state!r} is not a state of the structure")
         return structure.value(u, state)
     if not structure.actual:
         raise ModelError("the structure has no actual state: name the state to check")
@@ -90,7 +101,14 @@ def holds(structure: KnowledgeStructure, formula: Formula, state: State | None =
 
 def states_where(structure: KnowledgeStructure, formula: Formula, limit: int | None = None) -> list[State]:
     """The states where ``formula`` holds, at most ``limit`` of them."""
+    _structure(structure, "epistemic.symbolic.states_where", "epistemic.worlds_where checks a Kripke model too")
     return structure.states(truth(structure, formula), limit)
+
+
+def _structure(structure, what: str, instead: str) -> None:
+    """Refuse anything but a knowledge structure, naming the function that takes it."""
+    instance_of(structure, KnowledgeStructure, f"{what} checks a KnowledgeStructure ({instead})", error=ModelError,
+                type_name=True)
 
 
 def _get(structure: KnowledgeStructure, f: Formula):

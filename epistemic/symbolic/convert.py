@@ -37,7 +37,7 @@ from ..kripke import KripkeModel
 from ..agents import Agent
 from ..relations import Partition, Relation, relation_from_pairs
 from .bdds import Manager, bits_for, prime
-from .structure import KnowledgeStructure, State
+from .structure import KnowledgeStructure, Variables
 
 __all__ = ["from_kripke", "to_kripke", "listing_size", "beyond_listing", "STATES", "LISTED"]
 
@@ -51,7 +51,24 @@ LISTED = 500_000
 def from_kripke(model: KripkeModel) -> KnowledgeStructure:
     """The knowledge structure of ``model``: one state per world, same names.
 
-    Facts that are not atom names (that no formula can write) are left out.
+    An S5 agent whose partition is given by which atoms it observes (two
+    worlds are in one block exactly where they agree on those atoms) observes
+    them; any other S5 agent observes hidden variables that number its
+    blocks.  Facts that are not atom names (that no formula can write) are
+    left out.
+
+    Examples
+    --------
+    a tells p apart and b nothing: they observe ``p`` and nothing, and the
+    structure has no variable but ``p``.
+
+    >>> from epistemic import Agent, KripkeModel
+    >>> a, b = Agent("a"), Agent("b")
+    >>> m = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()}, {b: [("w", "v")]},
+    ...                                actual="w", reflexive=True, symmetric=True)
+    >>> s = from_kripke(m)
+    >>> s.atoms, s.variables, s.observables
+    ({'p': 'x0'}, ('x0',), {Agent('a'): frozenset({'x0'}), Agent('b'): frozenset()})
     """
     m = Manager()
     facts = sorted({f for w in model.worlds for f in model.facts(w) if isinstance(f, str) and ATOM_NAME.fullmatch(f)})
@@ -71,17 +88,24 @@ def from_kripke(model: KripkeModel) -> KnowledgeStructure:
     for s, c in zip(states, copy):
         s.update(v for i, v in enumerate(number_vars) if c >> i & 1)
 
+    # what an S5 agent may observe instead of its blocks' numbers: the atoms and the numbers of copies
+    candidates = list(variables)
+    values = np.array([[v in s for v in candidates] for s in states], dtype=bool).reshape(len(states),
+                                                                                       len(candidates))
     observables, relations = {}, {}
     for agent in sorted(model.agents, key=lambda a: a.name):
         relation = model.relation_of(agent)
         if isinstance(relation, Partition):
             block = relation.block
-            count = int(block.max()) + 1 if len(block) else 0
-            block_vars = [m.fresh() for _ in range(bits_for(count))]
-            variables += block_vars
-            for s, b in zip(states, block.tolist()):
-                s.update(v for i, v in enumerate(block_vars) if b >> i & 1)
-            observables[agent] = frozenset(block_vars)
+            observed = _observed(block, values, candidates)
+            if observed is None:
+                count = int(block.max()) + 1 if len(block) else 0
+                block_vars = [m.fresh() for _ in range(bits_for(count))]
+                variables += block_vars
+                for s, b in zip(states, block.tolist()):
+                    s.update(v for i, v in enumerate(block_vars) if b >> i & 1)
+                observed = frozenset(block_vars)
+            observables[agent] = observed
         else:
             relations[agent] = relation
     full = [frozenset(s) for s in states]
@@ -97,22 +121,37 @@ def from_kripke(model: KripkeModel) -> KnowledgeStructure:
         for r, c in zip(rows.tolist(), cols.tolist()):
             arrows |= cubes[r] & primed[c]
         built[agent] = arrows
-    actual = [full[model.index(w)] for w in model.actual]
+    actual = [full[model.index(w)] for w in sorted(model.actual, key=model.index)]   # in the worlds' order
     return KnowledgeStructure(m, atoms, variables, law, observables, built, actual, WorldNames(full, model.worlds),
                               s5_before=model.s5_before)
+
+
+def _observed(block: np.ndarray, values: np.ndarray, candidates: Sequence[str]) -> frozenset[str] | None:
+    """The variables among ``candidates`` (``values``: theirs at each world,
+    a row a world) whose values tell the blocks of a partition apart exactly
+    (each block's worlds agree on them, and no two blocks do), or ``None``
+    where they do not."""
+    if not len(block):
+        return frozenset()
+    first = np.unique(block, return_index=True)[1]
+    constant = (values == values[first[block]]).all(axis=0)
+    kept = values[first][:, constant]
+    if len({row.tobytes() for row in kept}) != len(first):
+        return None
+    return frozenset(v for v, c in zip(candidates, constant.tolist()) if c)
 
 
 class WorldNames:
     """The names of the states made from a Kripke model's worlds, and their order."""
 
-    def __init__(self, states: Sequence[State], worlds: Sequence[Hashable]):
+    def __init__(self, states: Sequence[Variables], worlds: Sequence[Hashable]):
         self.names = dict(zip(states, worlds))
         self.order = {s: i for i, s in enumerate(states)}
 
-    def __call__(self, state: State) -> Hashable:
+    def __call__(self, state: Variables) -> Hashable:
         return self.names[state]
 
-    def rank(self, state: State) -> int:
+    def rank(self, state: Variables) -> int:
         return self.order[state]
 
 

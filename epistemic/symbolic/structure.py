@@ -14,9 +14,10 @@ can tell apart:
 
 The law and the relations are binary decision diagrams, so a structure of
 2**60 states costs a few hundred nodes when its law is regular.  A state is
-the set of variables true in it.  Atoms of formulas are variables; updates
-with factual change give an atom a new variable, and keep the old one,
-hidden, for what was true before.
+the set of variables true in it (a :class:`State`, shown by its name and its
+true atoms).  Atoms of formulas are variables; updates with factual change
+give an atom a new variable, and keep the old one, hidden, for what was true
+before.
 
 Examples
 --------
@@ -28,6 +29,8 @@ Examples
 <KnowledgeStructure: 3 states, 2 atoms, 2 agents (S5)>
 >>> s.state_names(s.law)
 ['{p}', '{q}', '{p, q}']
+>>> s.actual, s.state(["q"]) in s.states(s.law)
+((<state {p, q}>,), True)
 """
 
 from __future__ import annotations
@@ -42,10 +45,59 @@ from ..formulas import And, Atom, Bottom, Formula, Iff, Implies, Not, Or, Top, a
 from ..validators import instance_of
 from .bdds import Manager, prime
 
-__all__ = ["KnowledgeStructure", "State"]
+__all__ = ["KnowledgeStructure", "State", "Variables", "described"]
 
-#: A state: the variables true in it.
-State = frozenset
+#: A set of a structure's variables, those true: a state, or one to be checked.
+Variables = frozenset[str]
+
+
+class State(frozenset):
+    """A state of a knowledge structure: the set of its variables that are
+    true (the structure's own names, ``x0``, ``x1``, ...), equal to and
+    hashed as that set; shown by its name and its true atoms.
+
+    Examples
+    --------
+    >>> from epistemic import Agent, KripkeModel
+    >>> from epistemic.symbolic import from_kripke
+    >>> a = Agent("a")
+    >>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {}, actual="w", reflexive=True)
+    >>> from_kripke(m).actual
+    (<state w: {p}>,)
+    """
+
+    __slots__ = ("_reading",)
+    _reading: _Reading | None
+
+    def __new__(cls, variables: Iterable[str] = (), reading: _Reading | None = None):
+        state = super().__new__(cls, variables)
+        state._reading = reading
+        return state
+
+    def __repr__(self) -> str:
+        if self._reading is None:
+            return f"State({sorted(self)!r})"
+        return self._reading.shown(self)
+
+
+class _Reading:
+    """How a structure shows its states: by name, and by true atoms where
+    the name is not them.  Holds the structure's atoms and naming, not the
+    structure (whose diagrams a state must not keep)."""
+
+    __slots__ = ("atoms", "naming")
+
+    def __init__(self, atoms: Mapping[str, str], naming: Callable[[Variables], Hashable]):
+        self.atoms = atoms
+        self.naming = naming
+
+    def shown(self, state: State) -> str:
+        atoms = _atoms_name(self.atoms, state)
+        try:
+            name = str(self.naming(state))
+        except (KeyError, StopIteration):   # a set of variables the structure does not name
+            name = atoms
+        return f"<state {atoms}>" if name == atoms else f"<state {name}: {atoms}>"
 
 
 class KnowledgeStructure:
@@ -83,24 +135,26 @@ class KnowledgeStructure:
         from one (:meth:`build`): what a file writes instead of the diagram.
     """
 
-    __slots__ = ("manager", "atoms", "variables", "law", "observables", "relations", "actual", "namer",
-                 "s5_before", "source_size", "law_formula", "cache")
+    __slots__ = ("manager", "atoms", "variables", "variable_set", "law", "observables", "relations", "actual",
+                 "namer", "reading", "s5_before", "source_size", "law_formula", "cache")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, manager: Manager, atoms: Mapping[str, str], variables: Sequence[str], law,
-                 observables: Mapping[Agent, frozenset[str]], relations: Mapping, actual: Iterable[State],
-                 namer: Callable[[State], Hashable] | None = None, *, s5_before: Iterable[Agent] | None = None,
+                 observables: Mapping[Agent, frozenset[str]], relations: Mapping, actual: Iterable[Variables],
+                 namer: Callable[[Variables], Hashable] | None = None, *, s5_before: Iterable[Agent] | None = None,
                  source_size: tuple[int, int] | None = None, law_formula: Formula | None = None):
         self.manager = manager
         self.atoms = dict(atoms)
         self.variables = tuple(variables)
+        self.variable_set = frozenset(self.variables)
         self.law = law
         self.observables = {a: frozenset(o) for a, o in observables.items()}
         self.relations = dict(relations)
         if set(self.observables) & set(self.relations):
             raise ModelError("an agent either observes variables or has a relation, not both")
-        self.actual = tuple(frozenset(s) for s in actual)
         self.namer = namer
+        self.reading = _Reading(self.atoms, self.naming())
+        self.actual = tuple(State(s, self.reading) for s in actual)
         self.s5_before = None if s5_before is None else frozenset(s5_before)
         self.source_size = source_size
         # the law as it was written, where it was (a file writes it so, not as its diagram spelled out)
@@ -191,31 +245,72 @@ class KnowledgeStructure:
         """How many states satisfy ``u`` (within the law)."""
         return self.manager.count(u & self.law, self.variables)
 
-    def is_state(self, state: State) -> bool:
-        """Whether ``state`` (its true variables) satisfies the law."""
-        return self.value(self.law, state)
+    def is_state(self, state: Variables) -> bool:
+        """Whether ``state``, a set of the structure's variables (those
+        true), satisfies the law."""
+        return isinstance(state, (set, frozenset)) and state <= self.variable_set and self.value(self.law, state)
 
-    def value(self, u, state: State) -> bool:
+    def state(self, given) -> State:
+        """The state ``given``: a :class:`State` of the structure, or the
+        names of its true atoms (a set, list or tuple of them).
+
+        Raises
+        ------
+        ModelError
+            For anything else: a set of variables no state has, a name that
+            is not an atom of the structure, atoms true at no state, or at
+            several (told apart by hidden variables: give the state itself).
+
+        Examples
+        --------
+        >>> from epistemic import Agent, parse_formula
+        >>> s = KnowledgeStructure.build(["p", "q"], parse_formula("p | q"), {Agent("a"): ["p"]})
+        >>> s.state({"q", "p"})
+        <state {p, q}>
+        >>> s.state([])
+        Traceback (most recent call last):
+        ...
+        epistemic.errors.ModelError: no state of the structure has exactly the atoms {} true
+        """
+        if isinstance(given, State):
+            if not self.is_state(given):
+                raise ModelError(f"{given!r} is not a state of the structure")
+            return State(given, self.reading)
+        if not isinstance(given, (set, frozenset, list, tuple)) or not all(isinstance(a, str) for a in given):
+            raise ModelError(f"a state is one of the structure's own or the names of its true atoms (a set, list "
+                             f"or tuple of them), not {described(given)}")
+        strangers = sorted(set(given) - set(self.atoms), key=str)
+        if strangers:
+            raise ModelError(f"{strangers[0]!r} is not an atom of the structure")
+        found = self.states(self.manager.cube({v: a in given for a, v in self.atoms.items()}), limit=2)
+        if len(found) != 1:
+            shown = "{" + ", ".join(a for a in self.atoms if a in given) + "}"
+            raise ModelError(f"no state of the structure has exactly the atoms {shown} true" if not found else
+                             f"several states of the structure have exactly the atoms {shown} true: give one of "
+                             "its own")
+        return found[0]
+
+    def value(self, u, state: Variables) -> bool:
         """The value of ``u`` at ``state``."""
         support = u.support
         values = {v: v in state for v in support}
         return self.manager.let(values, u) == self.manager.true
 
-    def true_atoms(self, state: State) -> frozenset[str]:
+    def true_atoms(self, state: Variables) -> frozenset[str]:
         return frozenset(a for a, v in self.atoms.items() if v in state)
 
-    def name(self, state: State) -> Hashable:
+    def name(self, state: Variables) -> Hashable:
         """The name of ``state``: the namer's, or its true atoms in braces."""
         return self.naming()(state)
 
-    def naming(self) -> Callable[[State], Hashable]:
+    def naming(self) -> Callable[[Variables], Hashable]:
         """The function naming states, holding nothing of the structure but
         its atoms (updated structures name their states through it)."""
         return self.namer if self.namer is not None else functools.partial(_atoms_name, dict(self.atoms))
 
     def states(self, u, limit: int | None = None) -> list[State]:
         """The states satisfying ``u`` (within the law), at most ``limit``."""
-        return list(self.manager.states(u & self.law, self.variables, limit))
+        return [State(s, self.reading) for s in self.manager.states(u & self.law, self.variables, limit)]
 
     def state_names(self, u, limit: int | None = None) -> list:
         """The names of the states satisfying ``u``, at most ``limit``, in a
@@ -229,7 +324,7 @@ class KnowledgeStructure:
         rank = getattr(self.namer, "rank", None)
         if rank is not None:   # as many states as the Kripke model had worlds: all can be sorted
             return sorted(self.states(u), key=rank)[:limit]
-        return list(self.manager.smallest(u & self.law, self.variables, limit))
+        return [State(s, self.reading) for s in self.manager.smallest(u & self.law, self.variables, limit)]
 
     def is_s5(self, agent: Agent) -> bool:
         """Whether ``agent``'s accessibility is an equivalence on the states."""
@@ -276,13 +371,13 @@ class KnowledgeStructure:
             out &= self.manager.iff(self.manager.var(v), self.manager.var(prime(v)))
         return out
 
-    def with_namer(self, namer: Callable[[State], Hashable]) -> KnowledgeStructure:
+    def with_namer(self, namer: Callable[[Variables], Hashable]) -> KnowledgeStructure:
         """The same structure, naming its states with ``namer``."""
         return KnowledgeStructure(self.manager, self.atoms, self.variables, self.law, self.observables,
                                   self.relations, self.actual, namer, s5_before=self.s5_before,
                                   source_size=self.source_size, law_formula=self.law_formula)
 
-    def with_actual(self, actual: Iterable[State]) -> KnowledgeStructure:
+    def with_actual(self, actual: Iterable[Variables]) -> KnowledgeStructure:
         return KnowledgeStructure(self.manager, self.atoms, self.variables, self.law, self.observables,
                                   self.relations, actual, self.namer, s5_before=self.s5_before,
                                   source_size=self.source_size, law_formula=self.law_formula)
@@ -294,7 +389,13 @@ class KnowledgeStructure:
                 f"{len(self.agents)} agents ({kinds})>")
 
 
-def _atoms_name(atoms: Mapping[str, str], state: State) -> str:
+def described(value) -> str:
+    """``value`` in a message: its type and, cut short, its text."""
+    text = repr(value)
+    return f"{type(value).__name__} {text if len(text) <= 40 else text[:36] + ' ...'}"
+
+
+def _atoms_name(atoms: Mapping[str, str], state: Variables) -> str:
     # in the vocabulary's order, so that m2 comes before m10
     return "{" + ", ".join(a for a, v in atoms.items() if v in state) + "}"
 

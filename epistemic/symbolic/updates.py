@@ -31,13 +31,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from ..errors import ModelError
-from ..events import EventModel
+from ..events import EventModel, check_event_model
 from ..formulas import Formula
+from ..updates import NO_ACTUAL_EVENT
 from .bdds import bits_for
 from .convert import listing_size
-from .structure import KnowledgeStructure, State
+from .structure import KnowledgeStructure, Variables
 
-__all__ = ["after_announcement", "transform", "Update"]
+__all__ = ["after_announcement", "update", "transform", "Update"]
 
 
 def after_announcement(structure: KnowledgeStructure, announced: Formula, where) -> KnowledgeStructure:
@@ -53,6 +54,24 @@ def after_announcement(structure: KnowledgeStructure, announced: Formula, where)
     return structure.cache[key]
 
 
+def update(structure: KnowledgeStructure, events: EventModel,
+           truth: Callable[[KnowledgeStructure, Formula], object]) -> KnowledgeStructure:
+    """``structure`` after the actual events of ``events`` happen (as
+    :func:`epistemic.updates.update` on a Kripke model); ``truth`` is the
+    checker.
+
+    Raises
+    ------
+    ModelError
+        When ``events`` is not an event model over the structure's agents,
+        no actual event can happen at an actual state, or as :func:`transform`.
+    """
+    after = transform(structure, check_event_model(events, structure.agents), truth).after
+    if not after.actual:
+        raise ModelError(NO_ACTUAL_EVENT)
+    return after
+
+
 class Update:
     """An event model applied to a structure: the structure after it, and
     how to bring an answer back to the states before it."""
@@ -65,7 +84,7 @@ class Update:
         self._substitutions = substitutions
         self._bits = bits
 
-    def successor(self, state: State, event: str) -> State:
+    def successor(self, state: Variables, event: str) -> Variables:
         """The state ``(state, event)`` after the update (``event`` must be possible at ``state``)."""
         m = self.after.manager
         new = set(state) | {v for v, bit in self._bits[event].items() if bit}
@@ -179,7 +198,7 @@ def transform(structure: KnowledgeStructure, events: EventModel,
     # the namer holds the naming of the structure before, not the structure: no reference cycle
     before_name, before_vars = structure.naming(), frozenset(structure.variables)
 
-    def namer(state: State) -> Hashable:
+    def namer(state: Variables) -> Hashable:
         code = {v: v in state for v in code_vars}
         event = next(n for n in names if codes[n] == code)
         return (before_name(state & before_vars), event)
