@@ -169,7 +169,7 @@ def test_a_dynamics_cell_reports_the_cycle_and_what_flips():
 
 
 def test_a_dynamics_cell_refuses_bad_values_before_any_work():
-    with pytest.raises(SpecError, match="variant must be one of jacobi, in_place, separate, randomized, regret"):
+    with pytest.raises(SpecError, match="variant must be one of jacobi, in_place, by_state, separate, randomized, regret"):
         DYNAMICS.checked({"goal": 20, "variant": "random"})
     with pytest.raises(SpecError, match="discount must be from 0.01 to 1.0"):
         DYNAMICS.checked({"goal": 20, "variant": "regret", "discount": 1.1})
