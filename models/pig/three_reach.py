@@ -92,6 +92,10 @@ def reachable(rules: Jeopardy) -> Reachable:
     rules : Jeopardy
         The game (:func:`~epistemic.models.pig.pig` or any other jeopardy race).
 
+    Any player may bank on his turn any total a turn reaches, or bust and bank
+    nothing, so the turn starts reached are all the triples of scores some
+    player reaches; the search finds them without assuming it.
+
     Returns
     -------
     Reachable
