@@ -140,12 +140,11 @@ def test_a_decision_changed_where_play_goes_is_caught_and_one_where_it_does_not_
 
 # --- goal 62 ---------------------------------------------------------------------------------
 def test_goal_62_is_a_pure_equilibrium_wherever_play_goes():
-    """The mixed equilibrium of the orbit of (0, 1, 30) was checked independently: indifference to
-    1e-15, no profitable deviation among the other 7,269,002 decisions, and from the start the win
-    chances 0.375621, 0.331023 and 0.293356.  Every state of that orbit has a player on 1, so no
-    game reaches it; on the 6,589,891 decisions a game reaches, the policy is pure, and no player
-    gains by deviating once.  The seed's conjectured need for mixing, and its cycle, live only
-    in states no game reaches."""
+    """docs/pig-three-pig.md, "Goal 62": from the start the players win with chances 0.375621,
+    0.331023 and 0.293356.  The one orbit without a pure equilibrium, that of (0, 1, 30), has a
+    player on 1 in each of its states, so no game reaches it; on the 6,589,891 decisions a game
+    reaches, the policy is pure and no player gains by deviating once.  The seed's conjectured need
+    for mixing, and its cycle, live only in states no game reaches."""
     found = _solved(pig(62))
     assert [round(float(x), 6) for x in found.value[0, 0, 0]] == [0.375621, 0.331023, 0.293356]
     [orbit] = found.mixed
