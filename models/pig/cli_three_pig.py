@@ -3,12 +3,14 @@
 The default solves the orbits of rotated scores from the largest score sum
 down (:mod:`.three_orbits`) and reports every orbit where the best replies
 went round, with what was found there: a pure equilibrium, how many, or a
-mixed one.  ``--method value-iteration`` runs the seed's value iteration
+mixed one; with ``--reachable`` it also checks the equilibrium on the
+states some play reaches from the start (:mod:`.three_reach`).
+``--method value-iteration`` runs the seed's value iteration
 (:mod:`.three_pig`) and reports its convergence, or the policy cycle and
-the decisions that flip; with ``--separate``, ``--random-order``,
-``--discount`` or ``--regret`` it runs the seed's variations of it
-(:mod:`.three_dynamics`) and also lists the states whose decisions kept
-changing and, with regret matching, the decisions still mixed.
+the decisions that flip; with ``--by-state``, ``--separate``,
+``--random-order``, ``--discount`` or ``--regret`` it runs the seed's
+variations of it (:mod:`.three_dynamics`) and also lists the states whose
+decisions kept changing and, with regret matching, the decisions still mixed.
 """
 
 from __future__ import annotations
