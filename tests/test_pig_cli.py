@@ -103,9 +103,11 @@ def test_three_player_piglet_from_the_command_line(capsys):
     (["pig", "--players", "3", "--goal", "101"], "goals up to 100, got 101"),
     (["pig", "--players", "3", "--in-place"], "--discount and --regret are for --method value-iteration"),
     (["pig", "--players", "3", "--method", "value-iteration", "--goal", "250"], "GiB, more than the 4 GiB allowed"),
-    (["pig", "--in-place"], "--discount and --regret are for three players"),
+    (["pig", "--in-place"], "--discount, --regret and --reachable are for three players"),
     (["pig", "--players", "3", "--method", "guess"], "invalid choice: 'guess'"),
-    (["pig", "--method", "orbits"], "--discount and --regret are for three players"),
+    (["pig", "--method", "orbits"], "--discount, --regret and --reachable are for three players"),
+    (["pig", "--by-state"], "--method, --in-place, --by-state, --max-sweeps"),
+    (["pig", "--players", "3", "--by-state"], "--in-place, --by-state, --max-sweeps"),
     (["pig", "--players", "3", "--method", "value-iteration", "--max-sweeps", "0"], "--max-sweeps must be at least 1"),
     (["piglet", "--players", "4"], "--players must be 2 or 3"),
 ])
@@ -213,16 +215,31 @@ def test_the_seeds_variations_run_from_the_command_line(capsys):
     assert code == 0 and "random order, discount 0.9, best replies." in out and "Converged" in out
 
 
+def test_state_by_state_runs_from_the_command_line(capsys):
+    # one state at a time in the plain order: with a 3-sided die to 15 the one orbit without a pure
+    # equilibrium is that of (1, 1, 1), and its decision at turn total 5 flips with period 2
+    argv = ("pig", "--players", "3", "--goal", "15", "--sides", "3", "--method", "value-iteration", "--by-state")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "value iteration with one policy, state-by-state order, best replies." in out
+    assert "from sweep 46 the policies go round with period 2; 1 decision flip." in out
+    assert "by state (state, turn totals, changes): (1, 1, 1) k 5 x5." in out
+    code, out, _ = run(capsys, *argv, "--json")
+    data = json.loads(out)
+    assert data["dynamics"]["order"] == "by_state" and data["cycle"]["flips"] == [[0, 1, 1, 1, 5]]
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--players", "3", "--goal", "14", "--regret"], "--seed, --discount and --regret are for --method value-iteration"),
-    (["--goal", "14", "--separate"], "--seed, --discount and --regret are for three players"),
+    (["--goal", "14", "--separate"], "--seed, --discount, --regret and --reachable are for three players"),
     (["--players", "3", "--goal", "14", "--method", "value-iteration", "--seed", "3"], "--seed is for --random-order"),
     (["--players", "3", "--goal", "14", "--method", "value-iteration", "--seed", "0"], "--seed is for --random-order"),
-    (["--goal", "14", "--seed", "0"], "--seed, --discount and --regret are for three players"),
+    (["--goal", "14", "--seed", "0"], "--seed, --discount, --regret and --reachable are for three players"),
     (["--players", "3", "--goal", "14", "--method", "value-iteration", "--random-order", "--seed", "-1"],
      "--seed must be 0 or more, got -1"),
     (["--players", "3", "--goal", "14", "--method", "value-iteration", "--random-order", "--in-place"],
-     "--random-order and --in-place are two orders of update: give one"),
+     "--in-place and --random-order are two orders of update: give one"),
+    (["--players", "3", "--goal", "14", "--method", "value-iteration", "--by-state", "--random-order", "--in-place"],
+     "--in-place and --by-state and --random-order are three orders of update: give one"),
     (["--players", "3", "--goal", "14", "--method", "value-iteration", "--discount", "0"],
      r"the discount must be a number in \(0, 1\], got 0.0"),
     (["--players", "3", "--goal", "62", "--method", "value-iteration", "--separate"],

@@ -156,6 +156,10 @@ def test_a_dynamics_cell_reports_the_cycle_and_what_flips():
     assert (cell["converged"], cell["period"], cell["cycle_decisions"], cell["flipping_states"]) == (False, 2, 1, 1)
     assert cell["flippers"] == "(0, 0, 0) k 5 x5" and cell["complete"]
     assert cell["win_1"] > cell["win_2"] > cell["win_3"]
+    # one state at a time, as the paper's in-place run: to 15 the decision that flips is (1, 1, 1) at 5,
+    # a state no game reaches (nobody ever has 1 point), from sweep 46 (all at once, from sweep 64)
+    cell = three_pig_dynamics(15, "by_state", 0, sides=3)
+    assert (cell["period"], cell["cycle_from"], cell["flippers"]) == (2, 46, "(1, 1, 1) k 5 x5")
     # separate policies updated in place settle a small game sooner than one policy swept at once
     jacobi, separate = (three_pig_dynamics(8, variant, 0, sides=3) for variant in ("jacobi", "separate"))
     assert jacobi["converged"] and separate["converged"] and (jacobi["sweeps"], separate["sweeps"]) == (93, 63)
@@ -169,7 +173,7 @@ def test_a_dynamics_cell_reports_the_cycle_and_what_flips():
 
 
 def test_a_dynamics_cell_refuses_bad_values_before_any_work():
-    with pytest.raises(SpecError, match="variant must be one of jacobi, in_place, separate, randomized, regret"):
+    with pytest.raises(SpecError, match="variant must be one of jacobi, in_place, by_state, separate, randomized, regret"):
         DYNAMICS.checked({"goal": 20, "variant": "random"})
     with pytest.raises(SpecError, match="discount must be from 0.01 to 1.0"):
         DYNAMICS.checked({"goal": 20, "variant": "regret", "discount": 1.1})

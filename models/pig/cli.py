@@ -132,6 +132,9 @@ def add_pig_arguments(p: argparse.ArgumentParser) -> None:
                    help="three players: solve orbit by orbit (default) or by the seed's value iteration")
     p.add_argument("--in-place", action="store_true",
                    help="three players, value iteration: update layer by layer, each read by the next")
+    p.add_argument("--by-state", action="store_true",
+                   help="three players, value iteration: update the states (i, j1, j2) one at a time in their "
+                        "plain order, each new value read at once")
     p.add_argument("--max-sweeps", type=whole_number_argument, default=None,
                    help="three players, value iteration: stop after this many sweeps (default: "
                         f"{SWEEPS:,}); the goal ** 4 states (three times that with --separate) times this may be at "
@@ -147,6 +150,9 @@ def add_pig_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--regret", action="store_true",
                    help="three players, value iteration: mixed strategies by regret matching instead of best "
                         "replies")
+    p.add_argument("--reachable", action="store_true",
+                   help="three players: check the equilibrium on the states some play reaches from the start "
+                        "(how many, whether it is pure there, the most a player gains by deviating once)")
 
 
 def add_piglet_arguments(p: argparse.ArgumentParser) -> None:
@@ -165,9 +171,9 @@ def _run(rules_of: Any, args: argparse.Namespace, out: TextIO) -> int:
     if args.players != 2:
         raise PigError(f"--players must be 2 or 3, got {args.players}")
     if args.game == "pig" and (args.method is not None or args.in_place or args.max_sweeps is not None
-                               or dynamics_asked(args)):
-        raise PigError("--method, --in-place, --max-sweeps, --separate, --random-order, --seed, --discount and "
-                       "--regret are for three players")
+                               or dynamics_asked(args) or args.reachable):
+        raise PigError("--method, --in-place, --by-state, --max-sweeps, --separate, --random-order, --seed, "
+                       "--discount, --regret and --reachable are for three players")
     if args.hold_at is None:
         args.hold_at = 20
     if getattr(args, "figure", None) is not None:

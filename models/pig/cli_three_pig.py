@@ -3,12 +3,14 @@
 The default solves the orbits of rotated scores from the largest score sum
 down (:mod:`.three_orbits`) and reports every orbit where the best replies
 went round, with what was found there: a pure equilibrium, how many, or a
-mixed one.  ``--method value-iteration`` runs the seed's value iteration
+mixed one; with ``--reachable`` it also checks the equilibrium on the
+states some play reaches from the start (:mod:`.three_reach`).
+``--method value-iteration`` runs the seed's value iteration
 (:mod:`.three_pig`) and reports its convergence, or the policy cycle and
-the decisions that flip; with ``--separate``, ``--random-order``,
-``--discount`` or ``--regret`` it runs the seed's variations of it
-(:mod:`.three_dynamics`) and also lists the states whose decisions kept
-changing and, with regret matching, the decisions still mixed.
+the decisions that flip; with ``--by-state``, ``--separate``,
+``--random-order``, ``--discount`` or ``--regret`` it runs the seed's
+variations of it (:mod:`.three_dynamics`) and also lists the states whose
+decisions kept changing and, with regret matching, the decisions still mixed.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import json
 from collections.abc import Callable
 from typing import Any, TextIO, TypeVar
 
+import attrs
+
 from epistemic.fixedpoint import FixedPoint
 from epistemic.models import end_progress, progress_printer
 
@@ -25,9 +29,10 @@ from .rules import PigError, pig
 from . import three_orbits
 from .three_dynamics import Dynamics, DynamicsRun, describe_flippers, describe_mixed, run_dynamics
 from .three_orbits import IN_TURN, MIXED, NOT_FOUND, Equilibrium, OrbitSearch, solve
+from .three_reach import ReachCheck, check_reachable
 from .three_pig import SWEEPS, value_iteration
 
-__all__ = ["run_three_pig", "dynamics_asked", "METHODS", "SHOWN"]
+__all__ = ["run_three_pig", "dynamics_asked", "report_reachable", "METHODS", "SHOWN"]
 
 T = TypeVar("T")
 
@@ -95,6 +100,24 @@ def orbits_to_dict(found: Equilibrium) -> dict:
                          for o in found.searched]}
 
 
+def report_reachable(check: ReachCheck) -> str:
+    """The text report of :func:`~.three_reach.check_reachable`."""
+    never = ", ".join(map(str, check.unreached_scores))
+    lines = [f"Reachable from the start, whatever is rolled and chosen: {check.starts:,} of the {check.all_starts:,} "
+             f"turn starts (i, j1, j2), {check.decisions:,} of the {check.all_decisions:,} decisions (i, j1, j2, k)"
+             + (f"; no player ever has a score of {never}." if never else ".")]
+    pure = "the policy is pure" if check.pure else f"the policy mixes at {_decisions(check.mixed)}"
+    verdict = ("not an equilibrium" if not check.equilibrium else
+               f"a{' pure' if check.pure else 'n'} equilibrium, subgame perfect")
+    lines.append(f"On the reachable decisions {pure}, and the most a player gains by deviating once is "
+                 f"{check.gain:.1e} (the values are the policy's within {check.residual:.1e}): {verdict} from the start.")
+    if check.unreached_mixed:
+        shown = ", ".join(f"{flip[:3]} at {flip[3]}" for flip in check.unreached_mixed[:SHOWN])
+        more = f", ... {len(check.unreached_mixed) - SHOWN:,} more" if len(check.unreached_mixed) > SHOWN else ""
+        lines.append(f"Mixed only where no play goes: {shown}{more}.")
+    return "\n".join(lines)
+
+
 def _decisions(count: int) -> str:
     return f"{count} decision{'' if count == 1 else 's'}"
 
@@ -132,18 +155,22 @@ def sweeps_to_dict(rules: Any, found: FixedPoint, in_place: bool) -> dict:
 
 def dynamics_asked(args: argparse.Namespace) -> bool:
     """Whether ``args`` ask for one of the seed's variations of value iteration."""
-    return bool(args.separate or args.random_order or args.regret or args.discount is not None
+    return bool(args.separate or args.random_order or args.by_state or args.regret or args.discount is not None
                 or args.seed is not None)
 
 
 def _dynamics(args: argparse.Namespace) -> Dynamics:
-    if args.random_order and args.in_place:
-        raise PigError("--random-order and --in-place are two orders of update: give one")
+    orders = [(option, order) for option, order, given in (("--in-place", "in_place", args.in_place),
+                                                           ("--by-state", "by_state", args.by_state),
+                                                           ("--random-order", "random", args.random_order)) if given]
+    if len(orders) > 1:
+        raise PigError(f"{' and '.join(option for option, _ in orders)} are {'two' if len(orders) == 2 else 'three'} "
+                       "orders of update: give one")
     if args.seed is not None and not args.random_order:
         raise PigError("--seed is for --random-order")
     if args.seed is not None and args.seed < 0:
         raise PigError(f"--seed must be 0 or more, got {args.seed}")
-    order = "random" if args.random_order else "in_place" if args.in_place else "jacobi"
+    order = orders[0][1] if orders else "jacobi"
     return Dynamics(separate=args.separate, order=order, discount=1.0 if args.discount is None else args.discount,
                     regret=args.regret, seed=args.seed or 0)
 
@@ -201,8 +228,10 @@ def run_three_pig(args: argparse.Namespace, out: TextIO) -> int:
             raise PigError(f"{option} is for two players; three-player Pig reports equilibria")
     args.method = args.method or "orbits"
     if args.method == "orbits" and (args.in_place or args.max_sweeps is not None or dynamics_asked(args)):
-        raise PigError("--in-place, --max-sweeps, --separate, --random-order, --seed, --discount and --regret are "
-                       "for --method value-iteration")
+        raise PigError("--in-place, --by-state, --max-sweeps, --separate, --random-order, --seed, --discount and "
+                       "--regret are for --method value-iteration")
+    if args.method == "value-iteration" and args.reachable:
+        raise PigError("--reachable checks the equilibrium found orbit by orbit: not with --method value-iteration")
     if args.method == "orbits" and args.goal > three_orbits.MAX_GOAL:
         raise PigError(f"three-player Pig is solved orbit by orbit for goals up to {three_orbits.MAX_GOAL}, "
                        f"got {args.goal}")
@@ -215,7 +244,14 @@ def run_three_pig(args: argparse.Namespace, out: TextIO) -> int:
             found = solve(rules, progress=show)
         finally:
             end_progress(show)
-        out.write((json.dumps(orbits_to_dict(found), indent=2) if args.json else report_orbits(found)) + "\n")
+        check = check_reachable(found) if args.reachable else None
+        if args.json:
+            data = orbits_to_dict(found)
+            if check is not None:
+                data["reachable"] = attrs.asdict(check)
+            out.write(json.dumps(data, indent=2) + "\n")
+        else:
+            out.write(report_orbits(found) + ("" if check is None else "\n" + report_reachable(check)) + "\n")
         return 0
     sweeps = SWEEPS if args.max_sweeps is None else args.max_sweeps
     if dynamics_asked(args):

@@ -43,9 +43,11 @@ __all__ = ["EXPERIMENTS", "piglet_three", "figure5_crossing", "three_pig_dynamic
 #: hold values, and goal 24 takes about 8 s on one core (20: 3.5 s, 25: 11 s, 30: 18 s).
 MAX_CELL_GOAL = 24
 #: The seed's runs of three-player Pig's value iteration (section "Three-Player Pig"), by the name of
-#: each paragraph: its in-place updates, separate policies, randomized updates of those, and regret
-#: minimization; and all states at once (Jacobi).  A discount is a parameter of its own.
+#: each paragraph: its in-place updates (score sum by score sum, or state by state in the plain order),
+#: separate policies, randomized updates of those, and regret minimization; and all states at once
+#: (Jacobi).  A discount is a parameter of its own.
 VARIANTS = {"jacobi": Dynamics(order="jacobi"), "in_place": Dynamics(order="in_place"),
+            "by_state": Dynamics(order="by_state"),
             "separate": Dynamics(separate=True, order="in_place"),
             "randomized": Dynamics(separate=True, order="random"),
             "regret": Dynamics(order="in_place", regret=True)}
@@ -264,7 +266,8 @@ EXPERIMENTS = (
                "three-player Pig's value iteration varied as the paper varies it: whether it settles, the policy "
                "cycle, and the states whose decisions keep changing; goal 62 takes 3 to 20 minutes a cell",
                (Parameter("goal", int, "the points to win (62: the paper's)", low=2, high=66),
-                Parameter("variant", str, "jacobi, in_place (the paper's first run), separate (one policy each), "
+                Parameter("variant", str, "jacobi, in_place (score sum by score sum), by_state (one state at a time "
+                          "in the plain order: the paper's first run, in place), separate (one policy each), "
                           "randomized (separate, in random order), regret (regret matching)",
                           choices=tuple(VARIANTS)),
                 Parameter("sides", int, "the die's faces", default=6, low=2, high=12),

@@ -30,6 +30,17 @@ already updated in this sweep; a bust the same sum, which is fresh only
 for player 3 (player 1 was updated just before him) and last sweep's for
 players 1 and 2.  So the players' tables come apart.
 
+**State by state.**  The seed's first run updates "in place", and its
+randomized run replaces "the strict ordering of updates": one state after
+another, each reading the values of those before it in this sweep.  The
+order ``"by_state"`` takes the states ``(i, j1, j2)`` one at a time in the
+plain order of their indices, ``i`` then ``j1`` then ``j2``, each from 0
+up, and solves each one's turn, its totals from the goal down, against the
+values as they stand: a state updated earlier in the sweep gives its new
+value.  It is run a block at a time (:func:`~.three_pig.state_blocks`),
+with the same numbers.  With separate policies a player's table reads only
+the next player's, so the tables go in turn, player 1's first, each at once.
+
 **Random order.**  Each sweep shuffles every ``(seat, i, j1, j2)`` and
 updates them in :attr:`Dynamics.blocks` blocks, each block reading what the
 blocks before it wrote: one state at a time in Python would be thousands of
@@ -64,14 +75,17 @@ import numpy as np
 from epistemic.fixedpoint import FixedPoint, iterate
 
 from .rules import Jeopardy, PigError
-from .three_pig import MAX_BYTES, SWEEPS, TIE, check_work, layers, memory_needed, rotate, turn
+from .three_pig import MAX_BYTES, SWEEPS, TIE, check_work, layers, memory_needed, rotate, state_blocks, turn
 
 __all__ = ["Dynamics", "DynamicsRun", "Flipper", "run_dynamics", "describe_flippers", "describe_mixed", "ORDERS",
-           "WINDOW", "BLOCKS", "KEPT_CHANGES", "KEPT_SWEEPS", "MIXED"]
+           "ORDER_NAMES", "WINDOW", "BLOCKS", "KEPT_CHANGES", "KEPT_SWEEPS", "MIXED"]
 
 #: The orders of a sweep: all states at once, score sums from the largest down (each read by the
-#: next), or a random order.
-ORDERS = ("jacobi", "in_place", "random")
+#: next), one state at a time in the plain order (each new value read at once), or a random order.
+ORDERS = ("jacobi", "in_place", "by_state", "random")
+#: How a report names each order.
+ORDER_NAMES = {"jacobi": "Jacobi order", "in_place": "in-place order", "by_state": "state-by-state order",
+               "random": "random order"}
 #: The sweeps at the end of a run whose changed decisions are tallied.
 WINDOW = 50
 #: Blocks a sweep in random order.
@@ -111,7 +125,7 @@ class Dynamics:
     separate : bool
         One policy for each player instead of one for all.
     order : str
-        ``"jacobi"``, ``"in_place"`` or ``"random"`` (:data:`ORDERS`).
+        ``"jacobi"``, ``"in_place"``, ``"by_state"`` or ``"random"`` (:data:`ORDERS`).
     discount : float
         Bellman's discount, in (0, 1]: each roll and each hold multiplies
         what follows by it.
@@ -143,7 +157,7 @@ class Dynamics:
         'separate policies, random order, discount 0.9, best replies'
         """
         return ", ".join(["separate policies" if self.separate else "one policy",
-                          self.order.replace("_", "-") + " order" if self.order != "jacobi" else "Jacobi order",
+                          ORDER_NAMES[self.order],
                           *([f"discount {self.discount:g}"] if self.discount != 1 else []),
                           "regret matching" if self.regret else "best replies"])
 
@@ -239,6 +253,7 @@ class _Sweeper:
         self.states = goal ** 3
         self.i, self.j1, self.j2 = (axis.ravel() for axis in np.indices((goal,) * 3))
         self.policy = np.zeros((seats, self.states, goal), bool)
+        self.blocks = state_blocks(goal) if dynamics.order == "by_state" else []
         self.rng = np.random.default_rng(dynamics.seed)
         shape = (seats, self.states, goal)
         self.holds = np.full(shape, 0.5) if dynamics.regret else None
@@ -252,6 +267,12 @@ class _Sweeper:
         elif order == "in_place":
             for layer in layers(self.rules.goal):
                 self._in_turn(following, np.tile(layer, seats), np.repeat(np.arange(seats), len(layer)))
+        elif order == "by_state" and seats == 1:
+            for block in self.blocks:
+                self._update(following, following, np.zeros(len(block), int), block)
+        elif order == "by_state":  # a player's table reads only the next player's: each table at once, in turn
+            for seat in range(seats):
+                self._update(following, following, np.full(self.states, seat), everyone)
         else:
             for block in np.array_split(self.rng.permutation(seats * self.states), self.dynamics.blocks):
                 self._in_turn(following, block % self.states, block // self.states)

@@ -47,8 +47,8 @@ from epistemic.fixedpoint import FixedPoint, iterate
 
 from .rules import Jeopardy, PigError
 
-__all__ = ["Turn", "turn", "rotate", "layers", "value_iteration", "memory_needed", "work_needed", "check_work", "sweep",
-           "MAX_BYTES", "MAX_STATE_SWEEPS", "SWEEPS", "TIE"]
+__all__ = ["Turn", "turn", "rotate", "layers", "state_blocks", "value_iteration", "memory_needed", "work_needed",
+           "check_work", "sweep", "MAX_BYTES", "MAX_STATE_SWEEPS", "SWEEPS", "TIE"]
 
 #: The most memory, in bytes, the iteration may plan to use; checked before any work.
 MAX_BYTES = 4 * 2 ** 30
@@ -274,6 +274,29 @@ def layers(goal: int) -> list[np.ndarray]:
     """
     total = np.indices((goal, goal, goal)).sum(axis=0).ravel()
     return np.split(np.argsort(-total, kind="stable"), np.cumsum(np.bincount(total)[::-1])[:-1])
+
+
+def state_blocks(goal: int) -> list[np.ndarray]:
+    """The flat indices of the states ``(i, j1, j2)`` below ``goal`` in blocks that, updated one
+    after another, each block at once, update them as one state at a time in the plain order would:
+    ``i``, then ``j1``, then ``j2``, from 0 up, each new value read at once (Gauss-Seidel).
+
+    A state ``(i, j1, j2)`` reads the turn starts ``(j1, j2, x)``: a bust ``x = i``, a hold
+    ``x > i``.  For each ``i``, the states with ``j1 < i`` read states of smaller ``i``, all
+    updated before them.  Those with ``j1 >= i`` read states of larger ``i``, not yet updated; or
+    ``(i, j2, x)`` with ``j2 < i``, in the block just before; or, with ``j2 >= i``, states that
+    the plain order puts after them (or the state itself), whose values from the last sweep a
+    block at once reads too.  So each ``i`` is two blocks.
+
+    >>> [block.tolist() for block in state_blocks(2)]
+    [[0, 1, 2, 3], [4, 5], [6, 7]]
+    """
+    i, j1 = (axis.ravel() for axis in np.indices((goal, goal, goal))[:2])
+    blocks = []
+    for score in range(goal):
+        mover = i == score
+        blocks += [np.flatnonzero(mover & (j1 < score)), np.flatnonzero(mover & (j1 >= score))]
+    return [block for block in blocks if block.size]
 
 
 def _sweep_states(rules: Jeopardy, starts: np.ndarray, i: np.ndarray, j1: np.ndarray, j2: np.ndarray
