@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import epistemic
+from cli_runs import HUNG
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Folders of the repository and the names they are installed under.
@@ -31,7 +32,7 @@ SKIPPED = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
 
 
 def _run(*command, cwd=None, env=None) -> subprocess.CompletedProcess:
-    done = subprocess.run([str(c) for c in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    done = subprocess.run([str(c) for c in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=HUNG)
     assert done.returncode == 0, f"{' '.join(map(str, command))} failed:\n{done.stdout}\n{done.stderr}"
     return done
 

@@ -11,6 +11,7 @@ import math
 import numpy as np
 import pytest
 
+from cli_runs import HUNG  # noqa: E402
 from extras import extra  # noqa: E402
 
 pyspiel = extra("pyspiel", "openspiel")
@@ -193,7 +194,7 @@ def test_the_documented_cfr_example_runs():
     import sys
     from pathlib import Path
     script = Path(__file__).resolve().parent.parent / "docs" / "examples" / "openspiel_cfr.py"
-    done = subprocess.run([sys.executable, str(script), "2"], capture_output=True, text=True, timeout=300)
+    done = subprocess.run([sys.executable, str(script), "2"], capture_output=True, text=True, timeout=HUNG)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert [line.split(":")[0] for line in lines] == [f"CFR, {k} iterations" for k in (1, 2)] + ["our solution"]
