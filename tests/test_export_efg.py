@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from epistemic import BackwardInduction
 from epistemic.cli.main import main
 from epistemic.export import ExportError, to_efg, write_efg
-from epistemic.extensive import CHANCE, PerfectInformation, TreeTooLarge, check_size, tree_size, walk
+from epistemic.extensive import CHANCE, MAX_NODES, PerfectInformation, TreeTooLarge, check_size, tree_size, walk
 from epistemic.models.centipede import Centipede
 from epistemic.models.dinner import Dinner
 from epistemic.models.dinner.game import DinnerGame
@@ -76,6 +76,53 @@ def test_a_tree_past_the_limit_is_refused_before_it_is_built():
     # and a game whose offers alone are too many is refused before one is made
     with pytest.raises(TreeTooLarge, match=r"offers 114,449,595,062,769,120 divisions in its rounds"):
         PirateTree(PirateGame(30, 30))
+
+
+class Sized:
+    """A game whose node is the number of nodes in the tree below it, itself included: a node of
+    ``n`` has one child of ``n - 1`` (a line) or two that share ``n - 1`` (halving), so that a tree
+    of any size is made, and counted once per size, in a few steps."""
+
+    players = ("p1",)
+
+    def __init__(self, nodes: int, halving: bool):
+        self.nodes, self.halving = nodes, halving
+        self.title = f"{nodes:,} nodes"
+
+    def root(self):
+        return self.nodes
+
+    def turn(self, node):
+        return None if node == 1 else 0
+
+    def moves(self, node):
+        if not self.halving or node == 2:
+            return [("on", node - 1)]
+        return [("left", (node - 1) // 2), ("right", node - 1 - (node - 1) // 2)]
+
+    def chances(self, node):
+        return []
+
+    def payoffs(self, node):
+        return (0,)
+
+    def information(self, node, player):
+        return node
+
+
+def test_a_tree_of_exactly_the_limit_is_written_and_one_node_more_refused():
+    """The limit is the most nodes a tree may have (docs/interop.md: "a tree of more than
+    200,000 nodes is refused"): one of exactly 200,000 passes, one of 200,001 does not."""
+    assert MAX_NODES == 200_000
+    assert check_size(Sized(200_000, halving=True)) == 200_000
+    with pytest.raises(TreeTooLarge, match="^200,001 nodes has a tree of 200,001 nodes, more than the limit of 200,000$"):
+        check_size(Sized(200_001, halving=True))
+    # a line of 11 nodes under a limit of 10: the subtree below the root has exactly 10 nodes,
+    # the count meets exactly 10 sizes before the root, and neither is the tree
+    assert check_size(Sized(10, halving=False), 10) == 10
+    assert len(re.findall(r"^[pt] ", to_efg(Sized(10, halving=False), limit=10), re.M)) == 10
+    with pytest.raises(TreeTooLarge, match="^11 nodes has a tree of 11 nodes, more than the limit of 10$"):
+        to_efg(Sized(11, halving=False), limit=10)
 
 
 def test_an_information_set_must_have_one_list_of_moves():
