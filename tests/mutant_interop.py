@@ -3,7 +3,7 @@
 must catch it.
 
 Part of the table in ``tests/mutant_table.py``, which ``python tests/mutants.py`` runs.  The
-OpenSpiel ones need the extra ``openspiel`` installed, as ``.ci/run`` has it.
+OpenSpiel and Gambit ones need the extras ``openspiel`` and ``gambit`` installed, as ``.ci/run`` has them.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ OPENSPIEL = "epistemic/openspiel.py"
 SPIEL_GAMES = "epistemic/spiel_games.py"
 EFG_TESTS = "tests/test_export_efg.py::"
 SPIEL_TESTS = "tests/test_interop_openspiel.py::"
+GAMBIT_TESTS = "tests/test_interop_gambit.py::"
 
 INTEROP_MUTANTS: tuple[Mutant, ...] = (
     # extensive.py ------------------------------------------------------------------------------
@@ -69,6 +70,23 @@ INTEROP_MUTANTS: tuple[Mutant, ...] = (
            "",
            "a double quote in a label is written as it is, ending the label for Gambit",
            (EFG_TESTS + "test_labels_are_quoted_as_gambit_reads_them",)),
+    Mutant(EXPORT,
+           '            edge = i in (0, len(text) - 1) or text[i - 1] == " "',
+           "            edge = i in (0, len(text) - 1)",
+           "two spaces in a row are written as they are, and Gambit refuses the file",
+           (EFG_TESTS + "test_every_name_is_written_in_printable_ascii_with_single_spaces",
+            GAMBIT_TESTS + "test_gambit_reads_every_name_and_it_reads_back")),
+    Mutant(EXPORT,
+           '        elif "!" <= c <= "~":',
+           "        elif c.isprintable() and c != \" \":",
+           "a letter outside ASCII is written as it is, and Gambit cannot read the file",
+           (EFG_TESTS + "test_every_name_is_written_in_printable_ascii_with_single_spaces",
+            GAMBIT_TESTS + "test_gambit_reads_every_name_and_it_reads_back")),
+    Mutant(EXPORT,
+           "    if label == '\"\"':\n        return \"\"",
+           "",
+           "an empty name comes back from Gambit as two double quotes",
+           (GAMBIT_TESTS + "test_gambit_reads_every_name_and_it_reads_back",)),
     Mutant(EXPORT,
            "if len(odds) != len(moves) or sum(odds) != 1 or any(p < 0 for p in odds):",
            "if len(odds) != len(moves) or any(p < 0 for p in odds):",

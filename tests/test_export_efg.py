@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from epistemic import BackwardInduction
 from epistemic.cli.main import main
-from epistemic.export import ExportError, to_efg, write_efg
+from epistemic.export import ExportError, efg_label, label_from_efg, to_efg, write_efg
 from epistemic.extensive import CHANCE, MAX_NODES, PerfectInformation, TreeTooLarge, check_size, tree_size, walk
 from epistemic.models.centipede import Centipede
 from epistemic.models.dinner import Dinner
@@ -240,8 +241,71 @@ def test_the_solution_is_the_strategy():
 
 def test_labels_are_quoted_as_gambit_reads_them():
     """A double quote in a name is escaped, so that it does not end the label; a backslash is
-    written as it is, as Gambit reads it, but one at the end would escape the closing quote."""
+    written as an escape, which Gambit reads as it is (one before the closing quote would escape it)."""
     game = Centipede(length=1)
     tree = PerfectInformation(game, 1, game.solve(), players=('p"1', "p\\2"), title='the "short" one\\')
     first = to_efg(tree).splitlines()[0]
-    assert first == r'EFG 2 R "the \"short\" one/" { "p\"1" "p\2" }'
+    assert first == r'EFG 2 R "the \"short\" one\x5c" { "p\"1" "p\x5c2" }'
+
+
+class Named:
+    """A game with one name in every place a file names something: the title, the first player,
+    chance's first move, the first player's first move and its outcome, and his information set."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.title = name
+        self.players = (name, "other")
+
+    def root(self):
+        return ()
+
+    def turn(self, node):
+        return {(): CHANCE, (0,): 0}.get(node)
+
+    def moves(self, node):
+        return [(self.name, node + (0,)), ("else", node + (1,))]
+
+    def chances(self, node):
+        return [Fraction(1, 2), Fraction(1, 2)]
+
+    def payoffs(self, node):
+        return (len(node), 0)
+
+    def outcome(self, node):
+        return self.name if node == (0, 0) else f"end {len(node)}"
+
+    def information(self, node, player):
+        return node
+
+    def infoset_name(self, known, mover):
+        return self.name
+
+
+#: Names Gambit 16.7 refuses, renames or garbles as they are, and how each is written.
+NAMES = [
+    ("Zoë", r"Zo\xeb"),
+    ("", '\\"\\"'),                      # Gambit would name it _1
+    (" lead", r"\x20lead"),
+    ("trail ", r"trail\x20"),
+    ("two  spaces", r"two \x20spaces"),
+    ("tab\there", r"tab\there"),
+    ("back\\slash\\", r"back\x5cslash\x5c"),
+    ('say "hi"', r'say \"hi\"'),
+    ('""', r"\x22\x22"),                  # not the empty name
+    (r"\xeb", r"\x5cxeb"),                # not Zoë's ë
+    ("☺ ok", r"\u263a ok"),
+]
+
+
+@pytest.mark.parametrize("name, written", NAMES)
+def test_every_name_is_written_in_printable_ascii_with_single_spaces(name, written):
+    text = to_efg(Named(name))
+    assert text.isascii() and not re.search(r'[^\x20-\x7e\n]', text)
+    players, moves, outcome = text.splitlines()[0], text.splitlines()[4], text.splitlines()[5]
+    assert players.endswith(f'{{ "{written}" "other" }}')
+    assert moves.endswith(f'{{ "{written}" "else" }} 0')
+    assert outcome.startswith(f't "" 1 "{written}"')
+    for label in re.findall(r'"((?:[^"\\]|\\.)*)"', text):
+        assert not label.startswith(" ") and not label.endswith(" ") and "  " not in label
+    assert label_from_efg(efg_label(name)) == name

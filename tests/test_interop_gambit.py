@@ -11,8 +11,9 @@ from fractions import Fraction
 import pytest
 
 from gambit_check import gbt, load, our_profile, subgame_regrets, subgame_roots
+from test_export_efg import NAMES, Named
 
-from epistemic.export import to_efg
+from epistemic.export import label_from_efg, to_efg
 from epistemic.extensive import PerfectInformation, tree_size
 from epistemic.models.centipede import Centipede
 from epistemic.models.dinner import Dinner
@@ -209,7 +210,20 @@ def test_names_read_back_as_written():
     game = Centipede(length=1)
     tree = PerfectInformation(game, 1, game.solve(), players=('p"1', "p\\2"), title='the "short" one')
     loaded = load(tree)
-    assert loaded.title == 'the "short" one' and [p.label for p in loaded.players] == ['p"1', "p\\2"]
+    assert loaded.title == 'the "short" one' and [p.label for p in loaded.players] == ['p"1', r"p\x5c2"]
+    assert [label_from_efg(p.label) for p in loaded.players] == ['p"1', "p\\2"]
+
+
+@pytest.mark.parametrize("name", [name for name, _ in NAMES])
+def test_gambit_reads_every_name_and_it_reads_back(name):
+    """Gambit 16.7 refuses a label outside printable ASCII, or with a space at an end or two in
+    a row, and renames an empty one: each is read in every place, and reads back as written."""
+    loaded = load(Named(name))
+    chance = loaded.root
+    mover = next(iter(chance.children))
+    labels = [loaded.title, next(iter(loaded.players)).label, next(iter(chance.infoset.actions)).label,
+              next(iter(mover.infoset.actions)).label, next(iter(mover.children)).outcome.label, mover.infoset.label]
+    assert [label_from_efg(label) for label in labels] == [name] * len(labels)
 
 
 def test_hidden_promise_is_a_chance_move_that_only_its_hearers_see():
