@@ -1,12 +1,17 @@
-"""The citation file and the changelog speak of the version the package is."""
+"""What the project says of itself: the citation file and the changelog name the version the
+package is, the distribution's name is what installs it, and the README says what is true."""
 
 from __future__ import annotations
 
 import re
+import shlex
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
 import epistemic
+from cli_runs import HUNG
 from epistemic.plugins import OWN
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,3 +90,17 @@ def test_the_hint_checks_find_what_they_look_for():
     assert [bool(WRONG_HINTS.search(t)) for t in bad + good] == [True] * len(bad) + [False] * len(good)
     assert [m.groups() for m in EXTRA_HINTS.finditer("'epistemic-framework[plots]' and \".[gambit,openspiel]\"")] == [
         ("plots", None), (None, "gambit,openspiel")]
+
+
+# the README ---------------------------------------------------------------------------------------------
+def test_the_readme_says_explain_asks_at_the_keyboard_and_its_questions_work():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.search(r"^(epistemic pirates .* --explain)$", readme, re.M)[1]
+    said = re.search(r"^`--explain` is interactive: (.*?)\n\n", readme, re.M | re.S)[1]
+    asked = re.findall(r"`([a-z][a-z0-9 ]*)`", said)
+    assert "`pirates>`" in said and asked[-2:] == ["help", "quit"] and len(asked) > 3
+    command = [sys.executable, "-m", "epistemic.cli", *shlex.split(shown)[1:]]
+    for typed in (asked, asked[:-1]):   # left with quit, or at the end of input
+        done = subprocess.run(command, input="\n".join(typed) + "\n", capture_output=True, text=True, timeout=HUNG)
+        assert (done.returncode, done.stderr) == (0, "")
+        assert done.stdout.count("> ") >= len(typed) and "unknown command" not in done.stdout
