@@ -3,8 +3,9 @@
 No test depends on the clock: Hypothesis runs without a deadline, no test sets
 one, and no test sleeps to wait for something (a sleep between two looks at
 the thing waited for, in a loop, is a wait; a sleep alone is a race, lost on a
-busy machine).  And a test that needs a system tool is skipped where the tool
-is missing, but fails where ``EPISTEMIC_EXTRAS_REQUIRED`` is set, as CI sets it.
+busy machine).  And a test that needs an optional extra or a system tool is
+skipped where it is missing, but fails where ``EPISTEMIC_EXTRAS_REQUIRED`` is
+set, as CI sets it.
 """
 
 from __future__ import annotations
@@ -157,8 +158,19 @@ class TestAbsent:
 '''
 
 
+EXTRA_TESTS = '''
+from extras import extra
+
+extra("no_such_module_anywhere", "nothing")
+
+def test_never_collected():
+    pass
+'''
+
+
 def _run_tool_tests(folder: Path, required: bool) -> subprocess.CompletedProcess:
     (folder / "test_tools.py").write_text("import sys\n" + TOOL_TESTS, encoding="utf-8")
+    (folder / "test_extra.py").write_text(EXTRA_TESTS, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k != REQUIRED}
     env["PYTHONPATH"] = str(TESTS)
     if required:
@@ -166,23 +178,27 @@ def _run_tool_tests(folder: Path, required: bool) -> subprocess.CompletedProcess
     # the hooks that read the marks come from extras.py, as this suite's conftest.py takes them in
     return subprocess.run([sys.executable, "-m", "pytest", "-p", "extras", "-p", "no:cacheprovider",
                            "-p", "no:randomly", "-rEs", "-W", "error::pytest.PytestUnknownMarkWarning",
-                           "test_tools.py"], cwd=folder, env=env, capture_output=True, text=True, timeout=HUNG)
+                           "--continue-on-collection-errors", "test_tools.py", "test_extra.py"], cwd=folder, env=env, capture_output=True, text=True, timeout=HUNG)
 
 
 def test_a_missing_system_tool_skips_its_tests_where_not_required(tmp_path):
     done = _run_tool_tests(tmp_path, required=False)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "1 passed, 2 skipped" in done.stdout
+    assert "1 passed, 3 skipped" in done.stdout
     assert "no-such-tool is not installed (apt-get install no-such-tool)" in done.stdout
+    assert "no_such_module_anywhere is not installed, from the extra nothing: pip install -e '.[nothing]'" in done.stdout
 
 
 def test_a_missing_system_tool_fails_its_tests_where_required(tmp_path):
     done = _run_tool_tests(tmp_path, required=True)
     assert done.returncode == 1, done.stdout + done.stderr
     # failed as it is set up, before any fixture starts what is missing: pytest counts an error
-    assert "1 passed, 2 errors" in done.stdout
+    assert "1 passed, 3 errors" in done.stdout
     said = f"\nno-such-tool is not installed (apt-get install no-such-tool) ({REQUIRED} is set: it must be installed)\n"
     assert "ERROR at setup of test_absent" in done.stdout and done.stdout.count(said) == 2
+    assert "ERROR collecting test_extra.py" in done.stdout
+    assert (f"no_such_module_anywhere is not installed, from the extra nothing: pip install -e '.[nothing]' "
+            f"({REQUIRED} is set: it must be installed)") in done.stdout
 
 
 # installing them in CI -----------------------------------------------------------------------------------
