@@ -69,7 +69,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                       help=f"summary rows shown before a table is cut (default: {ROWS})")
     show.add_argument("--csv", metavar="FILE", help="write every summary row as CSV (- for standard output)")
     show.add_argument("--plot", metavar="FILE", help="draw the means against a parameter (.png, .svg, .pdf; "
-                                                     "needs epistemic[plots])")
+                                                     "needs epistemic-framework[plots])")
     show.add_argument("--x", metavar="PARAMETER", help="the plot's horizontal axis (default: the first parameter "
                                                        "with numbers that varies)")
     show.add_argument("--y", metavar="RESULT", help="the result the plot draws (default: the first with numbers)")

@@ -105,7 +105,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         from epistemic.workbench.work import Limits
     except ImportError as error:
         raise EpistemicError(f"epistemic serve needs the workbench extra ({error.name} is missing): "
-                             "pip install 'epistemic[workbench]'") from None
+                             "pip install 'epistemic-framework[workbench]'") from None
     from epistemic.workbench.sheets import load_sheet
 
     if args.memory < LEAST_MIB:

@@ -45,7 +45,7 @@ from .errors import EpistemicError
 from .extensive import CHANCE, MAX_NODES, ExtensiveGame, check_size
 from .files import write_bytes
 
-__all__ = ["to_efg", "write_efg", "extensive_form", "ExportError"]
+__all__ = ["to_efg", "write_efg", "extensive_form", "efg_label", "label_from_efg", "ExportError"]
 
 
 class ExportError(EpistemicError):
@@ -89,7 +89,8 @@ def to_efg(game: Any, *, limit: int = MAX_NODES, comment: str = "", root: Any = 
     Information sets are numbered per player in the order they are met,
     chance nodes each have their own, and ends with the same label and
     payoffs share one outcome.  Numbers are written exactly: whole numbers
-    as they are, fractions as ``p/q``.
+    as they are, fractions as ``p/q``.  Names are written as Gambit reads
+    them, by :func:`efg_label`: the file is ASCII.
     """
     tree = extensive_form(game)
     start = tree.root() if root is None else root
@@ -97,7 +98,8 @@ def to_efg(game: Any, *, limit: int = MAX_NODES, comment: str = "", root: Any = 
         nodes = check_size(tree, limit, root=start)
     written = 0
     n = len(tree.players)
-    lines = [f'EFG 2 R {_quoted(tree.title)} {{ {" ".join(_quoted(p) for p in tree.players)} }}', _quoted(comment), ""]
+    lines = [f'EFG 2 R {_quoted(tree.title, kept_empty=True)} {{ {" ".join(_quoted(p) for p in tree.players)} }}',
+             _quoted(comment, kept_empty=True), ""]
     infosets: list[dict[Hashable, tuple[int, tuple[str, ...]]]] = [{} for _ in range(n)]
     chance_sets = 0
     outcomes: dict[tuple[str, tuple], int] = {}
@@ -134,7 +136,7 @@ def to_efg(game: Any, *, limit: int = MAX_NODES, comment: str = "", root: Any = 
             if first != labels:
                 raise ExportError(f"{tree.players[mover]} cannot tell apart two nodes of {tree.title} "
                                   f"with different moves: {list(first)} and {list(labels)}")
-            lines.append(f'p "" {mover + 1} {number} {_quoted(_infoset_name(tree, known, mover))} '
+            lines.append(f'p "" {mover + 1} {number} {_quoted(_infoset_name(tree, known, mover), kept_empty=True)} '
                          f'{{ {" ".join(_quoted(m) for m in labels)} }} 0')
         stack.extend(child for _, child in reversed(moves))
     return "\n".join(lines) + "\n"
@@ -156,14 +158,72 @@ def _infoset_name(tree: ExtensiveGame, known: Hashable, mover: int) -> str:
     return f"{tree.players[mover]} knowing {known}"
 
 
-def _quoted(text: str) -> str:
-    """A label in double quotes, as Gambit reads one: a double quote inside is escaped with a
-    backslash, and a backslash stays as it is (Gambit reads it so), except at the end, where it
-    would escape the closing quote and is written as a slash."""
-    said = str(text).replace('"', '\\"')
-    if said.endswith("\\") and not said.endswith('\\"'):
-        said = said[:-1] + "/"
-    return '"' + said + '"'
+def efg_label(text: str) -> str:
+    r"""``text`` as a label Gambit reads: printable ASCII, and a single space between words.
+
+    Gambit 16.7 refuses a file with a label of any other character, or one
+    that starts or ends with a space or has two in a row, and renames an empty
+    label (``_1``).  So what it cannot hold is written with Python's escapes,
+    which :func:`label_from_efg` reads back:
+
+    - a character outside printable ASCII as ``\xeb``, ``\u2019`` or
+      ``\U0001f600`` (``Zoë`` is ``Zo\xeb``), a tab or a line break as
+      ``\t`` or ``\n``;
+    - a backslash as ``\x5c`` (Gambit reads one before a quote as an
+      escape, and two in a row as three);
+    - a space at either end, or after another space, as ``\x20``;
+    - the empty label as ``""``, and the label ``""`` itself as ``\x22\x22``.
+
+    A double quote stays as it is (in the file it is written ``\"``).
+
+    Examples
+    --------
+    >>> print(efg_label("Zoë"), efg_label(" two  spaces "), efg_label(""), efg_label("C:\\games"))
+    Zo\xeb \x20two \x20spaces\x20 "" C:\x5cgames
+    >>> label_from_efg(efg_label(" two  spaces ")) == " two  spaces "
+    True
+    """
+    text = str(text)
+    if text in ("", '""'):
+        return '""' if not text else "\\x22\\x22"
+    written = []
+    for i, c in enumerate(text):
+        if c == " ":
+            edge = i in (0, len(text) - 1) or text[i - 1] == " "
+            written.append("\\x20" if edge else " ")
+        elif c == "\\":
+            written.append("\\x5c")
+        elif "!" <= c <= "~":
+            written.append(c)
+        else:
+            written.append(c.encode("unicode_escape").decode("ascii"))
+    return "".join(written)
+
+
+def label_from_efg(label: str) -> str:
+    """The name that :func:`efg_label` wrote as ``label``, read from Gambit (``player.label``).
+
+    Raises
+    ------
+    ValueError
+        For a label that :func:`efg_label` does not write: not ASCII, or with a
+        backslash that starts no escape.
+    """
+    if label == '""':
+        return ""
+    try:
+        return label.encode("ascii").decode("unicode_escape")
+    except UnicodeError:
+        raise ValueError(f"{label!r} is no label written by efg_label") from None
+
+
+def _quoted(text: str, kept_empty: bool = False) -> str:
+    """A name in double quotes, as Gambit reads it (:func:`efg_label`), a double quote inside
+    escaped with a backslash; with ``kept_empty``, a name Gambit keeps empty (a title, a
+    comment, an information set's name) is written empty."""
+    if kept_empty and not str(text):
+        return '""'
+    return '"' + efg_label(text).replace('"', '\\"') + '"'
 
 
 def _number(value: Any) -> str:

@@ -37,7 +37,7 @@ GROUP = "epistemic.openspiel"
 
 
 class OpenSpielMissing(EpistemicError):
-    """OpenSpiel (``pip install 'epistemic[openspiel]'``) is not installed."""
+    """OpenSpiel (``pip install 'epistemic-framework[openspiel]'``) is not installed."""
 
 
 def pyspiel_module() -> Any:
@@ -45,7 +45,7 @@ def pyspiel_module() -> Any:
     try:
         import pyspiel
     except ImportError:
-        raise OpenSpielMissing("OpenSpiel is not installed: pip install 'epistemic[openspiel]'") from None
+        raise OpenSpielMissing("OpenSpiel is not installed: pip install 'epistemic-framework[openspiel]'") from None
     return pyspiel
 
 

@@ -8,6 +8,7 @@ this package, and to the same package on every machine.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -15,8 +16,9 @@ if TYPE_CHECKING:
 
 __all__ = ["entries", "origin", "first_line", "OWN"]
 
-#: The distribution whose entry points win when two register the same name.
-OWN = "epistemic"
+#: The distribution whose entry points win when two register the same name (its name
+#: as package indexes compare names: lower case, runs of ``-``, ``_`` and ``.`` one ``-``).
+OWN = "epistemic-framework"
 
 
 def entries(group: str) -> list[EntryPoint]:
@@ -26,7 +28,7 @@ def entries(group: str) -> list[EntryPoint]:
     from importlib.metadata import entry_points
 
     def order(ep: EntryPoint):
-        dist = ep.dist.name if ep.dist is not None else ""
+        dist = re.sub(r"[-_.]+", "-", ep.dist.name).lower() if ep.dist is not None else ""
         return dist != OWN, dist, ep.name
     return sorted(entry_points(group=group), key=order)
 

@@ -23,7 +23,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-__all__ = ["chromium", "Browser"]
+from extras import system_tool
+
+__all__ = ["chromium", "needs_chromium", "Browser"]
 
 
 def chromium() -> str | None:
@@ -33,6 +35,10 @@ def chromium() -> str | None:
         if found:
             return found
     return None
+
+
+#: for a test that drives a page in the browser :class:`Browser` starts
+needs_chromium = system_tool("Chromium", chromium, "apt-get install chromium")
 
 
 class _Socket:

@@ -8,6 +8,10 @@ import sys
 
 from epistemic.cli.main import main
 
+#: Seconds after which a child process of a test is taken for hung.  A guard against a hang,
+#: not a measure of speed: far past what any run takes on a machine however loaded.
+HUNG = 600
+
 
 def run(capsys, *argv):
     """``(status, standard output, standard error)`` of ``epistemic argv...``."""
@@ -25,7 +29,7 @@ def _memory_capped() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (2 * 2 ** 30, 2 * 2 ** 30))
 
 
-def run_child(*argv, timeout: float = 30):
+def run_child(*argv, timeout: float = HUNG):
     """``(status, standard output, standard error)`` of ``epistemic argv...`` in a process of
     its own, with empty standard input: a read that blocks on a pipe or reads a device without
     end ends with the timeout or the memory cap, never with a hung test or a full machine."""

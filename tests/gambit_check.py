@@ -6,7 +6,7 @@ import io
 
 from extras import extra
 
-from epistemic.export import to_efg
+from epistemic.export import label_from_efg, to_efg
 from epistemic.extensive import CHANCE
 
 gbt = extra("pygambit", "gambit")
@@ -29,12 +29,12 @@ def our_profile(game, tree, root=None):
         if mover is None:
             continue
         moves = tree.moves(node)
-        assert [a.label for a in there.infoset.actions] == [label for label, _ in moves]
+        assert [label_from_efg(a.label) for a in there.infoset.actions] == [label for label, _ in moves]
         if mover != CHANCE:
             chosen = tree.strategy(node)
             assert made.setdefault(there.infoset, chosen) == chosen, f"two moves at one information set: {node}"
             for action in there.infoset.actions:
-                profile[action] = 1 if action.label == chosen else 0
+                profile[action] = 1 if label_from_efg(action.label) == chosen else 0
         stack.extend((child, below) for (_, child), below in zip(moves, there.children))
     return profile
 

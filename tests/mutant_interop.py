@@ -3,7 +3,7 @@
 must catch it.
 
 Part of the table in ``tests/mutant_table.py``, which ``python tests/mutants.py`` runs.  The
-OpenSpiel ones need the extra ``openspiel`` installed, as ``.ci/run`` has it.
+OpenSpiel and Gambit ones need the extras ``openspiel`` and ``gambit`` installed, as ``.ci/run`` has them.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ OPENSPIEL = "epistemic/openspiel.py"
 SPIEL_GAMES = "epistemic/spiel_games.py"
 EFG_TESTS = "tests/test_export_efg.py::"
 SPIEL_TESTS = "tests/test_interop_openspiel.py::"
+GAMBIT_TESTS = "tests/test_interop_gambit.py::"
 
 INTEROP_MUTANTS: tuple[Mutant, ...] = (
     # extensive.py ------------------------------------------------------------------------------
@@ -26,6 +27,22 @@ INTEROP_MUTANTS: tuple[Mutant, ...] = (
            "            size[key] = sum(size[shape(child)] for _, child in game.moves(node))",
            "a tree's size counts its ends and not the nodes above them",
            (EFG_TESTS + "test_size_counted_by_shape_is_the_number_of_nodes",
+            EFG_TESTS + "test_a_tree_past_the_limit_is_refused_before_it_is_built")),
+    Mutant(EXTENSIVE,
+           "    if size <= limit:\n        return size",
+           "    if size < limit:\n        return size",
+           "a tree of exactly the limit's nodes is refused",
+           (EFG_TESTS + "test_a_tree_of_exactly_the_limit_is_written_and_one_node_more_refused",)),
+    Mutant(EXTENSIVE,
+           "            if limit is not None and size[key] > limit:",
+           "            if limit is not None and size[key] >= limit:",
+           "a subtree of exactly the limit's nodes ends the count, and the tree above it passes as that size",
+           (EFG_TESTS + "test_a_tree_of_exactly_the_limit_is_written_and_one_node_more_refused",)),
+    Mutant(EXTENSIVE,
+           "        if limit is not None and len(size) > limit:",
+           "        if limit is not None and len(size) >= limit:",
+           "exactly the limit's shapes end the count, and a larger tree passes as that size",
+           (EFG_TESTS + "test_a_tree_of_exactly_the_limit_is_written_and_one_node_more_refused",
             EFG_TESTS + "test_a_tree_past_the_limit_is_refused_before_it_is_built")),
     Mutant(EXTENSIVE,
            "        got = [end[seat] for seat in seats]",
@@ -53,6 +70,23 @@ INTEROP_MUTANTS: tuple[Mutant, ...] = (
            "",
            "a double quote in a label is written as it is, ending the label for Gambit",
            (EFG_TESTS + "test_labels_are_quoted_as_gambit_reads_them",)),
+    Mutant(EXPORT,
+           '            edge = i in (0, len(text) - 1) or text[i - 1] == " "',
+           "            edge = i in (0, len(text) - 1)",
+           "two spaces in a row are written as they are, and Gambit refuses the file",
+           (EFG_TESTS + "test_every_name_is_written_in_printable_ascii_with_single_spaces",
+            GAMBIT_TESTS + "test_gambit_reads_every_name_and_it_reads_back")),
+    Mutant(EXPORT,
+           '        elif "!" <= c <= "~":',
+           "        elif c.isprintable() and c != \" \":",
+           "a letter outside ASCII is written as it is, and Gambit cannot read the file",
+           (EFG_TESTS + "test_every_name_is_written_in_printable_ascii_with_single_spaces",
+            GAMBIT_TESTS + "test_gambit_reads_every_name_and_it_reads_back")),
+    Mutant(EXPORT,
+           "    if label == '\"\"':\n        return \"\"",
+           "",
+           "an empty name comes back from Gambit as two double quotes",
+           (GAMBIT_TESTS + "test_gambit_reads_every_name_and_it_reads_back",)),
     Mutant(EXPORT,
            "if len(odds) != len(moves) or sum(odds) != 1 or any(p < 0 for p in odds):",
            "if len(odds) != len(moves) or any(p < 0 for p in odds):",

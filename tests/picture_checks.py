@@ -9,8 +9,14 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from epistemic.visualize import available_renderers
+from epistemic.visualize.render import _dot_program
+from extras import system_tool
 
-needs_engine = pytest.mark.skipif(not available_renderers(), reason="no Graphviz engine is installed")
+#: for a test that renders with whichever Graphviz engine is installed
+needs_engine = system_tool("a Graphviz engine", available_renderers,
+                           "pip install pygraphviz, or apt-get install graphviz")
+#: for a test that renders with the system's own dot program
+needs_dot = system_tool("Graphviz's dot program", _dot_program, "apt-get install graphviz")
 needs_sh = pytest.mark.skipif(os.name != "posix", reason="the fake dot program is a POSIX shell script")
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from cli_runs import run
+from cli_runs import HUNG, run
 
 
 def test_default_view_shows_rounds_and_tables(capsys):
@@ -120,14 +120,14 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, fault):
 def test_console_entry_point_runs_as_a_program():
     done = subprocess.run([sys.executable, "-m", "epistemic.cli", "pirates", "-n", "5", "-m", "4",
                            "--promise", "p4: 2 2 to p5", "--no-tables"],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=HUNG)
     assert done.returncode == 0, done.stderr
     assert "thrown overboard: p1-p3" in done.stdout
 
 
 def test_bad_input_from_a_real_process_has_no_traceback():
     done = subprocess.run([sys.executable, "-m", "epistemic.cli", "pirates", "-n", "5", "-m", "3",
-                           "--promise", "p9: 3"], capture_output=True, text=True, timeout=60)
+                           "--promise", "p9: 3"], capture_output=True, text=True, timeout=HUNG)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert done.stderr.strip() == "epistemic pirates: error: unknown pirate p9: the pirates are p1 to p5"
@@ -155,7 +155,7 @@ def test_streamed_json_equals_the_dict(capsys):
 def test_full_disk_is_one_line_and_exit_1():
     with open("/dev/full", "w") as full:
         done = subprocess.run([sys.executable, "-m", "epistemic.cli", "pirates", "-n", "5", "-m", "3", "--json"],
-                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=HUNG)
     assert done.returncode == 1
     assert done.stderr.strip() == "epistemic pirates: error: cannot write the output: No space left on device"
 
@@ -165,6 +165,6 @@ def test_closed_pipe_ends_quietly():
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     reader.stdout.readline()
     reader.stdout.close()
-    _, err = reader.communicate(timeout=120)
+    _, err = reader.communicate(timeout=HUNG)
     assert reader.returncode == 0
     assert b"Traceback" not in err

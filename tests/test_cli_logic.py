@@ -11,7 +11,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cli_runs import run
+from cli_runs import HUNG, run
+from extras import missing
 from epistemic import Agent, KripkeModel, holds, load_model, save_model, to_text, worlds_where
 from epistemic import formulas as fm
 from epistemic.cli.main import main
@@ -238,7 +239,7 @@ def test_check_a_named_pipe_is_refused_unread(tmp_path):
     os.mkfifo(pipe)
     # a separate process, so that a read blocking on the pipe ends with the timeout, not a hung test
     done = subprocess.run([sys.executable, "-m", "epistemic.cli", "check", str(pipe), "p"], capture_output=True,
-                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+                          text=True, timeout=HUNG, stdin=subprocess.DEVNULL)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == f"epistemic check: error: {pipe}: not a regular file but a named pipe\n"
 
@@ -264,7 +265,7 @@ def test_check_refuses_knowledge_where_an_agent_may_be_mistaken(options, tmp_pat
                           "equivalence") and err.rstrip().endswith("write B_b for what b believes")
     assert not (tmp_path / "why.svg").exists()
     if "--draw" in options and not available_renderers():
-        return
+        missing("no Graphviz engine is installed to draw the pictures")
     code, out, _ = run(capsys, "check", "letter.json", "[!p]_{a} (K_a p & B_b ~K_a p & CB_{a,b} ~B_b p)", *options)
     assert code == 0 and out.startswith(("true at w", "{", "$\\mathcal{M}, \\mbox{w} \\models"))
     assert "--json" not in options or json.loads(out)["holds"] is True
@@ -319,7 +320,7 @@ def test_one_formula_in_a_file_or_on_standard_input_is_answered_as_the_argument(
 
 def test_formulas_come_from_a_pipe_on_standard_input(model_file):
     done = subprocess.run([sys.executable, "-m", "epistemic.cli", "check", str(model_file), "--formula-file", "-"],
-                          input="K_b p\nK_a p\n", capture_output=True, text=True, timeout=120)
+                          input="K_b p\nK_a p\n", capture_output=True, text=True, timeout=HUNG)
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.splitlines()[::3] == ["line 1: K_b p", "line 2: K_a p"]
 

@@ -13,6 +13,7 @@ from epistemic import Agent, Event, EventModel
 from epistemic import formulas as fm
 from epistemic.formulas import FormulaError, to_latex
 from epistemic.syntax import parse_formula, to_text
+from cli_runs import HUNG
 from strategies import formulas
 from tex import needs_pdflatex
 
@@ -124,7 +125,7 @@ def test_pdflatex_compiles_every_notation(tmp_path):
     (tmp_path / "f.tex").write_text("\\documentclass{article}\n\\begin{document}\n" + body + "\n\\end{document}\n",
                                     encoding="utf-8")
     done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "f.tex"], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=HUNG)
     assert done.returncode == 0, done.stdout[-2000:]
     assert (tmp_path / "f.pdf").stat().st_size > 1000
 

@@ -19,6 +19,8 @@ import pathlib
 import re
 import sys
 
+from epistemic.plugins import OWN
+
 #: The installed package's parts; in an editable install they are separate folders.
 PARTS = ("epistemic", "epistemic.cli", "epistemic.models", "epistemic.visualize", "epistemic.workbench")
 
@@ -65,7 +67,7 @@ NOT_INSTALLED = {"pyspiel": "open-spiel"}
 def _declared(extras: tuple[str, ...] = ()) -> set[str]:
     """The runtime dependencies (every requirement not tied to an extra), and
     those of the ``extras`` named."""
-    requires = importlib.metadata.requires("epistemic") or []
+    requires = importlib.metadata.requires(OWN) or []
     wanted = [r for r in requires
               if "extra ==" not in r or any(f'extra == "{extra}"' in r for extra in extras)]
     return {_normal(re.match(r"[A-Za-z0-9._-]+", r).group()) for r in wanted}

@@ -20,6 +20,7 @@ import pytest
 
 from epistemic.cli.main import main
 from epistemic.visualize import available_renderers
+from extras import missing
 from workbench_client import Client, Server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,7 +61,7 @@ def test_the_pages_show_commands():
                          ids=[f"{p.name}: {' '.join(a)[:60]}" for p, a, _ in COMMANDS])
 def test_documented_command_runs(page, argv, expected, tmp_path, monkeypatch, capsys):
     if any(a.startswith("--draw") for a in argv) and not available_renderers():
-        pytest.skip("no Graphviz engine is installed to draw the pictures")
+        missing("no Graphviz engine is installed to draw the pictures")
     if argv[0] == "serve":   # a server runs until stopped: start it, ask it once, stop it
         with Server(*argv[1:]) as server:
             assert Client(server.url).get("api/state")["model"]["size"] >= 1

@@ -370,7 +370,7 @@ def test_a_sweep_without_dask_installed_is_one_line_that_says_what_to_install(tm
     done = run_cli(capsys, "run", str(path), "--db", str(tmp_path / "r.db"))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == ("epistemic experiment: error: sweeps run on dask.distributed: pip install "
-                           "'epistemic[sweep]' (or run with --in-process)\n")
+                           "'epistemic-framework[sweep]' (or run with --in-process)\n")
     assert not (tmp_path / "r.db").exists()
     assert run_cli(capsys, "run", str(path), "--db", str(tmp_path / "r.db"), "--in-process").returncode == 0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -12,8 +13,8 @@ from hypothesis import strategies as st
 
 from epistemic import BackwardInduction
 from epistemic.cli.main import main
-from epistemic.export import ExportError, to_efg, write_efg
-from epistemic.extensive import CHANCE, PerfectInformation, TreeTooLarge, check_size, tree_size, walk
+from epistemic.export import ExportError, efg_label, label_from_efg, to_efg, write_efg
+from epistemic.extensive import CHANCE, MAX_NODES, PerfectInformation, TreeTooLarge, check_size, tree_size, walk
 from epistemic.models.centipede import Centipede
 from epistemic.models.dinner import Dinner
 from epistemic.models.dinner.game import DinnerGame
@@ -76,6 +77,53 @@ def test_a_tree_past_the_limit_is_refused_before_it_is_built():
     # and a game whose offers alone are too many is refused before one is made
     with pytest.raises(TreeTooLarge, match=r"offers 114,449,595,062,769,120 divisions in its rounds"):
         PirateTree(PirateGame(30, 30))
+
+
+class Sized:
+    """A game whose node is the number of nodes in the tree below it, itself included: a node of
+    ``n`` has one child of ``n - 1`` (a line) or two that share ``n - 1`` (halving), so that a tree
+    of any size is made, and counted once per size, in a few steps."""
+
+    players = ("p1",)
+
+    def __init__(self, nodes: int, halving: bool):
+        self.nodes, self.halving = nodes, halving
+        self.title = f"{nodes:,} nodes"
+
+    def root(self):
+        return self.nodes
+
+    def turn(self, node):
+        return None if node == 1 else 0
+
+    def moves(self, node):
+        if not self.halving or node == 2:
+            return [("on", node - 1)]
+        return [("left", (node - 1) // 2), ("right", node - 1 - (node - 1) // 2)]
+
+    def chances(self, node):
+        return []
+
+    def payoffs(self, node):
+        return (0,)
+
+    def information(self, node, player):
+        return node
+
+
+def test_a_tree_of_exactly_the_limit_is_written_and_one_node_more_refused():
+    """The limit is the most nodes a tree may have (docs/interop.md: "a tree of more than
+    200,000 nodes is refused"): one of exactly 200,000 passes, one of 200,001 does not."""
+    assert MAX_NODES == 200_000
+    assert check_size(Sized(200_000, halving=True)) == 200_000
+    with pytest.raises(TreeTooLarge, match="^200,001 nodes has a tree of 200,001 nodes, more than the limit of 200,000$"):
+        check_size(Sized(200_001, halving=True))
+    # a line of 11 nodes under a limit of 10: the subtree below the root has exactly 10 nodes,
+    # the count meets exactly 10 sizes before the root, and neither is the tree
+    assert check_size(Sized(10, halving=False), 10) == 10
+    assert len(re.findall(r"^[pt] ", to_efg(Sized(10, halving=False), limit=10), re.M)) == 10
+    with pytest.raises(TreeTooLarge, match="^11 nodes has a tree of 11 nodes, more than the limit of 10$"):
+        to_efg(Sized(11, halving=False), limit=10)
 
 
 def test_an_information_set_must_have_one_list_of_moves():
@@ -193,8 +241,71 @@ def test_the_solution_is_the_strategy():
 
 def test_labels_are_quoted_as_gambit_reads_them():
     """A double quote in a name is escaped, so that it does not end the label; a backslash is
-    written as it is, as Gambit reads it, but one at the end would escape the closing quote."""
+    written as an escape, which Gambit reads as it is (one before the closing quote would escape it)."""
     game = Centipede(length=1)
     tree = PerfectInformation(game, 1, game.solve(), players=('p"1', "p\\2"), title='the "short" one\\')
     first = to_efg(tree).splitlines()[0]
-    assert first == r'EFG 2 R "the \"short\" one/" { "p\"1" "p\2" }'
+    assert first == r'EFG 2 R "the \"short\" one\x5c" { "p\"1" "p\x5c2" }'
+
+
+class Named:
+    """A game with one name in every place a file names something: the title, the first player,
+    chance's first move, the first player's first move and its outcome, and his information set."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.title = name
+        self.players = (name, "other")
+
+    def root(self):
+        return ()
+
+    def turn(self, node):
+        return {(): CHANCE, (0,): 0}.get(node)
+
+    def moves(self, node):
+        return [(self.name, node + (0,)), ("else", node + (1,))]
+
+    def chances(self, node):
+        return [Fraction(1, 2), Fraction(1, 2)]
+
+    def payoffs(self, node):
+        return (len(node), 0)
+
+    def outcome(self, node):
+        return self.name if node == (0, 0) else f"end {len(node)}"
+
+    def information(self, node, player):
+        return node
+
+    def infoset_name(self, known, mover):
+        return self.name
+
+
+#: Names Gambit 16.7 refuses, renames or garbles as they are, and how each is written.
+NAMES = [
+    ("Zoë", r"Zo\xeb"),
+    ("", '\\"\\"'),                      # Gambit would name it _1
+    (" lead", r"\x20lead"),
+    ("trail ", r"trail\x20"),
+    ("two  spaces", r"two \x20spaces"),
+    ("tab\there", r"tab\there"),
+    ("back\\slash\\", r"back\x5cslash\x5c"),
+    ('say "hi"', r'say \"hi\"'),
+    ('""', r"\x22\x22"),                  # not the empty name
+    (r"\xeb", r"\x5cxeb"),                # not Zoë's ë
+    ("☺ ok", r"\u263a ok"),
+]
+
+
+@pytest.mark.parametrize("name, written", NAMES)
+def test_every_name_is_written_in_printable_ascii_with_single_spaces(name, written):
+    text = to_efg(Named(name))
+    assert text.isascii() and not re.search(r'[^\x20-\x7e\n]', text)
+    players, moves, outcome = text.splitlines()[0], text.splitlines()[4], text.splitlines()[5]
+    assert players.endswith(f'{{ "{written}" "other" }}')
+    assert moves.endswith(f'{{ "{written}" "else" }} 0')
+    assert outcome.startswith(f't "" 1 "{written}"')
+    for label in re.findall(r'"((?:[^"\\]|\\.)*)"', text):
+        assert not label.startswith(" ") and not label.endswith(" ") and "  " not in label
+    assert label_from_efg(efg_label(name)) == name

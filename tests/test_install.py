@@ -1,4 +1,9 @@
-"""The wheel installs ``epistemic`` and nothing else at the top of site-packages.
+"""The wheel of the distribution ``epistemic-framework`` installs the package ``epistemic``, and
+nothing else at the top of site-packages, and the command ``epistemic``.
+
+On a package index the name ``epistemic`` is another project's: the distribution
+is named ``epistemic-framework``, which is what ``pip install`` and the metadata
+(its version, its entry points) must use.
 
 The repository keeps ``epistemic/``, ``models/``, ``visualize/`` and ``cli/``
 side by side; the wheel must carry them as ``epistemic``,
@@ -10,17 +15,20 @@ environment, and used from a folder that holds such files.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import site
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
 
 import epistemic
+from cli_runs import HUNG
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Folders of the repository and the names they are installed under.
@@ -31,7 +39,7 @@ SKIPPED = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
 
 
 def _run(*command, cwd=None, env=None) -> subprocess.CompletedProcess:
-    done = subprocess.run([str(c) for c in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    done = subprocess.run([str(c) for c in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=HUNG)
     assert done.returncode == 0, f"{' '.join(map(str, command))} failed:\n{done.stdout}\n{done.stderr}"
     return done
 
@@ -42,7 +50,7 @@ def wheel(tmp_path_factory) -> Path:
     shutil.copytree(ROOT, source, ignore=SKIPPED)
     dist = tmp_path_factory.mktemp("dist")
     _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", dist, source)
-    (built,) = dist.glob("epistemic-*.whl")
+    (built,) = dist.glob("epistemic_framework-*.whl")
     return built
 
 
@@ -135,6 +143,7 @@ def test_the_wheel_carries_the_license_the_type_marker_and_the_version(wheel):
     assert "epistemic/py.typed" in names  # PEP 561: the package's own hints are used by type checkers
     (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
     fields = archive.read(metadata).decode()
+    assert "\nName: epistemic-framework\n" in fields
     # an SPDX expression (PEP 639), which setuptools requires of builds from 2027-02-18 on
     assert "\nLicense-Expression: MIT\n" in fields
     (licence,) = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
@@ -147,5 +156,25 @@ def test_the_installed_command_and_package_tell_their_version(environment, user_
     done = _run(bin_dir / "epistemic", "--version", cwd=user_folder)
     assert done.stdout == f"epistemic {epistemic.__version__}\n"
     done = _run(bin_dir / "python", "-c", "import epistemic, importlib.metadata as m; "
-                "print(epistemic.__version__, m.version('epistemic'))", cwd=user_folder)
+                "print(epistemic.__version__, m.version('epistemic-framework'))", cwd=user_folder)
     assert done.stdout.split() == [epistemic.__version__] * 2
+
+
+def test_the_distribution_is_epistemic_framework_with_the_command_and_the_entry_points(environment, user_folder):
+    python = environment / ("Scripts" if os.name == "nt" else "bin") / "python"
+    script = ("import json, importlib.metadata as m\n"
+              "from epistemic.plugins import entries\n"
+              "d = m.distribution('epistemic-framework')\n"
+              "points = {}\n"
+              "for e in d.entry_points:\n"
+              "    points.setdefault(e.group, {})[e.name] = e.value\n"
+              "print(json.dumps({'name': d.metadata['Name'], 'points': points,\n"
+              "                  'providers': m.packages_distributions().get('epistemic'),\n"
+              "                  'models': sorted({e.dist.name for e in entries('epistemic.models')})}))\n")
+    found = json.loads(_run(python, "-c", script, cwd=user_folder).stdout)
+    assert found["name"] == "epistemic-framework" and set(found["providers"]) == {"epistemic-framework"}
+    assert found["points"]["console_scripts"] == {"epistemic": "epistemic.cli.main:main"}
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        declared = tomllib.load(f)["project"]["entry-points"]
+    assert {group: found["points"][group] for group in declared} == declared
+    assert found["models"] == ["epistemic-framework"]   # this package's models, first and under its name

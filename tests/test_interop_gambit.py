@@ -11,8 +11,9 @@ from fractions import Fraction
 import pytest
 
 from gambit_check import gbt, load, our_profile, subgame_regrets, subgame_roots
+from test_export_efg import NAMES, Named
 
-from epistemic.export import to_efg
+from epistemic.export import label_from_efg, to_efg
 from epistemic.extensive import PerfectInformation, tree_size
 from epistemic.models.centipede import Centipede
 from epistemic.models.dinner import Dinner
@@ -205,11 +206,49 @@ def test_outsiders_who_weigh_a_likely_promise_would_offer_otherwise(odds, regret
     assert [r for node, r in regrets.items() if node != tree.root()] == [0] * (len(regrets) - 1)
 
 
+@pytest.mark.parametrize("coins, offer, odds", [(2, [2, 0], Fraction(1, 2)), (3, [3, 0], Fraction(1, 3))])
+def test_belief_and_odds_part_above_the_odds_the_page_gives(coins, offer, odds):
+    """docs/interop.md, "Belief, not odds": with 3 pirates and 2 coins, where p2 tells p3 alone
+    that he will give him both, belief and odds agree up to the odds 1/2; with 3 coins, all three
+    promised, up to 1/3.  At those odds p1's offer is a best reply; a millionth above, it is not."""
+    game = PirateGame(3, coins, [promise(3, 2, offer, hearers=[3])])
+
+    def regret(chance):   # of the whole game: p1's offer, the move the odds weigh, is its first
+        tree = PirateTree(game, chance)
+        return our_profile(load(tree), tree).agent_max_regret()
+    assert regret(odds) == 0 and regret(odds + Fraction(1, 10 ** 6)) > 0
+
+
+def test_the_hidden_promise_game_has_equilibria_other_than_ours():
+    """docs/interop.md: the game CFR trains on (3 pirates, 1 coin, p2's private promise to p3 at
+    the odds 1/2) has many equilibria.  Ours pays p1, p2 and p3 -1/2, 0 and 1; Gambit's logit
+    solver finds another, which pays about 0, 1/4 and 1/4."""
+    tree = PirateTree(PirateGame(3, 1, [promise(3, 2, [1, 0], hearers=[3])]), Fraction(1, 2))
+    assert _values(tree) == (Fraction(-1, 2), 0, 1)
+    game = load(tree)
+    found = gbt.nash.logit_solve(game).equilibria[0]
+    assert found.agent_max_regret() < 1e-6
+    assert [float(found.payoff(player)) for player in game.players] == pytest.approx([0, 1 / 4, 1 / 4], abs=1e-3)
+
+
 def test_names_read_back_as_written():
     game = Centipede(length=1)
     tree = PerfectInformation(game, 1, game.solve(), players=('p"1', "p\\2"), title='the "short" one')
     loaded = load(tree)
-    assert loaded.title == 'the "short" one' and [p.label for p in loaded.players] == ['p"1', "p\\2"]
+    assert loaded.title == 'the "short" one' and [p.label for p in loaded.players] == ['p"1', r"p\x5c2"]
+    assert [label_from_efg(p.label) for p in loaded.players] == ['p"1', "p\\2"]
+
+
+@pytest.mark.parametrize("name", [name for name, _ in NAMES])
+def test_gambit_reads_every_name_and_it_reads_back(name):
+    """Gambit 16.7 refuses a label outside printable ASCII, or with a space at an end or two in
+    a row, and renames an empty one: each is read in every place, and reads back as written."""
+    loaded = load(Named(name))
+    chance = loaded.root
+    mover = next(iter(chance.children))
+    labels = [loaded.title, next(iter(loaded.players)).label, next(iter(chance.infoset.actions)).label,
+              next(iter(mover.infoset.actions)).label, next(iter(mover.children)).outcome.label, mover.infoset.label]
+    assert [label_from_efg(label) for label in labels] == [name] * len(labels)
 
 
 def test_hidden_promise_is_a_chance_move_that_only_its_hearers_see():

@@ -11,6 +11,7 @@ import math
 import numpy as np
 import pytest
 
+from cli_runs import HUNG  # noqa: E402
 from extras import extra  # noqa: E402
 
 pyspiel = extra("pyspiel", "openspiel")
@@ -188,16 +189,25 @@ def test_three_player_piglet_played_by_openspiels_bots_pays_as_we_compute():
 
 
 def test_the_documented_cfr_example_runs():
-    """docs/interop.md's example trains CFR and weighs our solution: NashConv 0."""
+    """docs/interop.md's example trains CFR and weighs our solution: CFR's NashConv falls as it
+    learns, towards another equilibrium than ours (p1 gets about 1/2 where ours gives him -1/2),
+    and ours has NashConv 0."""
     import subprocess
     import sys
     from pathlib import Path
     script = Path(__file__).resolve().parent.parent / "docs" / "examples" / "openspiel_cfr.py"
-    done = subprocess.run([sys.executable, str(script), "2"], capture_output=True, text=True, timeout=300)
+    done = subprocess.run([sys.executable, str(script), "10"], capture_output=True, text=True, timeout=HUNG)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert [line.split(":")[0] for line in lines] == [f"CFR, {k} iterations" for k in (1, 2)] + ["our solution"]
-    assert lines[-1] == "our solution: NashConv 0.0000"
+    heads = [f"CFR, {k} iterations" for k in (2, 4, 6, 8, 10)]
+    assert [line.split(":")[0] for line in lines] == heads + ["our solution", "CFR's average play pays p1, p2, p3",
+                                                             "our solution pays p1, p2, p3"]
+    falls = [float(line.rsplit(" ", 1)[1]) for line in lines[:5]]
+    assert falls == sorted(falls, reverse=True) and falls[-1] < 0.2
+    assert lines[5] == "our solution: NashConv 0.0000"
+    assert lines[7] == "our solution pays p1, p2, p3: -0.500 0.000 1.000"
+    learned = [float(v) for v in lines[6].split(": ")[1].split()]
+    assert learned[0] > 0.4 and learned[2] < 0.1
 
 
 @pytest.mark.parametrize("chance, gain", [("1/10", 0.0), ("9/10", 1.6)])

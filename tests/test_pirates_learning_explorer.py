@@ -8,15 +8,13 @@ import io
 import json
 import re
 
-import pytest
-
 from epistemic.cli.main import main
 from epistemic.models.pirates import PirateGame, promise
 from epistemic.models.pirates.learning import Suspicions, learn
 from epistemic.models.pirates.learning_browser import PAGE_WORLDS, learning_explorer_page
 from epistemic.models.pirates.learning_explore import run_learning_explorer
 
-from browser import Browser, chromium
+from browser import Browser, needs_chromium
 from test_visualize_explorer import VISIBLE, parsed, reasons_of, shown_text
 
 # seed 000, the second subgroup story, with every division p4 could have told p5 suspected: 6 worlds
@@ -71,7 +69,7 @@ def test_html_and_explain_work_with_learning_from_the_command_line(tmp_path, cap
     assert capsys.readouterr().err.count("\n") == 1 and not (tmp_path / "story.txt").exists()
 
 
-needs_browser = pytest.mark.skipif(chromium() is None, reason="no Chromium is installed (apt-get install chromium)")
+needs_browser = needs_chromium
 
 
 @needs_browser

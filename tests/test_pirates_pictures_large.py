@@ -18,8 +18,9 @@ from epistemic.models.pirates import PirateGame, promise
 from epistemic.models.pirates import cli as pirates_cli
 from epistemic.models.pirates.pictures import knowledge_picture, prediction_dag_picture, why_picture
 from epistemic.visualize import MAX_BOXES, Picture
+from cli_runs import HUNG
 from picture_checks import PNG_MAGIC, needs_engine
-from tex import needs_tikz
+from tex import needs_latex
 
 PIRATES, COINS = 300, 100
 
@@ -202,14 +203,14 @@ def test_tikz_of_a_why_graph_is_well_formed():
 
 
 @needs_engine
-@needs_tikz
+@needs_latex("tikz", "geometry")
 def test_tikz_of_a_why_graph_compiles(tmp_path):
     (tmp_path / "why.tex").write_bytes(why_picture(seed_game(), "p1 overboard").pipe("tex"))
     (tmp_path / "paper.tex").write_text("\\documentclass{article}\n\\usepackage{tikz}\n"
                                         "\\usepackage[paperwidth=60cm,paperheight=60cm]{geometry}\n"
                                         "\\begin{document}\n\\input{why.tex}\n\\end{document}\n")
     done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=HUNG)
     assert done.returncode == 0, done.stdout[-2000:]
     assert (tmp_path / "paper.pdf").read_bytes().startswith(b"%PDF")
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 from cli_runs import run
+from picture_checks import needs_engine
 
 from epistemic.models.puzzles import solve
 from epistemic.smcdel import answer, parse_smcdel, read_smcdel
-from epistemic.visualize import available_renderers
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
@@ -78,7 +78,7 @@ def test_a_validity_that_fails_is_explained_where_it_fails(capsys, tmp_path):
     assert out.splitlines()[1:3] == ["False", "why, at the first state where it fails ([1]):"]
 
 
-@pytest.mark.skipif(not available_renderers(), reason="no Graphviz engine is installed to draw the pictures")
+@needs_engine
 def test_one_query_is_drawn_and_its_model(capsys, small, tmp_path):
     why, where = tmp_path / "why.svg", tmp_path / "where.svg"
     code, _, err = run(capsys, "check", str(small), "--query", "1", "--draw", str(why), "--draw-model", str(where))

@@ -22,7 +22,7 @@ from epistemic.models.pirates.browser import MAX_PERSPECTIVES, explorer_page
 from epistemic.visualize import PictureError
 from epistemic.visualize.explorer import Decision, Link, Perspective, Step, explorer_html, inline_svg
 
-from browser import Browser, chromium
+from browser import Browser, needs_chromium
 
 VOID = {"meta", "br", "hr", "img", "input", "link", "area", "base", "col", "embed", "source", "track", "wbr"}
 HOSTILE = "<img src=x onerror=alert(1)> & \"quotes\" 'too' </script><!--"
@@ -208,7 +208,7 @@ def test_check_html_escapes_the_names_of_worlds(tmp_path, capsys):
 
 
 # in a browser ------------------------------------------------------------------
-needs_browser = pytest.mark.skipif(chromium() is None, reason="no Chromium is installed (apt-get install chromium)")
+needs_browser = needs_chromium
 
 VISIBLE = "section.view:not([hidden]) article.step:not([hidden])"
 

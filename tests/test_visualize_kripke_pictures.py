@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cli_runs import run
-from picture_checks import edges_of, node_lines
+from cli_runs import HUNG, run
+from picture_checks import edges_of, needs_engine, node_lines
 from tex import needs_tikz
 from epistemic import Agent, KripkeModel
 from epistemic.models.puzzles import muddy_children
-from epistemic.visualize import (available_renderers, FALSE_FILL, REMOVED, TRUE_FILL, PictureError, agent_line, cube_positions,
+from epistemic.visualize import (FALSE_FILL, REMOVED, TRUE_FILL, PictureError, agent_line, cube_positions,
                                  kripke_picture, kripke_tikz)
 from epistemic.visualize.style import AGENT_LINES
 from epistemic.visualize.kripke import LAYERED_LINKS, links
@@ -192,7 +192,7 @@ def test_puzzle_tikz_is_one_document_a_page_a_round(capsys, tmp_path):
 def test_tikz_compiles(tmp_path):
     (tmp_path / "m.tex").write_text(kripke_tikz(muddy_children.initial_model(3, 2), holds=["MMC"]))
     done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "m.tex"], cwd=tmp_path, capture_output=True,
-                          timeout=120)
+                          timeout=HUNG)
     assert done.returncode == 0, done.stdout[-2000:]
     assert (tmp_path / "m.pdf").stat().st_size > 1000
 
@@ -202,7 +202,7 @@ def test_rounds_tikz_compiles_to_a_page_a_round(capsys, tmp_path):
     code, _, err = run(capsys, "puzzle", "muddy-children", "n=3", "--draw", str(tmp_path / "r.tex"))
     assert code == 0, err
     done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "r.tex"], cwd=tmp_path, capture_output=True,
-                          timeout=120)
+                          timeout=HUNG)
     assert done.returncode == 0, done.stdout[-2000:]
     assert (tmp_path / "r.pdf").read_bytes().count(b"/Type /Page\n") + (tmp_path / "r.pdf").read_bytes().count(
         b"/Type/Page") >= 4 or b"4 pages" in done.stdout
@@ -236,7 +236,7 @@ def test_round_files_are_numbered_to_sort_in_order():
     assert sorted(numbered_paths("r.png", 12)) == numbered_paths("r.png", 12)
 
 
-@pytest.mark.skipif(not available_renderers(), reason="no Graphviz renderer")
+@needs_engine
 def test_dpi_sets_the_resolution_of_every_png(capsys, tmp_path):
     """Twice the dots per inch, twice the pixels each way, for check's two pictures and puzzle's rounds."""
     def pixels(path: Path) -> tuple[int, int]:

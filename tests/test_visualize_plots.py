@@ -279,7 +279,7 @@ def test_without_matplotlib_a_one_line_error(monkeypatch):
     plot = crossout_board(DINNER, CROSSOUTS)
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     with pytest.raises(RendererMissing, match=r"^cannot draw plots: matplotlib is not installed "
-                                              r"\(pip install epistemic\[plots\]\)$"):
+                                              r"\(pip install 'epistemic-framework\[plots\]'\)$"):
         plot.pipe("png")
     assert plot._repr_png_() is None and plot._repr_svg_() is None
     # the plot itself is made without matplotlib

@@ -8,7 +8,6 @@ installed (pygraphviz wheels exist only for some platforms).
 from __future__ import annotations
 
 import os
-import shutil
 import stat
 import warnings
 from itertools import pairwise
@@ -33,7 +32,7 @@ from epistemic.visualize import (
     write_image,
 )
 
-from picture_checks import BAD, GOOD, PNG_MAGIC, needs_engine, needs_sh, svg_texts
+from picture_checks import BAD, GOOD, PNG_MAGIC, needs_dot, needs_engine, needs_sh, svg_texts
 
 
 @pytest.fixture
@@ -168,7 +167,7 @@ def test_unknown_renderer():
     assert not isinstance(caught.value, RendererMissing)
 
 
-@pytest.mark.skipif(shutil.which("dot") is None, reason="no system dot program")
+@needs_dot
 def test_system_dot_renders_svg():
     svg = Picture(GOOD).pipe("svg", renderer="dot")
     assert "first-node" in svg_texts(svg)

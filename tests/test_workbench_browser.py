@@ -12,10 +12,10 @@ import json
 
 import pytest
 
-from browser import Browser, chromium
+from browser import Browser, needs_chromium
 from workbench_client import Server
 
-pytestmark = pytest.mark.skipif(chromium() is None, reason="no Chromium to drive the page")
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")

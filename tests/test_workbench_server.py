@@ -432,4 +432,4 @@ def test_without_the_workbench_extra_serve_says_what_to_install(capsys, monkeypa
     code, out, err = run(capsys, "serve")
     assert (code, out) == (2, "")
     assert err == ("epistemic serve: error: epistemic serve needs the workbench extra (uvicorn is missing): "
-                   "pip install 'epistemic[workbench]'\n")
+                   "pip install 'epistemic-framework[workbench]'\n")

@@ -1,7 +1,9 @@
-"""Skip conditions for the tests that compile LaTeX: each checks for exactly what its test uses.
+"""Marks for the tests that compile LaTeX: each checks for exactly what its test uses.
 
-``.ci/run`` installs Debian's ``texlive-latex-base`` and ``texlive-pictures``, so
-on every submission these tests run; elsewhere they are skipped with the reason.
+``.ci/run`` installs Debian's ``texlive-latex-base`` and ``texlive-pictures``
+and requires them (``EPISTEMIC_EXTRAS_REQUIRED``), so on every submission
+these tests run, and fail where TeX is missing; elsewhere they are skipped
+with the reason.
 """
 
 from __future__ import annotations
@@ -9,9 +11,13 @@ from __future__ import annotations
 import shutil
 import subprocess
 
-import pytest
+from cli_runs import HUNG
+from extras import system_tool
 
-__all__ = ["has_package", "needs_pdflatex", "needs_tikz"]
+__all__ = ["has_package", "needs_latex", "needs_pdflatex", "needs_tikz"]
+
+#: The Debian package of each TeX package the tests use.
+_DEBIAN = {"tikz": "texlive-pictures", "geometry": "texlive-latex-base"}
 
 
 def has_package(name: str) -> bool:
@@ -19,16 +25,21 @@ def has_package(name: str) -> bool:
     if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
         return False
     try:
-        found = subprocess.run(["kpsewhich", f"{name}.sty"], capture_output=True, text=True, timeout=60)
+        found = subprocess.run(["kpsewhich", f"{name}.sty"], capture_output=True, text=True, timeout=HUNG)
     except (OSError, subprocess.TimeoutExpired):
         return False
     return found.returncode == 0 and bool(found.stdout.strip())
 
 
+def needs_latex(*packages: str):
+    """A mark for a test that compiles LaTeX using ``packages`` with pdflatex."""
+    debian = sorted({"texlive-latex-base", *(_DEBIAN.get(p, "texlive-latex-extra") for p in packages)})
+    return system_tool(f"pdflatex with {', '.join(packages)}", lambda: all(has_package(p) for p in packages),
+                       f"apt-get install {' '.join(debian)}")
+
+
 #: for a test that compiles plain LaTeX (the article class, math)
-needs_pdflatex = pytest.mark.skipif(shutil.which("pdflatex") is None,
-                                    reason="pdflatex is not installed: the LaTeX is not compiled")
+needs_pdflatex = system_tool("pdflatex", lambda: shutil.which("pdflatex"), "apt-get install texlive-latex-base")
 
 #: for a test that compiles a TikZ picture
-needs_tikz = pytest.mark.skipif(not has_package("tikz"),
-                                reason="pdflatex or TikZ (tikz.sty) is not installed: the TikZ is not compiled")
+needs_tikz = needs_latex("tikz")

@@ -60,7 +60,8 @@ def matplotlib_module():
     try:
         import matplotlib
     except ImportError:
-        raise RendererMissing("cannot draw plots: matplotlib is not installed (pip install epistemic[plots])") from None
+        raise RendererMissing("cannot draw plots: matplotlib is not installed "
+                              "(pip install 'epistemic-framework[plots]')") from None
     return matplotlib
 
 

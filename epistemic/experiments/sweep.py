@@ -182,7 +182,7 @@ def require_dask() -> None:
     import importlib.util
 
     if importlib.util.find_spec("distributed") is None:
-        raise SweepError("sweeps run on dask.distributed: pip install 'epistemic[sweep]' "
+        raise SweepError("sweeps run on dask.distributed: pip install 'epistemic-framework[sweep]' "
                          "(or run with --in-process)")
 
 

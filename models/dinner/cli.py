@@ -40,7 +40,7 @@ crossout is used for two players alternating without discount; otherwise (or wit
   epistemic dinner 1,2 2,3 3,1 --first alice
   epistemic dinner --file docs/examples/dinner-figure2.txt --check
   epistemic dinner --experiment --dinners 1000 --size 12 --seed 1
-pictures (two players alternating, .png, .svg or .pdf; needs epistemic[plots]):
+pictures (two players alternating, .png, .svg or .pdf; needs epistemic-framework[plots]):
   epistemic dinner --file docs/examples/dinner-figure2.txt --draw-board board.png --draw-play play.png
 """
 

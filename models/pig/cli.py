@@ -117,7 +117,8 @@ def _common(p: argparse.ArgumentParser, goal: int, three: int | None = None) -> 
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--policy", action="store_true", help="print the hold table (all of it with --json)")
     p.add_argument("--plot", metavar="FILE", help="draw the hold values as a heat map, or with --players 3 a figure "
-                                                  "(see --figure) (.png, .svg or .pdf; needs epistemic[plots])")
+                                                  "(see --figure) (.png, .svg or .pdf; "
+                                                  "needs epistemic-framework[plots])")
     p.add_argument("--surface", action="store_true", help="with --plot, draw the hold values as a 3-D surface "
                                                           "over the two scores (Figure 6 of Bonnet, Neller and "
                                                           "Viennot 2018) instead")
