@@ -168,3 +168,29 @@ def test_closed_pipe_ends_quietly():
     _, err = reader.communicate(timeout=120)
     assert reader.returncode == 0
     assert b"Traceback" not in err
+
+
+def _command_paths():
+    """Every command and subcommand of ``epistemic``, as the words that name it."""
+    import argparse
+
+    from epistemic.cli.main import BUILT_IN, build_parser
+    from epistemic.models import load_commands
+
+    models, _ = load_commands(reserved=BUILT_IN)
+    stack, paths = [((), build_parser({**BUILT_IN, **models}))], []
+    while stack:
+        path, parser = stack.pop()
+        paths.append(path)
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                stack += [((*path, name), sub) for name, sub in action.choices.items()]
+    return sorted(paths)
+
+
+@pytest.mark.parametrize("path", _command_paths(), ids=lambda p: " ".join(("epistemic",) + p))
+def test_help_is_plain_text(path, capsys):
+    """A help text taken from a docstring shows no markup: ``--help`` prints it as it is."""
+    code, out, _ = run(capsys, *path, "--help")
+    assert code == 0 and out.startswith("usage: epistemic")
+    assert "``" not in out and ":mod:`" not in out and ":func:`" not in out
