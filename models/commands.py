@@ -54,6 +54,10 @@ _LITERAL = re.compile(r"``(.+?)``")
 _ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`(~?)([^`<]*?)(?:\s*<[^>]*>)?`")
 
 
+#: What is a value, never an option, though it starts with a minus: a minus and a digit (``-1,2``, ``-1/2``, ``-.5``).
+_NEGATIVE = re.compile(r"-\.?[0-9]")
+
+
 def plain_text(text: str) -> str:
     """``text`` with the inline markup of a docstring taken out, as a terminal shows it.
 
@@ -124,6 +128,9 @@ class Command:
         """Add this command as subcommand ``name`` of ``subparsers``."""
         parser = subparsers.add_parser(name, help=self.help, description=self.description or self.help,
                                        epilog=self.epilog, formatter_class=HelpFormatter, **options)
+        # argparse takes only -12 and -1.5 for numbers, and anything else after a minus for an
+        # unknown option: a morsel -1,2 or a fraction -1/2 is a value, told right or wrong by its reader
+        parser._negative_number_matcher = _NEGATIVE
         self.add_arguments(parser)
         return parser
 

@@ -33,7 +33,7 @@ SHOWN = 20
 EPILOG = """\
 morsels: inline as 1,2 2,3 3,1 or "{(1,2),(2,3),(3,1)}", or --file with one a line
   (e.g. "1 8", "1,8" or "(1, 8)", # comments); utilities are exact: 3, 2.5 or 5/2.
-  A morsel that starts with a minus goes after --: epistemic dinner -- 5,5 -3,-3
+  A morsel may start with a minus: epistemic dinner -3,-3 5,5
 crossout is used for two players alternating without discount; otherwise (or with
 --solve) the dinner is solved by backward induction (at most 20 morsels).
   epistemic dinner 1,2 2,3 3,1 --first alice
