@@ -9,6 +9,7 @@ import graphviz
 from epistemic import Reason
 from epistemic.explanation import OMITTED
 from epistemic.validators import is_whole, one_of, whole_number_at_least
+from epistemic.wording import counted
 
 from .errors import PictureError
 from .picture import Picture
@@ -215,18 +216,18 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
     any_marked = any_merged = False
     for box, members in summary.boxes.items():
         if box == summary.cut:
-            text = (f"{len(members):,} reasons farther from the question, left out: the picture holds "
+            text = (f"{counted(len(members), 'reason')} farther from the question, left out: the picture holds "
                     f"{max_boxes} boxes; ask about them directly, or draw with a smaller depth")
             g.node(box_ids[box], label=f"<<I>{escape(text)}</I>>", style="rounded,dashed", fillcolor=NEUTRAL)
             continue
         if box in summary.narrowed:
-            text = (f"{len(members):,} more reasons, left out: the picture draws at most {max_width} boxes side "
+            text = (f"{counted(len(members), 'more reason')}, left out: the picture draws at most {max_width} boxes side "
                     f"by side; ask about them directly")
             g.node(box_ids[box], label=f"<<I>{escape(text)}</I>>", style="rounded,dashed", fillcolor=NEUTRAL)
             continue
         if box in summary.gaps:
             text = (chain_note(members_of(members)) if chain_note is not None
-                    else f"{len(members):,} more reasons like the ones above and below")
+                    else f"{counted(len(members), 'more reason')} like the ones above and below")
             g.node(box_ids[box], label=f"<<I>{escape(text)}</I>>", style="rounded,dashed", fillcolor=NEUTRAL)
             continue
         reason = shown[box]

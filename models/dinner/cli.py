@@ -12,6 +12,7 @@ from epistemic.files import read_limited, text_from
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
 from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, write_efg_file
 from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations
+from epistemic.wording import counted
 
 from .crossout import Crossout, crossout, crossout_sequence
 from .dinner import TIE_RULES, Dinner, DinnerError, parse_dinner, parse_morsel, player_name
@@ -266,7 +267,7 @@ def _scores(scores) -> str:
 def _text(dinner, order, played, solution, checks, discount) -> str:
     n = dinner.size
     shown = f" {dinner.text()}" if n <= SHOWN else ""
-    lines = [f"Ethiopian Dinner: {n:,} morsel{'s' if n != 1 else ''}{shown}; "
+    lines = [f"Ethiopian Dinner: {counted(n, 'morsel')}{shown}; "
              f"{player_name(order[0])} moves first, {player_name(order[-1])} last"
              + ("" if discount is None else f"; a morsel eaten on turn i is worth ({discount})**i of its utility")
              + "."]
@@ -279,7 +280,7 @@ def _text(dinner, order, played, solution, checks, discount) -> str:
                        for t, (m, p) in enumerate(played.play, 1)])
         lines.append(f"Crossout scores: {_scores(played.scores)}.")
     if solution is not None:
-        lines.append(f"Subgame-perfect play by backward induction ({len(solution.solved.dag):,} states):")
+        lines.append(f"Subgame-perfect play by backward induction ({counted(len(solution.solved.dag), 'state')}):")
         rows = []
         for t in solution.turns:
             others = [m for m in t.ties if m != t.morsel]
@@ -329,7 +330,8 @@ def _experiment(args: argparse.Namespace, out: TextIO) -> int:
 
     def share(count: int, interval: tuple[float, float]) -> str:
         return (f"{count:,} ({count / found.dinners:.2%}; 95% interval {interval[0]:.2%} to {interval[1]:.2%})")
-    out.write(f"{found.dinners:,} random permutation dinners of {found.size} morsels (seed {found.seed}):\n"
+    out.write(f"{counted(found.dinners, 'random permutation dinner')} of {counted(found.size, 'morsel')} "
+              f"(seed {found.seed}):\n"
               f"  crossout not Pareto efficient: {share(found.inefficient, found.inefficient_interval)}\n"
               f"  crossout not weakly efficient: {share(found.not_weakly, found.not_weakly_interval)}\n"
               f"  largest gain an outcome dominating crossout offers a player: {found.improvement} "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from epistemic.explanation import Reason
+from epistemic.wording import counted
 
 from .division import DEAD, pirate_name, promise_in, rank_of
 from .anticipation import FIXED, Anticipation, LevelVote
@@ -14,7 +15,7 @@ from .questions import QuestionKind, claimed_vote_error, read_question, settle_q
 from .game import PirateGame, PirateGameError
 from .learning import LearnedPlay, LearnedRound, RuledOut, World, world_order, world_text
 from .report import VOTER_LINES, format_offers
-from .wording import Names, coins_text, division_text, names_text, votes_text
+from .wording import Names, coins_text, division_text, names_text, votes_text, yes_votes_text
 
 __all__ = ["format_learning", "format_learned_round", "learned_lines", "belief_lines", "learned_why", "offer_how", "planned_passes",
            "check_learned_question", "learning_json"]
@@ -58,7 +59,7 @@ def format_learned_round(rnd: LearnedRound) -> str:
             lines.append(f"  {pirate_name(v.rank):<7} {v.offered:>7}  {_expects(v.expects):>7}  "
                          f"{'yes' if v.yes else 'no'}")
     verdict = "accepted" if rnd.accepted else f"rejected: {pirate_name(rnd.round)} is thrown overboard"
-    lines.append(f"  {rnd.yes} of {len(rnd.votes)} vote yes, {rnd.needed} needed: {verdict}")
+    lines.append(f"  {yes_votes_text(rnd.yes, len(rnd.votes))}, {rnd.needed} needed: {verdict}")
     lines += [f"  {line}" for line in learned_lines(rnd)]
     return "\n".join(lines)
 
@@ -99,7 +100,8 @@ def format_learning(game: PirateGame, play: LearnedPlay, tables: bool = True, fu
     pirates who are sure of one world predict there when each round begins
     (the play with their beliefs held, as a naive learner expects it)."""
     level = f"level {play.level} of anticipation" if play.level else "naive learners (level 0)"
-    lines = [f"With learning: {len(play.models[0]):,} worlds of promises at the start; votes rule out worlds; "
+    start = counted(len(play.models[0]), "world of promises", "worlds of promises")
+    lines = [f"With learning: {start} at the start; votes rule out worlds; "
              f"{level} (docs/pirates.md, Learning from surprise)."]
     if play.settling is not None:
         lines.append(f"Anticipation fixpoint: {play.settling.text()}.")
@@ -329,7 +331,7 @@ def _continuation(play: LearnedPlay, rnd: LearnedRound, rank: int, world: World,
                                   f"{division_text(step.offer)}, {votes_text(step.yes)} of {step.needed}: {verdict}",
                                   kind=ReasonKind.OUTCOME, values=[("yes", step.yes), ("needed", step.needed)]))
         if len(steps) > SHOWN_WORLDS:
-            because.append(Reason(f"and {len(steps) - SHOWN_WORLDS} more rounds, ending "
+            because.append(Reason(f"and {counted(len(steps) - SHOWN_WORLDS, 'more round')}, ending "
                                   f"{division_text(steps[-1].offer)}", kind=ReasonKind.OUTCOME))
     return Reason(claim, kind=ReasonKind.EXPECT, values=[("expects", got)], because=because)
 

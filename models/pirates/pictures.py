@@ -16,6 +16,7 @@ from epistemic.validators import one_of
 from epistemic.visualize import LABEL_STYLES, reason_picture, round_files
 from epistemic.visualize.reasons import MAX_WIDTH
 from epistemic.visualize.style import FILLS
+from epistemic.wording import counted
 
 from .division import Promise, pirate_name, promise_in, rank_of, rank_runs
 from .explain import DEPTH, ReasonKind, tracing_specs
@@ -24,7 +25,7 @@ from .learning import LearnedPlay
 from .game import PirateGame, PirateGameError
 from .predict import OfferSource, node_key
 from .why_summary import why_summary_hooks
-from .wording import division_text, knowledge_label, names_text, promise_text
+from .wording import coins_text, division_text, knowledge_label, names_text, promise_text
 
 __all__ = ["game_palette", "why_picture", "prediction_dag_picture", "knowledge_picture",
            "kripke_model_picture", "promise_text", "group_label", "learning_rounds", "learning_drawings",
@@ -226,7 +227,7 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
         rounds = sorted({p.round for p in predictions})
         first, last = rounds[0], rounds[-1]
         span = (f"round {first}" if first == last else f"rounds {first}-{last}"
-                if rounds == list(range(first, last + 1)) else f"{len(rounds):,} rounds from {first} to {last}")
+                if rounds == list(range(first, last + 1)) else f"{counted(len(rounds), 'round')} from {first} to {last}")
         rejected = sorted({p.round for p in predictions if not p.accepted})
         if not rejected:
             end = "every offer accepted"
@@ -234,7 +235,7 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
             end = f"every offer rejected: {names_text(rejected)} thrown overboard"
         else:
             end = f"offers of {names_text(rejected)} rejected"
-        return [span, f"{len(nodes):,} predictions", end], []
+        return [span, counted(len(nodes), "prediction"), end], []
 
     def edge_label(u, v, data):
         kind = data.get("label")
@@ -242,7 +243,7 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
             return "voters predict"
         return {"offer": "proposer predicts", "outcome": "if rejected"}.get(kind)
 
-    title = (f"Predictions of the play of {game.pirates:,} pirates and {game.coins:,} coins" if knowledge is None
+    title = (f"Predictions of the play of {game.pirates:,} pirates and {coins_text(game.coins)}" if knowledge is None
              else f"Predictions of the table of a pirate who {knowledge_label(knowledge)}")
     return dag_picture(graph, label=label, group=lambda n: labels[node_key(n)[1]], run_label=run_label,
                        edge_label=edge_label,
@@ -276,7 +277,7 @@ def _promises_known(low: int, high: int) -> str:
     """
     if low != high:
         return f"knows {low}-{high} promises"
-    return "knows no promise" if low == 0 else f"knows {low} promise{'s' if low != 1 else ''}"
+    return "knows no promise" if low == 0 else f"knows {counted(low, 'promise')}"
 
 
 #: The most makers a box drawn by class names in a row; the others are counted.
@@ -313,7 +314,7 @@ def _states_lines(states: list[Knowledge]) -> list[str]:
     extra = sorted({k - common for k in known}, key=lambda k: (len(k), sorted(k)))
     besides = ["{" + _makers_text(k) + "}" if k else "nothing" for k in extra]
     more = len(besides) - 3
-    shown = besides[:3] + ([f"{more:,} more set{'s' if more != 1 else ''}"] if more > 0 else [])
+    shown = besides[:3] + ([counted(more, "more set")] if more > 0 else [])
     listed = f"{', '.join(shown[:-1])} or {shown[-1]}"
     if not common:
         return [f"on {len(known):,} knowledge states, knowing", listed]
@@ -344,13 +345,13 @@ def knowledge_picture(game: PirateGame, *, label_style: str = "full") -> Picture
 
     def more(left_out: list[tuple[str, Knowledge]]) -> str:
         ranks = [r for heading, _ in left_out for r in members[heading]]
-        return (f"… and {len(left_out):,} more knowledge groups: {names_text(ranks)}"
+        return (f"… and {counted(len(left_out), 'more knowledge group')}: {names_text(ranks)}"
                 + ("" if "pirates)" in names_text(ranks) else f" ({len(ranks):,} pirates)"))
 
     return knowledge_table(announcements, rows, announcement_label=_short_promise if compact else promise_text,
                            group=group_label, palette=_palette_for(game, (g.knowledge for g in groups)),
                            corner="pirates", more=more,
-                           title=f"Who knows which promise ({game.pirates:,} pirates, {game.coins:,} coins)")
+                           title=f"Who knows which promise ({game.pirates:,} pirates, {coins_text(game.coins)})")
 
 
 def _short_promise(announcement: Announcement) -> str:
@@ -400,7 +401,7 @@ def learning_rounds(game: PirateGame, play: LearnedPlay) -> list[tuple[str, Krip
     for i, model in enumerate(play.models):
         n = len(model)
         when = "Before any vote" if i == 0 else f"After the votes of round {i}"
-        pages.append((f"{when}: {n:,} world{'s' if n != 1 else ''} of promises "
+        pages.append((f"{when}: {counted(n, 'world')} of promises "
                       f"(fewer promises are more plausible)", model.model))
     return pages
 
