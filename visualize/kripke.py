@@ -15,7 +15,7 @@ from .errors import RendererMissing
 from .layout import SPACING, Position, cube_positions, graphviz_positions, natural, spread
 from .picture import Picture
 from .style import (FALSE_FILL, FONT, REMOVED, TRUE_FILL, AgentLine, agent_line, agent_names, border_sample, escape,
-                    html_lines, legend_table, line_sample, swatch_cell, Swatch, wrap)
+                    html_lines, legend_table, line_sample, stacked_label, swatch_cell, Swatch, wrap)
 
 __all__ = ["kripke_picture", "fact_text", "MAX_WORLDS", "MAX_LINKS", "LAYOUTS", "Link", "links", "agent_lines", "shown_worlds",
            "ordered_agents", "world_positions"]
@@ -301,8 +301,7 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
         rows = _legend(model, drawn, lines, truth, claim, earlier is not None and len(kept) < len(worlds))
         cells.append(legend_table("How to read this picture", rows)[1:-1])
     if cells:
-        body = "".join(f'<TR><TD ALIGN="LEFT">{cell}</TD></TR>' for cell in cells)
-        g.attr(label=f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="4">{body}</TABLE>>')
+        g.attr(label=stacked_label(cells))
     return Picture(g.source)
 
 

@@ -15,7 +15,7 @@ from .errors import PictureError
 from .picture import Picture
 from .reason_summary import summarize_reasons
 from .style import (ARROW, FONT, HEAVY_ARROW, NEUTRAL, Palette, Swatch, border_sample, escape, legend_table,
-                    node_label, swatch_cell, wrap)
+                    node_label, stacked_label, swatch_cell, wrap)
 
 __all__ = ["reason_picture", "MAX_REASONS", "MAX_BOXES", "MAX_WIDTH", "CHAIN", "LEGEND_MOST", "LABEL_STYLES"]
 
@@ -209,10 +209,6 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
                                                          + (", the farthest left out" if summary.cut else "")
                                                          + (", some left out to keep the picture narrow"
                                                             if summary.narrowed else ""))
-    if heading:
-        bold = len(title.split("\n")) if title else 0
-        g.attr(label="<" + "<BR/>".join(f"<B>{escape(line)}</B>" if i < bold else escape(line)
-                                        for i, line in enumerate(heading.split("\n"))) + ">")
     any_marked = any_merged = False
     for box, members in summary.boxes.items():
         if box == summary.cut:
@@ -299,13 +295,12 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
                       '<TD WIDTH="28" HEIGHT="14"> </TD></TR></TABLE>',
                       "dashed box with a count: the reasons farthest from the question, left out"))
     notes.append((ARROW, "arrow: the claim rests on the reason it points to"))
-    g.node("legend", label=legend_table(legend_title, rows + notes), shape="plain", fontname=FONT,
-           fontsize="10")
-    # the legend sits beside the question, not below the whole tree
-    with g.subgraph() as top:
-        top.attr(rank="same")
-        top.node(ids[_identity(roots[0])])
-        top.node("legend")
+    # the legend goes under the title, above the questions: beside them it would widen the picture by
+    # its own width, and a page shrinks a wide picture's text past reading
+    bold = len(title.split("\n")) if title else 0
+    cells = ["<BR/>".join(f"<B>{escape(line)}</B>" if i < bold else escape(line)
+                          for i, line in enumerate(heading.split("\n")))] if heading else []
+    g.attr(label=stacked_label(cells + [legend_table(legend_title, rows + notes)[1:-1]]))
     return Picture(g.source)
 
 

@@ -264,6 +264,17 @@ def legend_table(title: str, rows: Iterable[tuple[str, str]]) -> str:
             f'<TR><TD COLSPAN="2" ALIGN="LEFT"><B>{escape(title)}</B></TD></TR>{body}</TABLE>>')
 
 
+def stacked_label(cells: Iterable[str]) -> str:
+    """A graph's label of DOT-ready HTML cells one above the other, left-aligned: a title, then a
+    legend (:func:`legend_table` without its outer brackets).
+
+    >>> stacked_label(["<B>A title</B>"])
+    '<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="4"><TR><TD ALIGN="LEFT"><B>A title</B></TD></TR></TABLE>>'
+    """
+    body = "".join(f'<TR><TD ALIGN="LEFT">{cell}</TD></TR>' for cell in cells)
+    return f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="4">{body}</TABLE>>'
+
+
 def swatch_cell(swatch: Swatch) -> str:
     """A small filled box standing for ``swatch`` inside a legend."""
     width = "3" if swatch.border == "bold" else "1"
