@@ -269,6 +269,37 @@ def test_an_unsure_proposer_plans_on_the_worlds_he_believes():
     assert [r.claim.split(":")[-1] for r in why.because[1:]] == [" it passes"] * 4
 
 
+def test_a_rejected_offer_is_not_called_one_that_passes():
+    """p1 plans on the world without p4's promise, where his offer passes; the votes of the world
+    played reject it.  Only the offer of round 2 passes where it is played."""
+    from epistemic.models.pirates.learning_browser import learning_explorer_page
+
+    game = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5])])
+    play = learn(game)
+    first, second = play.rounds
+    assert not first.accepted and second.accepted
+    assert learned_why(game, play, "offer round 1").claim.endswith(
+        ": the cheapest offer that passes in the world he believes, but the votes reject it")
+    assert learned_why(game, play, "offer round 2").claim.endswith(
+        ": the cheapest offer that passes in the world he believes")
+    page = learning_explorer_page(game, play, renderer=None)
+    assert "(the cheapest offer that passes in the world he believes, but the votes reject it)." in page
+    assert "(the cheapest offer that passes)" not in page
+
+
+def test_an_unsure_proposer_whose_offer_fails_is_said_to_fail():
+    """The unsure p2 of the story above, had the votes gone against him."""
+    import attrs
+
+    from epistemic.models.pirates.learning_report import offer_how
+
+    game = PirateGame(5, 4, [promise(5, 3, [3, 1, 0], hearers=[4, 5])])
+    second = learn(game, Suspicions(every_division=True)).rounds[1]
+    rejected = attrs.evolve(second, yes=second.needed - 1)
+    assert offer_how(game, second, 4, 4) == "unsure among 4 worlds, he makes the cheapest offer that passes in all of them (4)"
+    assert offer_how(game, rejected, 4, 4) == offer_how(game, second, 4, 4) + ", but the votes reject it"
+
+
 def with_limit(limit, run):
     import epistemic.models.pirates.learning as learning
     kept, learning.MAX_WORK = learning.MAX_WORK, limit

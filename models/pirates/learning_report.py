@@ -236,15 +236,19 @@ def _offer_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, depth:
 
 def offer_how(game: PirateGame, rnd: LearnedRound, passes: int, worlds: int) -> str:
     """How a proposer who planned came to his offer, given in how many of
-    the ``worlds`` he believes it passes by the votes he planned on."""
+    the ``worlds`` he believes it passes by the votes he planned on.  It
+    passes where he believes, which is not where it is played when the
+    votes reject it: a rejected offer is said to be one."""
     if not passes:
         doomed = "he buys the cheapest votes he can" if game.rules.doomed_proposer.value == "buys" \
             else "he keeps every coin"
         return f"no offer passes in {'any world he believes' if worlds > 1 else 'the world he believes'}; {doomed}"
     if worlds == 1:
-        return "the cheapest offer that passes"
-    return (f"unsure among {worlds:,} worlds, he makes the cheapest offer that passes in "
-            f"{'all' if passes == worlds else 'the most'} of them ({passes:,})")
+        how = "the cheapest offer that passes in the world he believes"
+    else:
+        how = (f"unsure among {worlds:,} worlds, he makes the cheapest offer that passes in "
+               f"{'all' if passes == worlds else 'the most'} of them ({passes:,})")
+    return how if rnd.accepted else f"{how}, but the votes reject it"
 
 
 def planned_passes(play: LearnedPlay, rnd: LearnedRound) -> int:
