@@ -7,6 +7,7 @@ the votes rule out, and the unsure proposer's plan against a brute force.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -298,6 +299,29 @@ def test_an_unsure_proposer_whose_offer_fails_is_said_to_fail():
     rejected = attrs.evolve(second, yes=second.needed - 1)
     assert offer_how(game, second, 4, 4) == "unsure among 4 worlds, he makes the cheapest offer that passes in all of them (4)"
     assert offer_how(game, rejected, 4, 4) == offer_how(game, second, 4, 4) + ", but the votes reject it"
+
+
+def test_a_world_ruled_out_is_not_named_by_the_public_promise_it_holds():
+    """p3's promise is public, so it holds in every world: the world the votes rule out is the one
+    without p4's subgroup promise, and naming it by p3's promise read as if that were ruled out."""
+    from epistemic.models.pirates.pictures import learning_drawing_options, learning_rounds
+
+    game = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5]), promise(5, 3, [1, 0, 3])])
+    play = learn(game)
+    text = format_learning(game, play)
+    assert "The votes rule out 1 of 2 worlds: no promise but the public one (p5 would vote yes there)." in text
+    assert "p2 and p3 now believe: p4 promises 2 2 to p4 and p5." in text
+    assert "rule out 1 of 2 worlds: p3 promises" not in text
+    why = learned_why(game, play, "offer round 2", depth=3)
+    assert why.because[0].because[0].claim == "where no promise but the public one was made, p5 would vote yes in round 1"
+    # the pictures name the public promise once, in the title, and each world by the others
+    from epistemic.visualize import kripke_picture
+    (title, model), *_ = learning_rounds(game, play)
+    assert title.endswith("; in every world: p3 promises 1 0 3 to everyone")
+    dot = kripke_picture(model, title=title, **{k: v for k, v in learning_drawing_options(play).items()
+                                                 if k not in ("holds", "claim")}).source
+    worlds = re.findall(r"<B>world \d</B><BR/>(.*?)<BR ALIGN", dot)
+    assert sorted(worlds) == ["no promise but the public one", "p4 promises 2 2 to p4 and p5"]
 
 
 def with_limit(limit, run):

@@ -25,6 +25,7 @@ import textwrap
 from collections.abc import Hashable, Iterable
 
 import attrs
+import graphviz
 
 from .errors import PictureError
 
@@ -175,6 +176,18 @@ def escape(text: str) -> str:
     'p5 &amp; p4 get &lt;1&gt;'
     """
     return html.escape(str(text), quote=True)
+
+
+def plain_label(text: str) -> str:
+    """``text`` as a Graphviz label that is not HTML-like, shown as it is: a backslash is no
+    escape (``\\n``, ``\\l``) and a text in angle brackets no HTML.
+
+    Examples
+    --------
+    >>> print(plain_label(r"C:\\new"))
+    C:\\\\new
+    """
+    return graphviz.escape(str(text))
 
 
 def wrap(text: str, width: int = 44) -> list[str]:

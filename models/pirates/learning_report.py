@@ -13,7 +13,7 @@ from .explain import ReasonKind
 from .predict import OfferSource
 from .questions import QuestionKind, claimed_vote_error, read_question, settle_question
 from .game import PirateGame, PirateGameError
-from .learning import LearnedPlay, LearnedRound, RuledOut, World, world_order, world_text
+from .learning import LearnedPlay, LearnedRound, RuledOut, World, where_text, world_order, world_text
 from .report import VOTER_LINES, format_offers
 from .wording import Names, coins_text, division_text, names_text, votes_text, yes_votes_text
 
@@ -188,21 +188,17 @@ def _belief_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, rank:
     if earlier is None:
         return None
     now = play.believed(rnd.round, rank)
-    what = f"the world where {world_text(now[0])}" if len(now) == 1 else f"one of {len(now):,} worlds"
+    what = f"the world {where_text(now[0])}" if len(now) == 1 else f"one of {len(now):,} worlds"
     claim = (f"{pirate_name(rank)} plans on {what}, after round {earlier.round} ruled out "
              f"{len(earlier.ruled_out):,} of {earlier.worlds:,} worlds")
     because = []
     if depth is None or depth > 0:
         gone = sorted(earlier.ruled_out, key=lambda x: (x.offer is not None, len(x.world)))
         for x in gone[:SHOWN_WORLDS]:
-            because.append(Reason(f"{_where(x.world)}, {_why_gone(x)} in round {earlier.round}",
+            because.append(Reason(f"{where_text(x.world)}, {_why_gone(x)} in round {earlier.round}",
                                   kind=ReasonKind.LEARNED, knowledge=LEARNED_LABEL))
     return Reason(claim, kind=ReasonKind.LEARNED, values=[("worlds ruled out", len(earlier.ruled_out))],
                   knowledge=LEARNED_LABEL, because=because)
-
-
-def _where(world: World) -> str:
-    return "where no promise was made" if not world else f"where {world_text(world)}"
 
 
 def _level_text(level: int) -> str:
@@ -284,7 +280,7 @@ def _passes_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, world
                                       kind=ReasonKind.EXPECT,
                                       values=[("expects", e) for e in sorted(set(vote.expects))]))
     who = f", as he predicts level-{rnd.level - 1} voters" if rnd.level else ""
-    return Reason(f"{_where(world)}, the offer gets {votes_text(yes)} of the {rnd.needed} it needs{who}: {verdict}",
+    return Reason(f"{where_text(world)}, the offer gets {votes_text(yes)} of the {rnd.needed} it needs{who}: {verdict}",
                   values=[("yes", yes), ("needed", rnd.needed)], because=because)
 
 
@@ -311,7 +307,7 @@ def _continuation(play: LearnedPlay, rnd: LearnedRound, rank: int, world: World,
     steps = engine.steps(u, below, after, r + 1)
     got = steps[-1].offer.payoff(rank)
     ends = "he is thrown overboard" if got == DEAD else f"he ends with {coins_text(got)}"
-    claim = f"{_where(world)}, if the offer fails after his {'yes' if yes else 'no'}, {ends}"
+    claim = f"{where_text(world)}, if the offer fails after his {'yes' if yes else 'no'}, {ends}"
     because: list[Reason] = []
     if level > 0:
         changed: dict[tuple[int, ...], list[int]] = {}

@@ -16,7 +16,7 @@ from epistemic.validators import one_of
 from epistemic.visualize import LABEL_STYLES, reason_picture, round_files
 from epistemic.visualize.reasons import MAX_WIDTH
 from epistemic.visualize.style import FILLS
-from epistemic.wording import counted
+from epistemic.wording import counted, noun
 
 from .division import Promise, pirate_name, promise_in, rank_of, rank_runs
 from .explain import DEPTH, ReasonKind, tracing_specs
@@ -98,10 +98,30 @@ def _palette_for(game: PirateGame, knowledge: Iterable[Knowledge]) -> Palette:
 
 
 def _fact_text(fact: Hashable) -> str:
-    """A fact of the game's Kripke model: a promise made."""
+    """A fact of the game's Kripke model: a subgroup promise made.  A public promise, in every
+    world, is named once, in the title (:func:`_everywhere`), so that a world greyed out never
+    reads as if that promise were ruled out."""
     if not isinstance(fact, Announcement):
         raise PirateGameError(f"the facts of a pirate game's Kripke model are promises, got {fact!r}")
-    return promise_text(fact)
+    return "" if fact.is_public else promise_text(fact)
+
+
+def _public(model: KripkeModel) -> list[Announcement]:
+    """The public promises of a game's Kripke model: in every world."""
+    return sorted((a for a in model.facts(model.worlds[0]) if isinstance(a, Announcement) and a.is_public),
+                  key=lambda a: promise_in(a).maker)
+
+
+def _no_promise(model: KripkeModel) -> str:
+    """What a world of no subgroup promise says."""
+    public = len(_public(model))
+    return f"no promise but the public {noun(public, 'one', 'ones')}" if public else "no promise made"
+
+
+def _everywhere(model: KripkeModel) -> str:
+    """The end of a picture's title naming the public promises, in every world."""
+    public = _public(model)
+    return f"; in every world: {'; '.join(promise_text(a) for a in public)}" if public else ""
 
 
 def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reason], *,
@@ -376,9 +396,10 @@ def kripke_model_picture(game: PirateGame) -> Picture:
     """
     model = game.kripke_model()
     try:
-        return kripke_picture(model, fact_label=_fact_text, no_facts="no promise made",
+        return kripke_picture(model, fact_label=_fact_text, no_facts=_no_promise(model),
                               world_label=lambda w: f"world {w}",
-                              title=f"What the pirates believe was promised ({game.pirates:,} pirates)")
+                              title=f"What the pirates believe was promised ({game.pirates:,} pirates)"
+                                    f"{_everywhere(model)}")
     except PictureError as err:
         raise PirateGameError(str(err)) from None
 
@@ -402,7 +423,7 @@ def learning_rounds(game: PirateGame, play: LearnedPlay) -> list[tuple[str, Krip
         n = len(model)
         when = "Before any vote" if i == 0 else f"After the votes of round {i}"
         pages.append((f"{when}: {counted(n, 'world')} of promises "
-                      f"(fewer promises are more plausible)", model.model))
+                      f"(fewer promises are more plausible){_everywhere(model.model)}", model.model))
     return pages
 
 
@@ -434,4 +455,4 @@ def learning_drawing_options(play: LearnedPlay) -> dict:
         least = min(model.rank(w) for w in model.worlds)
         plausible.append([w for w in model.worlds if model.rank(w) == least])
     return dict(positions=placed, holds=plausible, claim="'among the most plausible worlds left'",
-                fact_label=_fact_text, no_facts="no promise made", world_label=lambda w: f"world {number[w]}")
+                fact_label=_fact_text, no_facts=_no_promise(first.model), world_label=lambda w: f"world {number[w]}")
