@@ -83,7 +83,7 @@ def explorer_page(game: PirateGame, depth: int | None = DEPTH, renderer: str | N
                      f"(at most {MAX_PERSPECTIVES} perspectives)")
     promises = sorted(game.announcements, key=lambda a: promise_in(a).maker)  # p2 before p10, as ranked
     intro = [f"{game.pirates:,} pirates share {coins_text(game.coins)}; "
-             + (f"{len(promises):,} promise{'s' if len(promises) != 1 else ''} made:" if promises else "no promises.")]
+             + (f"{counted(len(promises), 'promise')} made:" if promises else "no promises.")]
     intro += [f"· {promise_text(a)}" for a in promises[:_PROMISES_LISTED]]
     if len(promises) > _PROMISES_LISTED:
         intro.append(f"· and {counted(len(promises) - _PROMISES_LISTED, 'more promise')}")

@@ -52,7 +52,7 @@ import attrs
 
 from epistemic import Announcement
 from epistemic.plausibility import PlausibilityModel
-from epistemic.wording import noun
+from epistemic.wording import counted, noun
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in, rank_of
 from .game import PirateGame, PirateGameError, promise
@@ -402,7 +402,7 @@ def learn(game: PirateGame, suspicions: Suspicions = Suspicions(), anticipation:
     levels = MAX_LEVEL + 1 if level == FIXPOINT else int(level) + 1
     work = len(model) * levels * game.pirates ** 2
     if work > MAX_WORK:
-        raise PirateGameError(f"learning would weigh {len(model):,} worlds x {levels} level{'s' if levels > 1 else ''} "
+        raise PirateGameError(f"learning would weigh {len(model):,} worlds x {counted(levels, 'level')} "
                               f"x {game.pirates}^2 pirates = {work:,}; at most {MAX_WORK:,} are allowed: "
                               f"suspect fewer promises or anticipate less")
     worlds = sorted(worlds_of(model), key=world_order)

@@ -276,8 +276,8 @@ def check_report_size(game: PirateGame, detail: bool = False, full_tables: bool 
         size = full_tables_bytes(game)
         if size > MAX_REPORT_BYTES:
             tables = len(game.knowledge_groups())
-            raise PirateGameError(f"--full-tables would print up to {size // 2 ** 20:,} MiB ({tables:,} "
-                                  f"table{'s' if tables != 1 else ''} of {game.pirates:,} rows), more than the "
+            raise PirateGameError(f"--full-tables would print up to {size // 2 ** 20:,} MiB "
+                                  f"({counted(tables, 'table')} of {game.pirates:,} rows), more than the "
                                   f"{limit} MiB a report may be: drop it for tables that show their first and last "
                                   f"rows and columns, or use --json")
 
