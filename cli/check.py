@@ -24,6 +24,7 @@ from epistemic.models import (MAX_DEPTH, Command, add_label_style_argument, add_
 from epistemic.visualize import MAX_WORLDS, RENDERERS, RendererMissing, check_destinations
 from epistemic.visualize.explorer import Decision, Perspective, Step, check_html_destination, explorer_html, inline_svg
 from epistemic.visualize.render import check_dpi
+from epistemic.wording import counted
 
 from . import smcdel_file
 from .verdict_output import as_structure, explained, model_drawing, reason_drawing
@@ -325,7 +326,7 @@ def _answer(model, formula, checked: list, output: str, formats: list[str], args
     else:
         head = f"false at actual world{'s' if len(failed) > 1 else ''} {_names(failed)}"
     text = (f"{head}\n"
-            f"holds at {count:,} of {size:,} worlds" + (f": {listed}" if count else "") + "\n")
+            f"holds at {count:,} of {counted(size, 'world')}" + (f": {listed}" if count else "") + "\n")
     if smcdel is not None:
         text = f"formula: {to_text(formula)}\nSMCDEL:  {smcdel}\n" + text
     if args.why and why is not None:
@@ -348,8 +349,8 @@ def _page(model, formula, world: str, verdict: bool, why, count: int, ordered: l
             note = f"the model is not drawn: {err}"
     claim = f"{to_text(formula)} is {'true' if verdict else 'false'} at {world}"
     listed = ", ".join(ordered[:SHOWN]) + (" ..." if count > SHOWN else "")
-    lines = [f"Model: {os.path.basename(args.model)} ({size:,} world{'s' if size != 1 else ''}).",
-             f"{to_text(formula)} holds at {count:,} of {size:,} worlds" + (f": {listed}." if count else ".")]
+    lines = [f"Model: {os.path.basename(args.model)} ({counted(size, 'world')}).",
+             f"{to_text(formula)} holds at {count:,} of {counted(size, 'world')}" + (f": {listed}." if count else ".")]
     step = Step(1, claim, lines, [Decision(f"why {claim}", why)], picture=picture, note=note)
     return explorer_html(f"Why {claim}", [Perspective("the model", [step])],
                          intro=["Click the verdict to unfold its reasons, and each reason to unfold its own."])
@@ -370,9 +371,9 @@ def _latex(formula, checked: list, verdict: bool, ordered: list, count: int, siz
     phi = to_latex(formula)
     at = _world_latex(checked[0]) if len(checked) == 1 else _worlds_latex(checked)
     models = "\\models" if verdict else "\\not\\models"
-    counted = f"{count:,} of {size:,} worlds" + (f", the first {SHOWN} named" if count > SHOWN else "")
+    how_many = f"{count:,} of {counted(size, 'world')}" + (f", the first {SHOWN} named" if count > SHOWN else "")
     lines = [f"$\\mathcal{{M}}, {at} {models} {phi}$",
-             f"$\\|{phi}\\|_{{\\mathcal{{M}}}} = {_worlds_latex(ordered, count)}$ % {counted}"]
+             f"$\\|{phi}\\|_{{\\mathcal{{M}}}} = {_worlds_latex(ordered, count)}$ % {how_many}"]
     if why is not None:
         lines += [f"% {line}" for line in why.to_text().splitlines()]
     return "\n".join(lines) + "\n"

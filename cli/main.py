@@ -15,6 +15,7 @@ import warnings
 
 from epistemic import EpistemicError, UnknownAtomWarning, __version__
 from epistemic.models import Command, load_commands, registered_names
+from epistemic.models.commands import HelpFormatter
 
 from . import check, experiment, grade, serve, update
 
@@ -36,7 +37,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(commands: dict[str, Command]) -> argparse.ArgumentParser:
     """The parser of ``epistemic`` with ``commands`` as its subcommands, in name order."""
-    parser = _Parser(prog="epistemic", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="epistemic", description=__doc__.splitlines()[0], formatter_class=HelpFormatter)
     parser.add_argument("--version", action="version", version=f"epistemic {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True

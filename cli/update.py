@@ -15,6 +15,7 @@ from epistemic.models import Command
 from epistemic.models.commands import check_file_destination
 from epistemic.smcdel import is_smcdel
 from epistemic.symbolic import to_kripke
+from epistemic.wording import counted
 
 from .check import _echoed, _models
 
@@ -71,7 +72,7 @@ def _each(what: str, texts: list[str], do: Callable[[int], T]) -> list[T]:
 def _summary(text: str, model: KripkeModel) -> str:
     actual = sorted(model.actual, key=model.index)
     named = ", ".join(str(w) for w in actual[:NAMED]) + (", ..." if len(actual) > NAMED else "")
-    return (f"after {_echoed(text)}: {len(model):,} world{'s' if len(model) != 1 else ''} "
+    return (f"after {_echoed(text)}: {counted(len(model), 'world')} "
             f"(actual: {named})")
 
 

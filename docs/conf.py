@@ -56,6 +56,9 @@ html_theme = "furo"
 html_title = f"epistemic {release}"
 # nothing loads from the network when the site is read: no web fonts, no CDN scripts
 html_theme_options = {"top_of_page_buttons": []}
+# the site's own style: code blocks that scroll where a line runs past the column say so (docs/_static)
+html_static_path = ["_static"]
+html_css_files = ["epistemic.css"]
 
 
 # the notebook runner announces each notebook it runs; the build's own progress says enough
@@ -107,12 +110,36 @@ def _gallery(app) -> None:
             code = main([a.format(out=folder) for a in argv])
         if code != 0:
             raise RuntimeError(f"the gallery's command epistemic {' '.join(argv)} failed with status {code}")
-        shown = " ".join(a if " " not in a else repr(a) for a in argv).replace("{out}/", "")
-        lines += [f"## {title}", "", f"{what[0].upper()}{what[1:]}:", "", "```", f"epistemic {shown}", "```", ""]
+        shown = _command_lines(["epistemic", *(a if " " not in a else repr(a) for a in argv)]).replace("{out}/", "")
+        lines += [f"## {title}", "", f"{what[0].upper()}{what[1:]}:", "", "```", shown, "```", ""]
         pictures = sorted(set(folder.iterdir()) - before)
         lines += [f"![{title}: {p.stem}](gallery/{p.name})" for p in pictures] or ["```text", printed.getvalue().rstrip(), "```"]
         lines.append("")
     (folder.parent / "gallery.md").write_text("\n".join(lines), encoding="utf-8")
+
+
+def _command_lines(words: list[str], width: int = 80) -> str:
+    """A command as the pages write it: on lines of at most ``width`` characters where it can be,
+    continued with backslashes, an option kept with its value.
+
+    >>> print(_command_lines(["epistemic", "pig", "--goal", "100", "--plot", "hold-map.png"], width=24))
+    epistemic pig \\
+      --goal 100 \\
+      --plot hold-map.png
+    """
+    pieces: list[str] = []
+    for word in words:
+        if pieces and pieces[-1].startswith("-") and " " not in pieces[-1] and not word.startswith("-"):
+            pieces[-1] += " " + word
+        else:
+            pieces.append(word)
+    lines = [pieces[0]]
+    for piece in pieces[1:]:
+        if len(lines[-1]) + 1 + len(piece) > width - 2:
+            lines.append("  " + piece)
+        else:
+            lines[-1] += " " + piece
+    return " \\\n".join(lines)
 
 
 def setup(app):

@@ -18,8 +18,9 @@ pair of an old world and an event, named ``w.told`` (world ``w``, event
 ``told``), and only the worlds reachable from the actual ones are kept,
 so that a long history stays as small as what it says.  A private
 announcement's events are ``told`` and ``skip`` (what the others believe
-happened), a semi-private one's ``yes`` and ``no`` (the formula was true,
-false), an event model's its own.
+happened), a semi-private one's are named by what holds in each (``w.p``
+and ``w.~p`` after ``[?p]_G``: the formula and its negation), an event
+model's its own.
 
 Examples
 --------

@@ -31,10 +31,10 @@ import attrs
 from .agents import Agent
 from .errors import ModelError
 from .event_text import act_pieces
-from .formulas import Act, AnnouncePrivately, AnnounceWhether, Formula, Not
+from .formulas import Act, AnnouncePrivately, AnnounceWhether, Formula, Not, to_text
 from .validators import instance_of
 
-__all__ = ["Event", "EventModel", "public_event", "private_event", "whether_event", "announcement_event",
+__all__ = ["Event", "EventModel", "public_event", "private_event", "whether_event", "whether_names", "announcement_event",
            "formulas_within"]
 
 
@@ -199,18 +199,36 @@ def private_event(agents: Iterable[Agent], fact: Hashable | None, group: Iterabl
     return EventModel(agents, [told, skip], relations, ["told"])
 
 
+def whether_names(formula: Formula) -> tuple[str, str]:
+    """The names of the two events of learning whether ``formula``: what holds in each, the
+    formula where it holds and its negation where it fails, so that a world made by the
+    update (``w.~p``) says which it is.
+
+    Examples
+    --------
+    >>> from epistemic import parse_formula
+    >>> whether_names(parse_formula("p")), whether_names(parse_formula("~p"))
+    (('p', '~p'), ('~p', 'p'))
+    >>> whether_names(parse_formula("p & K_a q"))
+    ('p & K_a q', '~(p & K_a q)')
+    """
+    return to_text(formula), to_text(formula.arg if isinstance(formula, Not) else Not(formula))
+
+
 def whether_event(agents: Iterable[Agent], group: Iterable[Agent], formula: Formula) -> EventModel:
     """``group`` learns whether ``formula`` holds; everyone else sees that
     it did, not what it learned (a semi-private announcement).  The actual
     event is the one whose precondition holds: apply it with ``actual`` of
-    either name, ``"yes"`` or ``"no"``."""
+    either event, the first (where ``formula`` holds) or the second, named
+    by :func:`whether_names`."""
     agents, group = frozenset(agents), frozenset(group)
     if not group <= agents:
         raise ModelError("the subgroup must consist of agents of the model")
-    yes, no = Event("yes", precondition=formula), Event("no", precondition=Not(formula))
-    everything = [(e, f) for e in ("yes", "no") for f in ("yes", "no")]
-    relations = {a: [("yes", "yes"), ("no", "no")] if a in group else everything for a in agents}
-    return EventModel(agents, [yes, no], relations, ["yes", "no"])
+    holds, fails = whether_names(formula)
+    yes, no = Event(holds, precondition=formula), Event(fails, precondition=Not(formula))
+    everything = [(e, f) for e in (holds, fails) for f in (holds, fails)]
+    relations = {a: [(holds, holds), (fails, fails)] if a in group else everything for a in agents}
+    return EventModel(agents, [yes, no], relations, [holds, fails])
 
 
 def announcement_event(agents: Iterable[Agent], announcement: AnnouncePrivately | AnnounceWhether,

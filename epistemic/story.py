@@ -31,6 +31,7 @@ from .errors import ModelError
 from .formulas import Formula, FormulaError, to_text
 from .kripke import World
 from .validators import instance_of
+from .wording import counted
 
 __all__ = ["Story", "Round"]
 
@@ -111,7 +112,7 @@ class Story:
         return "\n".join(self._line(r, show) for r in self.rounds)
 
     def _line(self, r: Round, show: int) -> str:
-        count = f"{r.worlds:,} world{'s' if r.worlds != 1 else ''}"
+        count = counted(r.worlds, "world")
         if r.announcement is None:
             head = f"start: {count}"
         else:

@@ -31,7 +31,7 @@ from epistemic.visualize.render import MAX_DPI, MIN_DPI
 
 
 __all__ = ["Command", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "whole_number_argument",
-           "seconds_argument",
+           "seconds_argument", "plain_text", "HelpFormatter",
            "progress_printer", "end_progress",
            "write_pictures", "add_resolution_argument", "add_label_style_argument", "check_export_destination",
            "check_file_destination", "OutputFile",
@@ -46,6 +46,41 @@ _NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 #: The most levels of reasons a command shows: deeper explanations are
 #: unreadable as text, and JSON encoders recurse on nesting.
 MAX_DEPTH = 200
+
+
+#: Inline reStructuredText a docstring may hold: ``literal``, and a role such as :mod:`x` or :func:`~a.b`.
+_LITERAL = re.compile(r"``(.+?)``")
+_ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`(~?)([^`<]*?)(?:\s*<[^>]*>)?`")
+
+
+#: What is a value, never an option, though it starts with a minus: a minus and a digit (``-1,2``, ``-1/2``, ``-.5``).
+_NEGATIVE = re.compile(r"-\.?[0-9]")
+
+
+def plain_text(text: str) -> str:
+    """``text`` with the inline markup of a docstring taken out, as a terminal shows it.
+
+    A command's help may come from a docstring; ``--help`` prints it as it is.
+
+    Examples
+    --------
+    >>> plain_text("``epistemic serve``: see :mod:`epistemic.workbench` and :func:`~epistemic.acts.apply_act`")
+    'epistemic serve: see epistemic.workbench and apply_act'
+    """
+    text = _LITERAL.sub(r"\1", text)
+    # a role's target as its text shows it: ~ keeps the last part of the dotted name
+    return _ROLE.sub(lambda m: m.group(2).rsplit(".", 1)[-1] if m.group(1) else m.group(2), text)
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """``--help`` as the commands print it: descriptions and epilogs laid out as written, and
+    every text in plain words (:func:`plain_text`), whatever docstring it was taken from."""
+
+    def _format_text(self, text: str) -> str:
+        return super()._format_text(plain_text(text))
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        return plain_text(super()._expand_help(action))
 
 
 @attrs.frozen
@@ -91,8 +126,10 @@ class Command:
     def add_to(self, subparsers, name: str, **options) -> argparse.ArgumentParser:
         """Add this command as subcommand ``name`` of ``subparsers``."""
         parser = subparsers.add_parser(name, help=self.help, description=self.description or self.help,
-                                       epilog=self.epilog, formatter_class=argparse.RawDescriptionHelpFormatter,
-                                       **options)
+                                       epilog=self.epilog, formatter_class=HelpFormatter, **options)
+        # argparse takes only -12 and -1.5 for numbers, and anything else after a minus for an
+        # unknown option: a morsel -1,2 or a fraction -1/2 is a value, told right or wrong by its reader
+        parser._negative_number_matcher = _NEGATIVE
         self.add_arguments(parser)
         return parser
 

@@ -1,6 +1,7 @@
 """The ``epistemic pirates`` command line, good input and bad."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -168,3 +169,67 @@ def test_closed_pipe_ends_quietly():
     _, err = reader.communicate(timeout=HUNG)
     assert reader.returncode == 0
     assert b"Traceback" not in err
+
+
+def _command_paths():
+    """Every command and subcommand of ``epistemic``, as the words that name it."""
+    import argparse
+
+    from epistemic.cli.main import BUILT_IN, build_parser
+    from epistemic.models import load_commands
+
+    models, _ = load_commands(reserved=BUILT_IN)
+    stack, paths = [((), build_parser({**BUILT_IN, **models}))], []
+    while stack:
+        path, parser = stack.pop()
+        paths.append(path)
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                stack += [((*path, name), sub) for name, sub in action.choices.items()]
+    return sorted(paths)
+
+
+@pytest.mark.parametrize("path", _command_paths(), ids=lambda p: " ".join(("epistemic",) + p))
+def test_help_is_plain_text(path, capsys):
+    """A help text taken from a docstring shows no markup: ``--help`` prints it as it is."""
+    code, out, _ = run(capsys, *path, "--help")
+    assert code == 0 and out.startswith("usage: epistemic")
+    assert "``" not in out and ":mod:`" not in out and ":func:`" not in out
+
+
+#: Text that counts one thing in the plural ("1 coins", "of 1 worlds"), or one voter with a plural verb;
+#: a number after a word names something ("logician 1 says").
+_ONE_IN_THE_PLURAL = re.compile(r"(?<![A-Za-z] )(?<![\w.,/-])1 (?!of\b)[a-z]+s\b|(?<![\w.,/-])1 of [0-9]+ vote\b|"
+                                r"of 1 [a-z]+s\b")
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["pirates", "-n", "2", "-m", "1"], ["Pirate game: 2 pirates, 1 coin;", "1 of 2 votes yes, 1 needed"]),
+    (["pirates", "-n", "4", "-m", "2", "--promise", "p2: 1 1 0", "--learning", "--no-tables"],
+     ["With learning: 1 world of promises at the start"]),
+    (["dinner", "--experiment", "--dinners", "1", "--size", "2"], ["1 random permutation dinner of 2 morsels"]),
+    (["pig", "--goal", "1"], ["Solved layer by layer: 1 score sum, at most 1 round of policy iteration"]),
+    (["puzzle", "drinking-logicians", "n=2"], ["1 world left"]),
+    (["check", "{one}", "p"], ["holds at 1 of 1 world: w"]),
+])
+def test_one_is_counted_in_the_singular(argv, said, capsys, tmp_path):
+    one = tmp_path / "one.json"
+    one.write_text('{"format": "epistemic-kripke", "version": 1, "agents": ["a"], "worlds": [{"name": "w", '
+                   '"true": ["p"]}], "actual": ["w"], "relations": {"a": {"partition": [["w"]]}}}')
+    code, out, err = run(capsys, *(a.format(one=one) for a in argv))
+    assert code == 0
+    for text in said:
+        assert text in out
+    assert _ONE_IN_THE_PLURAL.findall(out + err) == []
+
+
+def test_pictures_and_pages_count_one_coin_in_the_singular(tmp_path):
+    from epistemic.models.pirates import PirateGame
+    from epistemic.models.pirates.browser import explorer_page
+    from epistemic.models.pirates.pictures import knowledge_picture, prediction_dag_picture
+
+    game = PirateGame(3, 1)
+    assert "Who knows which promise (3 pirates, 1 coin)" in knowledge_picture(game).source
+    assert "Predictions of the play of 3 pirates and 1 coin<" in prediction_dag_picture(game).source
+    page = explorer_page(game, renderer=None)
+    assert "3 pirates share 1 coin; no promises." in page and "(3 pirates, 1 coin)</title>" in page

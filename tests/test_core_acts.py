@@ -80,10 +80,18 @@ def test_a_semi_private_announcement():
     # docs/exercises.md exercise 9: b knows that a learned whether p, but b still does not know p
     told = apply_act(both(), parse_act("[?p]_{a}"))
     assert holds(told, f("K_b Kw_a p & ~Kw_b p"))
-    assert told.worlds == ["w.yes", "v.no"] and told.actual == {"w.yes"}
-    # at v, where p is false, the event that happens is "no"
+    # each world is named by what a learned there: p, or ~p
+    assert told.worlds == ["w.p", "v.~p"] and told.actual == {"w.p"}
+    # at v, where p is false, the event that happens is the one of ~p
     at_v = apply_act(both().with_actual(["v"]), parse_act("[?p]_{a}"))
-    assert at_v.actual == {"v.no"} and holds(at_v, f("K_a ~p"))
+    assert at_v.actual == {"v.~p"} and holds(at_v, f("K_a ~p"))
+
+
+def test_learning_whether_a_negation_names_the_worlds_by_what_holds():
+    """After "a learns whether ~p" the world where p holds is w.p, not w.no (the answer to ~p)."""
+    told = apply_act(both(), parse_act("[?~p]_{a}"))
+    assert told.worlds == ["w.p", "v.~p"] and told.actual == {"w.p"}
+    assert holds(told, f("K_a p"))
 
 
 def test_common_knowledge_after_a_public_announcement():

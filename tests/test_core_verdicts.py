@@ -86,10 +86,10 @@ def test_what_follows_an_announcement_is_explained_after_it():
                                    "~p is false at w: p is true there",
                                    "p is true at w: it is among the facts there"]
     assert claims("[?p]_{a} K_a ~p", "v") == [
-        "[?p]_{a} K_a ~p is true at v: after event 'no', K_a ~p is true at (v, no)",
-        "K_a ~p is true at (v, no): ~p is true at every world a considers possible ((v, no))",
-        "~p is true at (v, no): p is false there",
-        "p is false at (v, no): it is not among the facts there"]
+        "[?p]_{a} K_a ~p is true at v: after event '~p', K_a ~p is true at (v, ~p)",
+        "K_a ~p is true at (v, ~p): ~p is true at every world a considers possible ((v, ~p))",
+        "~p is true at (v, ~p): p is false there",
+        "p is false at (v, ~p): it is not among the facts there"]
     assert claims("[!p]_{a} ~B_b p")[:2] == [
         "[!p]_{a} ~B_b p is true at w: after event 'told', ~B_b p is true at (w, told)",
         "~B_b p is true at (w, told): B_b p is false there"]

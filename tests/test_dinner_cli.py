@@ -22,6 +22,13 @@ def test_crossout_text(capsys):
     assert status == 0 and "Alice eats (2, 3)" in out and "Crossout scores: Alice 5, Bob 2." in out
 
 
+@pytest.mark.parametrize("argv", [["-3,-3", "5,5"], ["5,5", "-3,-3", "--first", "bob"], ["--", "-3,-3", "5,5"]])
+def test_a_morsel_may_start_with_a_minus(argv, capsys):
+    """-3,-3 is a morsel, not an unknown option, wherever it stands."""
+    status, out, err = _run(argv, capsys)
+    assert status == 0 and err == "" and "2 morsels" in out and "(-3, -3)" in out
+
+
 def test_figure_2_file_with_check(capsys):
     status, out, _ = _run(["--file", "docs/examples/dinner-figure2.txt", "--check", "--json"], capsys)
     data = json.loads(out)
@@ -54,6 +61,7 @@ def test_experiment(capsys):
     (["1,2", "2,3", "--order", "ABA"], "each of the 2 turns"),
     (["1,2", "2,3", "--first", "carol"], "--first names one of"),
     (["1,2", "2,3", "--discount", "2"], "at most 1"),
+    (["1,2", "2,3", "--discount", "-1/2"], "the discount must be above 0 and at most 1, got -1/2"),
     ([f"{i},{i}" for i in range(21)] + ["--solve"], "at most 20 morsels"),
     (["--experiment", "--size", "40"], "--size must be between"),
     (["1,2", "2,3", "--order", "thue-morse", "--check"], "--check compares with crossout"),

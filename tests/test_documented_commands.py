@@ -57,6 +57,33 @@ def test_the_pages_show_commands():
     assert shown >= {"pirates", "puzzle", "check", "centipede"}
 
 
+#: Characters of code a line of the site's column shows (furo's code at 13 pixels, in 736).
+COLUMN = 88
+
+
+def test_commands_fit_the_column():
+    """A command or synopsis the pages show is no wider than the site's column: a longer one goes
+    on with a backslash at the end of the line, as the shell reads it (and :func:`commands` joins
+    it), so that no part of a command hides past the edge of the page.  Only a single word longer
+    than the column, which no line can break, stands alone on a line past it."""
+    too_wide = []
+    for page, body in blocks():
+        going_on = False
+        for line in body.splitlines():
+            shown = going_on or line.startswith(("epistemic ", "$ epistemic ")) or line.lstrip().startswith("[-")
+            going_on = shown and line.endswith("\\")
+            if shown and len(line) > COLUMN and len(shlex.split(line.rstrip("\\").removeprefix("$ "))) > 1:
+                too_wide.append(f"{page.name}: {line[:60]}...")
+    assert too_wide == []
+
+
+def test_a_command_goes_on_after_a_backslash():
+    """The lines of a command continued with backslashes are one command, run as written."""
+    continued = [(page, argv) for page, argv, _ in COMMANDS if page.name == "pirates.md" and "p298: 1 0 99" in argv]
+    assert len(continued) == 1 and continued[0][1][:3] == ["pirates", "-n", "300"]
+    assert continued[0][1][-2:] == ["--draw-dag", "docs/images/pirates-dag-300.png"]
+
+
 @pytest.mark.parametrize("page, argv, expected", COMMANDS,
                          ids=[f"{p.name}: {' '.join(a)[:60]}" for p, a, _ in COMMANDS])
 def test_documented_command_runs(page, argv, expected, tmp_path, monkeypatch, capsys):
@@ -98,3 +125,32 @@ def test_registrations_shown_are_the_packages_own():
         for line in body.splitlines():
             if '"epistemic.models.' in line:
                 assert line in pyproject
+
+
+def test_a_long_code_line_scrolls_and_says_so(tmp_path):
+    """The site's style sheet (docs/_static, named in docs/conf.py) keeps a code block's long line
+    whole and lets it scroll: the scrollbar takes its room however the system shows scrollbars,
+    and a shadow painted at the edge says that more of the line lies beyond it."""
+    import os
+
+    from browser import Browser, chromium
+
+    conf = (ROOT / "docs" / "conf.py").read_text(encoding="utf-8")
+    assert 'html_static_path = ["_static"]' in conf and 'html_css_files = ["epistemic.css"]' in conf
+    if chromium() is None and not os.environ.get("EPISTEMIC_EXTRAS_REQUIRED"):
+        pytest.skip("no Chromium is installed (apt-get install chromium)")
+    shutil.copy(ROOT / "docs" / "_static" / "epistemic.css", tmp_path)
+    long = "epistemic pirates -n 5 -m 3 " + " ".join(f"--why 'p5 vote round {k}'" for k in range(1, 9))
+    (tmp_path / "page.html").write_text(
+        '<!DOCTYPE html><html><head><link rel="stylesheet" href="epistemic.css"></head>'
+        '<body style="--color-code-background: #f2f2f2; --color-foreground-border: #878787">'
+        f'<div class="highlight" style="width: 400px"><pre id="code">{long}</pre></div></body></html>',
+        encoding="utf-8")
+    with Browser(tmp_path / "page.html") as page:
+        shown = page.evaluate("""(() => { const pre = document.getElementById('code'); const s = getComputedStyle(pre);
+            return [pre.scrollWidth > pre.clientWidth, s.overflowX, pre.offsetHeight - pre.clientHeight,
+                    s.backgroundAttachment, s.backgroundImage.split('radial-gradient').length - 1]; })()""")
+    wider, overflow, scrollbar, attachment, shadows = shown
+    assert wider and overflow == "auto"                 # the line is whole, and scrolls
+    assert scrollbar > 0                                  # the scrollbar takes room: it is shown
+    assert attachment == "local, local, scroll, scroll" and shadows == 2   # the covers scroll, the shadows stay

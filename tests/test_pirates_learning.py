@@ -7,6 +7,7 @@ the votes rule out, and the unsure proposer's plan against a brute force.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -267,6 +268,60 @@ def test_an_unsure_proposer_plans_on_the_worlds_he_believes():
     why = learned_why(game, play, "offer round 2", depth=2)
     assert why.claim.endswith("he makes the cheapest offer that passes in all of them (4)")
     assert [r.claim.split(":")[-1] for r in why.because[1:]] == [" it passes"] * 4
+
+
+def test_a_rejected_offer_is_not_called_one_that_passes():
+    """p1 plans on the world without p4's promise, where his offer passes; the votes of the world
+    played reject it.  Only the offer of round 2 passes where it is played."""
+    from epistemic.models.pirates.learning_browser import learning_explorer_page
+
+    game = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5])])
+    play = learn(game)
+    first, second = play.rounds
+    assert not first.accepted and second.accepted
+    assert learned_why(game, play, "offer round 1").claim.endswith(
+        ": the cheapest offer that passes in the world he believes, but the votes reject it")
+    assert learned_why(game, play, "offer round 2").claim.endswith(
+        ": the cheapest offer that passes in the world he believes")
+    page = learning_explorer_page(game, play, renderer=None)
+    assert "(the cheapest offer that passes in the world he believes, but the votes reject it)." in page
+    assert "(the cheapest offer that passes)" not in page
+
+
+def test_an_unsure_proposer_whose_offer_fails_is_said_to_fail():
+    """The unsure p2 of the story above, had the votes gone against him."""
+    import attrs
+
+    from epistemic.models.pirates.learning_report import offer_how
+
+    game = PirateGame(5, 4, [promise(5, 3, [3, 1, 0], hearers=[4, 5])])
+    second = learn(game, Suspicions(every_division=True)).rounds[1]
+    rejected = attrs.evolve(second, yes=second.needed - 1)
+    assert offer_how(game, second, 4, 4) == "unsure among 4 worlds, he makes the cheapest offer that passes in all of them (4)"
+    assert offer_how(game, rejected, 4, 4) == offer_how(game, second, 4, 4) + ", but the votes reject it"
+
+
+def test_a_world_ruled_out_is_not_named_by_the_public_promise_it_holds():
+    """p3's promise is public, so it holds in every world: the world the votes rule out is the one
+    without p4's subgroup promise, and naming it by p3's promise read as if that were ruled out."""
+    from epistemic.models.pirates.pictures import learning_drawing_options, learning_rounds
+
+    game = PirateGame(5, 4, [promise(5, 4, [2, 2], hearers=[5]), promise(5, 3, [1, 0, 3])])
+    play = learn(game)
+    text = format_learning(game, play)
+    assert "The votes rule out 1 of 2 worlds: no promise but the public one (p5 would vote yes there)." in text
+    assert "p2 and p3 now believe: p4 promises 2 2 to p4 and p5." in text
+    assert "rule out 1 of 2 worlds: p3 promises" not in text
+    why = learned_why(game, play, "offer round 2", depth=3)
+    assert why.because[0].because[0].claim == "where no promise but the public one was made, p5 would vote yes in round 1"
+    # the pictures name the public promise once, in the title, and each world by the others
+    from epistemic.visualize import kripke_picture
+    (title, model), *_ = learning_rounds(game, play)
+    assert title.endswith("; in every world: p3 promises 1 0 3 to everyone")
+    dot = kripke_picture(model, title=title, **{k: v for k, v in learning_drawing_options(play).items()
+                                                 if k not in ("holds", "claim")}).source
+    worlds = re.findall(r"<B>world \d</B><BR/>(.*?)<BR ALIGN", dot)
+    assert sorted(worlds) == ["no promise but the public one", "p4 promises 2 2 to p4 and p5"]
 
 
 def with_limit(limit, run):

@@ -291,3 +291,36 @@ def test_cli_unwritable_folder_writes_nothing(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert out == "" and "cannot write '/proc/epistemic-test.svg'" in err
     assert list(tmp_path.iterdir()) == []
+
+
+#: The width of the column of the site's pages (furo's content, 46em of 16 pixels): a picture wider
+#: than this is shrunk to fit it, and its 10-point text with it.
+PAGE_PIXELS = 736
+
+
+def test_the_pirate_notebooks_pictures_fit_the_page():
+    """Each picture the pirate notebook shows is drawn no wider than the page's column, so that
+    the page never shrinks its text (the why-graph's was once shrunk to about 7 pixels)."""
+    import ast
+    import contextlib
+    import io
+    import json
+
+    from epistemic.visualize import Picture
+
+    notebook = Path(__file__).resolve().parent.parent / "docs" / "notebooks" / "pirates.ipynb"
+    names: dict = {}
+    widths = {}
+    for number, cell in enumerate(json.loads(notebook.read_text(encoding="utf-8"))["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        tree = ast.parse("".join(cell["source"]))
+        shown = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(tree, f"cell {number}", "exec"), names)
+            value = eval(compile(ast.Expression(shown.value), f"cell {number}", "eval"), names) if shown else None
+        if isinstance(value, Picture):
+            svg = ET.fromstring(value.pipe("svg"))
+            widths[number] = float(svg.get("width").removesuffix("pt")) * 4 / 3   # points to CSS pixels
+    assert len(widths) == 3   # the Kripke model, the why-graph and the prediction DAG
+    assert all(width <= PAGE_PIXELS for width in widths.values()), widths

@@ -43,7 +43,9 @@ def boxes(dot: str) -> list[str]:
 
 
 def legend_rows(dot: str) -> int:
-    legend = next(line for line in dot.splitlines() if line.lstrip().startswith("legend ["))
+    """The rows of a why-graph's legend, which stands under the title, in the graph's label."""
+    label = next(line for line in dot.splitlines() if line.lstrip().startswith("label=<<TABLE"))
+    legend = label[label.index('<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2">'):]
     return legend.count("<TR>") - 1  # less the title
 
 

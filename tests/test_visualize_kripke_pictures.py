@@ -279,3 +279,101 @@ def test_check_draws_compact_labels_for_print(capsys, tmp_path):
     # the claim keeps its first clause, the verdict; the reason after the colon is left out
     assert "c1 cannot rule" in full.read_text() and "c1 cannot rule" not in compact.read_text()
     assert "K_c1 m1 is false at {m1, m2}" in compact.read_text()
+
+
+def _legend_texts(dot: str) -> list[str]:
+    """The texts of a Kripke picture's legend rows, each on one line."""
+    return [t.replace("<BR/>", " ") for t in re.findall(r'BALIGN="LEFT">(.*?)</TD>', dot)]
+
+
+def _line_samples(dot: str) -> list[str]:
+    """The colours of the agents' line samples in a legend."""
+    return re.findall(r'SIDES="B" BORDER="\d+"(?: STYLE="\w+")? COLOR="(#[0-9A-F]{6})"', dot)
+
+
+def test_the_legend_names_only_the_agents_whose_lines_are_drawn():
+    """p2-p5 know which promises were made: no link of theirs is drawn, so the legend shows no
+    line for them (a line sample for a line that is nowhere is what a reader trips over), and
+    says that they have none."""
+    from epistemic.models.pirates import PirateGame, promise
+    from epistemic.models.pirates.pictures import kripke_model_picture
+
+    dot = kripke_model_picture(PirateGame(5, 3, [promise(5, 2, [1, 1, 0, 1], hearers=[3, 4, 5])])).source
+    legend = _legend_texts(dot)
+    assert [t for t in legend if t.startswith("p")] == [
+        "p1: arrow w → v: at w, considers v possible", "p2-p5: no link: tell every world from every other"]
+    assert _line_samples(dot) == [agent_line(0).colour]
+    assert {attrs["label"] for _, _, attrs in edges_of(dot)} == {"p1"}
+
+
+def test_a_round_that_leaves_no_link_names_no_line():
+    code_worlds = muddy_children.initial_model(3, 2)
+    last = code_worlds.restricted(["MMC"])
+    dot = kripke_picture(last, earlier=code_worlds).source
+    assert _line_samples(dot) == []
+    assert "c1-c3: no link: tell every world from every other" in _legend_texts(dot)
+    tex = kripke_tikz(last, earlier=code_worlds)
+    assert "c1-c3: no link: tell every world from every other" in tex and "cannot tell the linked" not in tex
+
+
+def test_the_bar_is_drawn_as_a_cube_of_the_logicians_links():
+    """The drinking logicians' first round: the bartender, who tells no two of the 8 worlds apart,
+    would draw 28 links; none is drawn and the legend says why.  Each logician knows only her own
+    wish, so the worlds she cannot tell apart make a face of the cube: its 4 edges are drawn, not
+    its diagonals, which the chain of edges implies.  24 links in all, 2 on each edge of the cube."""
+    from epistemic.models.puzzles import drinking_logicians as bar
+
+    model = bar.initial_model(3)
+    dot = kripke_picture(model).source
+    edges = edges_of(dot)
+    ids = {f"w{i}": w for i, w in enumerate(model.worlds)}
+    assert "bartender" not in {attrs["label"] for _, _, attrs in edges}
+    assert len(edges) == 24
+    assert all(len(model.facts(ids[u]) ^ model.facts(ids[v])) == 1 for u, v, _ in edges)   # no diagonal
+    legend = _legend_texts(dot)
+    assert "bartender: cannot tell any of the worlds apart (no lines drawn: they would join every pair)" in legend
+    assert any("a chain of its links reaches" in t for t in legend)
+    assert len(_line_samples(dot)) == 3
+    # the pages that follow keep the cube, and draw a removed link once whoever's it was
+    later = model.restricted([w for w in model.worlds if w.startswith("Y")])
+    removed = [attrs for _, _, attrs in edges_of(kripke_picture(later, earlier=model).source)
+               if attrs.get("color") == REMOVED]
+    assert len(removed) == 12 - 4   # the cube's edges less the face left
+
+
+def test_without_places_every_pair_an_agent_cannot_tell_apart_is_linked():
+    """Only a picture whose worlds are placed drops the links a chain of nearer ones implies."""
+    a = Agent("a")
+    worlds = {"u": {"p"}, "v": {"q"}, "w": {"r"}, "x": set()}
+    m = KripkeModel.from_relations([a], worlds, {a: [(s, t) for s in "uvw" for t in "uvw" if s < t]},
+                                   actual="u", reflexive=True, symmetric=True)
+    assert len(links(m)) == 3
+
+
+def test_names_with_backslashes_are_drawn_as_they_are(tmp_path):
+    """A backslash in a name is no escape: an agent x\\ does not end its label's quotes (which made
+    the picture fail), a\\n is no line break, and worlds and TikZ show theirs too."""
+    a, b = Agent("a\\n"), Agent("x\\")
+    m = KripkeModel.from_relations([a, b], {"C:\\w": {"p"}, "v\\": set()}, {a: [("C:\\w", "v\\")],
+                                   b: [("C:\\w", "v\\")]}, actual="C:\\w", reflexive=True, symmetric=True)
+    picture = kripke_picture(m)
+    labels = sorted(attrs["label"] for _, _, attrs in edges_of(picture.source))
+    assert labels == ["a\\\\n", "x\\\\"]
+    if available_renderers():
+        from picture_checks import svg_texts
+        texts = svg_texts(picture.pipe("svg"))
+        for name in ("a\\n", "x\\", "C:\\w", "v\\"):
+            assert name in texts
+    tex = kripke_tikz(m)
+    assert "C:\\textbackslash{}w" in tex and "x\\textbackslash{}" in tex
+
+
+def test_a_dag_edge_label_with_a_backslash_is_drawn_as_it_is():
+    import networkx as nx
+    from epistemic.visualize import dag_picture
+
+    g = nx.DiGraph()
+    g.add_edge(1, 2, label="C:\\new <x>")
+    dot = dag_picture(g, label=lambda n: ([f"node {n}"], []), group=lambda n: "all",
+                      edge_label=lambda u, v, data: data["label"]).source
+    assert [attrs["label"] for _, _, attrs in edges_of(dot)] == ["C:\\\\new <x>"]

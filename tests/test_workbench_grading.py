@@ -123,7 +123,7 @@ def test_a_group_told_whether_is_told_the_truth_either_way():
     assert holds(after, exercise.formula)
     g = grade(exercise, "~p")
     assert g.right, g.summary
-    assert g.summary == "right: after announcing ~p, K_b Kw_a p & ~Kw_b p holds" and g.holds == {"w.no", "v.yes"}
+    assert g.summary == "right: after announcing ~p, K_b Kw_a p & ~Kw_b p holds" and g.holds == {"w.p", "v.~p"}
 
 
 def test_a_private_announcement_leaves_b_believing_nothing_happened():

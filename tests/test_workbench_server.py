@@ -148,7 +148,7 @@ def test_announcements_step_by_step_back_and_forward(student):
     other = student.post("api/apply", {"act": "[?p]_{a}"})   # a new branch drops the undone step
     assert other["steps"][1:] == ["[?p]_{a}"]
     refused = student.post("api/apply", {"act": "[!~p]"})
-    assert refused["error"] == "~p is false at the actual world w.yes: it cannot be announced truthfully"
+    assert refused["error"] == "~p is false at the actual world w.p: it cannot be announced truthfully"
     assert "no step 5" in student.post("api/go", {"position": 5})["error"]
 
 

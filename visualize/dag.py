@@ -12,7 +12,7 @@ from epistemic.validators import instance_of, whole_number_at_least
 
 from .errors import PictureError
 from .picture import Picture
-from .style import ARROW, FONT, NEUTRAL, Palette, border_sample, escape, legend_table, node_label, swatch_cell
+from .style import ARROW, FONT, NEUTRAL, Palette, border_sample, escape, legend_table, node_label, plain_label, swatch_cell
 
 __all__ = ["dag_picture", "summarize", "Summary", "MAX_NODES"]
 
@@ -291,7 +291,7 @@ def dag_picture(graph: nx.DiGraph, *, label: Callable[[Hashable], NodeText],
                 frame.node(ids[box], label=node_label(lines, values), fillcolor=swatch.fill, style=swatch.style,
                            **({"peripheries": "2"} if len(nodes) > 1 else {}))
     for (a, b), texts in summary.edges.items():
-        extra = {"label": escape("; ".join(texts))} if texts else {}
+        extra = {"label": plain_label("; ".join(texts))} if texts else {}
         g.edge(ids[a], ids[b], **extra)
 
     rows = [(swatch_cell(palette.swatch(k)), str(k)) for k in palette.groups if k in by_group]

@@ -26,12 +26,13 @@ import attrs
 
 from epistemic import Reason
 from epistemic.files import check_destination
+from epistemic.wording import counted, noun
 
 from ._explorer_assets import SCRIPT, STYLE
 from .errors import PictureError
 
 __all__ = ["Decision", "Link", "Step", "Perspective", "explorer_html", "check_html_destination",
-           "inline_svg", "inline_svgs", "MAX_EMBEDDED_REASONS"]
+           "inline_svg", "inline_svgs", "rounds_left_out", "MAX_EMBEDDED_REASONS"]
 
 #: The most distinct reasons one page embeds; beyond them, reasons are cut with a note.
 MAX_EMBEDDED_REASONS = 4000
@@ -187,6 +188,19 @@ def inline_svg(svg: bytes | str) -> str:
     return text
 
 
+def rounds_left_out(first: int, last: int) -> str:
+    """The note of a page that leaves rounds ``first`` to ``last`` out.
+
+    >>> rounds_left_out(21, 21)
+    'round 21 is not embedded, to keep the page small'
+    >>> rounds_left_out(21, 30)
+    'rounds 21-30 are not embedded (10 rounds), to keep the page small'
+    """
+    if first == last:
+        return f"round {first} is not embedded, to keep the page small"
+    return f"rounds {first}-{last} are not embedded ({counted(last - first + 1, 'round')}), to keep the page small"
+
+
 def inline_svgs(pictures: Iterable, renderer: str, budget: int) -> list[str | None]:
     """Pictures (each with ``pipe(format, renderer)``) as :func:`inline_svg`
     markup, in order, until they would pass ``budget`` bytes: those after
@@ -277,7 +291,8 @@ def explorer_html(title: str, perspectives: Sequence[Perspective], *, intro: Seq
     for i, p in enumerate(perspectives):
         parts.append(_perspective(i, p, reasons))
     if reasons.cut:
-        notes = [*notes, f"{reasons.cut:,} reasons are not embedded, to keep the page small "
+        notes = [*notes, f"{counted(reasons.cut, 'reason')} {noun(reasons.cut, 'is', 'are')} not embedded, "
+                         f"to keep the page small "
                          f"(at most {max_reasons:,} distinct reasons)"]
     parts += [f'<p class="note">{_e(line)}</p>' for line in notes]
     parts.append(f'<script type="application/json" id="reasons">{_script_json(reasons.rows)}</script>')

@@ -6,19 +6,21 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 
 import attrs
 import graphviz
+import numpy as np
 
 from epistemic import Agent, Announcement, KripkeModel
 from epistemic.validators import instance_of, one_of
+from epistemic.wording import noun
 
 from .errors import PictureError
 from .errors import RendererMissing
 from .layout import SPACING, Position, cube_positions, graphviz_positions, natural, spread
 from .picture import Picture
 from .style import (FALSE_FILL, FONT, REMOVED, TRUE_FILL, AgentLine, agent_line, agent_names, border_sample, escape,
-                    html_lines, legend_table, line_sample, swatch_cell, Swatch, wrap)
+                    html_lines, legend_table, line_sample, plain_label, stacked_label, swatch_cell, Swatch, wrap)
 
 __all__ = ["kripke_picture", "fact_text", "MAX_WORLDS", "MAX_LINKS", "LAYOUTS", "Link", "links", "agent_lines", "shown_worlds",
-           "ordered_agents", "world_positions"]
+           "ordered_agents", "world_positions", "undivided_agents", "unlinked_agents", "shown_facts", "legend_notes"]
 
 #: Pictures of more worlds than this are unreadable; ask for them explicitly.
 MAX_WORLDS = 200
@@ -78,6 +80,73 @@ def ordered_agents(model: KripkeModel) -> list[Agent]:
     return sorted(model.agents, key=lambda a: natural(a.name))
 
 
+def undivided_agents(model: KripkeModel) -> list[Agent]:
+    """The agents who can tell none of three or more worlds apart (one class holds them all), in
+    :func:`ordered_agents`' order.  Their links would join every pair of worlds, so a picture
+    draws none and its legend says so.
+
+    Examples
+    --------
+    >>> a, b = Agent("a"), Agent("b")
+    >>> m = KripkeModel.from_relations([a, b], {"u": set(), "v": set(), "w": set()},
+    ...                                {a: [("u", "v"), ("v", "w"), ("u", "w")], b: [("u", "v")]},
+    ...                                actual="u", reflexive=True, symmetric=True)
+    >>> undivided_agents(m)
+    [Agent('a')]
+    """
+    if len(model) < 3:
+        return []
+    return [a for a in ordered_agents(model) if model.is_equivalence(a) and len(model.partition(a)) == 1]
+
+
+def unlinked_agents(model: KripkeModel, drawn: list[Link]) -> list[Agent]:
+    """The agents of ``model`` none of whose links ``drawn`` holds (removed ones aside), nor
+    undivided (:func:`undivided_agents`): those who tell every world from every other, or,
+    believing, consider none possible."""
+    linked = {agent for link in drawn if not link.removed for agent in link.agents}
+    undivided = set(undivided_agents(model))
+    return [a for a in ordered_agents(model) if a not in linked and a not in undivided]
+
+
+def legend_notes(model: KripkeModel, drawn: list[Link]) -> list[str]:
+    """What the legend of a picture of ``model`` says of the agents it draws no line for: those
+    who cannot tell any of the worlds apart, and those whose links are none.
+
+    Examples
+    --------
+    >>> a, b = Agent("a"), Agent("b")
+    >>> m = KripkeModel.from_relations([a, b], {"u": set(), "v": set(), "w": set()},
+    ...                                {a: [("u", "v"), ("v", "w"), ("u", "w")]},
+    ...                                actual="u", reflexive=True, symmetric=True)
+    >>> legend_notes(m, links(m))
+    ['a: cannot tell any of the worlds apart (no lines drawn: they would join every pair)', 'b: no link: tells every world from every other']
+    """
+    notes = []
+    undivided = undivided_agents(model)
+    if undivided:
+        notes.append(f"{_agents_text(undivided)}: cannot tell any of the worlds apart "
+                     f"(no lines drawn: they would join every pair)")
+    unlinked = unlinked_agents(model, drawn)
+    knowing = [a for a in unlinked if model.is_equivalence(a)]
+    if knowing:
+        notes.append(f"{_agents_text(knowing)}: no link: {noun(len(knowing), 'tells', 'tell')} every world from "
+                     f"every other")
+    believing = [a for a in unlinked if not model.is_equivalence(a)]
+    if believing:
+        notes.append(f"{_agents_text(believing)}: no arrow: {noun(len(believing), 'considers', 'consider')} no "
+                     f"world possible")
+    return notes
+
+
+def shown_facts(model: KripkeModel, world: Hashable, fact_label: Callable[[Hashable], str],
+                earlier: KripkeModel | None = None) -> list[str]:
+    """The texts of the facts of ``world`` a picture writes, sorted: those ``fact_label`` gives
+    text (a fact it gives none, such as one every world holds and the title names, is left out).
+    A world cut from ``model`` has the facts it had in ``earlier``."""
+    facts = model.facts(world) if earlier is None or world in model.worlds else earlier.facts(world)
+    return sorted(text for text in map(fact_label, facts) if text)
+
+
 def shown_worlds(model: KripkeModel, earlier: KripkeModel | None) -> list[Hashable]:
     """The worlds a picture draws: ``earlier``'s, when ``model`` was cut from it."""
     if earlier is None:
@@ -90,7 +159,8 @@ def shown_worlds(model: KripkeModel, earlier: KripkeModel | None) -> list[Hashab
     return list(earlier.worlds)
 
 
-def links(model: KripkeModel, earlier: KripkeModel | None = None, by_agent: bool = True) -> list[Link]:
+def links(model: KripkeModel, earlier: KripkeModel | None = None, by_agent: bool = True,
+          positions: Mapping[Hashable, Position] | None = None) -> list[Link]:
     """The links a picture of ``model`` draws, each once.
 
     An agent whose relation is an equivalence (S5 knowledge) has undirected
@@ -98,7 +168,13 @@ def links(model: KripkeModel, earlier: KripkeModel | None = None, by_agent: bool
     loops included, as a loop then says something.  ``by_agent`` draws each
     agent's links apart; otherwise a link shared by several agents is one
     link naming them all.  The links of ``earlier`` (a model ``model`` was
-    cut from) that ``model`` lacks are marked removed.
+    cut from) that ``model`` lacks are marked removed, one a pair of worlds.  An agent who cannot
+    tell any of the worlds apart (:func:`undivided_agents`) has none: they
+    would join every pair.  Where the worlds have ``positions``, the worlds
+    one knowing agent cannot tell apart are linked to their neighbours
+    alone: a link is left out where a third world of them is nearer to
+    both its ends (on a cube, a face's diagonals), since a chain of links
+    joins them already.
 
     Examples
     --------
@@ -108,23 +184,32 @@ def links(model: KripkeModel, earlier: KripkeModel | None = None, by_agent: bool
     >>> links(m)
     [Link(u='w', v='v', agents=(Agent('a'),), arrow='none', removed=False)]
     """
-    drawn = _links(model, by_agent)
+    hidden = set(undivided_agents(model))
+    drawn = _links(model, by_agent, hidden, positions)
     if earlier is not None:
         kept = set(model.worlds)
-        drawn += [attrs.evolve(link, removed=True) for link in _links(earlier, by_agent)
-                  if link.u not in kept or link.v not in kept]
+        # a removed link is grey, whoever's it was: one line a pair of worlds says all it can
+        gone: dict[frozenset, Link] = {}
+        for link in _links(earlier, by_agent, hidden, positions):
+            if link.u not in kept or link.v not in kept:
+                gone.setdefault(frozenset((link.u, link.v)), attrs.evolve(link, removed=True))
+        drawn += gone.values()
     return drawn
 
 
-def _links(model: KripkeModel, by_agent: bool) -> list[Link]:
+def _links(model: KripkeModel, by_agent: bool, hidden: set[Agent],
+           positions: Mapping[Hashable, Position] | None) -> list[Link]:
+    """The links of ``model``, but for the ``hidden`` agents' and, with ``positions``, the pairs a
+    chain of nearer links joins."""
     s5 = {agent for agent in model.agents if model.is_equivalence(agent)}
+    far = {} if positions is None else {agent: _far_pairs(model, agent, positions) for agent in s5 - hidden}
     order = {w: i for i, w in enumerate(model.worlds)}
     undirected: dict[tuple, set[Agent]] = {}
     directed: dict[tuple, set[Agent]] = {}
     for u, v, who in model.to_networkx().edges(data="agents"):
-        for agent in who:
+        for agent in set(who) - hidden:
             if agent in s5:
-                if u != v:
+                if u != v and frozenset((u, v)) not in far.get(agent, ()):
                     pair = tuple(sorted((u, v), key=order.__getitem__))
                     undirected.setdefault(pair, set()).add(agent)
             else:
@@ -149,6 +234,32 @@ def _links(model: KripkeModel, by_agent: bool) -> list[Link]:
             else:
                 out.append(Link(u, v, g, "forward"))
     return out
+
+
+def _far_pairs(model: KripkeModel, agent: Agent, positions: Mapping[Hashable, Position]) -> set[frozenset]:
+    """The pairs of worlds ``agent`` cannot tell apart that are no neighbours: a third world of
+    their class is nearer to both (the relative neighbourhood graph of each class, which joins
+    it, as the shortest links that join it are among its links).  Worlds that are valuations
+    are as near as the atoms they differ in (a cube's edges, not its faces' diagonals, however
+    the cube is drawn); other worlds as near as they are drawn."""
+    facts = [frozenset(model.facts(w)) for w in model.worlds]
+    valuations = len(set(facts)) == len(facts)
+    far: set[frozenset] = set()
+    for block in model.partition(agent):
+        if len(block) < 3:
+            continue
+        if valuations:
+            atoms = sorted(set().union(*(model.facts(w) for w in block)), key=str)
+            held = np.array([[atom in model.facts(w) for atom in atoms] for w in block], dtype=bool)
+            apart = (held[:, None, :] != held[None, :, :]).sum(axis=2).astype(float)
+        else:
+            points = np.array([positions[w] for w in block], dtype=float)
+            apart = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
+        for i in range(len(block)):
+            # [j, w]: whether w is nearer to both i and j than they are to each other
+            between = np.maximum(apart[i][None, :], apart) < apart[i][:, None] - 1e-6
+            far.update(frozenset((block[i], block[j])) for j in np.flatnonzero(between.any(axis=1)).tolist() if j > i)
+    return far
 
 
 def _rank(order: Mapping, pair: tuple) -> tuple[int, int]:
@@ -234,7 +345,10 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
             raise PictureError("the worlds are not the valuations of a few atoms: they make no cube")
     if positions is not None and any(w not in positions for w in worlds):
         raise PictureError("every world drawn needs a position")
-    drawn = links(model, earlier, by_agent=agent_lines(model) is not None)
+    by_agent = agent_lines(model) is not None
+    drawn = links(model, earlier, by_agent=by_agent, positions=positions)
+    # worlds a chain of links joins are no neighbours, and their link is left out: the legend says so
+    chained = positions is not None and len(drawn) < len(links(model, earlier, by_agent=by_agent))
     if max_links is not None and len(drawn) > max_links:
         raise PictureError(f"the model has {len(drawn):,} links between its worlds, too many to draw legibly "
                            f"(the limit is {max_links:,} links)")
@@ -256,11 +370,10 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
     g.attr("node", shape="ellipse", fontname=FONT, fontsize="11", margin="0.08,0.04", style="filled",
            fillcolor="#FFFFFF")
     g.attr("edge", fontname=FONT, fontsize="10")
-    compact = positions is not None
     for w in worlds:
-        facts = sorted(fact_label(f) for f in (model.facts(w) if w in kept else earlier.facts(w)))  # type: ignore[union-attr]
-        if compact:
-            # a cube's worlds are small: the facts run on one line
+        facts = shown_facts(model, w, fact_label, earlier)
+        if positions is not None and all(" " not in fact for fact in facts):
+            # a cube's worlds are small: atoms run on one line
             body = html_lines(wrap(", ".join(facts), 22) if facts else [no_facts])
         else:
             # several facts are bulleted, so that a reader sees where each one ends
@@ -293,16 +406,15 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
         if link.removed:
             edge.update(color=REMOVED, penwidth="1")
         else:
-            edge["label"] = _agents_text(link.agents)
+            edge["label"] = plain_label(_agents_text(link.agents))
         g.edge(ids[link.u], ids[link.v], **edge)
 
     cells = [f"<B>{escape(title)}</B>"] if title else []
     if legend:
-        rows = _legend(model, drawn, lines, truth, claim, earlier is not None and len(kept) < len(worlds))
+        rows = _legend(model, drawn, lines, truth, claim, earlier is not None and len(kept) < len(worlds), chained)
         cells.append(legend_table("How to read this picture", rows)[1:-1])
     if cells:
-        body = "".join(f'<TR><TD ALIGN="LEFT">{cell}</TD></TR>' for cell in cells)
-        g.attr(label=f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="4">{body}</TABLE>>')
+        g.attr(label=stacked_label(cells))
     return Picture(g.source)
 
 
@@ -336,25 +448,31 @@ def _names_its_facts(name: str, facts: list[str]) -> bool:
 
 def _spacing(model: KripkeModel, fact_label: Callable, world_label: Callable) -> float:
     """The distance between neighbouring worlds on a cube: wide enough for the widest world's label."""
-    widest = max((max(len(str(world_label(w))), min(22, len(", ".join(fact_label(f) for f in model.facts(w)))))
+    widest = max((max(len(str(world_label(w))), min(22, len(", ".join(shown_facts(model, w, fact_label)))))
                   for w in model.worlds), default=0)
     # about 0.085 inch a character at 11 points, and a margin
     return max(SPACING, 0.085 * widest + 0.55)
 
 
-def _legend(model: KripkeModel, drawn: list[Link], lines, truth, claim: str, removed: bool) -> list[tuple[str, str]]:
+def _legend(model: KripkeModel, drawn: list[Link], lines, truth, claim: str, removed: bool,
+            chained: bool) -> list[tuple[str, str]]:
     rows = []
-    s5 = [a for a in ordered_agents(model) if model.is_equivalence(a)]
+    # only the lines the picture draws: an agent without one is said to have none
+    linked = {agent for link in drawn if not link.removed for agent in link.agents}
+    s5 = [a for a in ordered_agents(model) if model.is_equivalence(a) and a in linked]
     if lines is not None:
         for agent, line in lines.items():  # in ordered_agents' order
-            what = ("cannot tell the linked worlds apart" if agent in s5
-                    else "arrow w → v: at w, considers v possible")
-            rows.append((line_sample(line), f"{agent}: {what}"))
-    else:
+            if agent in linked:
+                what = ("cannot tell the linked worlds apart" if agent in s5
+                        else "arrow w → v: at w, considers v possible")
+                rows.append((line_sample(line), f"{agent}: {what}"))
+    elif linked:
         rows.append(("<B>——</B>", "a line: the agents named cannot tell the two worlds apart; an arrow w → v: "
                                   "at w, the agents named consider v possible"))
+    rows += [("", note) for note in legend_notes(model, drawn)]
     if s5:
-        rows.append(("", f"{_agents_text(s5)}: knowledge (S5), so each world is also linked to itself; "
+        chains = ", and to each world a chain of its links reaches" if chained else ""
+        rows.append(("", f"{_agents_text(s5)}: knowledge (S5), so each world is also linked to itself{chains}; "
                          f"no link, no doubt"))
     if model.actual:   # an SMCDEL file's structure, for one, has no actual world to point out
         rows.append((border_sample(1, double=True), "double outline: the actual world"))

@@ -9,12 +9,13 @@ import graphviz
 from epistemic import Reason
 from epistemic.explanation import OMITTED
 from epistemic.validators import is_whole, one_of, whole_number_at_least
+from epistemic.wording import counted
 
 from .errors import PictureError
 from .picture import Picture
 from .reason_summary import summarize_reasons
 from .style import (ARROW, FONT, HEAVY_ARROW, NEUTRAL, Palette, Swatch, border_sample, escape, legend_table,
-                    node_label, swatch_cell, wrap)
+                    node_label, stacked_label, swatch_cell, wrap)
 
 __all__ = ["reason_picture", "MAX_REASONS", "MAX_BOXES", "MAX_WIDTH", "CHAIN", "LEGEND_MOST", "LABEL_STYLES"]
 
@@ -208,25 +209,21 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
                                                          + (", the farthest left out" if summary.cut else "")
                                                          + (", some left out to keep the picture narrow"
                                                             if summary.narrowed else ""))
-    if heading:
-        bold = len(title.split("\n")) if title else 0
-        g.attr(label="<" + "<BR/>".join(f"<B>{escape(line)}</B>" if i < bold else escape(line)
-                                        for i, line in enumerate(heading.split("\n"))) + ">")
     any_marked = any_merged = False
     for box, members in summary.boxes.items():
         if box == summary.cut:
-            text = (f"{len(members):,} reasons farther from the question, left out: the picture holds "
+            text = (f"{counted(len(members), 'reason')} farther from the question, left out: the picture holds "
                     f"{max_boxes} boxes; ask about them directly, or draw with a smaller depth")
             g.node(box_ids[box], label=f"<<I>{escape(text)}</I>>", style="rounded,dashed", fillcolor=NEUTRAL)
             continue
         if box in summary.narrowed:
-            text = (f"{len(members):,} more reasons, left out: the picture draws at most {max_width} boxes side "
+            text = (f"{counted(len(members), 'more reason')}, left out: the picture draws at most {max_width} boxes side "
                     f"by side; ask about them directly")
             g.node(box_ids[box], label=f"<<I>{escape(text)}</I>>", style="rounded,dashed", fillcolor=NEUTRAL)
             continue
         if box in summary.gaps:
             text = (chain_note(members_of(members)) if chain_note is not None
-                    else f"{len(members):,} more reasons like the ones above and below")
+                    else f"{counted(len(members), 'more reason')} like the ones above and below")
             g.node(box_ids[box], label=f"<<I>{escape(text)}</I>>", style="rounded,dashed", fillcolor=NEUTRAL)
             continue
         reason = shown[box]
@@ -298,13 +295,12 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
                       '<TD WIDTH="28" HEIGHT="14"> </TD></TR></TABLE>',
                       "dashed box with a count: the reasons farthest from the question, left out"))
     notes.append((ARROW, "arrow: the claim rests on the reason it points to"))
-    g.node("legend", label=legend_table(legend_title, rows + notes), shape="plain", fontname=FONT,
-           fontsize="10")
-    # the legend sits beside the question, not below the whole tree
-    with g.subgraph() as top:
-        top.attr(rank="same")
-        top.node(ids[_identity(roots[0])])
-        top.node("legend")
+    # the legend goes under the title, above the questions: beside them it would widen the picture by
+    # its own width, and a page shrinks a wide picture's text past reading
+    bold = len(title.split("\n")) if title else 0
+    cells = ["<BR/>".join(f"<B>{escape(line)}</B>" if i < bold else escape(line)
+                          for i, line in enumerate(heading.split("\n")))] if heading else []
+    g.attr(label=stacked_label(cells + [legend_table(legend_title, rows + notes)[1:-1]]))
     return Picture(g.source)
 
 

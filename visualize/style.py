@@ -25,6 +25,7 @@ import textwrap
 from collections.abc import Hashable, Iterable
 
 import attrs
+import graphviz
 
 from .errors import PictureError
 
@@ -177,6 +178,18 @@ def escape(text: str) -> str:
     return html.escape(str(text), quote=True)
 
 
+def plain_label(text: str) -> str:
+    """``text`` as a Graphviz label that is not HTML-like, shown as it is: a backslash is no
+    escape (``\\n``, ``\\l``) and a text in angle brackets no HTML.
+
+    Examples
+    --------
+    >>> print(plain_label(r"C:\\new"))
+    C:\\\\new
+    """
+    return graphviz.escape(str(text))
+
+
 def wrap(text: str, width: int = 44) -> list[str]:
     """``text`` broken into lines of at most ``width`` characters where it can.
 
@@ -262,6 +275,17 @@ def legend_table(title: str, rows: Iterable[tuple[str, str]]) -> str:
                    for sample, text in rows)
     return (f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2">'
             f'<TR><TD COLSPAN="2" ALIGN="LEFT"><B>{escape(title)}</B></TD></TR>{body}</TABLE>>')
+
+
+def stacked_label(cells: Iterable[str]) -> str:
+    """A graph's label of DOT-ready HTML cells one above the other, left-aligned: a title, then a
+    legend (:func:`legend_table` without its outer brackets).
+
+    >>> stacked_label(["<B>A title</B>"])
+    '<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="4"><TR><TD ALIGN="LEFT"><B>A title</B></TD></TR></TABLE>>'
+    """
+    body = "".join(f'<TR><TD ALIGN="LEFT">{cell}</TD></TR>' for cell in cells)
+    return f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="4">{body}</TABLE>>'
 
 
 def swatch_cell(swatch: Swatch) -> str:

@@ -15,7 +15,8 @@ from epistemic import KripkeModel
 from epistemic.validators import instance_of
 
 from .errors import PictureError
-from .kripke import MAX_WORLDS, agent_lines, fact_text, links, ordered_agents, shown_worlds, world_positions
+from .kripke import (MAX_WORLDS, agent_lines, fact_text, legend_notes, links, ordered_agents, shown_facts, shown_worlds,
+                     world_positions)
 from .layout import Position
 from .latex import latex_text
 from .style import AGENT_LINES, FALSE_FILL, REMOVED, TRUE_FILL, agent_names
@@ -92,7 +93,7 @@ def kripke_tikz(model: KripkeModel, *, title: str | None = None, holds: Iterable
     # links go on a layer below the worlds, so that a world's text is never crossed out
     out = ["\\pgfdeclarelayer{links}", "\\pgfsetlayers{links,main}", "\\begin{tikzpicture}"]
     for w in worlds:
-        facts = sorted(fact_label(f) for f in (model if w in kept else earlier).facts(w))  # type: ignore[union-attr]
+        facts = shown_facts(model, w, fact_label, earlier)
         text = f"\\textbf{{{latex_text(world_label(w))}}}\\\\{latex_text(', '.join(facts) or no_facts)}"
         style = ["world"]
         if w not in kept:
@@ -106,7 +107,9 @@ def kripke_tikz(model: KripkeModel, *, title: str | None = None, holds: Iterable
         x, y = placed[w]
         out.append(f"\\node[{', '.join(style)}] ({ids[w]}) at ({x:g}in, {y:g}in) {{{text}}};")
     out.append("\\begin{pgfonlayer}{links}")
-    for link in links(model, earlier, by_agent=lines is not None):
+    drawn = links(model, earlier, by_agent=lines is not None, positions=placed)
+    linked = {agent for link in drawn if not link.removed for agent in link.agents}
+    for link in drawn:
         style = [styles[link.agents[0]]] if lines is not None else ["draw, line width=1pt"]
         style.append({"none": "-", "forward": "->", "both": "<->"}[link.arrow])
         if link.removed:
@@ -125,10 +128,13 @@ def kripke_tikz(model: KripkeModel, *, title: str | None = None, holds: Iterable
                    f"{{{latex_text(title)}}};")
     if legend:
         y = bottom - 0.6
-        for agent in ordered_agents(model) if lines is not None else ():
+        for agent in [a for a in ordered_agents(model) if a in linked] if lines is not None else ():
             out.append(f"\\draw[{styles[agent]}] ({left:g}in, {y:g}in) -- ({left + 0.5:g}in, {y:g}in) "
                        f"node[right, font=\\small, black] {{{latex_text(agent.name)}: "
                        f"{'cannot tell the linked worlds apart' if model.is_equivalence(agent) else 'considers possible'}}};")
+            y -= 0.3
+        for note in legend_notes(model, drawn):
+            out.append(f"\\node[anchor=west, font=\\small] at ({left:g}in, {y:g}in) {{{latex_text(note)}}};")
             y -= 0.3
         if truth is not None:
             for fill, verdict in (("truefill", "true"), ("falsefill", "false")):

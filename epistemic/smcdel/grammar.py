@@ -357,7 +357,7 @@ class FormulaReader:
             return lambda f: AnnounceWhether(everyone, announced, f)
         if whether:   # the group learns whether φ; exactly one of the two events happens
             return lambda f: AnnounceWhether(group, announced, f)
-        # the group learns that φ, the others that it learned whether: where φ holds, the event "yes"
+        # the group learns that φ, the others that it learned whether: where φ holds, the event named φ
         if box:
             return lambda f: Implies(announced, AnnounceWhether(group, announced, f))
         return lambda f: And(announced, AnnounceWhether(group, announced, f))

@@ -261,7 +261,9 @@ def _dynamic(structure: KnowledgeStructure, f: Formula):
             update = transform(structure, private_event(structure.agents, None, group, precondition=f.announced),
                                truth)
             return ~where | update.back(truth(update.after, f.arg), "told")
-        update = transform(structure, whether_event(structure.agents, group, f.announced), truth)
+        events = whether_event(structure.agents, group, f.announced)
+        update = transform(structure, events, truth)
         after = truth(update.after, f.arg)
-        return (where & update.back(after, "yes")) | (~where & update.back(after, "no"))
+        holds, fails = (e.name for e in events.events)
+        return (where & update.back(after, holds)) | (~where & update.back(after, fails))
     raise FormulaError(f"cannot evaluate {type(f).__name__}")  # pragma: no cover

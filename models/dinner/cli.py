@@ -13,6 +13,7 @@ from epistemic.models import Command, end_progress, progress_printer, whole_numb
 from epistemic.models.commands import OutputFile
 from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, efg_file
 from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations
+from epistemic.wording import counted
 
 from .crossout import Crossout, crossout, crossout_sequence
 from .dinner import TIE_RULES, Dinner, DinnerError, parse_dinner, parse_morsel, player_name
@@ -34,7 +35,7 @@ SHOWN = 20
 EPILOG = """\
 morsels: inline as 1,2 2,3 3,1 or "{(1,2),(2,3),(3,1)}", or --file with one a line
   (e.g. "1 8", "1,8" or "(1, 8)", # comments); utilities are exact: 3, 2.5 or 5/2.
-  A morsel that starts with a minus goes after --: epistemic dinner -- 5,5 -3,-3
+  A morsel may start with a minus: epistemic dinner -3,-3 5,5
 crossout is used for two players alternating without discount; otherwise (or with
 --solve) the dinner is solved by backward induction (at most 20 morsels).
   epistemic dinner 1,2 2,3 3,1 --first alice
@@ -267,7 +268,7 @@ def _scores(scores) -> str:
 def _text(dinner, order, played, solution, checks, discount) -> str:
     n = dinner.size
     shown = f" {dinner.text()}" if n <= SHOWN else ""
-    lines = [f"Ethiopian Dinner: {n:,} morsel{'s' if n != 1 else ''}{shown}; "
+    lines = [f"Ethiopian Dinner: {counted(n, 'morsel')}{shown}; "
              f"{player_name(order[0])} moves first, {player_name(order[-1])} last"
              + ("" if discount is None else f"; a morsel eaten on turn i is worth ({discount})**i of its utility")
              + "."]
@@ -280,7 +281,7 @@ def _text(dinner, order, played, solution, checks, discount) -> str:
                        for t, (m, p) in enumerate(played.play, 1)])
         lines.append(f"Crossout scores: {_scores(played.scores)}.")
     if solution is not None:
-        lines.append(f"Subgame-perfect play by backward induction ({len(solution.solved.dag):,} states):")
+        lines.append(f"Subgame-perfect play by backward induction ({counted(len(solution.solved.dag), 'state')}):")
         rows = []
         for t in solution.turns:
             others = [m for m in t.ties if m != t.morsel]
@@ -330,7 +331,8 @@ def _experiment(args: argparse.Namespace, out: TextIO) -> int:
 
     def share(count: int, interval: tuple[float, float]) -> str:
         return (f"{count:,} ({count / found.dinners:.2%}; 95% interval {interval[0]:.2%} to {interval[1]:.2%})")
-    out.write(f"{found.dinners:,} random permutation dinners of {found.size} morsels (seed {found.seed}):\n"
+    out.write(f"{counted(found.dinners, 'random permutation dinner')} of {counted(found.size, 'morsel')} "
+              f"(seed {found.seed}):\n"
               f"  crossout not Pareto efficient: {share(found.inefficient, found.inefficient_interval)}\n"
               f"  crossout not weakly efficient: {share(found.not_weakly, found.not_weakly_interval)}\n"
               f"  largest gain an outcome dominating crossout offers a player: {found.improvement} "

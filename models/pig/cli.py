@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
 from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations, hold_map, hold_surface
+from epistemic.wording import counted
 
 from .cli_three import add_three_arguments, run_three
 from .cli_three_pig import METHODS, dynamics_asked, run_three_pig
@@ -89,8 +90,8 @@ def report(solution: Solution, rule: HoldAt | None) -> str:
                   f"  against an optimal player, moving first:  {rule.first:.6f}",
                   f"  against an optimal player, moving second: {rule.second:.6f}",
                   f"  against another who holds at {rule.total}, moving first: {rule.itself:.6f}"]
-    lines.append(f"Solved layer by layer: {2 * solution.rules.goal - 1} score sums, at most "
-                 f"{solution.rounds} rounds of policy iteration in one.")
+    lines.append(f"Solved layer by layer: {counted(2 * solution.rules.goal - 1, 'score sum')}, at most "
+                 f"{counted(solution.rounds, 'round')} of policy iteration in one.")
     return "\n".join(lines)
 
 

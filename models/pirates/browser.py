@@ -18,16 +18,17 @@ from __future__ import annotations
 
 from epistemic import Knowledge
 from epistemic.visualize import PictureError, RendererMissing
-from epistemic.visualize.explorer import Decision, Link, Perspective, Step, explorer_html, inline_svg
+from epistemic.visualize.explorer import Decision, Link, Perspective, Step, explorer_html, inline_svg, rounds_left_out
+from epistemic.wording import counted, noun
 
 from .explain import DEPTH, why_offer, why_outcome, why_overboard, why_vote
 from .division import promise_in
 from .game import PirateGame
 from .pictures import group_label, knowledge_picture, prediction_dag_picture, promise_text
 from .predict import OfferSource, Prediction
-from .wording import Names, division_text, expected_text, names_text
+from .wording import Names, coins_text, division_text, expected_text, names_text
 
-__all__ = ["explorer_page", "FIRST_ROUNDS", "LAST_ROUNDS", "MAX_PERSPECTIVES", "MAX_VOTER_ROWS"]
+__all__ = ["explorer_page", "voter_rows_note", "FIRST_ROUNDS", "LAST_ROUNDS", "MAX_PERSPECTIVES", "MAX_VOTER_ROWS"]
 
 #: Rounds of a perspective embedded from its start, and from its end, when it has more than both.
 FIRST_ROUNDS, LAST_ROUNDS = 20, 5
@@ -77,14 +78,15 @@ def explorer_page(game: PirateGame, depth: int | None = DEPTH, renderer: str | N
                                                           rounds)]
     notes = []
     if len(states) > len(shown):
-        notes.append(f"{len(states) - len(shown):,} more knowledge states are not embedded "
+        more = len(states) - len(shown)
+        notes.append(f"{counted(more, 'more knowledge state')} {noun(more, 'is', 'are')} not embedded "
                      f"(at most {MAX_PERSPECTIVES} perspectives)")
     promises = sorted(game.announcements, key=lambda a: promise_in(a).maker)  # p2 before p10, as ranked
-    intro = [f"{game.pirates:,} pirates share {game.coins:,} coins; "
-             + (f"{len(promises):,} promise{'s' if len(promises) != 1 else ''} made:" if promises else "no promises.")]
+    intro = [f"{game.pirates:,} pirates share {coins_text(game.coins)}; "
+             + (f"{counted(len(promises), 'promise')} made:" if promises else "no promises.")]
     intro += [f"· {promise_text(a)}" for a in promises[:_PROMISES_LISTED]]
     if len(promises) > _PROMISES_LISTED:
-        intro.append(f"· and {len(promises) - _PROMISES_LISTED:,} more promises")
+        intro.append(f"· and {counted(len(promises) - _PROMISES_LISTED, 'more promise')}")
     intro.append("Click a decision to unfold its reasons; choose the knowledge a prediction is made on; "
                  "step through the rounds with the buttons or the arrow keys.")
     pictures: list[tuple[str, str]] = []
@@ -98,8 +100,17 @@ def explorer_page(game: PirateGame, depth: int | None = DEPTH, renderer: str | N
             pictures, notes = [], [*notes, f"the pictures are left out: {missing}"]
         except PictureError as refused:
             pictures, notes = [], [*notes, f"the pictures are left out: {refused}"]
-    return explorer_html(f"Why the pirates play as they do ({game.pirates:,} pirates, {game.coins:,} coins)",
+    return explorer_html(f"Why the pirates play as they do ({game.pirates:,} pirates, {coins_text(game.coins)})",
                          perspectives, intro=intro, notes=notes, pictures=pictures)
+
+
+def voter_rows_note(rows: int) -> str | None:
+    """The note of a step that embeds :data:`MAX_VOTER_ROWS` of its ``rows`` of voters, if it leaves some out.
+
+    >>> voter_rows_note(MAX_VOTER_ROWS + 1)
+    'and 1 more row of voters, not embedded'
+    """
+    return f"and {counted(rows - MAX_VOTER_ROWS, 'more row')} of voters, not embedded" if rows > MAX_VOTER_ROWS else None
 
 
 def _knowledge_states(game: PirateGame) -> list[tuple[Knowledge, str]]:
@@ -120,9 +131,8 @@ def _rounds(count: int) -> tuple[list[int], str | None]:
     """The rounds embedded of ``count``, and a note on those left out."""
     if count <= FIRST_ROUNDS + LAST_ROUNDS:
         return list(range(1, count + 1)), None
-    left = f"rounds {FIRST_ROUNDS + 1}-{count - LAST_ROUNDS}"
     return ([*range(1, FIRST_ROUNDS + 1), *range(count - LAST_ROUNDS + 1, count + 1)],
-            f"{left} are not embedded ({count - FIRST_ROUNDS - LAST_ROUNDS:,} rounds), to keep the page small")
+            rounds_left_out(FIRST_ROUNDS + 1, count - LAST_ROUNDS))
 
 
 def _step(game: PirateGame, p: Prediction, knowledge: Knowledge | None, index: dict[Knowledge, int],
@@ -150,9 +160,7 @@ def _step(game: PirateGame, p: Prediction, knowledge: Knowledge | None, index: d
         decisions.append(Decision(f"why {proposer} is thrown overboard", why_overboard(game, r, depth=depth)))
     else:
         decisions.append(Decision("why the round ends so", why_outcome(game, r, knowledge, depth=depth)))
-    note = None
-    if len(rows) > MAX_VOTER_ROWS:
-        note = f"and {len(rows) - MAX_VOTER_ROWS:,} more rows of voters, not embedded"
+    note = voter_rows_note(len(rows))
     links = []
     if p.source is OfferSource.PROPOSER and r in embedded[index.get(p.proposer_knowledge, 0)]:
         links.append(Link(f"{proposer}'s own prediction of round {r}", index.get(p.proposer_knowledge, 0), r))

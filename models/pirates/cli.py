@@ -17,6 +17,7 @@ from epistemic.visualize import (MAX_WORLDS as MAX_DRAWN_WORLDS, RENDERERS, Pict
                                  check_destinations)
 from epistemic.visualize.render import check_dpi
 from epistemic.visualize.explorer import check_html_destination
+from epistemic.wording import counted
 
 from .game import PirateGame, PirateGameError
 from .tree import PirateTree, parse_chance
@@ -399,7 +400,7 @@ def _search_text(game: PirateGame, search: PromiseSearch) -> str:
     base = "is thrown overboard" if search.baseline < 0 else f"ends with {coins_text(search.baseline)}"
     rows = "\n".join(f"  {who}: {' '.join(map(str, row))}" for row in search.best[:10])
     more = f"\n  ... and {len(search.best) - 10} more" if len(search.best) > 10 else ""
-    tried = f"{search.candidates} candidate{'s' if search.candidates != 1 else ''} tried"
+    tried = f"{counted(search.candidates, 'candidate')} tried"
     return (f"Best public promise for {who} ({tried}): "
             f"with it {who} {value}; without a promise he {base}.\n"
             f"Optimal promises (lowest-ranked pirate first):\n{rows}{more}")

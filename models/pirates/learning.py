@@ -52,6 +52,7 @@ import attrs
 
 from epistemic import Announcement
 from epistemic.plausibility import PlausibilityModel
+from epistemic.wording import counted, noun
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in, rank_of
 from .game import PirateGame, PirateGameError, promise
@@ -62,7 +63,7 @@ from .wording import division_text, names_text, promises_text
 
 __all__ = ["learn", "LearnedPlay", "LearnedRound", "LearnedVote", "RuledOut", "Settling", "Suspicions", "World",
            "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_WORK", "MAX_LEVEL", "MAX_PREDICTIONS", "FIXPOINT",
-           "world_text", "anticipation_level"]
+           "world_text", "where_text", "anticipation_level"]
 
 #: A world: the promises made in it.
 World = frozenset[Announcement]
@@ -259,13 +260,35 @@ def world_order(world: World) -> tuple:
 
 
 def world_text(world: World) -> str:
-    """A world in a few words: the promises made in it.
+    """A world in a few words: the subgroup promises made in it.  The public
+    promises, in every world, are left out, so that a world ruled out never
+    reads as if a public promise were.
 
     >>> from epistemic.models.pirates import promise
-    >>> world_text(frozenset()), world_text(frozenset([promise(5, 4, [2, 2], hearers=[5])]))
-    ('no promise', 'p4 promises 2 2 to p4 and p5')
+    >>> told, public = promise(5, 4, [2, 2], hearers=[5]), promise(5, 3, [1, 0, 3])
+    >>> world_text(frozenset()), world_text(frozenset([told])), world_text(frozenset([told, public]))
+    ('no promise', 'p4 promises 2 2 to p4 and p5', 'p4 promises 2 2 to p4 and p5')
+    >>> world_text(frozenset([public]))
+    'no promise but the public one'
     """
-    return promises_text(world)
+    told = [a for a in world if not a.is_public]
+    if told or not world:
+        return promises_text(told)
+    return f"no promise but the public {noun(len(world), 'one', 'ones')}"
+
+
+def where_text(world: World) -> str:
+    """Where ``world`` holds, in a few words (see :func:`world_text`).
+
+    >>> from epistemic.models.pirates import promise
+    >>> where_text(frozenset()), where_text(frozenset([promise(5, 4, [2, 2], hearers=[5])]))
+    ('where no promise was made', 'where p4 promises 2 2 to p4 and p5')
+    >>> where_text(frozenset([promise(5, 3, [1, 0, 3])]))
+    'where no promise but the public one was made'
+    """
+    if any(not a.is_public for a in world):
+        return f"where {world_text(world)}"
+    return f"where {world_text(world)} was made"
 
 
 # worlds ------------------------------------------------------------------------------
@@ -379,7 +402,7 @@ def learn(game: PirateGame, suspicions: Suspicions = Suspicions(), anticipation:
     levels = MAX_LEVEL + 1 if level == FIXPOINT else int(level) + 1
     work = len(model) * levels * game.pirates ** 2
     if work > MAX_WORK:
-        raise PirateGameError(f"learning would weigh {len(model):,} worlds x {levels} level{'s' if levels > 1 else ''} "
+        raise PirateGameError(f"learning would weigh {len(model):,} worlds x {counted(levels, 'level')} "
                               f"x {game.pirates}^2 pirates = {work:,}; at most {MAX_WORK:,} are allowed: "
                               f"suspect fewer promises or anticipate less")
     worlds = sorted(worlds_of(model), key=world_order)

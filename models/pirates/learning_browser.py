@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from epistemic.visualize import PictureError, RendererMissing, round_pictures
 from epistemic.visualize.explorer import Decision, Perspective, Step, explorer_html, inline_svgs
+from epistemic.wording import counted, noun
 
-from .browser import MAX_VOTER_ROWS
+from .browser import MAX_VOTER_ROWS, voter_rows_note
 from .game import PirateGame
 from .learning import LearnedPlay, LearnedRound
 from .learning_report import belief_lines, learned_lines, learned_why, offer_how, planned_passes
 from .pictures import learning_drawing_options, learning_rounds, promise_text
 from .predict import OfferSource
-from .wording import Names, division_text, expected_text, names_text
+from .wording import Names, coins_text, division_text, expected_text, names_text
 
 __all__ = ["learning_explorer_page", "PAGE_WORLDS", "PICTURE_BYTES"]
 
@@ -70,7 +71,8 @@ def learning_explorer_page(game: PirateGame, play: LearnedPlay, depth: int | Non
                 notes.append(f"the rounds are not drawn: {err}")
             drawn = sum(p is not None for p in pictures)
             if drawn < len(pictures):
-                notes.append(f"{len(pictures) - drawn:,} of the {len(pictures):,} pictures are left out, to keep the "
+                left = len(pictures) - drawn
+                notes.append(f"{left:,} of the {len(pictures):,} pictures {noun(left, 'is', 'are')} left out, to keep the "
                              f"page small (at most {PICTURE_BYTES:,} bytes of pictures)")
     steps = [_step(game, play, rnd, pictures[rnd.round - 1], depth) for rnd in play.rounds]
     dead = play.deaths
@@ -78,8 +80,8 @@ def learning_explorer_page(game: PirateGame, play: LearnedPlay, depth: int | Non
                       [f"Outcome: {division_text(play.outcome)}; thrown overboard: "
                        f"{names_text(dead) if dead else 'nobody'}."], picture=pictures[-1]))
     level = f"level {play.level} of anticipation" if play.level else "naive learners (level 0)"
-    intro = [f"{game.pirates:,} pirates share {game.coins:,} coins; they learn from the public votes which "
-             f"promises were made ({level}); {worlds:,} worlds of promises at the start."]
+    intro = [f"{game.pirates:,} pirates share {coins_text(game.coins)}; they learn from the public votes which "
+             f"promises were made ({level}); {counted(worlds, 'world of promises', 'worlds of promises')} at the start."]
     intro += [f"· {promise_text(a)}" for a in sorted(game.announcements, key=str)[:12]]
     if play.settling is not None:
         intro.append(f"Anticipation fixpoint: {play.settling.text()}.")
@@ -87,7 +89,7 @@ def learning_explorer_page(game: PirateGame, play: LearnedPlay, depth: int | Non
     intro.append(f"Without learning: {division_text(plain.outcome)}; thrown overboard: "
                  f"{names_text(plain.deaths) if plain.deaths else 'nobody'}.")
     intro.append("Click a decision to unfold its reasons; step through the rounds with the buttons or the arrow keys.")
-    return explorer_html(f"Pirates who learn from the votes ({game.pirates:,} pirates, {game.coins:,} coins)",
+    return explorer_html(f"Pirates who learn from the votes ({game.pirates:,} pirates, {coins_text(game.coins)})",
                          [Perspective(f"the play with learning, {level}", steps)], intro=intro, notes=notes)
 
 
@@ -120,6 +122,6 @@ def _step(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, picture: str |
     else:
         decisions.append(Decision(f"why {proposer} is thrown overboard",
                                   learned_why(game, play, f"{proposer} overboard", depth=depth)))
-    note = f"and {len(rows) - MAX_VOTER_ROWS:,} more rows of voters, not embedded" if len(rows) > MAX_VOTER_ROWS else None
+    note = voter_rows_note(len(rows))
     title = f"round {r}: {proposer} offers, {'accepted' if rnd.accepted else 'rejected'}"
     return Step(r, title, lines, decisions, picture=picture, note=note)

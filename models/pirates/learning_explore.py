@@ -18,7 +18,7 @@ from .explore import CommandExplorer, drive
 from .game import PirateGame, PirateGameError
 from .learning import LearnedPlay
 from .learning_report import belief_lines, format_learned_round, learned_why
-from .wording import division_text, names_text
+from .wording import coins_text, division_text, names_text
 
 __all__ = ["LearningExplorer", "run_learning_explorer"]
 
@@ -68,7 +68,7 @@ class LearningExplorer(CommandExplorer):
 
     def _rounds(self) -> str:
         level = f"level {self.play.level} of anticipation" if self.play.level else "naive learners"
-        lines = [f"the play with learning: {self.game.pirates} pirates, {self.game.coins} coins, {level}"]
+        lines = [f"the play with learning: {self.game.pirates} pirates, {coins_text(self.game.coins)}, {level}"]
         for rnd in self.play.rounds:
             end = "accepted" if rnd.accepted else f"{pirate_name(rnd.round)} is thrown overboard"
             lines.append(f"  round {rnd.round}: {pirate_name(rnd.round)} offers {division_text(rnd.offer)}; "

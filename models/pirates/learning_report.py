@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from epistemic.explanation import Reason
+from epistemic.wording import counted
 
 from .division import DEAD, pirate_name, promise_in, rank_of
 from .anticipation import FIXED, Anticipation, LevelVote
@@ -12,9 +13,9 @@ from .explain import ReasonKind
 from .predict import OfferSource
 from .questions import QuestionKind, claimed_vote_error, read_question, settle_question
 from .game import PirateGame, PirateGameError
-from .learning import LearnedPlay, LearnedRound, RuledOut, World, world_order, world_text
+from .learning import LearnedPlay, LearnedRound, RuledOut, World, where_text, world_order, world_text
 from .report import VOTER_LINES, format_offers
-from .wording import Names, coins_text, division_text, names_text, votes_text
+from .wording import Names, coins_text, division_text, names_text, votes_text, yes_votes_text
 
 __all__ = ["format_learning", "format_learned_round", "learned_lines", "belief_lines", "learned_why", "offer_how", "planned_passes",
            "check_learned_question", "learning_json"]
@@ -58,7 +59,7 @@ def format_learned_round(rnd: LearnedRound) -> str:
             lines.append(f"  {pirate_name(v.rank):<7} {v.offered:>7}  {_expects(v.expects):>7}  "
                          f"{'yes' if v.yes else 'no'}")
     verdict = "accepted" if rnd.accepted else f"rejected: {pirate_name(rnd.round)} is thrown overboard"
-    lines.append(f"  {rnd.yes} of {len(rnd.votes)} vote yes, {rnd.needed} needed: {verdict}")
+    lines.append(f"  {yes_votes_text(rnd.yes, len(rnd.votes))}, {rnd.needed} needed: {verdict}")
     lines += [f"  {line}" for line in learned_lines(rnd)]
     return "\n".join(lines)
 
@@ -99,7 +100,8 @@ def format_learning(game: PirateGame, play: LearnedPlay, tables: bool = True, fu
     pirates who are sure of one world predict there when each round begins
     (the play with their beliefs held, as a naive learner expects it)."""
     level = f"level {play.level} of anticipation" if play.level else "naive learners (level 0)"
-    lines = [f"With learning: {len(play.models[0]):,} worlds of promises at the start; votes rule out worlds; "
+    start = counted(len(play.models[0]), "world of promises", "worlds of promises")
+    lines = [f"With learning: {start} at the start; votes rule out worlds; "
              f"{level} (docs/pirates.md, Learning from surprise)."]
     if play.settling is not None:
         lines.append(f"Anticipation fixpoint: {play.settling.text()}.")
@@ -186,21 +188,17 @@ def _belief_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, rank:
     if earlier is None:
         return None
     now = play.believed(rnd.round, rank)
-    what = f"the world where {world_text(now[0])}" if len(now) == 1 else f"one of {len(now):,} worlds"
+    what = f"the world {where_text(now[0])}" if len(now) == 1 else f"one of {len(now):,} worlds"
     claim = (f"{pirate_name(rank)} plans on {what}, after round {earlier.round} ruled out "
              f"{len(earlier.ruled_out):,} of {earlier.worlds:,} worlds")
     because = []
     if depth is None or depth > 0:
         gone = sorted(earlier.ruled_out, key=lambda x: (x.offer is not None, len(x.world)))
         for x in gone[:SHOWN_WORLDS]:
-            because.append(Reason(f"{_where(x.world)}, {_why_gone(x)} in round {earlier.round}",
+            because.append(Reason(f"{where_text(x.world)}, {_why_gone(x)} in round {earlier.round}",
                                   kind=ReasonKind.LEARNED, knowledge=LEARNED_LABEL))
     return Reason(claim, kind=ReasonKind.LEARNED, values=[("worlds ruled out", len(earlier.ruled_out))],
                   knowledge=LEARNED_LABEL, because=because)
-
-
-def _where(world: World) -> str:
-    return "where no promise was made" if not world else f"where {world_text(world)}"
 
 
 def _level_text(level: int) -> str:
@@ -234,15 +232,19 @@ def _offer_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, depth:
 
 def offer_how(game: PirateGame, rnd: LearnedRound, passes: int, worlds: int) -> str:
     """How a proposer who planned came to his offer, given in how many of
-    the ``worlds`` he believes it passes by the votes he planned on."""
+    the ``worlds`` he believes it passes by the votes he planned on.  It
+    passes where he believes, which is not where it is played when the
+    votes reject it: a rejected offer is said to be one."""
     if not passes:
         doomed = "he buys the cheapest votes he can" if game.rules.doomed_proposer.value == "buys" \
             else "he keeps every coin"
         return f"no offer passes in {'any world he believes' if worlds > 1 else 'the world he believes'}; {doomed}"
     if worlds == 1:
-        return "the cheapest offer that passes"
-    return (f"unsure among {worlds:,} worlds, he makes the cheapest offer that passes in "
-            f"{'all' if passes == worlds else 'the most'} of them ({passes:,})")
+        how = "the cheapest offer that passes in the world he believes"
+    else:
+        how = (f"unsure among {worlds:,} worlds, he makes the cheapest offer that passes in "
+               f"{'all' if passes == worlds else 'the most'} of them ({passes:,})")
+    return how if rnd.accepted else f"{how}, but the votes reject it"
 
 
 def planned_passes(play: LearnedPlay, rnd: LearnedRound) -> int:
@@ -278,7 +280,7 @@ def _passes_reason(game: PirateGame, play: LearnedPlay, rnd: LearnedRound, world
                                       kind=ReasonKind.EXPECT,
                                       values=[("expects", e) for e in sorted(set(vote.expects))]))
     who = f", as he predicts level-{rnd.level - 1} voters" if rnd.level else ""
-    return Reason(f"{_where(world)}, the offer gets {votes_text(yes)} of the {rnd.needed} it needs{who}: {verdict}",
+    return Reason(f"{where_text(world)}, the offer gets {votes_text(yes)} of the {rnd.needed} it needs{who}: {verdict}",
                   values=[("yes", yes), ("needed", rnd.needed)], because=because)
 
 
@@ -305,7 +307,7 @@ def _continuation(play: LearnedPlay, rnd: LearnedRound, rank: int, world: World,
     steps = engine.steps(u, below, after, r + 1)
     got = steps[-1].offer.payoff(rank)
     ends = "he is thrown overboard" if got == DEAD else f"he ends with {coins_text(got)}"
-    claim = f"{_where(world)}, if the offer fails after his {'yes' if yes else 'no'}, {ends}"
+    claim = f"{where_text(world)}, if the offer fails after his {'yes' if yes else 'no'}, {ends}"
     because: list[Reason] = []
     if level > 0:
         changed: dict[tuple[int, ...], list[int]] = {}
@@ -329,7 +331,7 @@ def _continuation(play: LearnedPlay, rnd: LearnedRound, rank: int, world: World,
                                   f"{division_text(step.offer)}, {votes_text(step.yes)} of {step.needed}: {verdict}",
                                   kind=ReasonKind.OUTCOME, values=[("yes", step.yes), ("needed", step.needed)]))
         if len(steps) > SHOWN_WORLDS:
-            because.append(Reason(f"and {len(steps) - SHOWN_WORLDS} more rounds, ending "
+            because.append(Reason(f"and {counted(len(steps) - SHOWN_WORLDS, 'more round')}, ending "
                                   f"{division_text(steps[-1].offer)}", kind=ReasonKind.OUTCOME))
     return Reason(claim, kind=ReasonKind.EXPECT, values=[("expects", got)], because=because)
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from epistemic.visualize import MAX_REASONS, MAX_WORLDS
 from epistemic.visualize.knowledge import MAX_COLUMNS
+from epistemic.wording import counted
 
 from .game import PirateGame
 
@@ -83,8 +84,8 @@ def picture_refusals(game: PirateGame, kinds: Iterable[str], *, questions: int =
             if need > MAX_REASONS:
                 most = MAX_REASONS // (questions * states)
                 advice = f"draw it with --depth {most} or less" if most >= 1 else "ask fewer questions"
-                refused[kind] = (f"the why-graph could need {need:,} reasons ({questions:,} question"
-                                 f"{'s' if questions != 1 else ''} × {levels:,} levels × {states:,} knowledge "
+                refused[kind] = (f"the why-graph could need {need:,} reasons ({counted(questions, 'question')}"
+                                 f" × {levels:,} levels × {states:,} knowledge "
                                  f"states), more than the {MAX_REASONS:,} a picture summarizes; {advice}")
         elif kind == "knowledge":
             if len(game.announcements) > MAX_COLUMNS:
@@ -93,10 +94,10 @@ def picture_refusals(game: PirateGame, kinds: Iterable[str], *, questions: int =
         elif kind == "kripke":
             worlds = 2 ** subgroup
             if worlds > MAX_WORLDS:
-                counted = worlds <= _COUNTED_WORLDS
-                if counted:
+                exact = worlds <= _COUNTED_WORLDS
+                if exact:
                     worlds = len(game.kripke_model().worlds)
                 if worlds > MAX_WORLDS:
-                    refused[kind] = (f"the Kripke model {'has' if counted else 'could have up to'} {worlds:,} "
+                    refused[kind] = (f"the Kripke model {'has' if exact else 'could have up to'} {worlds:,} "
                                      f"worlds, more than the {MAX_WORLDS} a picture holds")
     return refused

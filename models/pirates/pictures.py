@@ -16,6 +16,7 @@ from epistemic.validators import one_of
 from epistemic.visualize import LABEL_STYLES, reason_picture, round_files
 from epistemic.visualize.reasons import MAX_WIDTH
 from epistemic.visualize.style import FILLS
+from epistemic.wording import counted, noun
 
 from .division import Promise, pirate_name, promise_in, rank_of, rank_runs
 from .explain import DEPTH, ReasonKind, tracing_specs
@@ -24,7 +25,7 @@ from .learning import LearnedPlay
 from .game import PirateGame, PirateGameError
 from .predict import OfferSource, node_key
 from .why_summary import why_summary_hooks
-from .wording import division_text, knowledge_label, names_text, promise_text
+from .wording import coins_text, division_text, knowledge_label, names_text, promise_text
 
 __all__ = ["game_palette", "why_picture", "prediction_dag_picture", "knowledge_picture",
            "kripke_model_picture", "promise_text", "group_label", "learning_rounds", "learning_drawings",
@@ -97,10 +98,30 @@ def _palette_for(game: PirateGame, knowledge: Iterable[Knowledge]) -> Palette:
 
 
 def _fact_text(fact: Hashable) -> str:
-    """A fact of the game's Kripke model: a promise made."""
+    """A fact of the game's Kripke model: a subgroup promise made.  A public promise, in every
+    world, is named once, in the title (:func:`_everywhere`), so that a world greyed out never
+    reads as if that promise were ruled out."""
     if not isinstance(fact, Announcement):
         raise PirateGameError(f"the facts of a pirate game's Kripke model are promises, got {fact!r}")
-    return promise_text(fact)
+    return "" if fact.is_public else promise_text(fact)
+
+
+def _public(model: KripkeModel) -> list[Announcement]:
+    """The public promises of a game's Kripke model: in every world."""
+    return sorted((a for a in model.facts(model.worlds[0]) if isinstance(a, Announcement) and a.is_public),
+                  key=lambda a: promise_in(a).maker)
+
+
+def _no_promise(model: KripkeModel) -> str:
+    """What a world of no subgroup promise says."""
+    public = len(_public(model))
+    return f"no promise but the public {noun(public, 'one', 'ones')}" if public else "no promise made"
+
+
+def _everywhere(model: KripkeModel) -> str:
+    """The end of a picture's title naming the public promises, in every world."""
+    public = _public(model)
+    return f"; in every world: {'; '.join(promise_text(a) for a in public)}" if public else ""
 
 
 def why_picture(game: PirateGame, questions: str | Reason | Iterable[str | Reason], *,
@@ -226,7 +247,7 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
         rounds = sorted({p.round for p in predictions})
         first, last = rounds[0], rounds[-1]
         span = (f"round {first}" if first == last else f"rounds {first}-{last}"
-                if rounds == list(range(first, last + 1)) else f"{len(rounds):,} rounds from {first} to {last}")
+                if rounds == list(range(first, last + 1)) else f"{counted(len(rounds), 'round')} from {first} to {last}")
         rejected = sorted({p.round for p in predictions if not p.accepted})
         if not rejected:
             end = "every offer accepted"
@@ -234,7 +255,7 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
             end = f"every offer rejected: {names_text(rejected)} thrown overboard"
         else:
             end = f"offers of {names_text(rejected)} rejected"
-        return [span, f"{len(nodes):,} predictions", end], []
+        return [span, counted(len(nodes), "prediction"), end], []
 
     def edge_label(u, v, data):
         kind = data.get("label")
@@ -242,7 +263,7 @@ def prediction_dag_picture(game: PirateGame, knowledge: Knowledge | None = None,
             return "voters predict"
         return {"offer": "proposer predicts", "outcome": "if rejected"}.get(kind)
 
-    title = (f"Predictions of the play of {game.pirates:,} pirates and {game.coins:,} coins" if knowledge is None
+    title = (f"Predictions of the play of {game.pirates:,} pirates and {coins_text(game.coins)}" if knowledge is None
              else f"Predictions of the table of a pirate who {knowledge_label(knowledge)}")
     return dag_picture(graph, label=label, group=lambda n: labels[node_key(n)[1]], run_label=run_label,
                        edge_label=edge_label,
@@ -276,7 +297,7 @@ def _promises_known(low: int, high: int) -> str:
     """
     if low != high:
         return f"knows {low}-{high} promises"
-    return "knows no promise" if low == 0 else f"knows {low} promise{'s' if low != 1 else ''}"
+    return "knows no promise" if low == 0 else f"knows {counted(low, 'promise')}"
 
 
 #: The most makers a box drawn by class names in a row; the others are counted.
@@ -313,7 +334,7 @@ def _states_lines(states: list[Knowledge]) -> list[str]:
     extra = sorted({k - common for k in known}, key=lambda k: (len(k), sorted(k)))
     besides = ["{" + _makers_text(k) + "}" if k else "nothing" for k in extra]
     more = len(besides) - 3
-    shown = besides[:3] + ([f"{more:,} more set{'s' if more != 1 else ''}"] if more > 0 else [])
+    shown = besides[:3] + ([counted(more, "more set")] if more > 0 else [])
     listed = f"{', '.join(shown[:-1])} or {shown[-1]}"
     if not common:
         return [f"on {len(known):,} knowledge states, knowing", listed]
@@ -344,13 +365,13 @@ def knowledge_picture(game: PirateGame, *, label_style: str = "full") -> Picture
 
     def more(left_out: list[tuple[str, Knowledge]]) -> str:
         ranks = [r for heading, _ in left_out for r in members[heading]]
-        return (f"… and {len(left_out):,} more knowledge groups: {names_text(ranks)}"
+        return (f"… and {counted(len(left_out), 'more knowledge group')}: {names_text(ranks)}"
                 + ("" if "pirates)" in names_text(ranks) else f" ({len(ranks):,} pirates)"))
 
     return knowledge_table(announcements, rows, announcement_label=_short_promise if compact else promise_text,
                            group=group_label, palette=_palette_for(game, (g.knowledge for g in groups)),
                            corner="pirates", more=more,
-                           title=f"Who knows which promise ({game.pirates:,} pirates, {game.coins:,} coins)")
+                           title=f"Who knows which promise ({game.pirates:,} pirates, {coins_text(game.coins)})")
 
 
 def _short_promise(announcement: Announcement) -> str:
@@ -375,9 +396,10 @@ def kripke_model_picture(game: PirateGame) -> Picture:
     """
     model = game.kripke_model()
     try:
-        return kripke_picture(model, fact_label=_fact_text, no_facts="no promise made",
+        return kripke_picture(model, fact_label=_fact_text, no_facts=_no_promise(model),
                               world_label=lambda w: f"world {w}",
-                              title=f"What the pirates believe was promised ({game.pirates:,} pirates)")
+                              title=f"What the pirates believe was promised ({game.pirates:,} pirates)"
+                                    f"{_everywhere(model)}")
     except PictureError as err:
         raise PirateGameError(str(err)) from None
 
@@ -400,8 +422,8 @@ def learning_rounds(game: PirateGame, play: LearnedPlay) -> list[tuple[str, Krip
     for i, model in enumerate(play.models):
         n = len(model)
         when = "Before any vote" if i == 0 else f"After the votes of round {i}"
-        pages.append((f"{when}: {n:,} world{'s' if n != 1 else ''} of promises "
-                      f"(fewer promises are more plausible)", model.model))
+        pages.append((f"{when}: {counted(n, 'world')} of promises "
+                      f"(fewer promises are more plausible){_everywhere(model.model)}", model.model))
     return pages
 
 
@@ -433,4 +455,4 @@ def learning_drawing_options(play: LearnedPlay) -> dict:
         least = min(model.rank(w) for w in model.worlds)
         plausible.append([w for w in model.worlds if model.rank(w) == least])
     return dict(positions=placed, holds=plausible, claim="'among the most plausible worlds left'",
-                fact_label=_fact_text, no_facts="no promise made", world_label=lambda w: f"world {number[w]}")
+                fact_label=_fact_text, no_facts=_no_promise(first.model), world_label=lambda w: f"world {number[w]}")

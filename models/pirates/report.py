@@ -10,12 +10,13 @@ from typing import TextIO
 import numpy as np
 
 from epistemic import Agent, Announcement, Knowledge
+from epistemic.wording import counted
 
 from .division import DEAD, Division, by_rank, pirate_name, promise_in, rank_of
 from .game import KnowledgeGroup, PirateGame, PirateGameError, Play, Round
 from .predict import OfferSource, Prediction
 from .runs import array_pieces, division_pieces, merge_pieces, rank_runs_text, runs_of
-from .wording import division_text, names_text
+from .wording import coins_text, division_text, names_text, yes_votes_text
 
 __all__ = ["knowledge_heading", "format_header", "format_table", "format_offers", "format_round", "format_play", "format_report",
            "dag_line", "full_tables_bytes", "detail_json_bytes", "check_report_size", "to_json", "write_json"]
@@ -116,7 +117,7 @@ def format_round(rnd: Round) -> str:
         for rank, offered, expected, yes in rnd.voters():
             lines.append(f"  {pirate_name(rank):<7} {offered:>7}  {_payoff(expected):>7}  {_vote(p, rank, yes)}")
     verdict = "accepted" if p.accepted else f"rejected: {pirate_name(p.round)} is thrown overboard"
-    lines.append(f"  {p.yes} of {p.rules.voters(living)} vote yes, {p.needed} needed: {verdict}")
+    lines.append(f"  {yes_votes_text(p.yes, p.rules.voters(living))}, {p.needed} needed: {verdict}")
     return "\n".join(lines)
 
 
@@ -151,7 +152,7 @@ def _left_out(first: int, last: int) -> str:
 
 def format_header(game: PirateGame) -> str:
     """The game in a few lines: pirates, coins, tie rule, rules and promises."""
-    lines = [f"Pirate game: {game.pirates} pirates, {game.coins} coins; "
+    lines = [f"Pirate game: {game.pirates} pirates, {coins_text(game.coins)}; "
              f"equally cheap voters are bought {game.tie_rule.value}-ranked first."]
     if game.rules.changes():
         lines.append(f"Rules: {game.rules}.")
@@ -198,7 +199,7 @@ def dag_line(game: PirateGame, tables: bool = False) -> str:
     'Prediction DAG: 6 predictions behind the play.'
     """
     play = game.play_predictions()
-    line = f"Prediction DAG: {play:,} predictions behind the play"
+    line = f"Prediction DAG: {counted(play, 'prediction')} behind the play"
     if tables:
         with_tables = game.play_predictions(tables=True)
         if with_tables != play:
@@ -275,8 +276,8 @@ def check_report_size(game: PirateGame, detail: bool = False, full_tables: bool 
         size = full_tables_bytes(game)
         if size > MAX_REPORT_BYTES:
             tables = len(game.knowledge_groups())
-            raise PirateGameError(f"--full-tables would print up to {size // 2 ** 20:,} MiB ({tables:,} "
-                                  f"table{'s' if tables != 1 else ''} of {game.pirates:,} rows), more than the "
+            raise PirateGameError(f"--full-tables would print up to {size // 2 ** 20:,} MiB "
+                                  f"({counted(tables, 'table')} of {game.pirates:,} rows), more than the "
                                   f"{limit} MiB a report may be: drop it for tables that show their first and last "
                                   f"rows and columns, or use --json")
 

@@ -42,6 +42,7 @@ from epistemic.extensive import CHANCE, TreeTooLarge, tree_size  # noqa: F401  (
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in
 from .game import PirateGame, PirateGameError
+from .wording import coins_text
 
 __all__ = ["PirateTree", "YES", "NO", "MAX_DIVISIONS", "MAX_HIDDEN", "parse_chance"]
 
@@ -105,7 +106,7 @@ class PirateTree:
         n, coins = game.pirates, game.coins
         self.players = tuple(pirate_name(r) for r in range(1, n + 1))
         told = ", ".join(str(a) for a in game.announcements)
-        self.title = f"The pirate game: {n} pirates, {coins} coin{'s' * (coins != 1)}" + (f"; {told}" if told else "")
+        self.title = f"The pirate game: {n} pirates, {coins_text(coins)}" + (f"; {told}" if told else "")
         # counted before any is made: a few pirates and coins make astronomically many
         offers = sum(comb(coins + m - 1, m - 1) for m in range(1, n + 1))
         if offers > MAX_DIVISIONS:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from epistemic import Reason
+from epistemic.wording import counted
 
 from .division import pirate_name
 from .explain import ReasonKind, claim_of
@@ -86,7 +87,7 @@ def why_summary_hooks(game: PirateGame, specs: dict) -> dict[str, Callable]:
 
     def chain_note(reasons: list[Reason]) -> str:
         rounds = sorted({r.key[0] for r in reasons if isinstance(r.key, tuple) and r.key})
-        n = f"{len(reasons):,} reasons left out"
+        n = f"{counted(len(reasons), 'reason')} left out"
         if not rounds:
             return f"{n}, each like the ones above and below"
         if all(r.kind is ReasonKind.OUTCOME and dict(r.values).get("yes", 0) < dict(r.values).get("needed", 0)

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from epistemic import Announcement, Knowledge
+from epistemic.wording import counted, noun
 
 from .division import DEAD, Division, Promise, pirate_name, promise_in, rank_of, rank_runs
 
-__all__ = ["knowledge_label", "names_text", "division_text", "coins_text", "votes_text",
+__all__ = ["knowledge_label", "names_text", "division_text", "coins_text", "votes_text", "yes_votes_text",
            "expected_text", "promise_text", "promises_text", "Names"]
 
 # Texts of more pirates than this are shortened, so claims stay one readable line.
@@ -107,11 +108,20 @@ def promises_text(promises: Iterable[Announcement], hearers: str = "to") -> str:
 
 
 def coins_text(n: int) -> str:
-    return f"{n} coin" if n == 1 else f"{n} coins"
+    return counted(n, "coin")
 
 
 def votes_text(n: int) -> str:
-    return f"{n} vote" if n == 1 else f"{n} votes"
+    return counted(n, "vote")
+
+
+def yes_votes_text(yes: int, voters: int) -> str:
+    """How many of the voters vote yes, the verb agreeing with the count.
+
+    >>> yes_votes_text(1, 2), yes_votes_text(3, 5)
+    ('1 of 2 votes yes', '3 of 5 vote yes')
+    """
+    return f"{yes} of {voters} {noun(yes, 'votes', 'vote')} yes"
 
 
 def expected_text(n: int) -> str:

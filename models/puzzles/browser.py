@@ -12,7 +12,8 @@ from epistemic import KripkeModel, engines, explain_verdict
 from epistemic.story import Round
 from epistemic.symbolic import to_kripke
 from epistemic.visualize import RendererMissing, round_pictures
-from epistemic.visualize.explorer import Decision, Perspective, Step, explorer_html, inline_svgs
+from epistemic.visualize.explorer import Decision, Perspective, Step, explorer_html, inline_svgs, rounds_left_out
+from epistemic.wording import counted, noun
 
 from .common import Solution
 
@@ -57,8 +58,7 @@ def explorer_page(title: str, solution: Solution, *, start_size: int, renderer: 
     notes = []
     if len(rounds) > FIRST_ROUNDS + LAST_ROUNDS:
         shown = [*range(FIRST_ROUNDS), *range(len(rounds) - LAST_ROUNDS, len(rounds))]
-        notes.append(f"rounds {FIRST_ROUNDS}-{len(rounds) - LAST_ROUNDS - 1} are not embedded "
-                     f"({len(rounds) - FIRST_ROUNDS - LAST_ROUNDS:,} rounds), to keep the page small")
+        notes.append(rounds_left_out(FIRST_ROUNDS, len(rounds) - LAST_ROUNDS - 1))
     pictures: dict[int, str] = {}
     if start_size > PAGE_WORLDS:
         notes.append(f"the model starts with {start_size:,} worlds, too many to draw in the page "
@@ -69,7 +69,8 @@ def explorer_page(title: str, solution: Solution, *, start_size: int, renderer: 
         except RendererMissing as err:
             notes.append(f"the rounds are not drawn: {err}")
         if len(pictures) < len(shown):
-            notes.append(f"{len(shown) - len(pictures):,} of the {len(shown):,} rounds are not drawn, to keep "
+            left = len(shown) - len(pictures)
+            notes.append(f"{left:,} of the {len(shown):,} rounds {noun(left, 'is', 'are')} not drawn, to keep "
                          f"the page small (at most {PICTURE_BYTES:,} bytes of pictures)")
     last = len(rounds) - 1
     steps = [_step(rounds[i], story.questions, last, pictures.get(i), depth) for i in shown]
@@ -93,7 +94,7 @@ def _pictures(rounds, shown: list[int], renderer: str) -> dict[int, str]:
 
 def _step(r: Round, questions, last: int, picture: str | None, depth: int) -> Step:
     said = "the start" if r.announcement is None else f"round {r.number} of {last}: {r.announcement}"
-    worlds = f"{r.worlds:,} world{'s' if r.worlds != 1 else ''}"
+    worlds = counted(r.worlds, "world")
     lines = [f"{worlds} {'left' if r.announcement is not None else 'at the start'}."]
     actual = engines.actual_worlds(r.model)
     decisions = []

@@ -10,6 +10,7 @@ from typing import TextIO
 from epistemic import KripkeModel
 from epistemic.smcdel import write_story
 from epistemic.symbolic import to_kripke
+from epistemic.wording import counted
 from epistemic.models import Command, add_resolution_argument, write_pictures
 from epistemic.models.commands import check_export_destination, end_progress, progress_printer
 from epistemic.visualize import MAX_WORLDS, RENDERERS, check_destinations, round_files
@@ -90,7 +91,7 @@ def _drawings(name: str, solution: Solution, path: str, image_format: str, rende
     last = len(story.rounds) - 1
     for r in story.rounds:
         model = r.model if isinstance(r.model, KripkeModel) else to_kripke(r.model)
-        worlds = f"{len(model):,} world{'s' if len(model) != 1 else ''}"
+        worlds = counted(len(model), "world")
         said = "start" if r.announcement is None else f"round {r.number} of {last}: {r.announcement}"
         rounds.append((f"{PUZZLES[name].TITLE}, {said} ({worlds})", model))
     return round_files(rounds, path, image_format, renderer=renderer, dpi=dpi)

@@ -55,6 +55,7 @@ from epistemic import TOP, Agent, Atom, Knows, KnowsWhether, KripkeModel, Story
 from epistemic.formulas import Formula, conjunction, disjunction
 from epistemic.relations import Partition
 from epistemic.symbolic import KnowledgeStructure
+from epistemic.wording import counted
 
 from .common import Parameter, PuzzleError, Solution, check_parameters, pick_engine
 
@@ -188,7 +189,7 @@ def _children(numbers: list[int]) -> str:
 
 
 def _rounds(count: int) -> str:
-    return f"{count} round{'' if count == 1 else 's'}"
+    return counted(count, "round")
 
 
 def _first_round(story: Story, label: str) -> int:
