@@ -17,6 +17,7 @@ SERVER = "models/tournament/server.py"
 SERVING = "models/tournament/serving.py"
 RUNNER = "models/tournament/runner.py"
 LOG = "models/tournament/log.py"
+LOGSIZE = "models/tournament/logsize.py"
 BOTS = "models/tournament/bots.py"
 CLI = "models/tournament/cli.py"
 EXPERIMENTS = "models/tournament/experiments.py"
@@ -140,18 +141,18 @@ TOURNAMENT_MUTANTS: tuple[Mutant, ...] = (
            "        raise\n",
            "the server's own Ctrl-C ends it with the cancellation it caused",
            ("tests/test_tournament_serve.py::test_ctrl_c_twice_while_the_games_own_code_runs_keeps_what_was_played",)),
-    # log.py ----------------------------------------------------------------------------------
-    Mutant(LOG,
+    # logsize.py and log.py ----------------------------------------------------------------------
+    Mutant(LOGSIZE,
            "shares * (name + digits + 12)",
            "shares * (digits + 12)",
            "the log's bound leaves the names out of the proposals' shares",
            ("tests/test_tournament_log.py::test_each_part_of_the_bound_holds",)),
-    Mutant(LOG,
+    Mutant(LOGSIZE,
            "NAMED_A_ROUND * named + QUOTING_A_ROUND * quoting + MISSED_A_ROUND * missed)",
            "NAMED_A_ROUND * named + QUOTING_A_ROUND * quoting)",
            "the log's bound leaves out the defaults of votes missed",
            ("tests/test_tournament_log.py::test_each_part_of_the_bound_holds",)),
-    Mutant(LOG,
+    Mutant(LOGSIZE,
            "n * (4 * name + 3 * digits + 22)",
            "n * (name + 3 * digits + 22)",
            "the log's bound counts the names of the players' list, not those of the scores",

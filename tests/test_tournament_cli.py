@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from cli_runs import run
-from epistemic.models.tournament import Cooperator, RationalPirate, log as log_module
+from epistemic.models.tournament import Cooperator, RationalPirate, log as log_module, logsize
 from tournament_script import held_player, play_bots, serve_process, served_address
 
 LINEUP = "coop,defect,tit-for-tat,rational"
@@ -303,7 +303,7 @@ def test_run_counts_the_bots_names_and_strategies_in_the_size_of_the_log(capsys,
     (tmp_path / "bots.py").write_text("from epistemic.models.tournament import Bot\n"
                                       f"class Long(Bot):\n    name = {'L' * 40!r}\n"
                                       f"class {long_class}(Bot):\n    name = 'Coop'\n")
-    monkeypatch.setattr(log_module, "MAX_LOG_BYTES", log_module.log_bound(
+    monkeypatch.setattr(logsize, "MAX_LOG_BYTES", logsize.log_bound(
         3, 2, name=len('"Coop-2"'), label=len('"coop"')))
     code, out, _ = run(capsys, "tournament", "run", "--bots", "coop=3", "--rounds", "2")
     assert code == 0 and "Coop-2" in out

@@ -10,10 +10,11 @@ import json
 
 import pytest
 
-from epistemic.models.tournament import log as log_module
+from epistemic.models.tournament import logsize
 from epistemic.models.tournament.game import Game
 from epistemic.models.tournament.lines import BadLine
-from epistemic.models.tournament.log import game_record, log_bound, save_log
+from epistemic.models.tournament.log import game_record, save_log
+from epistemic.models.tournament.logsize import log_bound
 from epistemic.models.tournament.rules import TournamentError
 from tournament_script import Script
 
@@ -110,7 +111,7 @@ def test_each_part_of_the_bound_holds(tmp_path, answer, players, rounds):
     """All but the rounds and the defaults, the largest round and the defaults are each within
     their part of the bound, so that no part of the log is left out of it; the parts that
     the longest Pirate games fill are within twice their bound."""
-    from epistemic.models.tournament.log import bound_parts
+    from epistemic.models.tournament.logsize import bound_parts
     game = _played(answer, players, rounds)
     if answer is not _every_answer_defaulted:  # every kind of default a round can hold
         kinds = {row["why"].split(":")[0] for row in game.defaults}
@@ -132,10 +133,10 @@ def test_a_game_let_through_stays_under_the_limit_and_one_more_round_is_refused(
     the players hear that the game is over."""
     first = _played(_longest_pirate_games(), 20, 3)
     name = max(len(json.dumps(name)) for name in first.scores)
-    monkeypatch.setattr(log_module, "MAX_LOG_BYTES", log_bound(20, 3, name=name, seed=1))
+    monkeypatch.setattr(logsize, "MAX_LOG_BYTES", log_bound(20, 3, name=name, seed=1))
     game = _played(_longest_pirate_games(), 20, 3)
     save_log(tmp_path / "game.json", game_record(game, seed=1))
-    assert (tmp_path / "game.json").stat().st_size <= log_module.MAX_LOG_BYTES
+    assert (tmp_path / "game.json").stat().st_size <= logsize.MAX_LOG_BYTES
     seats = Script(_longest_pirate_games())
     refused = Game(seats, [f"s{i}" for i in range(20)], rounds=4, seed=1)
     with pytest.raises(TournamentError, match=rf"4 rounds of 20 players named so \(up to {name} bytes a name\)"):
@@ -145,7 +146,7 @@ def test_a_game_let_through_stays_under_the_limit_and_one_more_round_is_refused(
 
 def test_short_names_are_let_through_where_long_ones_are_not(monkeypatch):
     """The same game, refused for names of 32 characters, is played with names of one."""
-    monkeypatch.setattr(log_module, "MAX_LOG_BYTES", log_bound(5, 2, name=len('"A-0"'), seed=1))
+    monkeypatch.setattr(logsize, "MAX_LOG_BYTES", log_bound(5, 2, name=len('"A-0"'), seed=1))
 
     def named(name):
         return lambda seat, question: name if question == "Start" else None
@@ -156,7 +157,7 @@ def test_short_names_are_let_through_where_long_ones_are_not(monkeypatch):
 
 def test_a_voter_who_sends_another_word_each_time_adds_one_entry():
     """Defaults of one kind given in one round are one entry, quoting the first line, however
-    many lines differ: a round's defaults stay a few for each player (log.DEFAULTS_A_ROUND)."""
+    many lines differ: a round's defaults stay a few for each player (logsize.NAMED_A_ROUND and the others)."""
     words = itertools.count()
 
     def answer(seat, question):

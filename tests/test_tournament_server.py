@@ -407,9 +407,9 @@ def test_a_whole_class_connects_at_once():
 
 
 def test_a_game_whose_log_would_be_too_large_is_refused_before_it_starts(monkeypatch):
-    from epistemic.models.tournament import log as log_module
+    from epistemic.models.tournament import logsize
     from epistemic.models.tournament.rules import TournamentError
-    monkeypatch.setattr(log_module, "MAX_LOG_BYTES", 1000)
+    monkeypatch.setattr(logsize, "MAX_LOG_BYTES", 1000)
 
     async def scenario():
         server = Server(rounds=100)

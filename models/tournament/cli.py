@@ -14,7 +14,8 @@ from typing import TextIO
 from epistemic.models import Command, end_progress, progress_printer, seconds_argument, whole_number_argument
 
 from .bots import STRATEGIES, Bot, connect_and_play, failure, new_bot, strategy
-from .log import LogMismatch, check_log, check_size, game_record, read_log, save_log
+from .log import LogMismatch, check_log, game_record, read_log, save_log
+from .logsize import check_size
 from .rules import LINKS, TournamentError, unique_name, whole
 from .runner import MAX_BOTS, parse_lineup, tournament
 from .server import Server

@@ -50,7 +50,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from .game import Answer, Game
 from .lines import END, MAX_LINE, BadLine, LineReader
-from .log import check_size
+from .logsize import check_size
 from .rules import LINKS, TournamentError, answers_question
 
 __all__ = ["Server", "WELCOME", "FULL", "MAX_QUEUED", "MAX_STRAY", "GONE", "UNENDED", "RoundTrips"]
@@ -328,7 +328,7 @@ class Server:
         Raises
         ------
         TournamentError
-            When the game's log could be too large (:func:`~.log.check_size`): before any
+            When the game's log could be too large (:func:`~.logsize.check_size`): before any
             play, whatever the names, or once the players have given theirs.
         """
         seed = None if self.seed is None else self.seed + self.games_played
