@@ -339,3 +339,20 @@ def test_the_status_line_names_the_most_missed_first_and_counts_the_rest():
     assert status_line(game, 4, ["s", "#9"]) == (  # a seat of the game by its name, any other by its key
         "game 4, round 2 of 2: awaiting 2 answers (Unnamed-1, #9); "
         "missed: Unnamed-1 (3), Unnamed-2 (1), Unnamed-3 (1) and 2 more")
+
+
+def test_the_status_line_names_three_players_and_counts_only_past_three():
+    """Exactly three awaited and three who missed: each is named, with no count after them."""
+    from epistemic.models.tournament.game import Game
+    from epistemic.models.tournament.serving import status_line
+    from tournament_script import Script
+
+    def answer(seat, question):
+        if question == "Start":
+            return None if seat in "stu" else "X"
+        return "x=C"
+    game = Game(Script(answer), list("xstu"), rounds=1)
+    asyncio.run(game.play())
+    assert status_line(game, 1, ["s", "t", "u"]) == (
+        "game 1, round 1 of 1: awaiting 3 answers (Unnamed-1, Unnamed-2, Unnamed-3); "
+        "missed: Unnamed-1 (1), Unnamed-2 (1), Unnamed-3 (1)")
