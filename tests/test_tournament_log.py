@@ -36,7 +36,7 @@ _BAD_VOTES = [None, BadLine("not UTF-8"), BadLine("longer than the limit"), BadL
 def _longest_pirate_games():
     """Names as long as they can be, every player but one in one group, and every answer but a
     third of the votes defaulted with the longest reasons: the Prisoner answer leaves the
-    round's first player out, a leader gives no whole number to any other, and a third of the votes
+    round's first player out (and one player's names another with both C and T), a leader gives no whole number to any other, and a third of the votes
     go each voter's round through every kind of default, while the rest say T, so that most
     leaders are thrown over.  The longest proposals and the most defaults a round holds, near
     enough."""
@@ -53,7 +53,8 @@ def _longest_pirate_games():
             number = asked[seat, rounds[seat]] = asked.get((seat, rounds[seat]), -1) + 1
             return _BAD_VOTES[number // 3 % len(_BAD_VOTES)] if (number + int(seat[1:])) % 3 == 0 else "T"
         rounds[seat] = rounds.get(seat, 0) + 1
-        return " ".join(f"{other}=C" for other in words[1:])
+        torn = f" {words[2]}=T" if seat == "s1" and len(words) > 2 else ""  # the longest reason: two faults
+        return " ".join(f"{other}=C" for other in words[1:]) + torn
     return answer
 
 
@@ -117,6 +118,7 @@ def test_each_part_of_the_bound_holds(tmp_path, answer, players, rounds):
         kinds = {row["why"].split(":")[0] for row in game.defaults}
         named = ("no C or T towards ", "no whole number for ")
         assert all(any(kind.startswith(words) for kind in kinds) for words in named)
+        assert any("; both C and T towards " in kind for kind in kinds)
         assert kinds >= {"no answer in time", "not UTF-8", "longer than the limit", "no end of line in time", "gone",
                          "neither C nor T"}
     save_log(tmp_path / "game.json", game_record(game, seed=1))

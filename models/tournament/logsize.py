@@ -45,7 +45,9 @@ def _why_bytes(name: int, players: int, amount: int) -> int:
     most a name and two numbers, then the line quoted."""
     words = max(48 + name + len(f"{players:,}"),  # no whole number for NAME: ... (nor for N more pirates)
                 32 + len(f"{players * 10 ** MAX_DIGITS:,}") + len(f"{amount:,}"),  # the shares add up to S, not A
-                40 + 2 * len(f"{players:,}"))  # no C or T towards N of M players
+                40 + 2 * len(f"{players:,}"),  # no C or T towards N of M players
+                # no C or T towards N of M players; both C and T towards N of M players
+                41 + 2 * max(name, 12 + 2 * len(f"{players:,}")))
     return words + _QUOTE
 
 
@@ -84,7 +86,7 @@ def log_bound(players: int, rounds: int, *, name: int = SHORTEST_NAME, links: Ma
     the longest reason of its kind; and every number with as many digits as the largest score.
 
     >>> log_bound(3, 2, name=len('"Vjeux-0"'))   # the seed's example: 1,885 bytes, mostly of what was answered
-    16377
+    16497
     """
     head, a_round, given = bound_parts(players, rounds, name=name, links=links, seed=seed, label=label)
     return head + rounds * a_round + given
@@ -102,7 +104,7 @@ def check_size(players: int, rounds: int, *, name: int = SHORTEST_NAME, links: M
     >>> check_size(1000, 10_000)
     Traceback (most recent call last):
     ...
-    epistemic.models.tournament.rules.TournamentError: 10,000 rounds of 1,000 players could make a log of 262,013 MiB, more than the 256 MiB a log may be: play fewer rounds or players
+    epistemic.models.tournament.rules.TournamentError: 10,000 rounds of 1,000 players could make a log of 262,299 MiB, more than the 256 MiB a log may be: play fewer rounds or players
     """
     bound = log_bound(players, rounds, name=name, links=links, seed=seed, label=label)
     if bound > MAX_LOG_BYTES:
