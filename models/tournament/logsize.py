@@ -22,7 +22,7 @@ MAX_LOG_BYTES = 256 * 1024 * 1024
 #: The bytes a name takes in a log at the least (``"x-0"``, quotes included).
 SHORTEST_NAME = 5
 #: The most bytes of JSON a reason for a missed answer takes: ``no answer in time``, ``no end of
-#: line in time``, ``not UTF-8``, ``longer than the limit``, ``gone``.
+#: line in time``, ``not UTF-8``, ``longer than the limit``, ``gone``, ``flooded``.
 MISSED_WHY = 32
 #: Default entries one player can add in one round whose reasons name a player and quote his line:
 #: his Prisoner answer's and his shares' (a leader leads once a round: he is thrown over or his
