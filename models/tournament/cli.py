@@ -31,6 +31,8 @@ MAX_ROUNDS = 10_000
 MAX_TIMEOUT = 600.0
 #: The largest value of a link.
 MAX_LINK = 1_000_000
+#: The exit status of a server stopped by Ctrl-C, as of every command stopped so.
+INTERRUPTED = 130
 
 EPILOG = """\
 examples:
@@ -259,15 +261,17 @@ def _serve(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> i
     server = Server(rounds=args.rounds, timeout=args.timeout, links=links, seed=args.seed, max_players=MAX_BOTS,
                     on_event=screen.say)
     try:
-        if asyncio.run(until_interrupted(serve(server, args.host, args.port, players=args.players, games=args.games,
-                                               folder=folder, say=screen.say,
-                                               show=screen.show if screen.live else None, commands=sys.stdin))):
+        try:
+            stopped = asyncio.run(until_interrupted(serve(
+                server, args.host, args.port, players=args.players, games=args.games, folder=folder,
+                say=screen.say, show=screen.show if screen.live else None, commands=sys.stdin)))
+        except KeyboardInterrupt:  # before the loop runs, or where it takes no signal handler
+            stopped = True
+        if stopped:
             screen.say("stopped")
-    except KeyboardInterrupt:  # before the loop runs, or where it takes no signal handler
-        screen.say("stopped")
     finally:
         screen.close()
-    return 0
+    return INTERRUPTED if stopped else 0
 
 
 COMMAND = Command(help="the Prisoner-and-Pirate bot tournament over TCP (serve, bot, run, check)",
