@@ -192,6 +192,11 @@ TOURNAMENT_MUTANTS: tuple[Mutant, ...] = (
            ("tests/test_tournament_cli.py::test_bad_input_is_one_line_and_status_2",)),
     # bots.py ---------------------------------------------------------------------------------
     Mutant(BOTS,
+           "        except BaseException as error:  # an exit too: the bot's code asked to end, not this process",
+           "        except Exception as error:",
+           "a bot's file that exits at import is taken for one still loading",
+           ("tests/test_tournament_cli.py::test_a_bot_file_that_exits_at_import_is_refused_in_one_line",)),
+    Mutant(BOTS,
            'return self.last.get(other, "C")',
            'return self.last.get(other, "T")',
            "tit for tat betrays a player it has not met",

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_runs import run
+from cli_runs import run, run_child
 from epistemic.models.tournament import Cooperator, RationalPirate, log as log_module, logsize
 from tournament_script import held_player, play_bots, serve_process, served_address
 
@@ -325,3 +325,20 @@ def test_check_refuses_a_log_nested_too_deep(capsys, tmp_path):
     (tmp_path / "deep.json").write_text('{"format": "epistemic-tournament-log", "version": 1, "links": ' + nested + "}")
     code, _, err = run(capsys, "tournament", "check", str(tmp_path / "deep.json"))
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_a_bot_file_that_exits_at_import_is_refused_in_one_line(capsys, tmp_path):
+    """``raise SystemExit(0)`` in a bot's file ends neither run nor bot with status 0 and no word."""
+    (tmp_path / "bots.py").write_text("raise SystemExit(0)\n")
+    for argv in (["run", "--bots", f"coop,{tmp_path}/bots.py:Quits"], ["bot", "--strategy", f"{tmp_path}/bots.py:Quits"]):
+        code, out, err = run(capsys, "tournament", *argv)
+        assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1, argv
+        assert f"cannot load {tmp_path}/bots.py: its code called exit(0)" in err
+
+
+def test_a_bot_file_that_loops_at_import_is_refused_when_its_time_is_up(tmp_path):
+    """A bot's file that never ends loading, given half a second: the command stops in one line."""
+    (tmp_path / "bots.py").write_text("while True:\n    pass\n")
+    code, out, err = run_child("tournament", "run", "--bots", f"{tmp_path}/bots.py:Never", "--load-timeout", "0.5")
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert f"{tmp_path}/bots.py did not load in 0.5 s: does its code loop at import?" in err

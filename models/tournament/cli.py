@@ -13,7 +13,7 @@ from typing import TextIO
 
 from epistemic.models import Command, end_progress, progress_printer, seconds_argument, whole_number_argument
 
-from .bots import STRATEGIES, Bot, connect_and_play, failure, new_bot, strategy
+from .bots import LOAD_SECONDS, STRATEGIES, Bot, connect_and_play, failure, new_bot, strategy
 from .log import LogMismatch, check_log, game_record, read_log, save_log
 from .logsize import check_size
 from .rules import LINKS, TournamentError, unique_name, whole
@@ -77,6 +77,11 @@ def parse_links(text: str) -> dict[str, int]:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
 
+    def load_option(q: argparse.ArgumentParser) -> None:
+        q.add_argument("--load-timeout", type=_seconds, default=LOAD_SECONDS, metavar="SECONDS",
+                       help=f"time a bot's file or module has to load, its code at import included "
+                            f"(default: {LOAD_SECONDS:g})")
+
     def game_options(q: argparse.ArgumentParser, timeout: float) -> None:
         q.add_argument("--rounds", type=whole_number_argument, default=5, help="Prisoner rounds a game (default: 5)")
         q.add_argument("--timeout", type=_seconds, default=timeout, metavar="SECONDS",
@@ -111,6 +116,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                      help="connect N bots of this strategy at once (default: 1)")
     bot.add_argument("--games", type=whole_number_argument, default=None, metavar="N",
                      help="leave after N games (default: stay until the server closes)")
+    load_option(bot)
 
     run_ = actions.add_parser("run", help="a whole tournament of bots on this machine",
                               description="Start a server on loopback, connect the bots in the order given, "
@@ -122,6 +128,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     game_options(run_, 5.0)
     run_.add_argument("--log", metavar="FILE", help="write the log of every round to FILE as JSON")
     run_.add_argument("--json", action="store_true", help="print the standings as JSON")
+    load_option(run_)
 
     check = actions.add_parser("check", help="replay a game's log and check every figure in it",
                                description="Replay a log written by run or serve from the players' answers: "
@@ -179,7 +186,7 @@ def _bot(args: argparse.Namespace, out: TextIO) -> int:
         raise TournamentError(f"--count must be between 1 and {MAX_BOTS}, got {args.count}")
     if args.games is not None and args.games < 1:
         raise TournamentError(f"--games must be at least 1, got {args.games}")
-    kind = strategy(args.strategy)
+    kind = strategy(args.strategy, args.load_timeout)
 
     bots = [new_bot(kind) for _ in range(args.count)]
 
@@ -205,7 +212,7 @@ def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int
                               f"{'a folder' if destination.is_dir() else 'no such folder'}")
     lineup = parse_lineup(args.bots)
     check_size(len(lineup), args.rounds, links=links, seed=args.seed)
-    kinds = {name: strategy(name) for name in dict.fromkeys(lineup)}
+    kinds = {name: strategy(name, args.load_timeout) for name in dict.fromkeys(lineup)}
     labels = {name: name if name in STRATEGIES else kind.__name__ for name, kind in kinds.items()}
     bots = [new_bot(kinds[name]) for name in lineup]
     check_size(len(lineup), args.rounds, links=links, seed=args.seed,
