@@ -18,6 +18,7 @@ SERVING = "models/tournament/serving.py"
 RUNNER = "models/tournament/runner.py"
 LOG = "models/tournament/log.py"
 LOGSIZE = "models/tournament/logsize.py"
+JSONSTREAM = "models/tournament/jsonstream.py"
 BOTS = "models/tournament/bots.py"
 CLI = "models/tournament/cli.py"
 EXPERIMENTS = "models/tournament/experiments.py"
@@ -178,6 +179,28 @@ TOURNAMENT_MUTANTS: tuple[Mutant, ...] = (
            '"rounds": game.rounds,',
            "an interrupted game's log claims every round it was to have",
            ("tests/test_tournament_game.py::test_an_interrupted_game_keeps_its_whole_rounds",)),
+    Mutant(LOG,
+           '        if key == "log" and all(name in head for name in _HEAD):',
+           '        if key == "log":',
+           "a log whose rounds come before its players is replayed without them",
+           ("tests/test_tournament_check.py::test_a_log_whose_rounds_come_before_its_players_is_read_twice_and_checks",)),
+    # jsonstream.py: a log read in pieces ------------------------------------------------------
+    Mutant(JSONSTREAM,
+           "if end + _NEAR_END < len(self._text) or not self._more():",
+           "if end < len(self._text) or not self._more():",
+           "a number cut by the end of a piece read is taken short (0 of 0.5)",
+           ("tests/test_tournament_check.py::test_what_is_read_in_pieces_is_what_json_reads_whole",)),
+    Mutant(JSONSTREAM,
+           "        self._lines += newlines\n",
+           "",
+           "the line of a fault is counted from the last piece read, not from the file's start",
+           ("tests/test_tournament_check.py::test_bytes_are_read_as_json_from_reads_them",
+            "tests/test_tournament_check.py::test_a_fault_is_said_as_json_from_says_it")),
+    Mutant(JSONSTREAM,
+           "        if self._read > self.limit:  # it grew since it was opened",
+           "        if False:",
+           "a log that grows as it is read is read past the limit",
+           ("tests/test_tournament_check.py::test_a_log_that_grows_past_the_limit_as_it_is_read_is_refused",)),
     # runner.py -------------------------------------------------------------------------------
     Mutant(RUNNER,
            "        if len(lineup) > MAX_BOTS:",

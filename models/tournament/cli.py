@@ -14,7 +14,7 @@ from typing import TextIO
 from epistemic.models import Command, end_progress, progress_printer, seconds_argument, whole_number_argument
 
 from .bots import LOAD_SECONDS, STRATEGIES, Bot, connect_and_play, failure, new_bot, strategy
-from .log import LogMismatch, check_log, game_record, read_log, save_log
+from .log import LogMismatch, check_file, game_record, save_log
 from .logsize import check_size
 from .rules import LINKS, TournamentError, unique_name, whole
 from .runner import MAX_BOTS, parse_lineup, tournament
@@ -164,14 +164,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _check(path: str, out: TextIO) -> int:
-    data = read_log(path)
     try:
-        checked = check_log(data)
+        checked = check_file(path)
     except LogMismatch as mismatch:
         out.write(f"{path} does not check: {mismatch}\n")
         return 1
-    except TournamentError as error:
-        raise TournamentError(f"{path}: not a tournament log: {error}") from None
     stopped = "" if checked.interrupted is None else \
         f" (interrupted in round {checked.interrupted[0]:,} of {checked.interrupted[1]:,})"
     out.write(f"{path} checks: {checked.players:,} players, {checked.rounds:,} rounds{stopped}, "
