@@ -87,8 +87,6 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         raise SpecError(f"--workers must be from 1 to {MAX_WORKERS}, got {args.workers}")
     # the spec is read and checked whole before any cluster starts or any file is made
     spec = read_spec(args.spec, find_experiment)
-    if os.path.isdir(args.db):
-        raise SpecError(f"--db {args.db} is a folder: name a database file")
     if not args.in_process:
         require_dask()
     with ResultStore(args.db, writer=True) as store:

@@ -117,6 +117,19 @@ def test_two_writers_are_refused_and_the_lock_goes_with_the_first(tmp_path):
     ResultStore(path, writer=True).close()
 
 
+def test_a_file_system_without_locks_is_said_so_not_taken_for_another_run(tmp_path, monkeypatch):
+    import errno
+    import fcntl
+
+    def no_locks(fd, operation):
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    with pytest.raises(StoreError, match=r"r.db: cannot lock the results database \(No locks available\): its file "
+                                         r"system takes no locks; put the database on a disk of this machine$"):
+        ResultStore(str(tmp_path / "r.db"), writer=True)
+    assert not (tmp_path / "r.db").exists()
+
+
 def test_a_writer_killed_lets_the_lock_go(tmp_path):
     path = str(tmp_path / "r.db")
     holder = subprocess.Popen([sys.executable, "-c", "import sys, time\n"
@@ -141,6 +154,70 @@ def test_a_file_that_is_no_database_is_refused(tmp_path):
     assert path.read_text() == "these are my notes\n" * 100
     with pytest.raises(StoreError, match="no such results database"):
         ResultStore(str(tmp_path / "none.db"))
+
+
+@pytest.mark.parametrize("tables", ["CREATE TABLE notes (text TEXT)", "CREATE TABLE cells (name TEXT, colour TEXT)"])
+def test_another_programs_database_is_refused_untouched(tmp_path, capsys, tables):
+    """Its tables, even one named cells, are not a sweep's: the run is refused before it writes."""
+    path = tmp_path / "theirs.db"
+    with sqlite3.connect(path) as db:
+        db.execute(tables)
+    db.close()
+    before = path.read_bytes()
+    (tmp_path / "spec.toml").write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = 2\n')
+    done = run_cli(capsys, "run", str(tmp_path / "spec.toml"), "--db", str(path), "--in-process")
+    assert done.returncode == 2 and done.stdout == "" and len(done.stderr.strip().splitlines()) == 1
+    assert f"{path}: not a results database: it holds other tables" in done.stderr
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["spec.toml", "theirs.db"]
+    with pytest.raises(StoreError, match="not a results database"):
+        ResultStore(str(path))
+
+
+def test_an_empty_database_is_taken_and_a_store_given_no_row_leaves_none(tmp_path):
+    """An empty file, or SQLite's without tables, is a new database; one the store made and gave
+    no row is gone once it is closed, and one it found stays as it was."""
+    empty, bare = tmp_path / "empty.db", tmp_path / "bare.db"
+    empty.write_bytes(b"")
+    sqlite3.connect(bare).execute("PRAGMA user_version = 7").connection.close()
+    before = bare.read_bytes()
+    for path in (empty, bare, tmp_path / "new.db"):
+        with ResultStore(str(path), writer=True) as store:
+            assert store.finished("m", "e") == set() and store.experiments() == []
+    assert empty.read_bytes() == b"" and bare.read_bytes() == before and not (tmp_path / "new.db").exists()
+    with ResultStore(str(empty)) as reader:
+        assert reader.experiments() == []
+    with ResultStore(str(empty), writer=True) as store:
+        store.record([Row("m", "e", '{"n":1}', None, "done", {"x": 2}, None, "1.0", 0.1)])
+    with ResultStore(str(empty)) as reader:
+        assert reader.experiments() == [("m", "e")]
+
+
+def test_a_run_whose_scheduler_is_not_reached_leaves_no_database(tmp_path):
+    pytest.importorskip("distributed", reason="the sweep extra (dask.distributed) is installed by the test extra")
+    import socket
+
+    from epistemic.experiments import SweepError
+    path = tmp_path / "r.db"
+    with socket.socket() as taken:  # bound, never listening: nothing answers there
+        taken.bind(("127.0.0.1", 0))
+        address = "tcp://127.0.0.1:%d" % taken.getsockname()[1]
+        with pytest.raises(SweepError, match="no Dask scheduler answers at"):
+            with ResultStore(str(path), writer=True) as store:
+                run_sweep(spec(HEAD + "[grid]\nn = [1, 2]\n"), store, scheduler=address, lost_after_s=0.5)
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("kind", ["folder", "named pipe"])
+def test_a_path_that_is_no_regular_file_is_refused_unopened(tmp_path, kind):
+    from cli_runs import run_child
+
+    path = tmp_path / "r.db"
+    path.mkdir() if kind == "folder" else os.mkfifo(path)
+    (tmp_path / "spec.toml").write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = 2\n')
+    for argv in (["run", str(tmp_path / "spec.toml"), "--db", str(path), "--in-process"], ["show", str(path)]):
+        code, out, err = run_child("experiment", *argv)  # a pipe opened would block: a process of its own
+        assert (code, out) == (2, ""), err
+        assert err == f"epistemic experiment: error: {path}: not a regular file but a {kind}: name a database file\n"
 
 
 # --- running in this process ------------------------------------------------------------------
