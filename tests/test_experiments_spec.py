@@ -13,7 +13,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sweep_cells import find
+from sweep_cells import find, on_terminal
 
 from epistemic.experiments import (BusyError, ResultStore, Row, SpecError, StoreError, Summary, run_sweep,
                                    spec_from_text, t_quantile)
@@ -454,32 +454,11 @@ def test_a_sweep_without_dask_installed_is_one_line_that_says_what_to_install(tm
 
 def test_the_progress_line_shows_cells_the_rate_and_the_time_left(tmp_path, monkeypatch):
     # on a terminal the run keeps one line: cells done of those to run, the rate, and the time left
-    import pty
-    import select
-
     path = tmp_path / "spec.toml"
     path.write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = {from = 1, to = 60}\n')
-    main_fd, child_fd = pty.openpty()
-    done = subprocess.Popen([sys.executable, "-m", "epistemic.cli", "experiment", "run", str(path), "--db",
-                             str(tmp_path / "r.db"), "--in-process"], stdout=subprocess.PIPE, stderr=child_fd,
-                            text=True)
-    os.close(child_fd)
-    seen = b""
-    while True:
-        ready, _, _ = select.select([main_fd], [], [], 60)
-        if not ready:
-            break
-        try:
-            chunk = os.read(main_fd, 4096)
-        except OSError:   # the command has ended and closed the terminal
-            break
-        if not chunk:
-            break
-        seen += chunk
-    out, _ = done.communicate(timeout=60)
-    os.close(main_fd)
-    assert done.returncode == 0 and "60 done now" in out
-    text = seen.decode()
+    code, out, text = on_terminal(["experiment", "run", str(path), "--db", str(tmp_path / "r.db"), "--in-process"],
+                                  timeout=60)
+    assert code == 0 and "60 done now" in out
     assert "\rcentipede.subgame_perfect: 60 of 60 cells (100%), " in text.replace("\x1b[K", "")
     assert " a second" in text and "left" in text
     assert text.endswith("\r\x1b[K")   # the line is cleared at the end
