@@ -321,6 +321,15 @@ def test_the_command_refuses_a_bad_spec_in_one_line_before_anything_starts(tmp_p
     assert not (tmp_path / "r.db").exists()
 
 
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf", "1e9"])
+def test_a_wait_for_workers_out_of_bounds_is_refused_before_anything_starts(tmp_path, capsys, seconds):
+    path = tmp_path / "spec.toml"
+    path.write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = 2\n')
+    done = run_cli(capsys, "run", str(path), "--db", str(tmp_path / "r.db"), "--wait-for-workers", seconds)
+    assert (done.returncode, done.stdout) == (2, "") and not (tmp_path / "r.db").exists()
+    assert done.stderr.startswith("epistemic experiment: error: --wait-for-workers must be more than 0 and at most")
+
+
 def test_the_command_runs_shows_and_exports_a_spec(tmp_path, capsys):
     path = tmp_path / "spec.toml"
     path.write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = [2, 4]\nsmall = [10, 40]\n')
