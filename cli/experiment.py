@@ -98,9 +98,8 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     spec = read_spec(args.spec, find_experiment)
     if not args.in_process:
         require_dask()
-    # Dask's own log lines (a client giving up on a scheduler gone, once the run has said so) are
-    # not the command's: it says in one line what happened
-    if not args.in_process:
+        # Dask's own log lines (a client giving up on a scheduler gone, once the run has said so)
+        # are not the command's: it says in one line what happened
         quiet_dask()
     with ResultStore(args.db, writer=True) as store:
         progress = _Progress(f"{spec.model}.{spec.experiment.name}") if sys.stderr.isatty() else None
