@@ -66,7 +66,7 @@ def _child(code: str, cap: int | None = None) -> subprocess.CompletedProcess:
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="the peak is read from /proc")
 def test_a_long_log_is_checked_in_the_memory_of_a_round(tmp_path):
-    """A log of 1,200 rounds (8 MB) is checked with no more than ROOM (24 MiB) of memory past
+    """A log of 1,200 rounds (7.8 MiB) is checked with no more than ROOM (24 MiB) of memory past
     what the command takes to start; read whole, it does not fit there."""
     log = tmp_path / "long.json"
     write_defectors_log(log, 30, 1200)
