@@ -84,7 +84,7 @@ BAD = [
     (["run", "--bots", "coop=0"], "a count is a whole number from 1 to 1000"),
     (["run", "--bots", "coop=1001"], "a count is a whole number from 1 to 1000"),
     (["run", "--bots", "coop=600,defect=600"], "more than 1000 bots"),
-    (["run", "--bots", "coop=1000", "--rounds", "10000"], "could make a log of 262,299 MiB"),
+    (["run", "--bots", "coop=1000", "--rounds", "10000"], "could make a log of 262,194 MiB"),
     (["run", "--bots", "coop", "--rounds", "0"], "--rounds must be between 1 and 10,000"),
     (["run", "--bots", "coop", "--links", "XY=3"], "--links: 'XY=3': expected CC=N, CT=N or TT=N"),
     (["run", "--bots", "coop", "--links", "CC=-1"], "a link is worth a whole number"),

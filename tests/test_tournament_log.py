@@ -129,6 +129,18 @@ def test_each_part_of_the_bound_holds(tmp_path, answer, players, rounds):
         assert all(2 * got >= most for got, most in zip(real, bound)), (real, bound)
 
 
+def test_the_longest_reason_for_a_prisoner_answer_is_within_its_bound():
+    """No C or T towards one player and both towards another, each of the longest name a log
+    can hold: the reason kept is within the bound of a Prisoner answer's reason."""
+    from epistemic.models.tournament.logsize import _prisoner_why
+    from epistemic.models.tournament.rules import read_choices, unique_name
+
+    me, torn, missing = (unique_name(FACE * 40, number) for number in (997, 998, 999))
+    _, why = read_choices(f"{torn}=C {torn}=T", me, [me, torn, missing])
+    assert why.startswith(f"no C or T towards {missing}; both C and T towards {torn}: ")
+    assert len(json.dumps(why)) <= _prisoner_why(len(json.dumps(torn)), 3)
+
+
 def test_a_game_let_through_stays_under_the_limit_and_one_more_round_is_refused(tmp_path, monkeypatch):
     """With the limit at the bound of 20 such players for 3 rounds, the game is played and its
     log is under the limit; a 4th round is refused once the names are known, before any round:
@@ -159,7 +171,7 @@ def test_short_names_are_let_through_where_long_ones_are_not(monkeypatch):
 
 def test_a_voter_who_sends_another_word_each_time_adds_one_entry():
     """Defaults of one kind given in one round are one entry, quoting the first line, however
-    many lines differ: a round's defaults stay a few for each player (logsize.NAMED_A_ROUND and the others)."""
+    many lines differ: a round's defaults stay a few for each player (logsize.QUOTING_A_ROUND and the others)."""
     words = itertools.count()
 
     def answer(seat, question):

@@ -24,12 +24,10 @@ SHORTEST_NAME = 5
 #: The most bytes of JSON a reason for a missed answer takes: ``no answer in time``, ``no end of
 #: line in time``, ``not UTF-8``, ``longer than the limit``, ``gone``, ``flooded``.
 MISSED_WHY = 32
-#: Default entries one player can add in one round whose reasons name a player and quote his line:
+#: Default entries one player can add in one round whose reasons quote his line alone, beside
 #: his Prisoner answer's and his shares' (a leader leads once a round: he is thrown over or his
-#: shares are taken).
-NAMED_A_ROUND = 2
-#: Those whose reasons quote his line alone: his votes neither C nor T (defaults of one kind in
-#: one round are one entry, quoting the first line).
+#: shares are taken): his votes neither C nor T (defaults of one kind in one round are one entry,
+#: quoting the first line).
 QUOTING_A_ROUND = 1
 #: And those whose reasons are a missed answer's: his votes, one entry for each kind.
 MISSED_A_ROUND = 5
@@ -39,15 +37,19 @@ MISSED_A_ROUND = 5
 _QUOTE = 12 * QUOTED + 4
 
 
-def _why_bytes(name: int, players: int, amount: int) -> int:
-    """The most bytes a reason for a default takes in a log, in a game of ``players`` whose
-    names take at most ``name`` bytes and whose bounties are at most ``amount``: a few words, at
-    most a name and two numbers, then the line quoted."""
+def _prisoner_why(name: int, players: int) -> int:
+    """The most bytes the reason for a Prisoner answer's default takes in a log, in a game of
+    ``players`` whose names take at most ``name`` bytes: ``no C or T towards WHOM; both C and T
+    towards WHOM``, each a name or ``N of M players``, then the line quoted."""
+    whom = max(name, 12 + 2 * len(f"{players:,}"))
+    return 45 + 2 * whom + _QUOTE
+
+
+def _shares_why(name: int, players: int, amount: int) -> int:
+    """The most bytes the reason for a leader's shares' default takes, with bounties of at most
+    ``amount``: a few words, at most a name and two numbers, then the line quoted."""
     words = max(48 + name + len(f"{players:,}"),  # no whole number for NAME: ... (nor for N more pirates)
-                32 + len(f"{players * 10 ** MAX_DIGITS:,}") + len(f"{amount:,}"),  # the shares add up to S, not A
-                40 + 2 * len(f"{players:,}"),  # no C or T towards N of M players
-                # no C or T towards N of M players; both C and T towards N of M players
-                41 + 2 * max(name, 12 + 2 * len(f"{players:,}")))
+                32 + len(f"{players * 10 ** MAX_DIGITS:,}") + len(f"{amount:,}"))  # the shares add up to S, not A
     return words + _QUOTE
 
 
@@ -66,9 +68,10 @@ def bound_parts(players: int, rounds: int, *, name: int = SHORTEST_NAME, links: 
     a_round = (130 + digits + n * (6 * name + n + digits + 46) + n * (115 + digits)
                + max(n - 1, 0) * (name + 120) + shares * (name + digits + 12) + votes * (name + 15))
     entry = 90 + 2 * digits + name  # a default's lines but its reason
-    named, quoting, missed = entry + _why_bytes(name, n, most), entry + 20 + _QUOTE, entry + MISSED_WHY
+    named = 2 * entry + _prisoner_why(name, n) + _shares_why(name, n, most)
+    quoting, missed = entry + 20 + _QUOTE, entry + MISSED_WHY
     given = n * max(quoting, missed) + rounds * n * (  # a name: "no name: '...'" or missed
-        NAMED_A_ROUND * named + QUOTING_A_ROUND * quoting + MISSED_A_ROUND * missed)
+        named + QUOTING_A_ROUND * quoting + MISSED_A_ROUND * missed)
     return head, a_round, given
 
 
@@ -82,11 +85,11 @@ def log_bound(players: int, rounds: int, *, name: int = SHORTEST_NAME, links: Ma
     counted at its largest: every player in every round; a round's Pirate games at their
     longest, one group in which every leader but the last is thrown over, so that its
     proposals hold ``players ** 2`` shares and votes; the most defaults a player can get in a
-    round (:data:`NAMED_A_ROUND`, :data:`QUOTING_A_ROUND`, :data:`MISSED_A_ROUND`), each with
-    the longest reason of its kind; and every number with as many digits as the largest score.
+    round (his Prisoner answer's, his shares', :data:`QUOTING_A_ROUND` and
+    :data:`MISSED_A_ROUND`), each with the longest reason of its kind; and every number with as many digits as the largest score.
 
     >>> log_bound(3, 2, name=len('"Vjeux-0"'))   # the seed's example: 1,885 bytes, mostly of what was answered
-    16497
+    16461
     """
     head, a_round, given = bound_parts(players, rounds, name=name, links=links, seed=seed, label=label)
     return head + rounds * a_round + given
@@ -104,7 +107,7 @@ def check_size(players: int, rounds: int, *, name: int = SHORTEST_NAME, links: M
     >>> check_size(1000, 10_000)
     Traceback (most recent call last):
     ...
-    epistemic.models.tournament.rules.TournamentError: 10,000 rounds of 1,000 players could make a log of 262,299 MiB, more than the 256 MiB a log may be: play fewer rounds or players
+    epistemic.models.tournament.rules.TournamentError: 10,000 rounds of 1,000 players could make a log of 262,194 MiB, more than the 256 MiB a log may be: play fewer rounds or players
     """
     bound = log_bound(players, rounds, name=name, links=links, seed=seed, label=label)
     if bound > MAX_LOG_BYTES:
