@@ -20,6 +20,7 @@ from epistemic.experiments import (ResultStore, SpecError, Summary, find_experim
                                    read_spec, require_dask, run_sweep)
 from epistemic.experiments.summary import CONFIDENCE
 from epistemic.files import check_destination
+from epistemic.experiments.sweep import quiet_dask
 from epistemic.models import Command, whole_number_argument, write_pictures
 from epistemic.visualize import PLOT_FORMATS, check_destinations
 from epistemic.visualize.sweeps import sweep_chart
@@ -32,6 +33,8 @@ ROWS = 40
 TEXT_SHOWN = 40
 #: The most workers an embedded cluster may start.
 MAX_WORKERS = 1024
+#: The longest a run may be told to wait for a worker, in seconds (a week).
+MAX_WAIT = 7 * 24 * 3600
 
 EPILOG = """\
 examples:
@@ -59,6 +62,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     where.add_argument("--in-process", action="store_true", help="run the cells here, one after another, without Dask")
     run.add_argument("--batch-seconds", type=float, default=1.0,
                      help="about how long one task runs: cells are batched to it (default: 1)")
+    run.add_argument("--wait-for-workers", type=float, default=None, metavar="SECONDS",
+                     help="stop when the cluster has had no worker this long (default: wait for one as long as "
+                          "it takes)")
     show = actions.add_parser("show", help="summarize a database: means, intervals and counts",
                               description="Summarize each experiment of a results database: for each parameter "
                                           f"set, the cells done and failed, each result's mean and its "
@@ -86,19 +92,27 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         raise SpecError(f"--batch-seconds must be from 0.01 to 3600, got {args.batch_seconds}")
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
         raise SpecError(f"--workers must be from 1 to {MAX_WORKERS}, got {args.workers}")
+    if args.wait_for_workers is not None and not 0 < args.wait_for_workers <= MAX_WAIT:
+        raise SpecError(f"--wait-for-workers must be more than 0 and at most {MAX_WAIT:,} seconds, "
+                        f"got {args.wait_for_workers}")
     # the spec is read and checked whole before any cluster starts or any file is made
     spec = read_spec(args.spec, find_experiment)
-    if os.path.isdir(args.db):
-        raise SpecError(f"--db {args.db} is a folder: name a database file")
     if not args.in_process:
         require_dask()
+        # Dask's own log lines (a client giving up on a scheduler gone, once the run has said so)
+        # are not the command's: it says in one line what happened
+        quiet_dask()
     with ResultStore(args.db, writer=True) as store:
         progress = _Progress(f"{spec.model}.{spec.experiment.name}") if sys.stderr.isatty() else None
-        report = run_sweep(spec, store, scheduler=args.scheduler, workers=args.workers, in_process=args.in_process,
-                           batch_seconds=args.batch_seconds, progress=progress,
-                           notice=lambda line: print(line, file=sys.stderr, flush=True))
-        if progress is not None:
-            progress.end()
+        try:
+            report = run_sweep(spec, store, scheduler=args.scheduler, workers=args.workers,
+                               in_process=args.in_process, batch_seconds=args.batch_seconds,
+                               wait_for_workers=args.wait_for_workers, progress=progress,
+                               notice=lambda line: print(line, file=sys.stderr, flush=True),
+                               waiting=_waiting(args.scheduler or "the embedded cluster", progress))
+        finally:
+            if progress is not None:
+                progress.end()
     ran = report.done + report.failed
     out.write(f"{spec.model}.{spec.experiment.name}: {report.total:,} cells; {report.skipped:,} done before, "
               f"{report.done:,} done now, {report.failed:,} failed, in {report.seconds:.1f} s; results in {args.db}\n")
@@ -123,11 +137,28 @@ class _Progress:
         rate = finished / spent if spent > 0 else 0.0
         left = (to_run - finished) / rate if rate > 0 else None
         eta = "" if left is None else f", about {_clock(left)} left"
-        print(f"\r\033[K{self.what}: {finished:,} of {to_run:,} cells ({finished / max(to_run, 1):.0%}), "
-              f"{rate:,.1f} a second{eta}", end="", file=sys.stderr, flush=True)
+        self.line(f"{finished:,} of {to_run:,} cells ({finished / max(to_run, 1):.0%}), {rate:,.1f} a second{eta}")
+
+    def line(self, text: str) -> None:
+        print(f"\r\033[K{self.what}: {text}", end="", file=sys.stderr, flush=True)
 
     def end(self) -> None:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
+def _waiting(where: str, progress: _Progress | None):
+    """What a run says while its cluster has no worker: on a terminal, on its progress line as it
+    waits; elsewhere, once."""
+    said: list[float] = []
+
+    def waiting(seconds: float) -> None:
+        if progress is not None:
+            progress.line(f"waiting for a worker to join the scheduler at {where} ({_clock(seconds)})")
+        elif not said:
+            print(f"waiting for a worker to join the scheduler at {where}: none has yet "
+                  f"(--wait-for-workers SECONDS bounds the wait)", file=sys.stderr, flush=True)
+            said.append(seconds)
+    return waiting
 
 
 def _clock(seconds: float) -> str:

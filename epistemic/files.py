@@ -43,12 +43,12 @@ import re
 import stat
 import uuid
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, BinaryIO
 
 from .errors import EpistemicError
 
-__all__ = ["MAX_DIGITS", "read_limited", "text_from", "json_from", "DestinationError", "check_destination",
-           "write_files", "write_bytes"]
+__all__ = ["MAX_DIGITS", "read_limited", "open_limited", "text_from", "json_from", "DestinationError",
+           "check_destination", "write_files", "write_bytes"]
 
 #: The most digits a whole number in JSON may have: reading a number takes time
 #: quadratic in its digits (Python's own default limit, kept whatever the interpreter is set to).
@@ -102,20 +102,40 @@ def read_limited(source, limit: int, what: str, error: Error) -> bytes:
             size = f"{limit:,} characters" if isinstance(raw, str) else _size(limit)
             raise error(f"larger than {size}, the most {what} may be")
         return raw
-    try:
-        # refused unopened: opening a device may do something
-        _regular(os.stat(source).st_mode, error)
-        fd = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-        with open(fd, "rb") as file:
-            # the path may have been replaced between the two looks
-            found = os.fstat(fd)
-            _regular(found.st_mode, error)
-            raw = b"" if found.st_size > limit else file.read(limit + 1)
-    except OSError as fault:
-        raise error(f"cannot read the file: {fault.strerror or fault}") from None
-    if found.st_size > limit or len(raw) > limit:
+    with open_limited(source, limit, what, error) as file:
+        try:
+            raw = file.read(limit + 1)
+        except OSError as fault:
+            raise error(f"cannot read the file: {fault.strerror or fault}") from None
+    if len(raw) > limit:
         raise error(f"larger than {_size(limit)}, the most {what} may be")
     return raw
+
+
+def open_limited(path, limit: int, what: str, error: Error) -> BinaryIO:
+    """The regular file at ``path``, open to be read in binary, for a reader that takes it in
+    pieces (and stops past ``limit`` bytes itself); refused with ``error(message)`` as
+    :func:`read_limited` refuses it: a file that cannot be opened, one that is not a regular
+    file (before it is opened, and again once it is, opened without blocking), one larger
+    than ``limit`` bytes by its size."""
+    try:
+        # refused unopened: opening a device may do something
+        _regular(os.stat(path).st_mode, error)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as fault:
+        raise error(f"cannot read the file: {fault.strerror or fault}") from None
+    file = open(fd, "rb")
+    try:
+        # the path may have been replaced between the two looks
+        found = os.fstat(fd)
+    except OSError as fault:
+        file.close()
+        raise error(f"cannot read the file: {fault.strerror or fault}") from None
+    if not stat.S_ISREG(found.st_mode) or found.st_size > limit:
+        file.close()
+        _regular(found.st_mode, error)
+        raise error(f"larger than {_size(limit)}, the most {what} may be")
+    return file
 
 
 def text_from(raw: bytes, error: Error) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 import time
 
 from epistemic.experiments import Experiment, Parameter
@@ -65,3 +67,27 @@ def registering_env(folder) -> dict:
         points.write("[epistemic.experiments]\ntests = sweep_cells:EXPERIMENTS\n")
     path = os.pathsep.join([str(folder), os.path.dirname(os.path.abspath(__file__)), os.environ.get("PYTHONPATH", "")])
     return {**os.environ, "PYTHONPATH": path}
+
+
+def on_terminal(argv: list[str], env: dict | None = None, timeout: float = 120) -> tuple[int, str, str]:
+    """``epistemic argv...`` run with its standard error on a terminal: its status, its standard
+    output, and all the terminal got."""
+    import pty
+    import select
+
+    main_fd, child_fd = pty.openpty()
+    run = subprocess.Popen([sys.executable, "-m", "epistemic.cli", *argv], env=env, stdout=subprocess.PIPE,
+                           stderr=child_fd, text=True)
+    os.close(child_fd)
+    seen = b""
+    while select.select([main_fd], [], [], timeout)[0]:
+        try:
+            chunk = os.read(main_fd, 4096)
+        except OSError:   # the command has ended and closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    out, _ = run.communicate(timeout=timeout)
+    os.close(main_fd)
+    return run.returncode, out, seen.decode()

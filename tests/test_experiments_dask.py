@@ -15,7 +15,7 @@ import sys
 import time
 
 import pytest
-from sweep_cells import find, registering_env
+from sweep_cells import find, on_terminal, registering_env
 
 from epistemic.experiments import ResultStore, run_sweep, spec_from_text
 
@@ -41,7 +41,8 @@ class Cluster:
         self.address = json.loads(open(self.file).read())["address"]
         self.workers = [self._start("worker", "--nthreads", "1", "--no-nanny", "--no-dashboard", "--name", f"w{i}")
                         for i in range(workers)]
-        self.wait_for_workers(workers)
+        if workers:
+            self.wait_for_workers(workers)
 
     def _start(self, kind, *options):
         return subprocess.Popen([sys.executable, "-m", "dask", kind, "--scheduler-file", self.file, *options],
@@ -207,6 +208,73 @@ def test_a_scheduler_gone_mid_sweep_stops_the_run_and_a_new_one_finishes_it(tmp_
         again = run_sweep(spec, store, in_process=True)
     assert (again.skipped, again.done, again.stopped) == (report.done, 40 - report.done, None)
     assert count(path) == (40, 40)
+
+
+def test_the_command_stops_in_one_line_when_its_scheduler_is_killed(tmp_path):
+    """The scheduler process killed mid-sweep: the run says that it stopped, and how to go on,
+    with status 1 and no traceback nor any line of Dask's; the cells done are kept."""
+    spec = tmp_path / "slow.toml"
+    # the cells from 10 on wait for a file never made: the run cannot end before the kill
+    spec.write_text(SLOW.format(last=39, pause=0.05) + f'hold_from = 10\nunless = "{tmp_path / "never"}"\n')
+    path = str(tmp_path / "r.db")
+    (tmp_path / "cluster").mkdir()
+    cluster = Cluster(tmp_path / "cluster")
+    try:
+        run = _run_command(spec, path, "--scheduler", cluster.address, "--batch-seconds", "0.2")
+        _wait_for_rows(path, 4, run)
+        cluster.scheduler.kill()
+        out, err = run.communicate(timeout=120)
+    finally:
+        cluster.close()
+    kept, distinct = count(path)
+    assert run.returncode == 1, err
+    assert out.endswith(f"stopped (the scheduler went away) with {40 - kept} cells left: run the same command again "
+                        f"to go on\n")
+    assert 4 <= kept == distinct <= 10
+    assert [line for line in err.splitlines() if not line.startswith("Dask dashboard: ")] == []
+
+
+@pytest.fixture(scope="module")
+def idle(tmp_path_factory):
+    """A scheduler no worker ever joins."""
+    made = Cluster(tmp_path_factory.mktemp("idle"), workers=0)
+    yield made
+    made.close()
+
+
+def test_a_run_that_no_worker_joins_says_it_waits_and_stops_when_told(tmp_path, idle):
+    """Once on standard error, it waits for a worker; past --wait-for-workers it stops in one line
+    with status 2, and the database is as it was: none where there was none, the same bytes
+    where there was one."""
+    spec = tmp_path / "slow.toml"
+    spec.write_text(SLOW.format(last=3, pause=0.0))
+    path = tmp_path / "r.db"
+    for there in (False, True):
+        if there:
+            with ResultStore(str(path), writer=True) as store:
+                run_sweep(spec_from_text(SLOW.format(last=1, pause=0.0), find), store, in_process=True)
+        before = path.read_bytes() if there else None
+        run = _run_command(spec, str(path), "--scheduler", idle.address, "--wait-for-workers", "1")
+        out, err = run.communicate(timeout=120)
+        assert (run.returncode, out) == (2, ""), err
+        assert [line for line in err.splitlines() if not line.startswith("Dask dashboard: ")] == [
+            f"waiting for a worker to join the scheduler at {idle.address}: none has yet (--wait-for-workers SECONDS "
+            f"bounds the wait)",
+            f"epistemic experiment: error: no worker joined the scheduler at {idle.address} in 1 s: start some with: "
+            f"dask worker {idle.address}"]
+        assert (path.read_bytes() if there else path.exists()) == (before if there else False)
+
+
+def test_a_run_that_no_worker_joins_says_so_on_its_terminal_line(tmp_path, idle):
+    spec = tmp_path / "slow.toml"
+    spec.write_text(SLOW.format(last=3, pause=0.0))
+    code, _, text = on_terminal(["experiment", "run", str(spec), "--db", str(tmp_path / "r.db"), "--scheduler",
+                                 idle.address, "--wait-for-workers", "2"], env=registering_env(tmp_path))
+    text = text.replace("\x1b[K", "")
+    assert code == 2
+    assert f"\rtests.square: waiting for a worker to join the scheduler at {idle.address} (0:00:0" in text
+    assert text.endswith(f"\repistemic experiment: error: no worker joined the scheduler at {idle.address} in 2 s: "
+                         f"start some with: dask worker {idle.address}\r\n")
 
 
 def test_the_embedded_cluster_runs_a_spec_as_this_process_would(tmp_path):

@@ -13,7 +13,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sweep_cells import find
+from sweep_cells import find, on_terminal
 
 from epistemic.experiments import (BusyError, ResultStore, Row, SpecError, StoreError, Summary, run_sweep,
                                    spec_from_text, t_quantile)
@@ -117,6 +117,19 @@ def test_two_writers_are_refused_and_the_lock_goes_with_the_first(tmp_path):
     ResultStore(path, writer=True).close()
 
 
+def test_a_file_system_without_locks_is_said_so_not_taken_for_another_run(tmp_path, monkeypatch):
+    import errno
+    import fcntl
+
+    def no_locks(fd, operation):
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    with pytest.raises(StoreError, match=r"r.db: cannot lock the results database \(No locks available\): its file "
+                                         r"system takes no locks; put the database on a disk of this machine$"):
+        ResultStore(str(tmp_path / "r.db"), writer=True)
+    assert not (tmp_path / "r.db").exists()
+
+
 def test_a_writer_killed_lets_the_lock_go(tmp_path):
     path = str(tmp_path / "r.db")
     holder = subprocess.Popen([sys.executable, "-c", "import sys, time\n"
@@ -141,6 +154,70 @@ def test_a_file_that_is_no_database_is_refused(tmp_path):
     assert path.read_text() == "these are my notes\n" * 100
     with pytest.raises(StoreError, match="no such results database"):
         ResultStore(str(tmp_path / "none.db"))
+
+
+@pytest.mark.parametrize("tables", ["CREATE TABLE notes (text TEXT)", "CREATE TABLE cells (name TEXT, colour TEXT)"])
+def test_another_programs_database_is_refused_untouched(tmp_path, capsys, tables):
+    """Its tables, even one named cells, are not a sweep's: the run is refused before it writes."""
+    path = tmp_path / "theirs.db"
+    with sqlite3.connect(path) as db:
+        db.execute(tables)
+    db.close()
+    before = path.read_bytes()
+    (tmp_path / "spec.toml").write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = 2\n')
+    done = run_cli(capsys, "run", str(tmp_path / "spec.toml"), "--db", str(path), "--in-process")
+    assert done.returncode == 2 and done.stdout == "" and len(done.stderr.strip().splitlines()) == 1
+    assert f"{path}: not a results database: it holds other tables" in done.stderr
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["spec.toml", "theirs.db"]
+    with pytest.raises(StoreError, match="not a results database"):
+        ResultStore(str(path))
+
+
+def test_an_empty_database_is_taken_and_a_store_given_no_row_leaves_none(tmp_path):
+    """An empty file, or SQLite's without tables, is a new database; one the store made and gave
+    no row is gone once it is closed, and one it found stays as it was."""
+    empty, bare = tmp_path / "empty.db", tmp_path / "bare.db"
+    empty.write_bytes(b"")
+    sqlite3.connect(bare).execute("PRAGMA user_version = 7").connection.close()
+    before = bare.read_bytes()
+    for path in (empty, bare, tmp_path / "new.db"):
+        with ResultStore(str(path), writer=True) as store:
+            assert store.finished("m", "e") == set() and store.experiments() == []
+    assert empty.read_bytes() == b"" and bare.read_bytes() == before and not (tmp_path / "new.db").exists()
+    with ResultStore(str(empty)) as reader:
+        assert reader.experiments() == []
+    with ResultStore(str(empty), writer=True) as store:
+        store.record([Row("m", "e", '{"n":1}', None, "done", {"x": 2}, None, "1.0", 0.1)])
+    with ResultStore(str(empty)) as reader:
+        assert reader.experiments() == [("m", "e")]
+
+
+def test_a_run_whose_scheduler_is_not_reached_leaves_no_database(tmp_path):
+    pytest.importorskip("distributed", reason="the sweep extra (dask.distributed) is installed by the test extra")
+    import socket
+
+    from epistemic.experiments import SweepError
+    path = tmp_path / "r.db"
+    with socket.socket() as taken:  # bound, never listening: nothing answers there
+        taken.bind(("127.0.0.1", 0))
+        address = "tcp://127.0.0.1:%d" % taken.getsockname()[1]
+        with pytest.raises(SweepError, match="no Dask scheduler answers at"):
+            with ResultStore(str(path), writer=True) as store:
+                run_sweep(spec(HEAD + "[grid]\nn = [1, 2]\n"), store, scheduler=address, lost_after_s=0.5)
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("kind", ["folder", "named pipe"])
+def test_a_path_that_is_no_regular_file_is_refused_unopened(tmp_path, kind):
+    from cli_runs import run_child
+
+    path = tmp_path / "r.db"
+    path.mkdir() if kind == "folder" else os.mkfifo(path)
+    (tmp_path / "spec.toml").write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = 2\n')
+    for argv in (["run", str(tmp_path / "spec.toml"), "--db", str(path), "--in-process"], ["show", str(path)]):
+        code, out, err = run_child("experiment", *argv)  # a pipe opened would block: a process of its own
+        assert (code, out) == (2, ""), err
+        assert err == f"epistemic experiment: error: {path}: not a regular file but a {kind}: name a database file\n"
 
 
 # --- running in this process ------------------------------------------------------------------
@@ -242,6 +319,15 @@ def test_the_command_refuses_a_bad_spec_in_one_line_before_anything_starts(tmp_p
     assert done.returncode == 2 and done.stdout == "" and message in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "r.db").exists()
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf", "1e9"])
+def test_a_wait_for_workers_out_of_bounds_is_refused_before_anything_starts(tmp_path, capsys, seconds):
+    path = tmp_path / "spec.toml"
+    path.write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = 2\n')
+    done = run_cli(capsys, "run", str(path), "--db", str(tmp_path / "r.db"), "--wait-for-workers", seconds)
+    assert (done.returncode, done.stdout) == (2, "") and not (tmp_path / "r.db").exists()
+    assert done.stderr.startswith("epistemic experiment: error: --wait-for-workers must be more than 0 and at most")
 
 
 def test_the_command_runs_shows_and_exports_a_spec(tmp_path, capsys):
@@ -377,32 +463,11 @@ def test_a_sweep_without_dask_installed_is_one_line_that_says_what_to_install(tm
 
 def test_the_progress_line_shows_cells_the_rate_and_the_time_left(tmp_path, monkeypatch):
     # on a terminal the run keeps one line: cells done of those to run, the rate, and the time left
-    import pty
-    import select
-
     path = tmp_path / "spec.toml"
     path.write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = {from = 1, to = 60}\n')
-    main_fd, child_fd = pty.openpty()
-    done = subprocess.Popen([sys.executable, "-m", "epistemic.cli", "experiment", "run", str(path), "--db",
-                             str(tmp_path / "r.db"), "--in-process"], stdout=subprocess.PIPE, stderr=child_fd,
-                            text=True)
-    os.close(child_fd)
-    seen = b""
-    while True:
-        ready, _, _ = select.select([main_fd], [], [], 60)
-        if not ready:
-            break
-        try:
-            chunk = os.read(main_fd, 4096)
-        except OSError:   # the command has ended and closed the terminal
-            break
-        if not chunk:
-            break
-        seen += chunk
-    out, _ = done.communicate(timeout=60)
-    os.close(main_fd)
-    assert done.returncode == 0 and "60 done now" in out
-    text = seen.decode()
+    code, out, text = on_terminal(["experiment", "run", str(path), "--db", str(tmp_path / "r.db"), "--in-process"],
+                                  timeout=60)
+    assert code == 0 and "60 done now" in out
     assert "\rcentipede.subgame_perfect: 60 of 60 cells (100%), " in text.replace("\x1b[K", "")
     assert " a second" in text and "left" in text
     assert text.endswith("\r\x1b[K")   # the line is cleared at the end

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import json
 import math
 
 import pytest
@@ -13,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from epistemic.models.tournament import (Cooperator, Defector, LogMismatch, RationalPirate, TitForTat,
-                                         TournamentError, check_log, game_record, leader_survives, strategy,
-                                         tournament)
+                                         TournamentError, check_file, check_log, game_record, leader_survives,
+                                         strategy, tournament)
 
 
 def _votes(pirates, shares, amount):
@@ -177,6 +178,23 @@ def test_a_malformed_log_is_refused_in_one_line(what):
     with pytest.raises(TournamentError) as refused:
         check_log(data)
     assert not isinstance(refused.value, LogMismatch) and "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("what", sorted(ALTERATIONS) + sorted(MALFORMED))
+def test_a_log_file_is_checked_as_its_data_is(tmp_path, what):
+    """Replayed as it is read from its file, a log gives what it gives read whole: the same
+    mismatch, or the same fault, said of the file."""
+    data = _record()
+    (ALTERATIONS[what][0] if what in ALTERATIONS else MALFORMED[what])(data)
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(data, indent=1))
+    with pytest.raises(TournamentError) as read_whole:
+        check_log(data)
+    with pytest.raises(TournamentError) as from_file:
+        check_file(path)
+    assert type(from_file.value) is type(read_whole.value)
+    assert str(from_file.value) == (str(read_whole.value) if isinstance(read_whole.value, LogMismatch)
+                                    else f"{path}: not a tournament log: {read_whole.value}")
 
 
 def test_a_log_nested_too_deep_is_refused_without_recursion():

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from cli_runs import run
-from epistemic.models.tournament import Cooperator, RationalPirate, log as log_module
+from cli_runs import run, run_child
+from epistemic.models.tournament import Cooperator, RationalPirate, log as log_module, logsize
 from tournament_script import held_player, play_bots, serve_process, served_address
 
 LINEUP = "coop,defect,tit-for-tat,rational"
@@ -84,7 +84,7 @@ BAD = [
     (["run", "--bots", "coop=0"], "a count is a whole number from 1 to 1000"),
     (["run", "--bots", "coop=1001"], "a count is a whole number from 1 to 1000"),
     (["run", "--bots", "coop=600,defect=600"], "more than 1000 bots"),
-    (["run", "--bots", "coop=1000", "--rounds", "10000"], "could make a log of 262,013 MiB"),
+    (["run", "--bots", "coop=1000", "--rounds", "10000"], "could make a log of 262,194 MiB"),
     (["run", "--bots", "coop", "--rounds", "0"], "--rounds must be between 1 and 10,000"),
     (["run", "--bots", "coop", "--links", "XY=3"], "--links: 'XY=3': expected CC=N, CT=N or TT=N"),
     (["run", "--bots", "coop", "--links", "CC=-1"], "a link is worth a whole number"),
@@ -303,7 +303,7 @@ def test_run_counts_the_bots_names_and_strategies_in_the_size_of_the_log(capsys,
     (tmp_path / "bots.py").write_text("from epistemic.models.tournament import Bot\n"
                                       f"class Long(Bot):\n    name = {'L' * 40!r}\n"
                                       f"class {long_class}(Bot):\n    name = 'Coop'\n")
-    monkeypatch.setattr(log_module, "MAX_LOG_BYTES", log_module.log_bound(
+    monkeypatch.setattr(logsize, "MAX_LOG_BYTES", logsize.log_bound(
         3, 2, name=len('"Coop-2"'), label=len('"coop"')))
     code, out, _ = run(capsys, "tournament", "run", "--bots", "coop=3", "--rounds", "2")
     assert code == 0 and "Coop-2" in out
@@ -325,3 +325,20 @@ def test_check_refuses_a_log_nested_too_deep(capsys, tmp_path):
     (tmp_path / "deep.json").write_text('{"format": "epistemic-tournament-log", "version": 1, "links": ' + nested + "}")
     code, _, err = run(capsys, "tournament", "check", str(tmp_path / "deep.json"))
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_a_bot_file_that_exits_at_import_is_refused_in_one_line(capsys, tmp_path):
+    """``raise SystemExit(0)`` in a bot's file ends neither run nor bot with status 0 and no word."""
+    (tmp_path / "bots.py").write_text("raise SystemExit(0)\n")
+    for argv in (["run", "--bots", f"coop,{tmp_path}/bots.py:Quits"], ["bot", "--strategy", f"{tmp_path}/bots.py:Quits"]):
+        code, out, err = run(capsys, "tournament", *argv)
+        assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1, argv
+        assert f"cannot load {tmp_path}/bots.py: its code called exit(0)" in err
+
+
+def test_a_bot_file_that_loops_at_import_is_refused_when_its_time_is_up(tmp_path):
+    """A bot's file that never ends loading, given half a second: the command stops in one line."""
+    (tmp_path / "bots.py").write_text("while True:\n    pass\n")
+    code, out, err = run_child("tournament", "run", "--bots", f"{tmp_path}/bots.py:Never", "--load-timeout", "0.5")
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert f"{tmp_path}/bots.py did not load in 0.5 s: does its code loop at import?" in err

@@ -82,3 +82,19 @@ def test_an_interrupted_game_keeps_its_whole_rounds():
     record = game_record(game)
     assert (record["rounds"], record["interrupted"]) == (1, {"round": 2, "of": 3})
     assert check_log(record).interrupted == (2, 3)
+
+
+def test_a_prisoner_answer_with_both_letters_for_a_player_is_recorded():
+    """Ada names Bob with C and then with T: Bob gets the default T from her, so the two play
+    apart, and the fault is counted and said in the defaults, as any invalid answer is."""
+    def answer(seat, question):
+        if question == "Start":
+            return seat.title()
+        return "Bob-1=C Bob-1=T" if seat == "ada" else "Ada-0=C"
+    game = Game(Script(answer), ["ada", "bob"], rounds=1)
+    asyncio.run(game.play())
+    assert game.log[0]["choices"] == {"Ada-0": "-T", "Bob-1": "C-"}
+    assert [entry["group"] for entry in game.log[0]["groups"]] == [["Ada-0"], ["Bob-1"]]
+    assert game.invalid == {"Ada-0": 1, "Bob-1": 0} and game.missed == {"Ada-0": 0, "Bob-1": 0}
+    assert game.defaults == [{"round": 1, "player": "Ada-0", "asked": "prisoner",
+                              "why": "both C and T towards Bob-1: 'Bob-1=C Bob-1=T'", "count": 1}]

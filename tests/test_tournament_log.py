@@ -10,10 +10,11 @@ import json
 
 import pytest
 
-from epistemic.models.tournament import log as log_module
+from epistemic.models.tournament import logsize
 from epistemic.models.tournament.game import Game
 from epistemic.models.tournament.lines import BadLine
-from epistemic.models.tournament.log import game_record, log_bound, save_log
+from epistemic.models.tournament.log import game_record, save_log
+from epistemic.models.tournament.logsize import log_bound
 from epistemic.models.tournament.rules import TournamentError
 from tournament_script import Script
 
@@ -35,7 +36,7 @@ _BAD_VOTES = [None, BadLine("not UTF-8"), BadLine("longer than the limit"), BadL
 def _longest_pirate_games():
     """Names as long as they can be, every player but one in one group, and every answer but a
     third of the votes defaulted with the longest reasons: the Prisoner answer leaves the
-    round's first player out, a leader gives no whole number to any other, and a third of the votes
+    round's first player out (and one player's names another with both C and T), a leader gives no whole number to any other, and a third of the votes
     go each voter's round through every kind of default, while the rest say T, so that most
     leaders are thrown over.  The longest proposals and the most defaults a round holds, near
     enough."""
@@ -52,7 +53,8 @@ def _longest_pirate_games():
             number = asked[seat, rounds[seat]] = asked.get((seat, rounds[seat]), -1) + 1
             return _BAD_VOTES[number // 3 % len(_BAD_VOTES)] if (number + int(seat[1:])) % 3 == 0 else "T"
         rounds[seat] = rounds.get(seat, 0) + 1
-        return " ".join(f"{other}=C" for other in words[1:])
+        torn = f" {words[2]}=T" if seat == "s1" and len(words) > 2 else ""  # the longest reason: two faults
+        return " ".join(f"{other}=C" for other in words[1:]) + torn
     return answer
 
 
@@ -110,12 +112,13 @@ def test_each_part_of_the_bound_holds(tmp_path, answer, players, rounds):
     """All but the rounds and the defaults, the largest round and the defaults are each within
     their part of the bound, so that no part of the log is left out of it; the parts that
     the longest Pirate games fill are within twice their bound."""
-    from epistemic.models.tournament.log import bound_parts
+    from epistemic.models.tournament.logsize import bound_parts
     game = _played(answer, players, rounds)
     if answer is not _every_answer_defaulted:  # every kind of default a round can hold
         kinds = {row["why"].split(":")[0] for row in game.defaults}
         named = ("no C or T towards ", "no whole number for ")
         assert all(any(kind.startswith(words) for kind in kinds) for words in named)
+        assert any("; both C and T towards " in kind for kind in kinds)
         assert kinds >= {"no answer in time", "not UTF-8", "longer than the limit", "no end of line in time", "gone",
                          "neither C nor T"}
     save_log(tmp_path / "game.json", game_record(game, seed=1))
@@ -126,16 +129,28 @@ def test_each_part_of_the_bound_holds(tmp_path, answer, players, rounds):
         assert all(2 * got >= most for got, most in zip(real, bound)), (real, bound)
 
 
+def test_the_longest_reason_for_a_prisoner_answer_is_within_its_bound():
+    """No C or T towards one player and both towards another, each of the longest name a log
+    can hold: the reason kept is within the bound of a Prisoner answer's reason."""
+    from epistemic.models.tournament.logsize import _prisoner_why
+    from epistemic.models.tournament.rules import read_choices, unique_name
+
+    me, torn, missing = (unique_name(FACE * 40, number) for number in (997, 998, 999))
+    _, why = read_choices(f"{torn}=C {torn}=T", me, [me, torn, missing])
+    assert why.startswith(f"no C or T towards {missing}; both C and T towards {torn}: ")
+    assert len(json.dumps(why)) <= _prisoner_why(len(json.dumps(torn)), 3)
+
+
 def test_a_game_let_through_stays_under_the_limit_and_one_more_round_is_refused(tmp_path, monkeypatch):
     """With the limit at the bound of 20 such players for 3 rounds, the game is played and its
     log is under the limit; a 4th round is refused once the names are known, before any round:
     the players hear that the game is over."""
     first = _played(_longest_pirate_games(), 20, 3)
     name = max(len(json.dumps(name)) for name in first.scores)
-    monkeypatch.setattr(log_module, "MAX_LOG_BYTES", log_bound(20, 3, name=name, seed=1))
+    monkeypatch.setattr(logsize, "MAX_LOG_BYTES", log_bound(20, 3, name=name, seed=1))
     game = _played(_longest_pirate_games(), 20, 3)
     save_log(tmp_path / "game.json", game_record(game, seed=1))
-    assert (tmp_path / "game.json").stat().st_size <= log_module.MAX_LOG_BYTES
+    assert (tmp_path / "game.json").stat().st_size <= logsize.MAX_LOG_BYTES
     seats = Script(_longest_pirate_games())
     refused = Game(seats, [f"s{i}" for i in range(20)], rounds=4, seed=1)
     with pytest.raises(TournamentError, match=rf"4 rounds of 20 players named so \(up to {name} bytes a name\)"):
@@ -145,7 +160,7 @@ def test_a_game_let_through_stays_under_the_limit_and_one_more_round_is_refused(
 
 def test_short_names_are_let_through_where_long_ones_are_not(monkeypatch):
     """The same game, refused for names of 32 characters, is played with names of one."""
-    monkeypatch.setattr(log_module, "MAX_LOG_BYTES", log_bound(5, 2, name=len('"A-0"'), seed=1))
+    monkeypatch.setattr(logsize, "MAX_LOG_BYTES", log_bound(5, 2, name=len('"A-0"'), seed=1))
 
     def named(name):
         return lambda seat, question: name if question == "Start" else None
@@ -156,7 +171,7 @@ def test_short_names_are_let_through_where_long_ones_are_not(monkeypatch):
 
 def test_a_voter_who_sends_another_word_each_time_adds_one_entry():
     """Defaults of one kind given in one round are one entry, quoting the first line, however
-    many lines differ: a round's defaults stay a few for each player (log.DEFAULTS_A_ROUND)."""
+    many lines differ: a round's defaults stay a few for each player (logsize.QUOTING_A_ROUND and the others)."""
     words = itertools.count()
 
     def answer(seat, question):

@@ -202,6 +202,16 @@ def test_a_prisoner_answer_says_whom_it_left_out():
     assert read_name(" = ", 2) == ("Unnamed-2", "no name: ' = '")
 
 
+def test_a_prisoner_answer_that_names_a_player_twice_with_both_letters_is_a_fault():
+    """``b=C ... b=T`` says nothing of b: he gets the default T, and why is recorded; the same
+    letter twice says what it says."""
+    players = ["a", "b", "c", "d"]
+    assert read_choices("b=C c=T d=C b=T", "a", players) == (
+        {"b": "T", "c": "T", "d": "C"}, "both C and T towards b: 'b=C c=T d=C b=T'")
+    assert read_choices("b=T c=T b=C", "a", players)[1] == "no C or T towards d; both C and T towards b: 'b=T c=T b=C'"
+    assert read_choices("b=C c=C d=C b=C", "a", players) == ({"b": "C", "c": "C", "d": "C"}, None)
+
+
 def test_a_name_keeps_no_character_that_cannot_be_printed():
     # an escape in a name would reach the operator's terminal in the standings and the status line
     assert read_name("\x1b[2J\x1b[HAda\x07", 3) == ("[2J[HAda-3", None)

@@ -258,7 +258,7 @@ def test_ctrl_c_mid_game_keeps_what_was_played(tmp_path, capsys):
         out, err = server.communicate(timeout=LIMIT)
     finally:
         server.kill()
-    assert server.returncode == 0, err
+    assert server.returncode == 130 and "Traceback" not in err, err
     whole = json.loads((tmp_path / "game-1.json").read_text())
     assert check_log(whole).rounds == 40 and "interrupted" not in whole
     cut = json.loads((tmp_path / "game-2.json").read_text())
@@ -275,6 +275,19 @@ def test_ctrl_c_mid_game_keeps_what_was_played(tmp_path, capsys):
     assert cut["scores"] == cut["log"][-1]["scores"]
     code, out, _ = run(capsys, "tournament", "check", str(tmp_path / "game-2.json"))
     assert code == 0 and f"3 players, {rounds} rounds (interrupted in round {stopped['round']} of 40), " in out
+
+
+def test_ctrl_c_in_the_lobby_stops_the_server_with_status_130():
+    """A real SIGINT while the server waits for players: it says that it stopped and exits with
+    130, as every other command stopped by Ctrl-C does, with no traceback."""
+    server = _watched(serve_process("--players", "2"))
+    try:
+        served_address(server.stdout.readline())
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=LIMIT)
+    finally:
+        server.kill()
+    assert (server.returncode, out, err) == (130, "stopped\n", "")
 
 
 def test_ctrl_c_twice_while_the_games_own_code_runs_keeps_what_was_played(capsys, tmp_path, monkeypatch):
@@ -303,7 +316,7 @@ def test_ctrl_c_twice_while_the_games_own_code_runs_keeps_what_was_played(capsys
     before = signal.getsignal(signal.SIGINT)
     code, out, err = run(capsys, "tournament", "serve", "--port", "0", "--players", "2", "--rounds", "5",
                          "--log-dir", str(tmp_path))
-    assert (code, err) == (0, "") and signal.getsignal(signal.SIGINT) is before
+    assert (code, err) == (130, "") and signal.getsignal(signal.SIGINT) is before
     assert "game 1 interrupted in round 2 of 5: the standings after the 1 round played whole" in out
     assert out.endswith("stopped\n")
     log = json.loads((tmp_path / "game-1.json").read_text())
@@ -339,3 +352,20 @@ def test_the_status_line_names_the_most_missed_first_and_counts_the_rest():
     assert status_line(game, 4, ["s", "#9"]) == (  # a seat of the game by its name, any other by its key
         "game 4, round 2 of 2: awaiting 2 answers (Unnamed-1, #9); "
         "missed: Unnamed-1 (3), Unnamed-2 (1), Unnamed-3 (1) and 2 more")
+
+
+def test_the_status_line_names_three_players_and_counts_only_past_three():
+    """Exactly three awaited and three who missed: each is named, with no count after them."""
+    from epistemic.models.tournament.game import Game
+    from epistemic.models.tournament.serving import status_line
+    from tournament_script import Script
+
+    def answer(seat, question):
+        if question == "Start":
+            return None if seat in "stu" else "X"
+        return "x=C"
+    game = Game(Script(answer), list("xstu"), rounds=1)
+    asyncio.run(game.play())
+    assert status_line(game, 1, ["s", "t", "u"]) == (
+        "game 1, round 1 of 1: awaiting 3 answers (Unnamed-1, Unnamed-2, Unnamed-3); "
+        "missed: Unnamed-1 (1), Unnamed-2 (1), Unnamed-3 (1)")

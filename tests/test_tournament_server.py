@@ -262,8 +262,8 @@ def test_a_player_who_stops_reading_is_dropped():
 
 
 def test_a_flood_of_lines_is_cut_off():
-    """A player who sends line after line that answers nothing is dropped after MAX_STRAY of them;
-    the others' game goes on at its own pace."""
+    """A player who sends line after line that answers nothing is dropped after MAX_STRAY of them,
+    and his defaults from then on say that he flooded; the others' game goes on at its own pace."""
     from epistemic.models.tournament.server import MAX_STRAY
 
     async def flood(host, port):
@@ -290,6 +290,8 @@ def test_a_flood_of_lines_is_cut_off():
     assert flooder.result == "cut off" and MAX_STRAY < 1000 * 1000
     assert game.log[0]["players"] == ["A-0", "noise-1", "B-2"]  # his first line answered Start
     assert game.scores["A-0"] + game.scores["B-2"] == 30 and game.missed["A-0"] == game.missed["B-2"] == 0
+    missed = {entry["why"] for entry in game.defaults if entry["player"] == "noise-1" and entry["round"] > 1}
+    assert missed == {"flooded"}  # asked each later round, dropped: not "gone", as one who left
 
 
 def test_a_long_name_is_cut_and_blinds_nobody():
@@ -407,9 +409,9 @@ def test_a_whole_class_connects_at_once():
 
 
 def test_a_game_whose_log_would_be_too_large_is_refused_before_it_starts(monkeypatch):
-    from epistemic.models.tournament import log as log_module
+    from epistemic.models.tournament import logsize
     from epistemic.models.tournament.rules import TournamentError
-    monkeypatch.setattr(log_module, "MAX_LOG_BYTES", 1000)
+    monkeypatch.setattr(logsize, "MAX_LOG_BYTES", 1000)
 
     async def scenario():
         server = Server(rounds=100)

@@ -5,12 +5,16 @@ and ``epistemic tournament serve`` run as a process, with bots to point at it.""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import subprocess
 import sys
+import textwrap
 
 from epistemic.models.tournament import connect_and_play
 from epistemic.models.tournament.game import Game
+from epistemic.models.tournament.log import FORMAT, VERSION
+from epistemic.models.tournament.rules import LINKS
 
 # seed 001, "Example", as Vjeux sees it, every line he is told or asked; the seed shows a bounty
 # of 30, which its own link table does not give: Vjeux-Gauth is C/T (4), the other two links
@@ -101,3 +105,25 @@ async def held_player(host, port, go):
     _, writer = await asyncio.open_connection(host, port)
     await go.wait()
     writer.close()
+
+
+def write_defectors_log(path, players: int, rounds: int) -> None:
+    """Write, round by round, the log of ``players`` defectors who play ``rounds`` rounds without
+    a seed, byte for byte as a game of them saves it: everyone betrays everyone, so each is a group
+    of one with no bounty and the scores stay 0.  A log of any size, made in little memory and time."""
+    names = [f"Defect-{i}" for i in range(players)]
+    zeros = dict.fromkeys(names, 0)
+    head = json.dumps({"format": FORMAT, "version": VERSION, "rounds": rounds, "links": dict(LINKS), "seed": None,
+                       "players": names}, indent=1)
+    tail = json.dumps({"scores": zeros, "missed": zeros, "invalid": zeros, "defaults": []}, indent=1)
+    record = {"round": 0, "players": names,
+              "choices": {name: "T" * i + "-" + "T" * (players - 1 - i) for i, name in enumerate(names)},
+              "groups": [{"group": [name], "bounty": 0, "ranking": [name], "proposals": []} for name in names],
+              "thrown": [], "scores": zeros}
+    # the rounds differ only by their number
+    before, after = textwrap.indent(json.dumps(record, indent=1), "  ").split('"round": 0', 1)
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(head[:-2] + ',\n "log": [\n')
+        for number in range(1, rounds + 1):
+            file.write((",\n" if number > 1 else "") + f'{before}"round": {number}{after}')
+        file.write("\n ],\n" + tail[2:])

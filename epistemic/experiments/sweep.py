@@ -17,14 +17,15 @@ in this process, which a debugger can follow.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import numbers
 import os
 import threading
 import time
-import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import CancelledError
 from typing import Any
 
 import attrs
@@ -36,13 +37,15 @@ from .declare import RESULT_TYPES
 from .spec import Cell, Spec
 from .store import ResultStore, Row
 
-__all__ = ["run_sweep", "run_cells", "require_dask", "SweepReport", "SweepError", "MAX_BATCH"]
+__all__ = ["run_sweep", "run_cells", "require_dask", "SweepReport", "SweepError", "MAX_BATCH", "quiet_dask"]
 
 #: The most cells one task holds.
 MAX_BATCH = 10_000
 #: How long the client waits for a scheduler to answer, or to come back once
 #: gone, before it gives up.
 LOST_AFTER_S = 10.0
+#: Dask's loggers that write to standard error (a client's has a level and a writer of its own).
+_DASK_LOGGERS = ("distributed", "distributed.client")
 
 
 class SweepError(EpistemicError):
@@ -107,8 +110,9 @@ def _record(value: Any) -> dict[str, Any]:
 
 def run_sweep(spec: Spec, store: ResultStore, *, scheduler: str | None = None, workers: int | None = None,
               in_process: bool = False, batch_seconds: float = 1.0, lost_after_s: float = LOST_AFTER_S,
-              progress: Callable[[int, int], None] | None = None,
-              notice: Callable[[str], None] = lambda line: None) -> SweepReport:
+              wait_for_workers: float | None = None, progress: Callable[[int, int], None] | None = None,
+              notice: Callable[[str], None] = lambda line: None,
+              waiting: Callable[[float], None] = lambda seconds: None) -> SweepReport:
     """Run the cells of ``spec`` that ``store`` lacks, writing each batch's rows as it ends.
 
     Parameters
@@ -126,6 +130,19 @@ def run_sweep(spec: Spec, store: ResultStore, *, scheduler: str | None = None, w
     lost_after_s : float
         How long to wait for a scheduler to answer, or to come back once gone,
         before the run stops.
+    wait_for_workers : float, optional
+        How long the cluster may be without a worker (a scheduler that none
+        has joined, or all have left) before the run stops; by default it
+        waits for one as long as it takes.
+    waiting : callable, optional
+        ``waiting(seconds)`` about once a second while the cluster has no
+        worker, with the seconds it has had none.
+
+    Raises
+    ------
+    SweepError
+        Where the scheduler does not answer, or no worker joins it within
+        ``wait_for_workers`` before any cell ran: nothing was recorded.
     """
     start = time.perf_counter()
     finished = store.finished(spec.model, spec.experiment.name)
@@ -144,8 +161,8 @@ def run_sweep(spec: Spec, store: ResultStore, *, scheduler: str | None = None, w
         except KeyboardInterrupt:
             return tally.report(start, "interrupted")
         return tally.report(start)
-    return _on_dask(spec, todo, to_run, tally, start, scheduler=scheduler, workers=workers,
-                    batch_seconds=batch_seconds, notice=notice, lost_after_s=lost_after_s)
+    return _on_dask(spec, todo, to_run, tally, start, _Cluster(scheduler, workers, batch_seconds, lost_after_s,
+                                                               wait_for_workers, notice, waiting))
 
 
 def _task(cell: Cell) -> tuple[str, dict, int | None]:
@@ -202,38 +219,62 @@ def _connect(scheduler: str | None, workers: int | None, timeout: float):
     return Client(cluster), cluster
 
 
-def _on_dask(spec: Spec, todo: Iterator[Cell], to_run: int, tally: _Tally, start: float, *, scheduler, workers,
-             batch_seconds, notice, lost_after_s) -> SweepReport:
+@attrs.frozen
+class _Cluster:
+    """Where and how a run sends its cells to Dask (:func:`run_sweep`'s parameters of the same names)."""
+
+    scheduler: str | None
+    workers: int | None
+    batch_seconds: float
+    lost_after_s: float
+    wait_for_workers: float | None
+    notice: Callable[[str], None]
+    waiting: Callable[[float], None]
+
+
+def _on_dask(spec: Spec, todo: Iterator[Cell], to_run: int, tally: _Tally, start: float, how: _Cluster) -> SweepReport:
     require_dask()
     # Dask's own log lines (a scheduler lost, a worker gone) would break the progress line;
     # the run says what happened in its report
-    quiet = logging.getLogger("distributed")
-    level = quiet.level
-    quiet.setLevel(logging.CRITICAL)
+    levels = quiet_dask()
     try:
-        return _run_on(spec, todo, to_run, tally, start, scheduler=scheduler, workers=workers,
-                       batch_seconds=batch_seconds, notice=notice, lost_after_s=lost_after_s)
+        return _run_on(spec, todo, to_run, tally, start, how)
     finally:
-        quiet.setLevel(level)
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
 
 
-def _run_on(spec: Spec, todo: Iterator[Cell], to_run: int, tally: _Tally, start: float, *, scheduler, workers,
-            batch_seconds, notice, lost_after_s) -> SweepReport:
+def quiet_dask() -> dict[str, int]:
+    """Keep Dask's loggers from writing anything short of a crash; the levels they had."""
+    import distributed  # noqa: F401  (importing it sets its loggers' levels: they are set after)
+
+    levels = {name: logging.getLogger(name).level for name in _DASK_LOGGERS}
+    for name in _DASK_LOGGERS:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    return levels
+
+
+def _run_on(spec: Spec, todo: Iterator[Cell], to_run: int, tally: _Tally, start: float, how: _Cluster) -> SweepReport:
     from distributed import wait
 
-    client, cluster = _connect(scheduler, workers, lost_after_s)
+    client, cluster = _connect(how.scheduler, how.workers, how.lost_after_s)
     stopped = None
     try:
         if "dashboard" in client.scheduler_info().get("services", {}):
-            notice(f"Dask dashboard: {client.dashboard_link}{_needs_bokeh()}")
-        left = to_run
+            how.notice(f"Dask dashboard: {client.dashboard_link}{_needs_bokeh()}")
+        left, cancelled = to_run, 0
         running: dict[Any, list[Cell]] = {}
         lost_since = None
+        idle = _Idle(client.scheduler.address, how.wait_for_workers, how.waiting)
         while left or running:
             try:
-                slots = max(1, sum(client.nthreads().values()))
+                threads = sum(client.nthreads().values())
+                stopped = idle.stopped(threads, tally.done + tally.failed)
+                if stopped is not None:
+                    break
+                slots = max(1, threads)
                 while left and len(running) < 2 * slots:
-                    batch = list(itertools.islice(todo, _batch_size(tally, left, slots, batch_seconds)))
+                    batch = list(itertools.islice(todo, _batch_size(tally, left, slots, how.batch_seconds)))
                     left -= len(batch)
                     future = client.submit(run_cells, spec.experiment.function, spec.model, spec.experiment.name,
                                            [_task(c) for c in batch], pure=False)
@@ -242,25 +283,59 @@ def _run_on(spec: Spec, todo: Iterator[Cell], to_run: int, tally: _Tally, start:
                     ended = wait(list(running), timeout=1.0, return_when="FIRST_COMPLETED").done
                 except TimeoutError:
                     ended = set()
+                except CancelledError:   # the client cancels what it waits for when it loses its scheduler
+                    ended = {future for future in running if future.cancelled()}
+                for future in ended:
+                    batch = running.pop(future)
+                    if future.status == "cancelled":   # its cells wait for the next run
+                        cancelled += len(batch)
+                    else:
+                        tally.add(_outcome(future, batch, spec))
                 if client.status != "running":
                     raise ConnectionError("the client lost its scheduler")
                 lost_since = None
-                for future in ended:
-                    batch = running.pop(future)
-                    if future.status != "cancelled":   # a cancelled batch's cells wait for the next run
-                        tally.add(_outcome(future, batch, spec))
             except OSError:   # Dask's closed connections are OSErrors
                 lost_since = lost_since or time.perf_counter()
-                if time.perf_counter() - lost_since > lost_after_s:
+                if time.perf_counter() - lost_since > how.lost_after_s:
                     stopped = "the scheduler went away"
                     break
                 time.sleep(0.5)
+        if cancelled and stopped is None:
+            stopped = f"{cancelled:,} cells were cancelled on the cluster"
     except KeyboardInterrupt:
         stopped = "interrupted"
     finally:
         # a client whose scheduler is gone has nothing to wait for
         _close(client, cluster, timeout=1 if stopped == "the scheduler went away" else 5)
     return tally.report(start, stopped)
+
+
+class _Idle:
+    """How long a cluster has been without a worker: said to ``waiting`` as it goes on, and
+    bounded by ``bound`` seconds (None: no bound)."""
+
+    def __init__(self, address: str, bound: float | None, waiting: Callable[[float], None]):
+        self.address, self.bound, self.waiting = address, bound, waiting
+        self.since: float | None = None
+
+    def stopped(self, threads: int, ran: int) -> str | None:
+        """Why the run stops, its cluster having ``threads`` threads and ``ran`` cells run; or None.
+
+        Raises :class:`SweepError` where no cell ran: the run did nothing."""
+        if threads:
+            self.since = None
+            return None
+        now = time.perf_counter()
+        if self.since is None:
+            self.since = now
+        waited = now - self.since
+        self.waiting(waited)
+        if self.bound is None or waited <= self.bound:
+            return None
+        if not ran:
+            raise SweepError(f"no worker joined the scheduler at {self.address} in {self.bound:g} s: start some "
+                             f"with: dask worker {self.address}")
+        return f"no worker for {self.bound:g} s"
 
 
 def _needs_bokeh() -> str:

@@ -7,7 +7,7 @@ Write a bot by subclassing :class:`Bot`; play it with ``epistemic tournament``.
 from .bots import STRATEGIES, Bot, Cooperator, Defector, RationalPirate, TitForTat, connect_and_play, play, strategy
 from .game import Game, Seats
 from .lines import END, MAX_LINE, BadLine, LineReader
-from .log import Checked, LogMismatch, check_log, game_record, read_log
+from .log import Checked, LogMismatch, check_file, check_log, game_record, read_log
 from .rules import (DEFAULT_NAME, LINKS, Choices, TournamentError, answers_question, bounty, groups,
                     leader_survives, parse_choices, parse_shares, parse_vote, read_choices, read_name, read_shares,
                     read_vote, share_value, unique_name)
@@ -31,6 +31,7 @@ __all__ = [
     "Game",
     "Seats",
     "check_log",
+    "check_file",
     "game_record",
     "read_log",
     "Checked",

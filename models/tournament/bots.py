@@ -44,16 +44,18 @@ import asyncio
 import functools
 import importlib
 import importlib.util
+import threading
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 
 from epistemic.models.pirates import DEAD, PirateGame
 
 from .lines import END, LineReader
 from .rules import TournamentError, pairs, whole
 
-__all__ = ["Bot", "Cooperator", "Defector", "TitForTat", "RationalPirate", "STRATEGIES", "strategy", "new_bot",
-           "failure", "play", "connect_and_play"]
+__all__ = ["Bot", "Cooperator", "Defector", "TitForTat", "RationalPirate", "STRATEGIES", "LOAD_SECONDS", "strategy",
+           "new_bot", "failure", "play", "connect_and_play"]
 
 
 class Bot:
@@ -155,13 +157,17 @@ class RationalPirate(Bot):
         return expected == DEAD or shares.get(self.me, 0) > expected
 
 
+#: Seconds a bot's file or module has to load, its own code at import included.
+LOAD_SECONDS = 30.0
+
 #: The bots that come with the tournament, by the name ``--strategy`` takes.
 STRATEGIES: dict[str, type[Bot]] = {"coop": Cooperator, "defect": Defector, "tit-for-tat": TitForTat,
                                     "rational": RationalPirate}
 
 
-def strategy(name: str) -> type[Bot]:
-    """The bot class ``name`` names: one of :data:`STRATEGIES`, or ``FILE.py:Class`` or ``module:Class``.
+def strategy(name: str, load_seconds: float = LOAD_SECONDS) -> type[Bot]:
+    """The bot class ``name`` names: one of :data:`STRATEGIES`, or ``FILE.py:Class`` or ``module:Class``,
+    whose file or module must load within ``load_seconds``.
 
     >>> strategy("tit-for-tat").__name__
     'TitForTat'
@@ -175,25 +181,49 @@ def strategy(name: str) -> type[Bot]:
     where, colon, attribute = name.rpartition(":")
     if not colon or not where or not attribute.isidentifier():
         raise TournamentError(f"unknown strategy {name!r}: use {', '.join(STRATEGIES)}, FILE.py:CLASS or MODULE:CLASS")
-    try:
-        if where.endswith(".py"):
-            path = Path(where)
-            if not path.is_file():
-                raise TournamentError(f"strategy {name!r}: no file {where}")
-            spec = importlib.util.spec_from_file_location(f"_tournament_bot_{path.stem}", path)
-            assert spec is not None and spec.loader is not None
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-        else:
-            module = importlib.import_module(where)
-    except TournamentError:
-        raise
-    except Exception as error:  # the user's own code: any failure is his bot's fault, said in one line
-        raise TournamentError(f"strategy {name!r}: cannot load {where}: {type(error).__name__}: {error}") from None
+    if where.endswith(".py") and not Path(where).is_file():
+        raise TournamentError(f"strategy {name!r}: no file {where}")
+    module = _loaded(where, load_seconds, f"strategy {name!r}")
     found = getattr(module, attribute, None)
     if not (isinstance(found, type) and issubclass(found, Bot)):
         raise TournamentError(f"strategy {name!r}: {where} has no Bot subclass named {attribute}")
     return found
+
+
+def _loaded(where: str, seconds: float, what: str) -> ModuleType:
+    """The module of the file ``where`` (``.py``) or the module named so, its code run within ``seconds``.
+
+    The user's code runs at import: whatever it raises (an exit among it) is said in one line,
+    and so is code still running when the time is up, which is left to itself in a daemon
+    thread, ended with the process (code that holds the interpreter's lock in one call, never
+    letting go, would hold this process up all the same).
+    """
+    loaded: list[ModuleType | BaseException] = []
+
+    def load() -> None:
+        try:
+            if where.endswith(".py"):
+                path = Path(where)
+                spec = importlib.util.spec_from_file_location(f"_tournament_bot_{path.stem}", path)
+                assert spec is not None and spec.loader is not None
+                module = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(module)
+                loaded.append(module)
+            else:
+                loaded.append(importlib.import_module(where))
+        except BaseException as error:  # an exit too: the bot's code asked to end, not this process
+            loaded.append(error)
+    loader = threading.Thread(target=load, name=f"loading {where}", daemon=True)
+    loader.start()
+    loader.join(seconds)
+    if not loaded:
+        raise TournamentError(f"{what}: {where} did not load in {seconds:g} s: does its code loop at import?")
+    module = loaded[0]
+    if isinstance(module, SystemExit):
+        raise TournamentError(f"{what}: cannot load {where}: its code called exit({module.code!r})")
+    if isinstance(module, BaseException):  # the user's own code: any failure is his bot's fault, said in one line
+        raise TournamentError(f"{what}: cannot load {where}: {failure(module)}")
+    return module
 
 
 def new_bot(kind: type[Bot]) -> Bot:

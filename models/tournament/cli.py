@@ -14,8 +14,9 @@ from typing import TextIO
 from epistemic.files import check_destination
 from epistemic.models import Command, end_progress, progress_printer, seconds_argument, whole_number_argument
 
-from .bots import STRATEGIES, Bot, connect_and_play, failure, new_bot, strategy
-from .log import LogMismatch, check_log, check_size, game_record, read_log, save_log
+from .bots import LOAD_SECONDS, STRATEGIES, Bot, connect_and_play, failure, new_bot, strategy
+from .log import LogMismatch, check_file, game_record, save_log
+from .logsize import check_size
 from .rules import LINKS, TournamentError, unique_name, whole
 from .runner import MAX_BOTS, parse_lineup, tournament
 from .server import Server
@@ -31,6 +32,8 @@ MAX_ROUNDS = 10_000
 MAX_TIMEOUT = 600.0
 #: The largest value of a link.
 MAX_LINK = 1_000_000
+#: The exit status of a server stopped by Ctrl-C, as of every command stopped so.
+INTERRUPTED = 130
 
 EPILOG = """\
 examples:
@@ -75,6 +78,11 @@ def parse_links(text: str) -> dict[str, int]:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
 
+    def load_option(q: argparse.ArgumentParser) -> None:
+        q.add_argument("--load-timeout", type=_seconds, default=LOAD_SECONDS, metavar="SECONDS",
+                       help=f"time a bot's file or module has to load, its code at import included "
+                            f"(default: {LOAD_SECONDS:g})")
+
     def game_options(q: argparse.ArgumentParser, timeout: float) -> None:
         q.add_argument("--rounds", type=whole_number_argument, default=5, help="Prisoner rounds a game (default: 5)")
         q.add_argument("--timeout", type=_seconds, default=timeout, metavar="SECONDS",
@@ -109,6 +117,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                      help="connect N bots of this strategy at once (default: 1)")
     bot.add_argument("--games", type=whole_number_argument, default=None, metavar="N",
                      help="leave after N games (default: stay until the server closes)")
+    load_option(bot)
 
     run_ = actions.add_parser("run", help="a whole tournament of bots on this machine",
                               description="Start a server on loopback, connect the bots in the order given, "
@@ -120,6 +129,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     game_options(run_, 5.0)
     run_.add_argument("--log", metavar="FILE", help="write the log of every round to FILE as JSON")
     run_.add_argument("--json", action="store_true", help="print the standings as JSON")
+    load_option(run_)
 
     check = actions.add_parser("check", help="replay a game's log and check every figure in it",
                                description="Replay a log written by run or serve from the players' answers: "
@@ -155,14 +165,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _check(path: str, out: TextIO) -> int:
-    data = read_log(path)
     try:
-        checked = check_log(data)
+        checked = check_file(path)
     except LogMismatch as mismatch:
         out.write(f"{path} does not check: {mismatch}\n")
         return 1
-    except TournamentError as error:
-        raise TournamentError(f"{path}: not a tournament log: {error}") from None
     stopped = "" if checked.interrupted is None else \
         f" (interrupted in round {checked.interrupted[0]:,} of {checked.interrupted[1]:,})"
     out.write(f"{path} checks: {checked.players:,} players, {checked.rounds:,} rounds{stopped}, "
@@ -177,7 +184,7 @@ def _bot(args: argparse.Namespace, out: TextIO) -> int:
         raise TournamentError(f"--count must be between 1 and {MAX_BOTS}, got {args.count}")
     if args.games is not None and args.games < 1:
         raise TournamentError(f"--games must be at least 1, got {args.games}")
-    kind = strategy(args.strategy)
+    kind = strategy(args.strategy, args.load_timeout)
 
     bots = [new_bot(kind) for _ in range(args.count)]
 
@@ -202,7 +209,7 @@ def _run(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> int
         check_destination(destination, lambda message: TournamentError(f"--log: {message}"))
     lineup = parse_lineup(args.bots)
     check_size(len(lineup), args.rounds, links=links, seed=args.seed)
-    kinds = {name: strategy(name) for name in dict.fromkeys(lineup)}
+    kinds = {name: strategy(name, args.load_timeout) for name in dict.fromkeys(lineup)}
     labels = {name: name if name in STRATEGIES else kind.__name__ for name, kind in kinds.items()}
     bots = [new_bot(kinds[name]) for name in lineup]
     check_size(len(lineup), args.rounds, links=links, seed=args.seed,
@@ -258,15 +265,17 @@ def _serve(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> i
     server = Server(rounds=args.rounds, timeout=args.timeout, links=links, seed=args.seed, max_players=MAX_BOTS,
                     on_event=screen.say)
     try:
-        if asyncio.run(until_interrupted(serve(server, args.host, args.port, players=args.players, games=args.games,
-                                               folder=folder, say=screen.say,
-                                               show=screen.show if screen.live else None, commands=sys.stdin))):
+        try:
+            stopped = asyncio.run(until_interrupted(serve(
+                server, args.host, args.port, players=args.players, games=args.games, folder=folder,
+                say=screen.say, show=screen.show if screen.live else None, commands=sys.stdin)))
+        except KeyboardInterrupt:  # before the loop runs, or where it takes no signal handler
+            stopped = True
+        if stopped:
             screen.say("stopped")
-    except KeyboardInterrupt:  # before the loop runs, or where it takes no signal handler
-        screen.say("stopped")
     finally:
         screen.close()
-    return 0
+    return INTERRUPTED if stopped else 0
 
 
 COMMAND = Command(help="the Prisoner-and-Pirate bot tournament over TCP (serve, bot, run, check)",

@@ -26,7 +26,7 @@ from epistemic.experiments import Experiment, Parameter
 from .bots import STRATEGIES, Bot, failure, play
 from .game import Game
 from .lines import END, BadLine, LineReader
-from .log import check_size
+from .logsize import check_size
 from .rules import TournamentError
 from .server import GONE
 from .standings import by_strategy, standing_rows
@@ -37,7 +37,7 @@ __all__ = ["EXPERIMENTS", "standings", "play_here", "KINDS", "MAX_OF_A_KIND", "M
 KINDS = tuple(STRATEGIES)
 #: The most bots of one strategy, and rounds, a cell plays: 100 bots for 100 rounds take about 6 s on
 #: one core (12 bots for 10 rounds, 0.04 s).  The game's log, which the standings are read from, is
-#: held whole, and :func:`~.log.check_size` bounds it as the command line's does.
+#: held whole, and :func:`~.logsize.check_size` bounds it as the command line's does.
 MAX_OF_A_KIND = 25
 MAX_ROUNDS = 100
 

@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .lines import BadLine
-from .log import SHORTEST_NAME, check_size
+from .logsize import SHORTEST_NAME, check_size
 from .rules import (LINKS, TournamentError, bounty, groups, leader_survives, rank, read_choices, read_name,
                     read_shares, read_vote)
 
@@ -153,7 +153,7 @@ class Game:
         ------
         TournamentError
             Once the players have their names, before any round, when the log could be
-            too large with those names (:func:`~.log.check_size`); the players are told
+            too large with those names (:func:`~.logsize.check_size`); the players are told
             that the game is over.
         """
         await self._names()
@@ -198,7 +198,7 @@ class Game:
             return
         # one entry for each kind of reason (a reason is its kind, then ": " and the line quoted),
         # quoting the first line: a pirate asked a hundred votes in a round, who answers each with
-        # another word, adds one entry, so the log stays bounded (see log.log_bound)
+        # another word, adds one entry, so the log stays bounded (see logsize.log_bound)
         key = (self.round, name, asked, why.split(": ", 1)[0])
         first, count = self._defaults.get(key, (why, 0))
         self._defaults[key] = (first, count + 1)

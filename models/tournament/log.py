@@ -24,14 +24,15 @@ of a game stopped before its end holds the rounds played whole, with
 the rules again from the answers alone (the groups, the bounties, the
 rankings by score, the votes, who was thrown and who sat out, the scores)
 and raises :class:`~.rules.TournamentError` at the first thing the log
-gets wrong.
+gets wrong; :func:`check_file` does so as it reads a log's file, a round at
+a time.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,18 +40,18 @@ import attrs
 
 from epistemic.files import json_from, read_limited, write_bytes
 
-from .rules import LINKS, MAX_DIGITS, QUOTED, TournamentError, bounty, groups, leader_survives, rank
+from .jsonstream import ObjectStream
+from .logsize import MAX_LOG_BYTES
+from .rules import TournamentError, bounty, groups, leader_survives, rank
 
-if TYPE_CHECKING:  # the game checks its log's size with this module's bound
+if TYPE_CHECKING:  # a record is made of a game; the game itself needs nothing of this module
     from .game import Game
 
-__all__ = ["FORMAT", "VERSION", "MAX_LOG_BYTES", "log_bound", "bound_parts", "check_size", "game_record", "check_log", "read_log", "save_log", "Checked",
-           "LogMismatch"]
+__all__ = ["FORMAT", "VERSION", "MAX_LOG_BYTES", "game_record", "check_log", "check_file", "read_log", "save_log",
+           "Checked", "LogMismatch"]
 
 FORMAT = "epistemic-tournament-log"
 VERSION = 1
-#: The largest log file :func:`read_log` reads, and the most a game's log may take (:func:`check_size`).
-MAX_LOG_BYTES = 256 * 1024 * 1024
 
 
 class LogMismatch(TournamentError):
@@ -80,99 +81,6 @@ class Checked:
     scores: Mapping[str, int]
     #: ``(round, rounds)``: the round a game stopped in and the rounds it was to have, or None
     interrupted: tuple[int, int] | None = None
-
-
-#: The bytes a name takes in a log at the least (``"x-0"``, quotes included).
-SHORTEST_NAME = 5
-#: The most bytes of JSON a reason for a missed answer takes: ``no answer in time``, ``no end of
-#: line in time``, ``not UTF-8``, ``longer than the limit``, ``gone``.
-MISSED_WHY = 32
-#: Default entries one player can add in one round whose reasons name a player and quote his line:
-#: his Prisoner answer's and his shares' (a leader leads once a round: he is thrown over or his
-#: shares are taken).
-NAMED_A_ROUND = 2
-#: Those whose reasons quote his line alone: his votes neither C nor T (defaults of one kind in
-#: one round are one entry, :attr:`~.game.Game.defaults`).
-QUOTING_A_ROUND = 1
-#: And those whose reasons are a missed answer's: his votes, one entry for each kind.
-MISSED_A_ROUND = 5
-#: The most bytes of JSON a line quoted in a reason takes (:func:`~.rules.quoted`):
-#: :data:`~.rules.QUOTED` characters, each at most 12 bytes (a character past U+FFFF is two
-#: escapes of 6), and two quotes, each an escape of 2.
-_QUOTE = 12 * QUOTED + 4
-
-
-def _why_bytes(name: int, players: int, amount: int) -> int:
-    """The most bytes a reason for a default takes in a log, in a game of ``players`` whose
-    names take at most ``name`` bytes and whose bounties are at most ``amount``: a few words, at
-    most a name and two numbers, then the line quoted."""
-    words = max(48 + name + len(f"{players:,}"),  # no whole number for NAME: ... (nor for N more pirates)
-                32 + len(f"{players * 10 ** MAX_DIGITS:,}") + len(f"{amount:,}"),  # the shares add up to S, not A
-                40 + 2 * len(f"{players:,}"))  # no C or T towards N of M players
-    return words + _QUOTE
-
-
-def bound_parts(players: int, rounds: int, *, name: int = SHORTEST_NAME, links: Mapping[str, int] = LINKS,
-                seed: int | None = None, label: int = 0) -> tuple[int, int, int]:
-    """The parts of :func:`log_bound`: the most bytes of all but the rounds and the defaults,
-    of one round, and of the defaults."""
-    n, most = players, max(links.values(), default=0) * players * (players - 1) // 2
-    digits = len(str(max(rounds * most, 1 + rounds * (n + 2))))  # a score, a count, a round
-    link = max((len(str(value)) for value in links.values()), default=1)
-    head = 400 + 4 * digits + 4 * link + len(json.dumps(seed)) + n * (4 * name + 3 * digits + 22) \
-        + (n * (name + label + 6) if label else 0)
-    # one round: its fixed lines, each player's lines (players, choices, groups and rankings,
-    # thrown, scores), a group of one for each at most, and the longest Pirate games
-    shares, votes = n * (n + 1) // 2, n * (n - 1) // 2
-    a_round = (130 + digits + n * (6 * name + n + digits + 46) + n * (115 + digits)
-               + max(n - 1, 0) * (name + 120) + shares * (name + digits + 12) + votes * (name + 15))
-    entry = 90 + 2 * digits + name  # a default's lines but its reason
-    named, quoting, missed = entry + _why_bytes(name, n, most), entry + 20 + _QUOTE, entry + MISSED_WHY
-    given = n * max(quoting, missed) + rounds * n * (  # a name: "no name: '...'" or missed
-        NAMED_A_ROUND * named + QUOTING_A_ROUND * quoting + MISSED_A_ROUND * missed)
-    return head, a_round, given
-
-
-def log_bound(players: int, rounds: int, *, name: int = SHORTEST_NAME, links: Mapping[str, int] = LINKS,
-              seed: int | None = None, label: int = 0) -> int:
-    """The most bytes the log of a game of ``players`` for ``rounds`` rounds can take, as
-    :func:`save_log` writes it, whatever the players answer.
-
-    ``name`` is the most bytes a player's name takes in it (quotes included), ``label`` the
-    most a strategy's (:func:`json.dumps`, 0 for a log without strategies).  Each part is
-    counted at its largest: every player in every round; a round's Pirate games at their
-    longest, one group in which every leader but the last is thrown over, so that its
-    proposals hold ``players ** 2`` shares and votes; the most defaults a player can get in a
-    round (:data:`NAMED_A_ROUND`, :data:`QUOTING_A_ROUND`, :data:`MISSED_A_ROUND`), each with
-    the longest reason of its kind; and every number with as many digits as the largest score.
-
-    >>> log_bound(3, 2, name=len('"Vjeux-0"'))   # the seed's example: 1,885 bytes, mostly of what was answered
-    16377
-    """
-    head, a_round, given = bound_parts(players, rounds, name=name, links=links, seed=seed, label=label)
-    return head + rounds * a_round + given
-
-
-def check_size(players: int, rounds: int, *, name: int = SHORTEST_NAME, links: Mapping[str, int] = LINKS,
-               seed: int | None = None, label: int = 0) -> None:
-    """Refuse a game whose log (kept while it is played) could pass :data:`MAX_LOG_BYTES`,
-    by :func:`log_bound`.
-
-    Called before any play with the shortest names (:data:`SHORTEST_NAME`), it refuses
-    a game that would be refused whatever names the players give; a game checks again
-    once it has the names (:meth:`~.game.Game.play`).
-
-    >>> check_size(1000, 10_000)
-    Traceback (most recent call last):
-    ...
-    epistemic.models.tournament.rules.TournamentError: 10,000 rounds of 1,000 players could make a log of 262,013 MiB, more than the 256 MiB a log may be: play fewer rounds or players
-    """
-    bound = log_bound(players, rounds, name=name, links=links, seed=seed, label=label)
-    if bound > MAX_LOG_BYTES:
-        names = "" if name <= SHORTEST_NAME else f" named so (up to {name:,} bytes a name)"
-        raise TournamentError(f"{rounds:,} rounds of {players:,} players{names} could make a log of "
-                              f"{bound / 2 ** 20:,.0f} MiB, more than the {MAX_LOG_BYTES // 2 ** 20} MiB a log "
-                              f"may be: play fewer rounds or players")
 
 
 def save_log(path: str | Path, record: Mapping[str, Any]) -> None:
@@ -225,9 +133,9 @@ def _names(value: list, what: str) -> list[str]:
 MAX_DEPTH = 16
 
 
-def _check_depth(data: Any) -> None:
-    """Refuse data nested deeper than :data:`MAX_DEPTH`, without recursion."""
-    stack = [(data, 1)]
+def _check_depth(data: Any, depth: int = 1) -> None:
+    """Refuse data nested deeper than :data:`MAX_DEPTH`, ``depth`` deep itself, without recursion."""
+    stack = [(data, depth)]
     while stack:
         value, depth = stack.pop()
         if isinstance(value, (list, dict)):
@@ -250,30 +158,119 @@ def check_log(data: Any) -> Checked:
         When ``data`` is not shaped as a log.
     """
     _check_depth(data)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TournamentError(f"expected \"format\": {FORMAT!r}")
-    if data.get("version") != VERSION:
-        raise TournamentError(f"version: expected {VERSION}, got {_short(data.get('version'))}")
-    links = _get(data, "links", dict, "")
-    if sorted(links) != ["CC", "CT", "TC", "TT"] or not all(type(v) is int for v in links.values()):
-        raise TournamentError("links: expected whole numbers for CC, CT, TC and TT")
-    seed = data.get("seed")
-    if seed is not None and type(seed) is not int:
-        raise TournamentError(f"seed: expected a whole number or null, got {_short(seed)}")
-    draw = None if seed is None else random.Random(seed)
-    everyone = _names(_get(data, "players", list, ""), "players")
-    if len(set(everyone)) != len(everyone):
-        raise TournamentError("players: expected distinct names")
-    rounds = _get(data, "log", list, "")
-    if _get(data, "rounds", int, "") != len(rounds):
-        raise LogMismatch(f"rounds: the log says {data['rounds']} and holds {len(rounds)}")
-    scores = {name: 0 for name in everyone}
-    overboard: set[str] = set()
-    proposals = thrown_count = 0
-    for number, record in enumerate(rounds, start=1):
-        where = f"round {number}"
-        _same(f"{where}: number", number, _get(record, "round", int, where + " "))
-        playing = [name for name in everyone if name not in overboard]
+    replay = _Replay(data)
+    for record in _get(data, "log", list, ""):
+        replay.round(record)
+    return replay.end(data)
+
+
+#: The members a replay needs before the rounds, in the order a log is written.
+_HEAD = ("format", "version", "links", "seed", "players")
+#: The members whose lists are read an item at a time.
+_LONG = ("log", "defaults")
+
+
+class _Unreadable(TournamentError):
+    """A log file that cannot be read as JSON (its message names the file)."""
+
+
+def check_file(path: str | Path) -> Checked:
+    """:func:`check_log` of the log saved at ``path``, read as it is replayed: one round at a
+    time, within the memory a round takes, whatever the number of rounds (and within
+    :data:`MAX_LOG_BYTES` of file).
+
+    A log whose members come in another order than they are written, its rounds before the
+    players, is read twice: for the rest, then for its rounds.
+
+    Raises
+    ------
+    LogMismatch
+        As :func:`check_log`.
+    TournamentError
+        Naming the file: one that cannot be read as JSON (as :func:`read_log` says), or whose
+        JSON is not shaped as a log (``not a tournament log: ...``).
+    """
+    def stream() -> ObjectStream:
+        return ObjectStream(path, MAX_LOG_BYTES, "a log", lambda message: _Unreadable(f"{path}: {message}"),
+                            lists=_LONG)
+    try:
+        with stream() as reading:
+            if not reading.holds_object():
+                return check_log(reading.whole())
+            head, replay = _read_around(reading)
+        if replay is None:
+            replay = _Replay(head)
+            _get(head, "log", list, "")
+            with stream() as reading:
+                for key, records in reading.members():
+                    if key == "log":
+                        _replay_rounds(replay, records)
+        return replay.end(head)
+    except (LogMismatch, _Unreadable):
+        raise
+    except TournamentError as error:
+        raise TournamentError(f"{path}: not a tournament log: {error}") from None
+
+
+def _read_around(reading: ObjectStream) -> tuple[dict[str, Any], _Replay | None]:
+    """The members of the log read by ``reading``, each long list but an empty one standing for
+    it, its items read and let go; and the replay of its rounds, where they came after the
+    members the replay needs (else None)."""
+    head: dict[str, Any] = {}
+    replay = None
+    for key, value in reading.members():
+        if key in head:
+            raise TournamentError(f"{key}: given twice")
+        if key not in _LONG or not isinstance(value, Iterator):  # a value read whole
+            _check_depth(value, 2)
+            head[key] = value
+            continue
+        head[key] = []
+        if key == "log" and all(name in head for name in _HEAD):
+            replay = _Replay(head)
+            _replay_rounds(replay, value)
+        else:
+            for item in value:
+                _check_depth(item, 3)
+    return head, replay
+
+
+def _replay_rounds(replay: _Replay, records: Iterator[Any]) -> None:
+    for record in records:
+        _check_depth(record, 3)
+        replay.round(record)
+
+
+class _Replay:
+    """The rules played again from a log's answers: from the members before its rounds (format,
+    version, links, seed and players), then round by round (:meth:`round`), to what the log
+    holds (:meth:`end`)."""
+
+    def __init__(self, data: Any) -> None:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise TournamentError(f"expected \"format\": {FORMAT!r}")
+        if data.get("version") != VERSION:
+            raise TournamentError(f"version: expected {VERSION}, got {_short(data.get('version'))}")
+        self.links = _get(data, "links", dict, "")
+        if sorted(self.links) != ["CC", "CT", "TC", "TT"] or not all(type(v) is int for v in self.links.values()):
+            raise TournamentError("links: expected whole numbers for CC, CT, TC and TT")
+        seed = data.get("seed")
+        if seed is not None and type(seed) is not int:
+            raise TournamentError(f"seed: expected a whole number or null, got {_short(seed)}")
+        self.draw = None if seed is None else random.Random(seed)
+        self.everyone = _names(_get(data, "players", list, ""), "players")
+        if len(set(self.everyone)) != len(self.everyone):
+            raise TournamentError("players: expected distinct names")
+        self.scores = {name: 0 for name in self.everyone}
+        self.overboard: set[str] = set()
+        self.rounds = self.proposals = self.thrown = 0
+
+    def round(self, record: Any) -> None:
+        """Play the next round again from its record, and compare every figure."""
+        self.rounds += 1
+        where, scores = f"round {self.rounds}", self.scores
+        _same(f"{where}: number", self.rounds, _get(record, "round", int, where + " "))
+        playing = [name for name in self.everyone if name not in self.overboard]
         _same(f"{where}: players (those not thrown last round)", playing, _get(record, "players", list, where + " "))
         choices = _choices(_get(record, "choices", dict, where + " "), playing, where)
         logged = _get(record, "groups", list, where + " ")
@@ -282,26 +279,32 @@ def check_log(data: Any) -> Checked:
         thrown: list[str] = []
         for group, entry in zip(found, logged):
             here = f"{where}, group of {group[0]}"
-            amount = bounty(group, choices, links)
+            amount = bounty(group, choices, self.links)
             _same(f"{here}: bounty", amount, _get(entry, "bounty", int, here + " "))
             ranking = _names(_get(entry, "ranking", list, here + " "), f"{here}: ranking")
-            if draw is not None:
-                _same(f"{here}: ranking (drawn again with the seed)", rank(group, scores, draw), ranking)
+            if self.draw is not None:
+                _same(f"{here}: ranking (drawn again with the seed)", rank(group, scores, self.draw), ranking)
             elif sorted(ranking) != sorted(group) or any(scores[a] < scores[b] for a, b in zip(ranking, ranking[1:])):
                 raise LogMismatch(f"{here}: ranking {_short(ranking)} is not the group by score")
             played = _get(entry, "proposals", list, here + " ")
             for name, share in _pirates(ranking, amount, played, thrown, here).items():
                 scores[name] += share
-            proposals += len(played)
-        thrown_count += len(thrown)
+            self.proposals += len(played)
+        self.thrown += len(thrown)
         _same(f"{where}: thrown overboard", thrown, _get(record, "thrown", list, where + " "))
         _same(f"{where}: scores", scores, _get(record, "scores", dict, where + " "))
-        overboard = set(thrown)
-    _same("final scores", scores, _get(data, "scores", dict, ""))
-    stopped = data.get("interrupted")
-    if stopped is not None:
-        stopped = (_get(stopped, "round", int, "interrupted "), _get(stopped, "of", int, "interrupted "))
-    return Checked(len(everyone), len(rounds), proposals, thrown_count, scores, stopped)
+        self.overboard = set(thrown)
+
+    def end(self, data: dict[str, Any]) -> Checked:
+        """What the log holds, once its rounds are replayed: the count of rounds and the final
+        scores it says compared, and where it says it was interrupted."""
+        if _get(data, "rounds", int, "") != self.rounds:
+            raise LogMismatch(f"rounds: the log says {data['rounds']} and holds {self.rounds}")
+        _same("final scores", self.scores, _get(data, "scores", dict, ""))
+        stopped = data.get("interrupted")
+        if stopped is not None:
+            stopped = (_get(stopped, "round", int, "interrupted "), _get(stopped, "of", int, "interrupted "))
+        return Checked(len(self.everyone), self.rounds, self.proposals, self.thrown, self.scores, stopped)
 
 
 def _choices(rows: dict, playing: list[str], where: str) -> dict[str, dict[str, str]]:

@@ -150,22 +150,34 @@ def parse_choices(line: str | None, me: str, players: Sequence[str]) -> dict[str
 
 
 def read_choices(line: str | None, me: str, players: Sequence[str]) -> tuple[dict[str, str], str | None]:
-    """:func:`parse_choices`, and why a line that came got T towards some players by default
-    (items naming nobody of the round are passed over: they default nothing).
+    """:func:`parse_choices`, and why a line that came got T towards some players by default:
+    none named with C or T, or one named with both (items naming nobody of the round are passed
+    over: they default nothing; a player named twice with the same letter gets it).
 
     >>> read_choices("b=C c=c", "a", ["a", "b", "c"])[1], read_choices("b=C", "a", "abcd")[1]
     ("no C or T towards c: 'b=C c=c'", "no C or T towards 2 of 3 players: 'b=C'")
+    >>> read_choices("b=C c=C b=T", "a", ["a", "b", "c"])
+    ({'b': 'T', 'c': 'C'}, "both C and T towards b: 'b=C c=C b=T'")
     """
     answers: dict[str, str | None] = {other: None for other in players if other != me}
     for name, answer in pairs(line):
         if name in answers and answer in ("C", "T"):
-            answers[name] = answer
+            answers[name] = answer if answers[name] in (None, answer) else _BOTH
     missing = [name for name, answer in answers.items() if answer is None]
-    why = None
-    if line is not None and missing:
-        whom = missing[0] if len(missing) == 1 else f"{len(missing)} of {len(answers)} players"
-        why = f"no C or T towards {whom}: {quoted(line)}"
-    return {name: answer or "T" for name, answer in answers.items()}, why
+    torn = [name for name, answer in answers.items() if answer == _BOTH]
+    faults = ([f"no C or T towards {_whom(missing, len(answers))}"] if missing else []) + (
+        [f"both C and T towards {_whom(torn, len(answers))}"] if torn else [])
+    why = None if line is None or not faults else f"{'; '.join(faults)}: {quoted(line)}"
+    return {name: answer if answer in ("C", "T") else "T" for name, answer in answers.items()}, why
+
+
+#: What a Prisoner answer that names a player with both letters gives him, before the default T.
+_BOTH = "CT"
+
+
+def _whom(names: Sequence[str], of: int) -> str:
+    """The one player of ``names``, or how many of the ``of`` players they are."""
+    return names[0] if len(names) == 1 else f"{len(names)} of {of} players"
 
 
 def groups(players: Sequence[str], choices: Choices) -> list[list[str]]:

@@ -21,7 +21,7 @@ the protocol numbers no question).  A client that stops reading is dropped
 once the bytes queued for it pass :data:`MAX_QUEUED`; nothing a client does can
 stop the game or make the server keep more than a line and a queue for it;
 one who sends more than :data:`MAX_STRAY` lines that answer nothing is
-dropped too.
+dropped too, his defaults saying :data:`FLOODED` to the end of the game.
 
 Examples
 --------
@@ -50,10 +50,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 from .game import Answer, Game
 from .lines import END, MAX_LINE, BadLine, LineReader
-from .log import check_size
+from .logsize import check_size
 from .rules import LINKS, TournamentError, answers_question
 
-__all__ = ["Server", "WELCOME", "FULL", "MAX_QUEUED", "MAX_STRAY", "GONE", "UNENDED", "RoundTrips"]
+__all__ = ["Server", "WELCOME", "FULL", "MAX_QUEUED", "MAX_STRAY", "GONE", "FLOODED", "UNENDED", "RoundTrips"]
 
 WELCOME = "Welcome! Please wait for a new game to start."
 FULL = "Sorry, the server is full."
@@ -65,6 +65,8 @@ MAX_STRAY = 100
 _CHUNK = 64 * 1024
 #: Why a player who left, or whose connection was dropped, got the default.
 GONE = "gone"
+#: Why a player dropped for sending more than :data:`MAX_STRAY` lines nobody asked for got the default.
+FLOODED = "flooded"
 #: Why a player whose line had not ended when the time was up got the default.
 UNENDED = "no end of line in time"
 
@@ -115,6 +117,7 @@ class _Client:
         self.asked_at = 0.0
         self.owed = 0  # questions he let pass, whose lines may still come
         self.stray = 0  # lines nobody asked for, since his last answer
+        self.why_gone = GONE  # once he is gone: why, as the defaults he gets say
 
     def hear(self, line: str | BadLine, now: float, trips: RoundTrips) -> None:
         waiting = self.waiter is not None and not self.waiter.done()
@@ -128,7 +131,7 @@ class _Client:
         else:
             self.stray += 1  # a line nobody asked for
             if self.stray > MAX_STRAY:
-                self.leave(at_once=True)  # a flood: reading it would hold up the game
+                self.leave(at_once=True, why=FLOODED)  # a flood: reading it would hold up the game
 
     def write(self, line: str) -> None:
         if not self.alive:
@@ -138,10 +141,10 @@ class _Client:
             return
         self.writer.write(line.encode("utf-8") + END)
 
-    def leave(self, at_once: bool = False) -> None:
+    def leave(self, at_once: bool = False, why: str = GONE) -> None:
         """Say nothing more to him: politely (what is queued is sent, then the end of the
         stream, and his reader reads on until he closes), or ``at_once`` (the connection is
-        dropped, and what was queued with it)."""
+        dropped, and what was queued with it); ``why`` is what his defaults say from then on."""
         if at_once:
             self.writer.transport.abort()
         elif self.alive:
@@ -154,9 +157,11 @@ class _Client:
                     self.writer.close()
             except OSError:  # he closed first (the socket is no longer connected): nothing to end
                 pass
+        if self.alive:
+            self.why_gone = why
         self.alive = False
         if self.waiter is not None and not self.waiter.done():
-            self.waiter.set_result(BadLine(GONE))
+            self.waiter.set_result(BadLine(self.why_gone))
 
 
 class Server:
@@ -199,6 +204,8 @@ class Server:
         self._server: asyncio.AbstractServer | None = None
         self._readers: set[asyncio.Task[None]] = set()
         self._joined = asyncio.Condition()
+        self._seated: set[str] = set()  # the keys of the game being played
+        self._left: dict[str, str] = {}  # those of its players who left, but not of their own accord: why
 
     # connections --------------------------------------------------------------------
     async def start(self, host: str, port: int) -> tuple[str, int]:
@@ -260,6 +267,8 @@ class Server:
             client.leave()
             writer.close()
             del self.clients[key]
+            if client.why_gone != GONE and key in self._seated:  # his defaults say why, to the game's end
+                self._left[key] = client.why_gone
             self._event(f"player {key} left ({len(self.waiting)} connected)")
             async with self._joined:
                 self._joined.notify_all()
@@ -296,7 +305,7 @@ class Server:
         for key, line in questions.items():
             client = self.clients.get(key)
             if client is None or not client.alive:
-                answers[key] = BadLine(GONE)
+                answers[key] = BadLine(self._left.get(key, GONE) if client is None else client.why_gone)
                 continue
             client.waiter, client.question, client.asked_at = loop.create_future(), line, now
             waiting[key] = client.waiter
@@ -328,7 +337,7 @@ class Server:
         Raises
         ------
         TournamentError
-            When the game's log could be too large (:func:`~.log.check_size`): before any
+            When the game's log could be too large (:func:`~.logsize.check_size`): before any
             play, whatever the names, or once the players have given theirs.
         """
         seed = None if self.seed is None else self.seed + self.games_played
@@ -337,6 +346,10 @@ class Server:
         players = self.waiting
         self.game = game = Game(self, players, self.rounds, links=self.links, seed=seed, progress=progress,
                                 numbers=[self.clients[key].number for key in players])
-        await game.play()
+        self._seated = set(players)
+        try:
+            await game.play()
+        finally:
+            self._seated, self._left = set(), {}
         self.games_played += 1
         return game
