@@ -356,8 +356,8 @@ CORE_MUTANTS: tuple[Mutant, ...] = (
            "an event model over fewer agents than the Kripke model is accepted",
            ("tests/test_core_kripke.py::test_update_needs_the_same_agents",)),
     Mutant(EVENTS,
-           "            if e not in names or f not in names:",
-           "            if e not in names:",
+           "            if e not in known or f not in known:",
+           "            if e not in known:",
            "an arrow to an unknown event is accepted",
            ("tests/test_core_kripke.py::test_event_model_validation",)),
     # bisimulation.py ---------------------------------------------------------------------------
