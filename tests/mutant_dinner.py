@@ -174,4 +174,9 @@ DINNER_MUTANTS: tuple[Mutant, ...] = (
            "discount=lam, crossout_player=player))",
            "a player's best reply to crossout ties the player himself to crossout",
            (EXPERIMENT_TESTS + "test_discount_agrees_with_a_plain_solver",)),
+    Mutant(CLI,
+           "word.isascii() and word.isdigit() and len(word) <= len(str(players)) and",
+           "word.isdigit() and",
+           "--first reads any digits with int(): a superscript two or 5,000 digits end in a traceback",
+           ("tests/test_cli_long_numbers.py::test_the_dinner_names_its_first_player_by_an_ascii_number_no_longer_than_the_players",)),
 )

@@ -399,4 +399,9 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            "        if rank == r:\n            expected = 0",
            "a proposer votes for his own offer only if it pays him",
            ("tests/test_interop_gambit.py::test_pirate_games_are_subgame_perfect_in_gambit",)),
+    Mutant(SYNTAX,
+           "f\"a share of {pirate_name(maker)}'s promise\", at_most=coins,",
+           "f\"a share of {pirate_name(maker)}'s promise\", at_most=None,",
+           "a share of a promise is read up to 4,300 digits, whatever the coins, and their sum may pass what prints",
+           ("tests/test_cli_long_numbers.py::test_the_pirate_game_refuses_long_numbers_in_one_line",)),
 )

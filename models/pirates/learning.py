@@ -52,6 +52,7 @@ import attrs
 
 from epistemic import Announcement
 from epistemic.plausibility import PlausibilityModel
+from epistemic.validators import whole_from_text
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in, rank_of
 from .game import PirateGame, PirateGameError, promise
@@ -354,7 +355,8 @@ def anticipation_level(value: int | str) -> int | str:
     """
     if value == FIXPOINT:
         return FIXPOINT
-    level = int(value) if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() else value
+    level = (whole_from_text(value.strip(), "the level of anticipation", at_most=MAX_LEVEL, error=PirateGameError)
+             if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() else value)
     if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= MAX_LEVEL:
         shown = repr(value) if isinstance(value, str) else value
         raise PirateGameError(f"the level of anticipation must be 0 to {MAX_LEVEL} or '{FIXPOINT}', got {shown}")
