@@ -246,8 +246,8 @@ def toml_from(raw: bytes | str, error: Error) -> dict[str, Any]:
         raise error(f"not TOML: {decoding}") from None
     except RecursionError:   # past what the scan counts: not expected, but never a traceback
         raise error(_TOML_DEPTH) from None
-    except ValueError as value:
-        raise error(f"not TOML: {' '.join(str(value).split())}") from None
+    except ValueError as other:
+        raise error(f"not TOML: {' '.join(str(other).split())}") from None
     # the levels of dotted keys inside inline tables add up, which the scan does not follow:
     # the document read is measured too, each table and array within it a level
     stack: list[tuple[dict | list, int]] = [(data, 0)]

@@ -92,6 +92,18 @@ def test_an_act_that_would_explode_is_refused_in_one_line_before_its_pairs_are_b
     assert "alice's block of 5,000 events makes the event models relate 25,000,000 pairs of events" in err
 
 
+def test_the_workbench_points_at_the_block_that_passes_the_limit():
+    from epistemic.syntax import MAX_LENGTH
+    from epistemic.workbench.work import Limits, parse_report
+
+    largest = int(MAX_EVENT_PAIRS ** 0.5)
+    text = blind(largest + 1)
+    report = parse_report(text, Limits(formula_length=MAX_LENGTH), act=True)
+    assert not report["ok"] and (report["line"], report["column"]) == (1, text.index("{") + 1)
+    assert "makes the event models relate 100,489 pairs of events" in report["error"]
+    assert parse_report(blind(largest), Limits(formula_length=MAX_LENGTH), act=True)["ok"]
+
+
 def test_a_sheet_whose_formula_would_explode_is_refused_in_one_line(tmp_path):
     code, out, err = grade_one(tmp_path, blind(5_000, agents=("a",)) + " p")
     assert (code, out) == (2, "")

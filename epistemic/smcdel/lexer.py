@@ -178,7 +178,7 @@ class _Nesting:
     operand (``run``).  A formula ends with no agent's name, so a comma or a
     closing parenthesis after one is in a group of agents."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.frames: list[list] = [[1, 1, 0, ""]]   # [levels, levels at a comma, pending run, opening]
         self.run = 0
         self.quantified = False   # in the numbers after Forall or Exists

@@ -179,10 +179,10 @@ def read_question(text: str, pirates: int) -> tuple[QuestionKind, int | None, in
             if not _WHOLE.fullmatch(number.number):
                 raise PirateGameError(f"'round {number.number}' is not a round: a round is a plain whole "
                                       f"number from 1, e.g. 'round 2'")
-            named = whole_from_text(number.number, "a round", at_most=pirates, error=PirateGameError)
-            if round_ is not None and round_ != named:
-                raise PirateGameError(f"the question names two rounds, {round_} and {named}")
-            round_ = named
+            said = whole_from_text(number.number, "a round", at_most=pirates, error=PirateGameError)
+            if round_ is not None and round_ != said:
+                raise PirateGameError(f"the question names two rounds, {round_} and {said}")
+            round_ = said
         elif tok.number is not None:
             if before.word != "round":
                 raise PirateGameError(f"what is {tok.number!r} in {text.strip()!r}? name a round as "
