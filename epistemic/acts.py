@@ -220,8 +220,11 @@ def _events(model: KripkeModel, act: AnnouncePrivately | AnnounceWhether | Act) 
             _refuse_false(model, pre, f"event {act.event!r} cannot happen")
         elif not any(bool(pre(model, w)) for w in model.actual):
             raise ModelError(f"event {act.event!r} cannot happen at {_where(model)}: its precondition fails there")
-        return EventModel(action.agents, action.events, {a: action.relation(a) for a in action.agents},
-                          [act.event])
+        # the same model designating the event that happens; its arrows gathered in one pass
+        relations: dict = {agent: [] for agent in action.agents}
+        for agent, e, f in action.arrows:
+            relations[agent].append((e, f))
+        return EventModel(action.agents, action.events, relations, [act.event])
     events = announcement_event(model.agents, act, "the act")
     if isinstance(act, AnnouncePrivately):
         _refuse_false(model, act.announced)

@@ -130,10 +130,11 @@ class EventModel:
         if len(set(names)) != len(names):
             raise ModelError("event names must be distinct")
         arrows = _to_relations(relations)
+        known = set(names)
         for agent, e, f in arrows:
             if agent not in agents:
                 raise ModelError(f"relation given for {agent}, who is not an agent of the event model")
-            if e not in names or f not in names:
+            if e not in known or f not in known:
                 raise ModelError(f"relation of {agent} names unknown event {e!r} or {f!r}")
         actual = tuple(actual)
         if not actual or not set(actual) <= set(names):

@@ -47,8 +47,8 @@ from typing import Any, BinaryIO
 
 from .errors import EpistemicError
 
-__all__ = ["MAX_DIGITS", "read_limited", "open_limited", "text_from", "json_from", "DestinationError",
-           "check_destination", "write_files", "write_bytes"]
+__all__ = ["MAX_DIGITS", "MAX_TOML_NESTING", "read_limited", "open_limited", "text_from", "json_from", "toml_from",
+           "DestinationError", "check_destination", "write_files", "write_bytes"]
 
 #: The most digits a whole number in JSON may have: reading a number takes time
 #: quadratic in its digits (Python's own default limit, kept whatever the interpreter is set to).
@@ -189,6 +189,104 @@ def json_from(raw: bytes | str, error: Error, object_pairs_hook: Callable[[list]
         raise error(f"invalid JSON{_long_number_place(text)}: a number has more than {MAX_DIGITS:,} digits") from None
     except ValueError as fault:
         raise error(f"invalid JSON: {' '.join(str(fault).split())}") from None
+
+
+# TOML ------------------------------------------------------------------------------------------
+
+#: The most levels of tables and arrays one within another that TOML may nest, each part of a
+#: dotted key a level: tomllib reads arrays and inline tables by recursion, and a dotted key in
+#: time and memory quadratic in its parts.
+MAX_TOML_NESTING = 100
+
+# what the scan before reading tells apart: strings and comments (skipped), brackets, the dots
+# and parts of keys (a quoted part is a string), words, and anything else
+_TOML_PIECE = re.compile(r'''
+    (?P<string>"""(?:[^\\]|\\.)*?"{3,5}|'{3}.*?'{3,5}|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')
+  | (?P<comment>\#[^\n]*)
+  | (?P<open>[\[{])
+  | (?P<close>[\]}])
+  | (?P<dot>\.)
+  | (?P<word>[A-Za-z0-9_+:-]+)
+  | (?P<space>[ \t]+)
+  | (?P<other>.)
+''', re.VERBOSE | re.DOTALL)
+_WHOLE = re.compile(r"[+-]?[0-9][0-9_]*")
+_TOML_DEPTH = f"nested more than {MAX_TOML_NESTING} levels deep (tables, arrays and each part of a dotted key)"
+
+
+def _toml_fault(text: str) -> str | None:
+    """Where ``text`` first nests past :data:`MAX_TOML_NESTING` levels (brackets, or the parts
+    of one dotted key) or writes a whole number of more than :data:`MAX_DIGITS` digits, and
+    what it does there; ``None`` where it does neither.  A scan of the text, before it is read."""
+    depth, parts, after_dot = 0, 0, False
+    for m in _TOML_PIECE.finditer(text):
+        kind, fault = m.lastgroup, ""
+        if kind == "open":
+            depth += 1
+            fault = _TOML_DEPTH if depth > MAX_TOML_NESTING else ""
+        elif kind == "close":
+            depth = max(depth - 1, 0)
+        elif kind in ("word", "string"):
+            parts = parts + 1 if after_dot else 1
+            fault = _TOML_DEPTH if parts > MAX_TOML_NESTING else ""
+            if kind == "word" and _WHOLE.fullmatch(m.group()) and \
+                    len(m.group().lstrip("+-").replace("_", "")) > MAX_DIGITS:
+                fault = f"a number has more than {MAX_DIGITS:,} digits"
+        if fault:
+            start = m.start()
+            return f"line {text.count(chr(10), 0, start) + 1}, column {start - text.rfind(chr(10), 0, start)}: {fault}"
+        if kind != "space":
+            after_dot = kind == "dot"
+    return None
+
+
+def toml_from(raw: bytes | str, error: Error) -> dict[str, Any]:
+    """The TOML document in ``raw`` (UTF-8 bytes, or text), or ``error(message)`` naming the
+    fault, with its line and column where it has one.
+
+    Tables and arrays nest at most :data:`MAX_TOML_NESTING` levels, each part of a dotted key
+    (``a.b.c``) one level, checked by a scan of the text before it is read, so that what is
+    refused does not depend on the interpreter's recursion limit; a whole number has at most
+    :data:`MAX_DIGITS` digits.
+
+    Examples
+    --------
+    >>> from epistemic.errors import EpistemicError
+    >>> toml_from('title = "coins"\\n[grid]\\nn = [2, 3]', EpistemicError)
+    {'title': 'coins', 'grid': {'n': [2, 3]}}
+    >>> toml_from("n = " + "[" * 101 + "]" * 101, EpistemicError)
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.EpistemicError: line 1, column 105: nested more than 100 levels deep (tables, arrays and each part of a dotted key)
+    >>> toml_from("n = 1\\nn = 2\\n", EpistemicError)
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.EpistemicError: not TOML: Cannot overwrite a value (at line 2, column 6)
+    """
+    import tomllib
+
+    text = text_from(raw, error) if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
+    fault = _toml_fault(text)
+    if fault is not None:
+        raise error(fault)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as decoding:
+        raise error(f"not TOML: {decoding}") from None
+    except RecursionError:   # past what the scan counts: not expected, but never a traceback
+        raise error(_TOML_DEPTH) from None
+    except ValueError as other:
+        raise error(f"not TOML: {' '.join(str(other).split())}") from None
+    # the levels of dotted keys inside inline tables add up, which the scan does not follow:
+    # the document read is measured too, each table and array within it a level
+    stack: list[tuple[dict | list, int]] = [(data, 0)]
+    while stack:
+        value, level = stack.pop()
+        if level > MAX_TOML_NESTING:
+            raise error(_TOML_DEPTH)
+        inside = value.values() if isinstance(value, dict) else value
+        stack.extend((child, level + 1) for child in inside if isinstance(child, (dict, list)))
+    return data
 
 
 # writing ---------------------------------------------------------------------------------------

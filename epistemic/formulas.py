@@ -93,9 +93,10 @@ class Formula:
         return self._hash
 
     def __reduce__(self):
-        # made again through the constructor, which computes the hash: attrs' own pickling
-        # restores the fields only, and the hash is no field
-        return type(self), tuple(getattr(self, f.name) for f in attrs.fields(type(self)))
+        # made again through the constructors, which compute the hashes (attrs' own pickling
+        # restores the fields only, and the hash is no field), from a list of the subformulas:
+        # pickled as they nest, a formula a few hundred levels deep would pass the recursion limit
+        return _rebuilt, (_flattened(self),)
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Formula):
@@ -169,6 +170,38 @@ class Formula:
 
 def _formula(value) -> Formula:
     return instance_of(value, Formula, "expected a formula", error=FormulaError)
+
+
+def _flattened(formula: Formula) -> list[tuple[type, tuple, tuple[tuple[int, int], ...]]]:
+    """The distinct subformulas of ``formula``, each after its operands, as ``(class, fields,
+    links)``: its fields, and a link ``(field, place)`` for each operand, its place in this list."""
+    nodes: list[tuple[type, tuple, tuple[tuple[int, int], ...]]] = []
+    place: dict[int, int] = {}   # by identity: the formula holds every subformula while this runs
+    stack: list[tuple[Formula, bool]] = [(formula, False)]
+    while stack:
+        f, ready = stack.pop()
+        if id(f) in place:
+            continue
+        fields = tuple(getattr(f, a.name) for a in attrs.fields(type(f)))
+        if not ready:
+            stack.append((f, True))
+            stack.extend((g, False) for g in fields if isinstance(g, Formula))
+            continue
+        place[id(f)] = len(nodes)
+        nodes.append((type(f), tuple(None if isinstance(g, Formula) else g for g in fields),
+                      tuple((i, place[id(g)]) for i, g in enumerate(fields) if isinstance(g, Formula))))
+    return nodes
+
+
+def _rebuilt(nodes: list[tuple[type, tuple, tuple[tuple[int, int], ...]]]) -> Formula:
+    """The formula :func:`_flattened` listed: the last of the list."""
+    made: list[Formula] = []
+    for kind, fields, links in nodes:
+        values = list(fields)
+        for i, j in links:
+            values[i] = made[j]
+        made.append(kind(*values))
+    return made[-1]
 
 
 def _check_formula(instance, attribute, value):

@@ -78,6 +78,7 @@ epistemic.syntax.FormulaSyntaxError: line 1, column 7: expected ')' to close the
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Mapping
 from typing import NoReturn, TypeVar
 
@@ -91,12 +92,22 @@ from .formulas import (AGENT_WORD, BOTTOM, BRACED_NAME, TOP, Act, And, Announce,
                        Possible, to_latex, to_text)
 from .validators import instance_of
 
-__all__ = ["MAX_LENGTH", "parse_formula", "parse_event_model", "named_event_models", "to_text", "to_latex",
-           "FormulaSyntaxError"]
+__all__ = ["MAX_LENGTH", "MAX_EVENT_PAIRS", "MAX_EVENT_NESTING", "parse_formula", "parse_event_model",
+           "named_event_models", "to_text", "to_latex", "FormulaSyntaxError"]
 
 #: The longest text :func:`parse_formula` reads, in characters: reading takes
 #: about 4 seconds and 200 MB a million characters.
 MAX_LENGTH = 1_000_000
+
+#: The most pairs of events the event models written in one text may relate, over all their
+#: agents: a block of n events an agent cannot tell apart is n² pairs, an arrow one.  Counted as
+#: each block or arrow is read, before its pairs are made: a text within :data:`MAX_LENGTH` may
+#: write a block of 100,000 events, ten billion pairs.  An event model of this many pairs takes
+#: about a tenth of a second and 15 MB to read, and a product update by it about two seconds.
+MAX_EVENT_PAIRS = 100_000
+
+#: The most event models written one inside another's precondition or change.
+MAX_EVENT_NESTING = 100
 
 T = TypeVar("T")
 
@@ -114,6 +125,8 @@ _AGENT_MODAL: dict[str, Callable[[Agent, Formula], Formula]] = {
     "K_": Knows, "M_": Possible, "◇_": Possible, "Kw_": KnowsWhether, "B_": Believes}
 _GROUP_MODAL: dict[str, Callable[[frozenset[Agent], Formula], Formula]] = {
     "E_": Everybody, "C_": Common, "D_": Distributed, "EB_": EverybodyBelieves, "CB_": CommonBelief}
+#: An error names at most this many of an event model's events.
+_LISTED = 10
 _CONSTANTS = {"top": TOP, "true": TOP, "⊤": TOP, "bot": BOTTOM, "false": BOTTOM, "⊥": BOTTOM}
 
 
@@ -162,6 +175,8 @@ class _Parser:
         self.tokens = tokens(text, FormulaSyntaxError)
         self.i = 0
         self.event_models = event_models
+        self.event_pairs = 0    # what the event models read so far relate, against MAX_EVENT_PAIRS
+        self.event_nesting = 0  # event models open around the formula being read
 
     def peek(self) -> Token:
         return self.tokens[self.i]
@@ -331,7 +346,7 @@ class _Parser:
                 known = ", ".join(sorted(self.event_models)) or "none are given"
                 self.fail(f"no event model is named {name!r} (known: {known})", t)
             model = self.event_models[name]
-            names, build = [e.name for e in model.events], (lambda _: model)
+            names, build = dict.fromkeys(e.name for e in model.events), (lambda _: model)
         else:
             self.fail(f"expected an event model after '[', its name or its events in parentheses, "
                       f"found {t.shown()}")
@@ -340,11 +355,14 @@ class _Parser:
         self.expect("]", "']'", opening)
         return functools.partial(Act, build(event), event)
 
-    def event_model(self) -> tuple[list[str], Callable[[str | None], EventModel]]:
+    def event_model(self) -> tuple[dict[str, None], Callable[[str | None], EventModel]]:
         """An event model written out: its event names, and the model as a
         function of the event a formula is about (``None`` for none), its
         designated event unless others are named."""
         opening = self.take()
+        if self.event_nesting >= MAX_EVENT_NESTING:
+            self.fail(f"event models are nested more than {MAX_EVENT_NESTING} deep (one inside an event's "
+                      f"precondition or change is one level deeper)", opening)
         events: list[Event] = []
         defined: dict[str, Token] = {}
         while True:
@@ -358,7 +376,7 @@ class _Parser:
             if not self.at(","):
                 break
             self.take()
-        names = list(defined)
+        names = dict.fromkeys(defined)
         relations: dict[Agent, list[tuple[str, str]]] = {}
         designated: list[str] = []
         expected = "',', ';' or ')'"
@@ -390,6 +408,7 @@ class _Parser:
     def event(self, name: str) -> Event:
         """One event after its name: ``: precondition`` and ``{changes}``, both optional."""
         precondition = None
+        self.event_nesting += 1
         if self.at(":"):
             self.take()
             precondition = self.formula()
@@ -415,6 +434,7 @@ class _Parser:
                     break
                 self.take()
             self.expect("}", "',' or '}'", brace)
+        self.event_nesting -= 1
         return Event(name, precondition, facts["+"], facts["-"], assign)
 
     def atom_name(self) -> str:
@@ -435,9 +455,10 @@ class _Parser:
             return Agent(name)
         return Agent(self.braced_name(f"an agent's name, or {DESIGNATED!r} and the designated events"))
 
-    def relation(self, agent: Agent, names: list[str]) -> list[tuple[str, str]]:
+    def relation(self, agent: Agent, names: dict[str, None]) -> list[tuple[str, str]]:
         """An agent's relation after its colon: blocks of events it cannot
-        tell apart, every event in one; or arrows ``e -> f``; or nothing."""
+        tell apart, every event in one; or arrows ``e -> f``; or nothing.
+        Each block and arrow is counted against :data:`MAX_EVENT_PAIRS` before its pairs are made."""
         pairs: list[tuple[str, str]] = []
         if self.at("{"):
             placed: set[str] = set()
@@ -449,6 +470,7 @@ class _Parser:
                     if e in placed:
                         self.fail(f"event {e!r} is already in another block of {agent.name}", at)
                 placed.update(block)
+                self.relate(len(block) ** 2, brace, f"{agent.name}'s block of {len(block):,} events")
                 pairs += [(e, f) for e in block for f in block]
                 self.expect("}", "',' or '}'", brace)
             missing = [e for e in names if e not in placed]
@@ -457,6 +479,7 @@ class _Parser:
                           f"write arrows for any other relation)")
             return pairs
         while not self.at(";", ")"):
+            self.relate(1, self.peek(), f"an arrow of {agent.name}'s")
             e = self.event_name(names)
             self.expect("->", "'->' and the event it points to")
             pairs.append((e, self.event_name(names)))
@@ -465,24 +488,33 @@ class _Parser:
             self.take()
         return pairs
 
-    def event_names(self, names: list[str], twice: str) -> list[str]:
+    def relate(self, pairs: int, at: Token, what: str) -> None:
+        """Count ``pairs`` more pairs of events, which ``what`` at ``at`` relates, against
+        :data:`MAX_EVENT_PAIRS`."""
+        self.event_pairs += pairs
+        if self.event_pairs > MAX_EVENT_PAIRS:
+            self.fail(f"{what} makes the event models relate {self.event_pairs:,} pairs of events, "
+                      f"more than the {MAX_EVENT_PAIRS:,} one text may", at)
+
+    def event_names(self, names: dict[str, None], twice: str) -> list[str]:
         """Distinct event names, separated by commas (``twice``: what a repeated one is told)."""
-        out: list[str] = []
+        out: dict[str, None] = {}
         while True:
             t = self.peek()
             e = self.event_name(names)
             if e in out:
                 self.fail(f"event {e!r} {twice}", t)
-            out.append(e)
+            out[e] = None
             if not self.at(","):
-                return out
+                return list(out)
             self.take()
 
-    def event_name(self, names: list[str]) -> str:
+    def event_name(self, names: dict[str, None]) -> str:
         t = self.peek()
         name = self.braced_name("an event name")
         if name not in names:
-            self.fail(f"the event model has no event {name!r} (its events: {', '.join(names)})", t)
+            listed = ", ".join(itertools.islice(names, _LISTED)) + (", ..." if len(names) > _LISTED else "")
+            self.fail(f"the event model has no event {name!r} (its events: {listed})", t)
         return name
 
     @staticmethod

@@ -28,8 +28,8 @@ from typing import Any, TypeVar
 
 from .errors import EpistemicError
 
-__all__ = ["is_whole", "whole_number", "whole_number_at_least", "between", "instance_of", "one_of", "text_line",
-           "validator"]
+__all__ = ["is_whole", "whole_number", "whole_number_at_least", "whole_from_text", "between", "instance_of", "one_of",
+           "text_line", "validator"]
 
 T = TypeVar("T")
 Error = type[EpistemicError]
@@ -60,6 +60,44 @@ def whole_number(value: Any, what: str, *, at_least: int | None = None, at_most:
     if at_most is not None and value > at_most:
         raise error(f"{what} must be at most {at_most}, got {value}")
     return value
+
+
+#: The most digits :func:`whole_from_text` reads of a number that no bound limits: Python's own
+#: default limit (reading a number takes time quadratic in its digits), whatever the interpreter is set to.
+MAX_TEXT_DIGITS = 4300
+
+
+def whole_from_text(text: str, what: str, *, at_least: int | None = None, at_most: int | None = None,
+                    error: Error = EpistemicError) -> int:
+    """The whole number written in ``text`` (ASCII digits, after a ``-`` if negative).  A number
+    of more than 40 characters is read only when it has no more digits, leading zeros aside, than
+    the bound on its side (else it lies beyond it), or than :data:`MAX_TEXT_DIGITS` where there is
+    none, so that one typed with any number of digits is refused in one line that does not repeat
+    them.  Whether a number read lies within the bounds is left to the caller, in its own words.
+
+    >>> whole_from_text("-007", "k", at_least=-10)
+    -7
+    >>> whole_from_text("9" * 5000, "n", at_most=100)
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.EpistemicError: n must be at most 100, got a number of 5,000 digits
+    """
+    negative = text.startswith("-")
+    digits = text[negative:]
+    if not (digits.isascii() and digits.isdigit()):
+        shown = repr(text) if len(text) <= 40 else f"{text[:40]!r}..."
+        raise error(f"{what} must be a whole number, got {shown}")
+    if len(text) <= 40:
+        return int(text)
+    # Python counts leading zeros among the digits it refuses past its limit
+    significant = digits.lstrip("0") or "0"
+    bound = at_least if negative else at_most
+    if bound is not None and len(significant) > len(str(abs(bound))):
+        raise error(f"{what} must be {'at least' if negative else 'at most'} {bound}, "
+                    f"got a number of {len(significant):,} digits")
+    if len(significant) > MAX_TEXT_DIGITS:
+        raise error(f"{what} must be a whole number of at most {MAX_TEXT_DIGITS:,} digits, got {len(significant):,}")
+    return -int(significant) if negative else int(significant)
 
 
 def whole_number_at_least(value: Any, least: int, what: str, *, error: Error = EpistemicError) -> int:

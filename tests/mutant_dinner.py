@@ -180,4 +180,9 @@ DINNER_MUTANTS: tuple[Mutant, ...] = (
            "the dinner is printed before its files are written, and stays printed when one cannot be",
            ("tests/test_cli_writers.py::test_a_full_disk_names_the_file_prints_nothing_and_changes_nothing",
             "tests/test_cli_writers.py::test_a_folder_that_takes_no_file_is_a_fault_named_after_the_work")),
+    Mutant(CLI,
+           "word.isascii() and word.isdigit() and len(word) <= len(str(players)) and",
+           "word.isdigit() and",
+           "--first reads any digits with int(): a superscript two or 5,000 digits end in a traceback",
+           ("tests/test_cli_long_numbers.py::test_the_dinner_names_its_first_player_by_an_ascii_number_no_longer_than_the_players",)),
 )

@@ -121,4 +121,9 @@ PUZZLE_MUTANTS: tuple[Mutant, ...] = (
            "    if digits > MAX_DIGITS * 10:",
            "piles of up to ten thousand digits are computed",
            ("tests/test_centipede.py::test_cli_bad_input_is_one_line",)),
+    Mutant("models/puzzles/cli.py",
+           "whole_from_text(m.group(2), name, at_least=p.minimum, at_most=p.maximum, error=PuzzleError)",
+           "int(m.group(2))",
+           "a puzzle's parameter of any length is read with int(), which raises past 4,300 digits",
+           ("tests/test_cli_long_numbers.py::test_every_whole_number_parameter_of_every_puzzle_refuses_a_long_number_in_one_line",)),
 )

@@ -67,7 +67,7 @@ def test_seeds_make_replicates_of_each_parameter_set():
     (HEAD + "grid = 3\n", "the spec's grid must be a table"),
     (HEAD + "colour = 3\n", "the spec has an unknown key 'colour'"),
     ('experiment = "square"\n', "the spec needs model = "),
-    (HEAD + "[grid\n", "the spec is not TOML"),
+    (HEAD + "[grid\n", "the spec: not TOML: "),
     (HEAD + "[grid]\nn = {from = 0, to = 100000000}\n", f"more than the {MAX_CELLS:,} a sweep may have"),
     (HEAD + "[grid]\nn = {from = 0, to = 1000}\nfail_at = {from = 0, to = 100000}\n",
      f"the spec asks for 100,101,001 cells, more than the {MAX_CELLS:,}"),

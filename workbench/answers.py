@@ -31,10 +31,9 @@ from __future__ import annotations
 import csv
 import io
 import os
-import tomllib
 
 from epistemic import EpistemicError
-from epistemic.files import read_limited, text_from
+from epistemic.files import read_limited, text_from, toml_from
 
 from .sheets import Sheet
 
@@ -90,10 +89,7 @@ class Answers:
 
     def add_toml(self, text: str, name: str) -> None:
         """Add one student's answers from a TOML file's ``text``; ``name`` names it in messages."""
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise AnswerError(f"{name}: not TOML: {error}") from None
+        data = toml_from(text, lambda message: AnswerError(f"{name}: {message}"))
         unknown = sorted(set(data) - {"student", "answers"})
         if unknown:
             raise AnswerError(f"{name}: unknown field {unknown[0]}: expected student and [answers]")

@@ -39,14 +39,13 @@ from __future__ import annotations
 
 import io
 import os
-import tomllib
 from collections.abc import Callable, Hashable, Mapping
 
 import attrs
 
 from epistemic import Agent, EpistemicError, Formula, KripkeModel, parse_formula, to_text, worlds_where
 from epistemic.building import describe_model
-from epistemic.files import read_limited, text_from
+from epistemic.files import read_limited, text_from, toml_from
 from epistemic.model_json import model_from_dict
 from epistemic.symbolic import KnowledgeStructure, to_kripke
 from epistemic.symbolic.files import load_any
@@ -161,10 +160,7 @@ def sheet_from_text(text: str, *, source: str = "the sheet", folder: str = ".",
     """The sheet written in ``text`` (TOML); ``source`` names it in messages,
     files it names are read in ``folder``, and ``progress`` is told of the
     validity searches as :func:`load_sheet` says."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise SheetError(f"{source}: not TOML: {error}") from None
+    data = toml_from(text, lambda message: SheetError(f"{source}: {message}"))
     reader = _Reader(source, folder)
     reader.keys(data, _SHEET_KEYS, "the sheet")
     models_data = data.get("models", {})

@@ -34,7 +34,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -124,23 +123,24 @@ def read_spec(path: str, find: Callable[[str, str], Experiment]) -> Spec:
 
     Raises :class:`~.declare.SpecError` with one line naming the fault.
     """
-    from epistemic.files import read_limited, text_from
+    from epistemic.files import read_limited, toml_from
 
-    try:
-        data = read_limited(path, MAX_SPEC_BYTES, "a spec", SpecError)
-        text = text_from(data, SpecError)
-    except SpecError as error:
-        raise SpecError(f"{path}: {error}") from None
-    return spec_from_text(text, find)
+    def fault(message: str) -> SpecError:
+        return SpecError(f"{path}: {message}")
+
+    return _spec(toml_from(read_limited(path, MAX_SPEC_BYTES, "a spec", fault), fault), find)
 
 
 def spec_from_text(text: str, find: Callable[[str, str], Experiment] | Experiment) -> Spec:
     """The spec written in ``text`` (see :func:`read_spec`); ``find`` may also be
     the experiment itself."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise SpecError(f"the spec is not TOML: {error}") from None
+    from epistemic.files import toml_from
+
+    return _spec(toml_from(text, lambda message: SpecError(f"the spec: {message}")), find)
+
+
+def _spec(data: dict[str, Any], find: Callable[[str, str], Experiment] | Experiment) -> Spec:
+    """The spec the TOML document ``data`` holds."""
     unknown = [k for k in data if k not in _KEYS]
     if unknown:
         raise SpecError(f"the spec has an unknown key {unknown[0]!r} (it may have {', '.join(_KEYS)})")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import attrs
 
 from ..checking import truth_array
+from ..formulas import FormulaError
 from ..kripke import KripkeModel
 from ..symbolic.checking import holds, truth
 from ..symbolic.convert import to_kripke
@@ -78,10 +79,19 @@ def answer(file: SmcdelFile, query: Query, engine: str = "symbolic", model: Krip
     ------
     SmcdelError
         For ``TRUE?`` at a valuation the law rules out: SMCDEL evaluates the
-        formula's diagram there, this framework only at states.
+        formula's diagram there, this framework only at states; and for a
+        formula the checker refuses (announcements nested past what it
+        reaches), at the query's line and column, as every fault of a file.
     ModelError
         When the structure is too large to list for the explicit engine.
     """
+    try:
+        return _answer(file, query, engine, model)
+    except FormulaError as error:
+        raise SmcdelError(query.line, query.column, str(error)) from None
+
+
+def _answer(file: SmcdelFile, query: Query, engine: str, model: KripkeModel | None) -> Answer:
     structure = file.structure
     state = None
     if query.state is not None:

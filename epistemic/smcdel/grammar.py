@@ -42,13 +42,9 @@ from ..agents import Agent
 from ..formulas import (BOTTOM, TOP, And, Announce, AnnounceDiamond, AnnounceWhether, Atom, Bottom, Common,
                         Distributed, Formula, Iff, Implies, Knows, KnowsWhether, Not, Or, Top, conjunction,
                         disjunction, subformulas)
-from .lexer import SmcdelError, Token, tokenize
+from .lexer import MAX_NESTING, SmcdelError, Token, place, tokenize
 
 __all__ = ["Words", "read_formula", "FormulaReader", "MAX_NESTING", "MAX_UNFOLDED", "is_boolean", "formula_size"]
-
-#: Parentheses and operators nested deeper than this are refused (each level
-#: costs the reader a few Python frames).
-MAX_NESTING = 150
 #: ``Forall`` and ``Exists`` unfold into 2**k copies of their formula, each
 #: quantifier inside another copied again: at most this many parts in all.
 MAX_UNFOLDED = 100_000
@@ -202,13 +198,18 @@ class FormulaReader:
         return self.listed("STR", "an agent")
 
     # formulas ------------------------------------------------------------------------------
-    def formula(self, level: int = 1) -> Formula:
-        """A formula whose binary operators bind at ``level`` or tighter."""
+    def deeper(self) -> None:
+        """One level more: a formula begun, or an operator read before its formula;
+        past :data:`MAX_NESTING`, refused at the word that lies that deep."""
         self.depth += 1
         if self.depth > MAX_NESTING:
             token = self.peek()
             line, column = (token.line, token.column) if token is not None else self.end
             raise SmcdelError(line, column, f"formulas nested more than {MAX_NESTING} deep are not read")
+
+    def formula(self, level: int = 1) -> Formula:
+        """A formula whose binary operators bind at ``level`` or tighter."""
+        self.deeper()
         left = self.unary()
         while True:
             kind = self.kind()
@@ -237,28 +238,29 @@ class FormulaReader:
 
     def unary(self) -> Formula:
         """A formula with no binary operator outside parentheses, or one
-        under ``K``, ``Kw``, ``Forall`` or ``Exists``, which reach to the right;
-        its prefixes are gathered in a loop, so that long chains of
-        announcements cost no depth."""
+        under ``K``, ``Kw``, ``Forall`` or ``Exists``, which reach to the right.
+        Its prefixes are gathered in a loop, with no recursion, but each is a
+        level of :data:`MAX_NESTING` all the same, as the lexer counts it: a
+        chain of 100,000 ``~`` is no formula to read."""
         wraps: list[Callable[[Formula], Formula]] = []
         while True:
             kind = self.kind()
             if kind == "~":
                 self.at += 1
                 wraps.append(_negated)
-                continue
-            if kind in ("[", "<"):
+            elif kind in ("[", "<"):
                 wraps.append(self.announcement())
-                continue
-            if kind == "STR" or (kind == "(" and self._group_ahead()):
+            elif kind == "STR" or (kind == "(" and self._group_ahead()):
                 wrap = self.knowing()
                 if isinstance(wrap, Formula):
                     core = wrap
                     break
                 wraps.append(wrap)
-                continue
-            core = self.prefixed() if kind in ("K", "Kw", "Forall", "Exists") else self.primary()
-            break
+            else:
+                core = self.prefixed() if kind in ("K", "Kw", "Forall", "Exists") else self.primary()
+                break
+            self.deeper()
+        self.depth -= len(wraps)
         for wrap in reversed(wraps):
             core = wrap(core)
         return core
@@ -398,9 +400,7 @@ def read_formula(text: str, words: Words) -> Formula:
         Where the text is not one formula of the language, or names a
         variable or agent that ``words`` does not have.
     """
-    tokens = tokenize(text)
-    lines = text.split("\n")
-    reader = FormulaReader(tokens, words, (len(lines), len(lines[-1]) + 1))
+    reader = FormulaReader(tokenize(text), words, place(text))
     formula = reader.formula()
     if reader.peek() is not None:
         raise reader.fault("the end of the formula")

@@ -49,7 +49,7 @@ from ..formulas import atoms as atoms_of
 from ..model_json import MAX_FILE_BYTES
 from ..symbolic.structure import KnowledgeStructure, State
 from .grammar import FormulaReader, Words, is_boolean
-from .lexer import SmcdelError, Token, tokenize
+from .lexer import TAB, SmcdelError, Token, place, tokenize
 
 __all__ = ["Query", "SmcdelFile", "parse_smcdel", "read_smcdel", "is_smcdel", "QUERY_KINDS", "StateNumbers"]
 
@@ -102,11 +102,6 @@ class SmcdelFile:
 
     def numbers_of(self, state: State) -> list[int]:
         return StateNumbers(self.numbers).of(state)
-
-
-def _end(text: str) -> tuple[int, int]:
-    lines = text.split("\n")
-    return len(lines), len(lines[-1]) + 1
 
 
 def _notes(text: str, variables: list[int], observers: list[str]) -> tuple[dict, dict, set, list]:
@@ -178,7 +173,7 @@ def _padded(law: Formula, padding: set[int], queries: list[Token]) -> bool:
 
 def _parse(text: str) -> SmcdelFile:
     tokens = tokenize(text)
-    reader = FormulaReader(tokens, Words({}, {}), _end(text))
+    reader = FormulaReader(tokens, Words({}, {}), place(text))
     reader.take("VARS", "VARS at the start of the file")
     variables = list(dict.fromkeys(int(t.text) for t in reader.numbers()))
     law_start = reader.take("LAW", "',' or LAW")
@@ -280,7 +275,7 @@ def _index(line: str, column: int) -> int:
     for i, c in enumerate(line):
         if col >= column:
             return i
-        col += 8 - (col - 1) % 8 if c == "\t" else 1
+        col += TAB - (col - 1) % TAB if c == "\t" else 1
     return len(line)
 
 

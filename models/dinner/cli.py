@@ -16,7 +16,7 @@ from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations
 from epistemic.wording import counted
 
 from .crossout import Crossout, crossout, crossout_sequence
-from .dinner import TIE_RULES, Dinner, DinnerError, parse_dinner, parse_morsel, player_name
+from .dinner import TIE_RULES, Dinner, DinnerError, excerpt, parse_dinner, parse_morsel, player_name
 from .efficiency import MAX_EXPERIMENT, experiment
 from .game import MAX_SOLVED, DinnerGame, DinnerSolution, _discount, order_name, solve, turn_order
 from .pictures import board_plot, check_drawable, outcomes_plot
@@ -83,9 +83,11 @@ def _player(text: str, players: int) -> int:
     names = [player_name(p).lower() for p in range(players)]
     if word in names:
         return names.index(word)
-    if word.isdigit() and 1 <= int(word) <= players:
+    # ASCII digits, no more of them than the number of players has: int() reads other digits too, and
+    # refuses past 4,300 of them
+    if word.isascii() and word.isdigit() and len(word) <= len(str(players)) and 1 <= int(word) <= players:
         return int(word) - 1
-    raise DinnerError(f"--first names one of {', '.join(names)} or a number from 1 to {players}, got {text!r}")
+    raise DinnerError(f"--first names one of {', '.join(names)} or a number from 1 to {players}, got {excerpt(text)}")
 
 
 def _read(args: argparse.Namespace) -> Dinner:

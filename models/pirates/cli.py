@@ -155,7 +155,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.explain and args.json:
         raise PirateGameError("--explain is interactive and cannot be combined with --json")
     between(args.depth, 1, MAX_DEPTH, "--depth", error=PirateGameError)
-    promises = [parse_promise(text, args.pirates) for text in args.promises]
+    promises = [parse_promise(text, args.pirates, args.coins) for text in args.promises]
     suspicions = _suspicions(args)
     knowledge_of = parse_pirate(args.knowledge_of, args.pirates)
     searched = None if args.best_announcement is None else parse_pirate(args.best_announcement, args.pirates)

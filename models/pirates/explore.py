@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from typing import TextIO
 
 from epistemic import EpistemicError, Knowledge
-from epistemic.validators import whole_number_at_least
+from epistemic.validators import whole_from_text, whole_number_at_least
 
 from .division import DEAD, pirate_name
 from .explain import DEPTH, _check_round, why_expectation, why_offer, why_outcome, why_vote
@@ -175,12 +175,14 @@ class CommandExplorer(ABC):
         text = args[0] if command == "round" and args else command.lstrip("r")
         if not _WHOLE.fullmatch(text) or len(args) > (1 if command == "round" else 0):
             raise PirateGameError("pick a round by its number, e.g. 'round 2'")
-        return int(text)
+        return whole_from_text(text, "a round", error=PirateGameError)
 
     def _pirate(self, args: list[str], what: str) -> int:
         if len(args) != 1 or not re.fullmatch(r"p?[0-9]+", args[0]):
             raise PirateGameError(f"name one pirate, e.g. '{what} p3'")
-        return check_rank(int(args[0].lstrip("p")), self.game.pirates)
+        rank = whole_from_text(args[0].lstrip("p"), "a pirate's number", at_most=self.game.pirates,
+                               error=PirateGameError)
+        return check_rank(rank, self.game.pirates)
 
 
 class Explorer(CommandExplorer):

@@ -53,6 +53,7 @@ import attrs
 from epistemic import Announcement
 from epistemic.plausibility import PlausibilityModel
 from epistemic.wording import counted, noun
+from epistemic.validators import whole_from_text
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in, rank_of
 from .game import PirateGame, PirateGameError, promise
@@ -377,7 +378,8 @@ def anticipation_level(value: int | str) -> int | str:
     """
     if value == FIXPOINT:
         return FIXPOINT
-    level = int(value) if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() else value
+    level = (whole_from_text(value.strip(), "the level of anticipation", at_most=MAX_LEVEL, error=PirateGameError)
+             if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() else value)
     if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= MAX_LEVEL:
         shown = repr(value) if isinstance(value, str) else value
         raise PirateGameError(f"the level of anticipation must be 0 to {MAX_LEVEL} or '{FIXPOINT}', got {shown}")
@@ -411,15 +413,15 @@ def learn(game: PirateGame, suspicions: Suspicions = Suspicions(), anticipation:
                                                            won))
     actual = worlds.index(frozenset(game.announcements))
     settling = None
-    # an estimate stops the levels before one that would cost too much; the engine's own budget,
-    # twice as large, stops one that grows past every estimate
-    engine.budget = 2 * MAX_PREDICTIONS
+    # an estimate stops the levels before one that would cost too much; the engine's own budget, the
+    # same limit, stops one that grows past its estimate
+    engine.budget = MAX_PREDICTIONS
     try:
         if level == FIXPOINT:
             settling = _settle(engine, actual, progress)
             level = settling.settled if settling.settled is not None else settling.levels - 1
         else:
-            _climb(engine, actual, int(level), progress)
+            _settle(engine, actual, progress, last=int(level))
         return _played(game, model, engine, actual, int(level), settling)
     except WorkLimit as limit:
         raise PirateGameError(f"learning stopped after {limit.budget:,} predictions, the most it may make: "
@@ -435,48 +437,49 @@ def _next_cost(made: list[int]) -> int:
     return made[-1] + last * max(last // before, 1)
 
 
-def _climb(engine: Anticipation, actual: int, level: int, progress: Callable[[int, int], None] | None) -> None:
-    """Play levels 0 to ``level`` in turn, so that the cost of each is known
-    before the next begins, and refuse a level estimated past :data:`MAX_PREDICTIONS`."""
-    made = [0]
-    for k in range(level + 1):
-        if k >= 2 and _next_cost(made) > MAX_PREDICTIONS:
-            raise PirateGameError(f"level {k} would bring the predictions to about {_next_cost(made):,}, more than "
-                                  f"the {MAX_PREDICTIONS:,} allowed (levels 0 to {k - 1} made {made[-1]:,}): "
-                                  f"anticipate less")
-        if progress is not None:
-            progress(k, level + 1)
-        engine.steps(actual, k)
-        made.append(engine.predictions)
-
-
-def _settle(engine: Anticipation, actual: int, progress: Callable[[int, int], None] | None) -> Settling:
+def _settle(engine: Anticipation, actual: int, progress: Callable[[int, int], None] | None,
+            last: int | None = None) -> Settling:
     """Levels 0, 1, ... until level k + 1 acts as level k wherever the play
     can reach (settled at k), or as an earlier level j (a cycle of period
     k + 1 - j); a level's play at the actual world is compared first, as a
     quick test.  Each level costs several times the one below it (what
     every vote would teach is weighed one level down), so a level is not
     begun when the predictions so far, and the last level's times its growth
-    over the level before, would pass :data:`MAX_PREDICTIONS`."""
+    over the level before, would pass :data:`MAX_PREDICTIONS`.
+
+    With ``last``, an explicit level, levels 0 to ``last`` are played in the
+    same way, each checked against those below as the fixpoint checks it, for
+    those checks ask each level where the one below was asked, as the next
+    level will: so each level is estimated exactly as the fixpoint estimates it
+    (the plays alone grow too irregularly to tell), and one estimated past the
+    limit is refused."""
     plays: list[tuple] = []
     outcomes: list[Division] = []
     made = [0]  # predictions made when each level was done
-    for k in range(MAX_LEVEL + 1):
+    settled: Settling | None = None
+    for k in range((MAX_LEVEL if last is None else last) + 1):
         if k >= 2 and _next_cost(made) > MAX_PREDICTIONS:
-            return Settling(k, outcomes=tuple(outcomes), next_cost=_next_cost(made))
+            if last is None:
+                return Settling(k, outcomes=tuple(outcomes), next_cost=_next_cost(made))
+            raise PirateGameError(f"level {k} would bring the predictions to about {_next_cost(made):,}, more than "
+                                  f"the {MAX_PREDICTIONS:,} allowed (levels 0 to {k - 1} and their checks made "
+                                  f"{made[-1]:,}): anticipate less")
         if progress is not None:
-            progress(k, MAX_LEVEL + 1)
+            progress(k, (MAX_LEVEL if last is None else last) + 1)
         steps = engine.steps(actual, k)
         outcomes.append(steps[-1].offer)
+        if k == last:
+            break
         seen = tuple((s.offer, tuple(v.yes for v in s.votes)) for s in steps)
         for j in range(k - 1, -1, -1):
-            if plays[j] == seen and engine.agree(j, k):
-                if j == k - 1:
-                    return Settling(k + 1, settled=j, outcomes=tuple(outcomes))
-                return Settling(k + 1, cycle_start=j, period=k - j, outcomes=tuple(outcomes))
+            if settled is None and plays[j] == seen and engine.agree(j, k):
+                settled = (Settling(k + 1, settled=j, outcomes=tuple(outcomes)) if j == k - 1 else
+                           Settling(k + 1, cycle_start=j, period=k - j, outcomes=tuple(outcomes)))
+        if settled is not None and last is None:
+            return settled
         plays.append(seen)
         made.append(engine.predictions)
-    return Settling(MAX_LEVEL + 1, outcomes=tuple(outcomes))
+    return Settling(len(outcomes), outcomes=tuple(outcomes))
 
 
 def _played(game: PirateGame, model: PlausibilityModel, engine: Anticipation, actual: int, level: int,

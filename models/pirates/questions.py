@@ -16,6 +16,7 @@ import attrs
 
 from epistemic import Knowledge
 from epistemic.explanation import Reason
+from epistemic.validators import whole_from_text
 
 from .division import pirate_name
 from .explain import (DEPTH, _check_overboard, _check_round, _check_voter, why_expectation,
@@ -157,7 +158,8 @@ def read_question(text: str, pirates: int) -> tuple[QuestionKind, int | None, in
         if tok.number is not None and tok.prefix != "r":
             tok.check_whole(text)
         if tok.prefix == "p":
-            rank = tok.whole
+            assert tok.number is not None  # a prefix comes with its number
+            rank = whole_from_text(tok.number, "a pirate's number", at_most=pirates, error=PirateGameError)
             if before.word == "as" or (tok.possessive and after.word in _KNOWING):
                 if knower is not None and knower != rank:
                     raise PirateGameError(f"the question asks as both {pirate_name(knower)} and "
@@ -177,9 +179,10 @@ def read_question(text: str, pirates: int) -> tuple[QuestionKind, int | None, in
             if not _WHOLE.fullmatch(number.number):
                 raise PirateGameError(f"'round {number.number}' is not a round: a round is a plain whole "
                                       f"number from 1, e.g. 'round 2'")
-            if round_ is not None and round_ != int(number.number):
-                raise PirateGameError(f"the question names two rounds, {round_} and {int(number.number)}")
-            round_ = int(number.number)
+            said = whole_from_text(number.number, "a round", at_most=pirates, error=PirateGameError)
+            if round_ is not None and round_ != said:
+                raise PirateGameError(f"the question names two rounds, {round_} and {said}")
+            round_ = said
         elif tok.number is not None:
             if before.word != "round":
                 raise PirateGameError(f"what is {tok.number!r} in {text.strip()!r}? name a round as "
@@ -232,11 +235,6 @@ class _Token:
             word = match[0]
             return cls(word.removesuffix("'s"), possessive=word.endswith("'s"))
         return cls(match[0], match["prefix"], match["number"], match["s"] is not None)
-
-    @property
-    def whole(self) -> int:
-        assert self.number is not None  # asked only of a number token
-        return int(self.number)
 
     def check_whole(self, text: str) -> None:
         """Refuse negative and fractional numbers, naming the fault."""

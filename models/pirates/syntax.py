@@ -29,6 +29,7 @@ import math
 import re
 
 from epistemic import Announcement
+from epistemic.validators import whole_from_text
 
 from .division import by_rank, divisions, pirate_name, promise_in
 from .game import PirateGameError, check_rank, promise
@@ -55,7 +56,7 @@ def parse_pirate(text: str, pirates: int) -> int:
     if not m:
         raise PirateGameError(f"a pirate is written pK, a lower-case p and a number without leading zeros "
                               f"(p1 is the highest ranked), got {text.strip()!r}")
-    return check_rank(int(m.group(1)), pirates)
+    return check_rank(whole_from_text(m.group(1), "a pirate's number", at_most=pirates, error=PirateGameError), pirates)
 
 
 def _items(text: str, what: str) -> list[str]:
@@ -96,8 +97,10 @@ def _parse_hearers(text: str, pirates: int, maker: int) -> list[int]:
     return hearers
 
 
-def parse_promise(text: str, pirates: int) -> Announcement:
-    """Read a promise in the syntax of this module.
+def parse_promise(text: str, pirates: int, coins: int | None = None) -> Announcement:
+    """Read a promise in the syntax of this module; with ``coins``, the coins of the game, its
+    shares are refused where they add up to more (a share is read only when it has no more
+    digits than they).
 
     >>> print(parse_promise("p2: 1 1 0 1 to p3-p5", 5))
     p2 to {p2, p3, p4, p5}: when p2 leads: p5:1 p4:1 p3:0 p2:1
@@ -124,7 +127,10 @@ def parse_promise(text: str, pirates: int) -> Announcement:
         if not re.fullmatch(r"[0-9]+", item):
             kind = "negative" if re.fullmatch(r"-[0-9]+", item) else "non-numeric"
             raise PirateGameError(f"the promise of p{maker} has a {kind} share {item!r}: shares are whole numbers of coins")
-        row.append(int(item))
+        row.append(whole_from_text(item, f"a share of {pirate_name(maker)}'s promise", at_most=coins,
+                                   error=PirateGameError))
+    if coins is not None and sum(row) > coins:
+        raise PirateGameError(f"the shares of {pirate_name(maker)}'s promise add up to more than the {coins} coins")
     hearers = _parse_hearers(parts[1], pirates, maker) if len(parts) > 1 else None
     return promise(pirates, maker, row, hearers)
 
@@ -154,7 +160,7 @@ def parse_suspicion(text: str, pirates: int, coins: int) -> list[Announcement]:
                                   f"{MAX_SUSPECTED_DIVISIONS:,} are allowed: name the shares")
         return [parse_promise(f"p{maker}: {' '.join(map(str, row))} to {hearers}", pirates)
                 for row in divisions(coins, living)]
-    made = parse_promise(text, pirates)
+    made = parse_promise(text, pirates, coins)
     if made.is_public:
         raise PirateGameError(f"a suspected promise is told to a subgroup: write '{text.strip()} to HEARERS'")
     if promise_in(made).division.total != coins:

@@ -8,6 +8,7 @@ import re
 from typing import TextIO
 
 from epistemic import KripkeModel
+from epistemic.validators import whole_from_text
 from epistemic.smcdel import write_story
 from epistemic.symbolic import to_kripke
 from epistemic.wording import counted
@@ -20,7 +21,7 @@ from epistemic.visualize.render import check_dpi
 
 from . import PUZZLES, PuzzleError, Solution, solve, start_size
 from .browser import explorer_page
-from .common import ENGINE_CHOICES
+from .common import ENGINE_CHOICES, Parameter, parameter_named
 
 __all__ = ["COMMAND", "add_arguments", "run"]
 
@@ -57,15 +58,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_resolution_argument(p)
 
 
-def _parameters(pairs: list[str]) -> dict[str, int]:
+def _parameters(pairs: list[str], known: tuple[Parameter, ...]) -> dict[str, int]:
+    """The ``NAME=VALUE`` pairs typed, for a puzzle of the parameters ``known``: each value read
+    only when it has no more digits than its bounds, so that one of any length is refused in one line."""
     out = {}
     for pair in pairs:
         m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)=(-?[0-9]+)", pair)
         if not m:
-            raise PuzzleError(f"a parameter is NAME=WHOLE_NUMBER, got {pair!r}")
-        if m.group(1) in out:
-            raise PuzzleError(f"parameter {m.group(1)!r} is given twice")
-        out[m.group(1)] = int(m.group(2))
+            shown = repr(pair) if len(pair) <= 60 else f"{pair[:60]!r}..."
+            raise PuzzleError(f"a parameter is NAME=WHOLE_NUMBER, got {shown}")
+        name = m.group(1)
+        if name in out:
+            raise PuzzleError(f"parameter {name!r} is given twice")
+        p = parameter_named(known, name)
+        out[name] = whole_from_text(m.group(2), name, at_least=p.minimum, at_most=p.maximum, error=PuzzleError)
     return out
 
 
@@ -98,9 +104,9 @@ def _drawings(name: str, solution: Solution, path: str, image_format: str, rende
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    parameters = _parameters(args.parameters)
     if args.name not in PUZZLES:
         raise PuzzleError(f"unknown puzzle {args.name!r}: choose one of {', '.join(sorted(PUZZLES))}")
+    parameters = _parameters(args.parameters, PUZZLES[args.name].PARAMETERS)
     image_format = _check_drawing(args, parameters)
     if args.html is not None:
         check_html_destination(args.html, [args.draw] if args.draw is not None else [])

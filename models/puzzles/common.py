@@ -16,7 +16,8 @@ import attrs
 from epistemic import EpistemicError, Story
 from epistemic.validators import whole_number
 
-__all__ = ["Parameter", "Solution", "PuzzleError", "check_parameters", "pick_engine", "ENGINE_CHOICES"]
+__all__ = ["Parameter", "Solution", "PuzzleError", "check_parameters", "parameter_named", "pick_engine",
+           "ENGINE_CHOICES"]
 
 #: What ``engine`` may be: a puzzle picks for ``auto`` by the size of its model.
 ENGINE_CHOICES = ("auto", "explicit", "symbolic")
@@ -61,16 +62,35 @@ def check_parameters(parameters: tuple[Parameter, ...], given: dict[str, Any]) -
     PuzzleError
         For an unknown name, a value that is not a whole number, or one out of bounds.
     """
-    known = {p.name: p for p in parameters}
     for name in given:
-        if name not in known:
-            names = ", ".join(known) or "none"
-            raise PuzzleError(f"unknown parameter {name!r}: this puzzle takes {names}")
+        parameter_named(parameters, name)
     out = {}
     for p in parameters:
         value = given.get(p.name, p.default)
         out[p.name] = whole_number(value, p.name, at_least=p.minimum, at_most=p.maximum, error=PuzzleError)
     return out
+
+
+def parameter_named(parameters: tuple[Parameter, ...], name: str) -> Parameter:
+    """The parameter of ``parameters`` called ``name``.
+
+    Raises
+    ------
+    PuzzleError
+        When there is none, naming those there are.
+
+    Examples
+    --------
+    >>> parameter_named((Parameter("n", 3, "children", 1, 100),), "k")
+    Traceback (most recent call last):
+    ...
+    epistemic.models.puzzles.common.PuzzleError: unknown parameter 'k': this puzzle takes n
+    """
+    for p in parameters:
+        if p.name == name:
+            return p
+    shown = repr(name) if len(name) <= 60 else f"{name[:60]!r}..."
+    raise PuzzleError(f"unknown parameter {shown}: this puzzle takes {', '.join(p.name for p in parameters) or 'none'}")
 
 
 def pick_engine(engine: str, size: int, most: dict[str, int], explicit_up_to: int, name: str) -> str:
