@@ -1,6 +1,7 @@
 """Deliberate breaks (mutants) of the course workbench (workbench/, cli/grade.py, cli/serve.py,
 cli/update.py):
-exercise sheets, grading, sessions and the web app, each with the tests that must catch it.
+exercise sheets, grading, sessions, the worker processes and the web app, each with the tests that
+must catch it.
 
 Part of the table in ``tests/mutant_table.py``, which ``python tests/mutants.py`` runs.
 """
@@ -18,6 +19,10 @@ GRADE_CLI = "cli/grade.py"
 SHEET_TESTS = "tests/test_workbench_sheets.py::"
 GRADING_TESTS = "tests/test_workbench_grading.py::"
 CLI_TESTS = "tests/test_workbench_grade_cli.py::"
+POOL = "workbench/pool.py"
+POOL_TESTS = "tests/test_workbench_pool.py::"
+LOAD_TESTS = "tests/test_workbench_load.py::"
+SERVER_TESTS = "tests/test_workbench_server.py::"
 
 WORKBENCH_MUTANTS: tuple[Mutant, ...] = (
     # sheets.py ---------------------------------------------------------------------------------
@@ -190,11 +195,71 @@ WORKBENCH_MUTANTS: tuple[Mutant, ...] = (
            "    if len(text) > 10 * limits.formula_length:",
            "a formula past the length limit is checked anyway",
            ("tests/test_workbench_server.py::test_every_request_is_bounded_before_the_work",)),
+    # pool.py: the workers and the queue before them -------------------------------------------
+    Mutant(POOL,
+           "        if len(self._waiting) >= self.queue:",
+           "        if False:",
+           "the queue before the workers takes any number of requests, and a burst piles up",
+           (POOL_TESTS + "test_past_the_queue_a_job_is_busy_at_once_and_past_its_limit_it_is_stopped",
+            LOAD_TESTS + "test_a_burst_past_capacity_is_shed_at_once_and_the_server_recovers")),
+    Mutant(POOL,
+           "        except TimeoutError:\n            self._replace(worker)",
+           "        except TimeoutError:\n            self._spawn()",
+           "a worker whose job passed the time limit is left running beside its successor",
+           (POOL_TESTS + "test_past_the_queue_a_job_is_busy_at_once_and_past_its_limit_it_is_stopped",
+            LOAD_TESTS + "test_a_check_past_the_time_limit_stops_its_own_worker_alone")),
+    Mutant(POOL,
+           "        await asyncio.gather(*(self._reap(w, grace) for w in idle), *(self._reap(w) for w in busy),",
+           "        await asyncio.gather(*(self._reap(w) for w in busy),",
+           "a closed pool leaves its idle workers behind",
+           (POOL_TESTS + "test_workers_are_kept_warm_and_a_cancelled_job_leaves_no_process",
+            POOL_TESTS + "test_past_the_queue_a_job_is_busy_at_once_and_past_its_limit_it_is_stopped")),
+    Mutant(POOL,
+           "            if worker not in self._idle and worker.process.poll() is None:\n                worker.process.kill()",
+           "            pass",
+           "a server told to stop waits for the checks running",
+           (LOAD_TESTS + "test_ctrl_c_stops_the_server_cleanly_at_any_moment[with_a_check_running]",)),
+    Mutant(POOL,
+           "        except BaseException:   # the request was cancelled",
+           "        except ZeroDivisionError:   # the request was cancelled",
+           "a job cancelled in the middle leaves its worker busy for the next",
+           (POOL_TESTS + "test_workers_are_kept_warm_and_a_cancelled_job_leaves_no_process",)),
+    # app.py and session.py: requests and sessions ----------------------------------------------
     Mutant("workbench/app.py",
-           "            with anyio.fail_after(self.limits.seconds):",
-           "            with anyio.fail_after(self.limits.seconds * 100):",
-           "a slow check runs on past the time limit",
-           ("tests/test_workbench_server.py::test_a_check_past_the_time_limit_is_stopped_and_the_server_goes_on",)),
+           "        if not _nests_within(data, MAX_NESTING):",
+           "        if False:",
+           "JSON nested deeper than the page sends is read and handed on",
+           (SERVER_TESTS + "test_a_request_nested_deeper_than_any_the_page_sends_is_refused_in_one_line",)),
+    Mutant("workbench/app.py",
+           "        except RecursionError:   # the decoder's own bound, far past ours",
+           "        except ZeroDivisionError:   # the decoder's own bound, far past ours",
+           "JSON nested past the decoder's own bound is a fault of the server's (500)",
+           (SERVER_TESTS + "test_a_request_nested_deeper_than_any_the_page_sends_is_refused_in_one_line",)),
+    Mutant("workbench/app.py",
+           "            if made:   # nobody was told its cookie",
+           "            if False:   # nobody was told its cookie",
+           "a session whose first view fails is kept, unused, in a place another could take",
+           (SERVER_TESTS + "test_a_session_whose_first_view_fails_is_not_kept",)),
+    Mutant("workbench/app.py",
+           "            shown = await self.run(work.summary, step.model)\n            session.go(data.get(\"position\"))",
+           "            session.go(data.get(\"position\"))\n            shown = await self.run(work.summary, step.model)",
+           "back and forward move the history before the step is shown, and a failure leaves it moved",
+           (SERVER_TESTS + "test_back_and_forward_move_only_once_the_step_is_shown",)),
+    Mutant("workbench/session.py",
+           "        if client is not None and most is not None:",
+           "        if False:",
+           "one address may take every session",
+           (SERVER_TESTS + "test_beyond_this_machine_one_address_may_have_only_so_many_sessions",)),
+    Mutant("cli/serve.py",
+           "sessions_per_client=None if loopback else per_client",
+           "sessions_per_client=per_client",
+           "on this machine alone, where every client is 127.0.0.1, the sessions per address are bounded too",
+           (SERVER_TESTS + "test_beyond_this_machine_one_address_may_have_only_so_many_sessions",)),
+    Mutant("cli/serve.py",
+           "        if not least <= value <= most:",
+           "        if not least <= value:",
+           "serve takes numbers without an upper bound",
+           (SERVER_TESTS + "test_every_number_serve_takes_is_bounded_before_anything_starts",)),
     Mutant("workbench/app.py",
            "        if request.cookies.get(COOKIE) != session.token:",
            "        if False:",
@@ -207,8 +272,8 @@ WORKBENCH_MUTANTS: tuple[Mutant, ...] = (
            "the page's public announcement is written as a semi-private one",
            ("tests/test_workbench_browser.py::test_a_student_draws_checks_announces_and_goes_back",)),
     Mutant("cli/serve.py",
-           "    if not _is_loopback(args.host):",
-           "    if False:",
+           "    if not loopback:\n        print(",
+           "    if False:\n        print(",
            "listening beyond this machine goes unwarned",
            ("tests/test_workbench_server.py::test_listening_beyond_this_machine_is_warned_about",)),
     # script.py: a history as a shell script ----------------------------------------------------
