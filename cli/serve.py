@@ -154,6 +154,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                     sessions_per_client=None if loopback else per_client, workers=workers,
                     queue=args.queue if args.queue is not None else QUEUE_PER_WORKER * workers)
     sheet = load_sheet(args.sheet) if args.sheet is not None else None
+    for warning in sheet.warnings if sheet is not None else ():
+        print(f"epistemic serve: warning: {warning}", file=sys.stderr)
     sock = listen(args.host, args.port)
     url = _url(sock)
     if not loopback:

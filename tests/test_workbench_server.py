@@ -26,7 +26,7 @@ from epistemic.building import describe_model
 from epistemic.models.puzzles import solve
 from epistemic.visualize import FALSE_FILL, TRUE_FILL
 from cli_runs import run
-from workbench_client import ROOT, Client, Server
+from workbench_client import PATIENCE, ROOT, Client, Server
 
 SHEET = "docs/sheets/course.toml"
 
@@ -204,7 +204,7 @@ def test_the_history_is_a_script_of_commands_that_reproduces_it(student, tmp_pat
     assert status == 200 and script.startswith(b"#!")
     (tmp_path / "history.sh").write_bytes(script)
     bin_dir = str(Path(sys.executable).parent)
-    done = subprocess.run(["bash", "history.sh"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    done = subprocess.run(["bash", "history.sh"], cwd=tmp_path, capture_output=True, text=True, timeout=PATIENCE,
                           env={"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path)})
     assert done.returncode == 0, done.stderr
     assert "K_a p & K_b p is true" in done.stdout
@@ -460,7 +460,8 @@ def test_the_command_refuses_a_taken_port_a_bad_sheet_and_a_bad_limit(capsys, tm
     ("--workers", "65", "from 1 to 64"), ("--queue", "10001", "from 0 to 10,000"),
 ])
 def test_every_number_serve_takes_is_bounded_before_anything_starts(capsys, option, value, bounds):
-    code, out, err = run(capsys, "serve", option, value)
+    # a sheet that is not there: were the number taken, that would be the error, not a server that runs on
+    code, out, err = run(capsys, "serve", option, value, "--sheet", "no/such/sheet.toml")
     assert (code, out) == (2, "")
     assert err == f"epistemic serve: error: argument {option}: expected a whole number {bounds}, got '{value}'\n"
     assert run(capsys, "serve", "--time-limit", "601")[2].endswith(
@@ -482,7 +483,7 @@ def test_listening_beyond_this_machine_is_warned_about():
         assert anywhere.stdout.readline().startswith("epistemic workbench at http://0.0.0.0:")
     finally:
         anywhere.terminate()
-        _, err = anywhere.communicate(timeout=15)
+        _, err = anywhere.communicate(timeout=PATIENCE)
     assert err.startswith("epistemic serve: warning: listening on 0.0.0.0, not this machine only")
 
 

@@ -83,6 +83,7 @@ def _sheet_view(sheet) -> dict | None:
     return {"title": sheet.title, "intro": sheet.introduction,
             "exercises": [{"id": e.id, "title": e.title, "question": e.question, "kind": e.kind,
                            "hint": e.hint, "answer": ANSWER_HINTS.get(e.kind, ""), "model": e.model is not None,
+                           "doubt": e.doubt,
                            "worlds": ([str(w) for w in e.model.worlds]
                                       if e.kind == "worlds" and e.model is not None else None)}
                           for e in sheet.exercises]}
@@ -384,7 +385,7 @@ class Workbench:
                                 self.limits)
         async with session.lock:
             session.grades[exercise.id] = {"answer": answer, "verdict": result["verdict"],
-                                           "summary": result["summary"]}
+                                           "summary": result["summary"], "doubt": result["doubt"]}
         return self.reply(request, session, result)
 
 

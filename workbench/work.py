@@ -280,7 +280,7 @@ def grade_answer(exercise, answer: str, deadline: float | None, limits: Limits) 
                  "summary": graded.summary, "details": list(graded.details),
                  "world": None if graded.world is None else str(graded.world),
                  "reason": None if graded.reason is None else graded.reason.to_dict(max_depth=limits.depth),
-                 "column": graded.column,
+                 "column": graded.column, "doubt": graded.doubt,
                  "svg": None, "note": None}
     if graded.model is not None:
         out.update(picture(graded.model, holds=graded.holds, claim=graded.claim or "the formula"))
