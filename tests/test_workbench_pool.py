@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 
 import pytest
 
 from epistemic import Agent, KripkeModel
 from epistemic.workbench import work
-from epistemic.workbench.pool import Busy, Overrun, Pool
+from epistemic.workbench.pool import Busy, Overrun, Pool, WorkerFault
 from workbench_client import HOOKS, PATIENCE
 
 MEMORY = 2 * 2 ** 30
@@ -119,3 +120,29 @@ def test_past_the_queue_a_job_is_busy_at_once_and_past_its_limit_it_is_stopped(h
     assert done == [True, True] and again[0] is True
     assert len(replaced) == 1 and worker != replaced   # the stopped worker's successor alone is left
     assert left == 0 and all(reaped(p) for p in worker + replaced)
+
+
+def test_a_worker_that_dies_is_replaced_and_workers_that_cannot_start_are_a_fault():
+    async def dying():
+        pool = Pool(1, 4, PATIENCE, MEMORY)
+        pool.start()
+        first = (await check(pool, "p"), pool.pids())
+        with pytest.raises(WorkerFault, match="stopped in the middle of this"):
+            await pool.run(PATIENCE, os._exit, 3)   # as the system's own killer of a process out of memory would
+        after = await check(pool, "p")
+        second = pool.pids()
+        await pool.close()
+        return first, after, second, pool.count()
+
+    (before, first), after, second, left = asyncio.run(dying())
+    assert before[0] and after[0] and first != second and left == 0 and reaped(first[0])
+
+    async def broken():
+        pool = Pool(2, 4, PATIENCE, MEMORY, command=[sys.executable, "-c", "pass"])   # ends before it is ready
+        pool.start()
+        with pytest.raises(WorkerFault, match="worker processes do not start"):
+            await check(pool, "p")
+        await pool.close()
+        return pool.count()
+
+    assert asyncio.run(broken()) == 0
