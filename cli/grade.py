@@ -3,7 +3,10 @@
 One row per student and exercise, in the sheet's order: the grade (right,
 wrong, unreadable, missing, or timeout where checking the answer passed
 ``--time-limit``), a score of 1 or 0, and why in one line.  ``--totals``
-adds a row per student with the sum of the scores.
+adds a row per student with the sum of the scores.  Where a validity or
+equivalence exercise allows fewer worlds than its formula needs for "valid"
+or "equivalent" to be sure, a warning says so as the sheet is read, and
+each such grade's why.
 
 Each answer is checked in a worker process, stopped at the time limit and
 replaced by a fresh one: checking an answer in the sheet's model, or after
@@ -18,6 +21,7 @@ import argparse
 import csv
 import io
 import multiprocessing
+import sys
 import time
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
@@ -76,6 +80,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     searching = progress_printer("validity exercises searched")
     sheet = load_sheet(args.sheet, progress=searching)
     end_progress(searching)
+    for warning in sheet.warnings:
+        print(f"epistemic grade: warning: {warning}", file=sys.stderr)
     answers = read_answers(sheet, args.answers)
     total = len(answers) * len(sheet.exercises)
     progress = progress_printer("answers graded") if total > _QUIET else None
@@ -180,7 +186,7 @@ def _work(connection: Connection, exercises: tuple[Exercise, ...]) -> None:
         try:
             # the deadline ends a search cleanly; the parent stops anything else at the limit
             g = grade(exercises[index], answer, deadline=time.monotonic() + seconds)
-            connection.send(("graded", g.verdict, int(g.right), g.summary))
+            connection.send(("graded", g.verdict, int(g.right), f"{g.summary}; {g.doubt}" if g.doubt else g.summary))
         except GradingTimeout:
             connection.send(("timeout",))
         except Exception as error:   # any fault: one line in the parent, not a traceback here

@@ -14,10 +14,12 @@ import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Callable
 from typing import TextIO
 
 from epistemic import EpistemicError
 from epistemic.models import Command, seconds_argument, whole_number_argument
+from epistemic.workbench.limits import MOST_DEFAULT_WORKERS, QUEUE_PER_WORKER, Limits, default_workers
 
 __all__ = ["COMMAND", "add_arguments", "run", "listen", "LOOPBACK"]
 
@@ -26,38 +28,78 @@ LOOPBACK = "127.0.0.1"
 MOST_SECONDS = 600.0
 #: The time limit of a request when none is given.
 DEFAULT_SECONDS = 5.0
-#: The memory a request may take when none is given, and the least it may be given: a worker
-#: process takes some 350 MiB of address space with the framework and Graphviz loaded.
-DEFAULT_MIB, LEAST_MIB = 2048, 512
-#: The sessions kept at once when no number is given.
-DEFAULT_SESSIONS = 1_000
+#: The memory a request may take when none is given, the least it may be given (a worker process
+#: takes some 350 MiB of address space with the framework and Graphviz loaded), and the most (1 TiB).
+DEFAULT_MIB, LEAST_MIB, MOST_MIB = 2048, 512, 2 ** 20
+#: The sessions kept at once when no number is given, and the most that may be asked for.
+DEFAULT_SESSIONS, MOST_SESSIONS = 1_000, 100_000
+#: The sessions one client address may have at once when the server listens beyond this machine.
+DEFAULT_PER_CLIENT = 30
+#: The most worker processes, and the most requests waiting for one, that may be asked for.
+MOST_WORKERS, MOST_QUEUE = 64, 10_000
+#: Seconds the requests running when the server is told to stop have to end.
+STOP_SECONDS = 3
 
 EPILOG = """\
 The page works offline: it loads nothing from the network.  Each browser
 has its own session (a cookie); nobody sees another's work.  Every request
-is bounded (formula length, model size, --time-limit).  docs/workbench.md
-describes the page, and the exercise sheets --sheet opens.
+is bounded (formula length, model size, --time-limit); when every worker
+is busy and --queue requests wait, the next is told at once to try again
+in a moment.  docs/workbench.md describes the page, and the exercise
+sheets --sheet opens.
 """
+
+
+def whole_number_between(least: int, most: int) -> Callable[[str], int]:
+    """An argument type for a whole number from ``least`` to ``most``.
+
+    Examples
+    --------
+    >>> whole_number_between(1, 100_000)("250")
+    250
+    >>> whole_number_between(1, 100_000)("1" + "0" * 30)
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number from 1 to 100,000, got '1000000000000000000000000000000'
+    """
+    def between(text: str) -> int:
+        value = whole_number_argument(text)
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {least:,} to {most:,}, got {text!r}")
+        return value
+    return between
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sheet", metavar="FILE.toml", default=None,
                    help="an exercise sheet to show, graded as students answer (docs/workbench.md)")
-    p.add_argument("--port", type=whole_number_argument, default=0, metavar="N",
-                   help="the port to listen on (default: a free one, printed)")
+    p.add_argument("--port", type=whole_number_between(0, 65535), default=0, metavar="N",
+                   help="the port to listen on, 0 to 65535 (default: 0, a free one, printed)")
     p.add_argument("--host", default=LOOPBACK, metavar="HOST",
                    help=f"the address to listen on (default: {LOOPBACK}, this machine only; any other is "
                         "warned about: the workbench has no passwords)")
     p.add_argument("--open", action="store_true", help="open the page in the default browser once it answers")
-    p.add_argument("--sessions", type=whole_number_argument, default=DEFAULT_SESSIONS, metavar="N",
+    p.add_argument("--sessions", type=whole_number_between(1, MOST_SESSIONS), default=DEFAULT_SESSIONS,
+                   metavar="N",
                    help=f"the most students working at once, each in a session of their own (default: "
-                        f"{DEFAULT_SESSIONS:,}); a session idle for 15 minutes makes room for a new one")
-    p.add_argument("--memory", type=whole_number_argument, default=DEFAULT_MIB, metavar="MIB",
+                        f"{DEFAULT_SESSIONS:,}, at most {MOST_SESSIONS:,}); a session idle for 15 minutes makes "
+                        "room for a new one")
+    p.add_argument("--sessions-per-client", type=whole_number_between(1, MOST_SESSIONS), default=None,
+                   metavar="N",
+                   help=f"with --host other than this machine, the most sessions one client address may have "
+                        f"(default: {DEFAULT_PER_CLIENT}; students behind one router share its address)")
+    p.add_argument("--memory", type=whole_number_between(LEAST_MIB, MOST_MIB), default=DEFAULT_MIB, metavar="MIB",
                    help=f"the memory one check, update or grade may take, in MiB of its worker's address space "
-                        f"(default: {DEFAULT_MIB:,}; where the system bounds it)")
+                        f"(default: {DEFAULT_MIB:,}, at least {LEAST_MIB}; where the system bounds it)")
     p.add_argument("--time-limit", type=seconds_argument(MOST_SECONDS), default=DEFAULT_SECONDS, metavar="SECONDS",
                    help=f"the longest one check, update or grade may take (default: {DEFAULT_SECONDS:g}, "
                         f"at most {MOST_SECONDS:g})")
+    p.add_argument("--workers", type=whole_number_between(1, MOST_WORKERS), default=None, metavar="N",
+                   help=f"the worker processes that check, update and grade (default: one per core, at most "
+                        f"{MOST_DEFAULT_WORKERS})")
+    p.add_argument("--queue", type=whole_number_between(0, MOST_QUEUE), default=None, metavar="N",
+                   help=f"the requests that may wait for a worker, each for at most --time-limit; the next is "
+                        f"told at once that the workbench is busy (default: {QUEUE_PER_WORKER} per worker)")
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -68,8 +110,6 @@ def listen(host: str, port: int) -> socket.socket:
     EpistemicError
         When the address is unknown, or the port taken or not allowed.
     """
-    if not 0 <= port <= 65535:
-        raise EpistemicError(f"--port must be between 0 and 65535, got {port}")
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except (socket.gaierror, UnicodeError) as error:
@@ -102,33 +142,46 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         import uvicorn
 
         from epistemic.workbench.app import Workbench
-        from epistemic.workbench.work import Limits
     except ImportError as error:
         raise EpistemicError(f"epistemic serve needs the workbench extra ({error.name} is missing): "
                              "pip install 'epistemic-framework[workbench]'") from None
     from epistemic.workbench.sheets import load_sheet
 
-    if args.memory < LEAST_MIB:
-        raise EpistemicError(f"--memory must be at least {LEAST_MIB} MiB, got {args.memory}")
-    if args.sessions < 1:
-        raise EpistemicError(f"--sessions must be at least 1, got {args.sessions}")
-    limits = Limits(seconds=args.time_limit, memory_bytes=args.memory * 2 ** 20, sessions=args.sessions)
+    loopback = _is_loopback(args.host)
+    per_client = args.sessions_per_client if args.sessions_per_client is not None else DEFAULT_PER_CLIENT
+    workers = args.workers if args.workers is not None else default_workers()
+    limits = Limits(seconds=args.time_limit, memory_bytes=args.memory * 2 ** 20, sessions=args.sessions,
+                    sessions_per_client=None if loopback else per_client, workers=workers,
+                    queue=args.queue if args.queue is not None else QUEUE_PER_WORKER * workers)
     sheet = load_sheet(args.sheet) if args.sheet is not None else None
+    for warning in sheet.warnings if sheet is not None else ():
+        print(f"epistemic serve: warning: {warning}", file=sys.stderr)
     sock = listen(args.host, args.port)
     url = _url(sock)
-    if not _is_loopback(args.host):
+    if not loopback:
         print(f"epistemic serve: warning: listening on {args.host}, not this machine only: anyone who can reach "
               "it can use the workbench, which has no passwords", file=sys.stderr)
     out.write(f"epistemic workbench at {url} (Ctrl-C stops it)\n")
     if sheet is not None:
         out.write(f"exercise sheet: {sheet.title} ({len(sheet.exercises)} exercises)\n")
     out.flush()
-    server = uvicorn.Server(uvicorn.Config(Workbench(sheet, limits).app, log_level="warning", lifespan="on",
-                                           access_log=False))
+    workbench = Workbench(sheet, limits)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            super().handle_exit(sig, frame)
+            workbench.stopping()   # the checks running end now, so that stopping waits for none of them
+
+    server = Server(uvicorn.Config(workbench.app, log_level="warning", lifespan="on", access_log=False,
+                                   timeout_graceful_shutdown=STOP_SECONDS))
     if args.open:
         threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
-    with sock:
-        server.run(sockets=[sock])
+    try:
+        with sock:
+            server.run(sockets=[sock])
+    finally:
+        if workbench.pool is not None:   # stopped before its lifespan could end (a second Ctrl-C)
+            workbench.pool.kill()
     return 0
 
 
@@ -141,4 +194,5 @@ def _open_when_started(server, url: str) -> None:
 
 
 COMMAND = Command("the course workbench in the browser: models, formulas, updates and exercises",
-                  add_arguments, run, description=__doc__.splitlines()[0], epilog=EPILOG)
+                  add_arguments, run, description="The course workbench in the browser, on this machine: models, "
+                                                  "formulas, updates and exercise sheets.", epilog=EPILOG)

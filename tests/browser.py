@@ -25,7 +25,12 @@ from pathlib import Path
 
 from extras import system_tool
 
-__all__ = ["chromium", "needs_chromium", "Browser"]
+__all__ = ["chromium", "needs_chromium", "Browser", "PATIENCE"]
+
+#: Seconds a wait may last by default: every wait polls, so a long bound costs nothing when the
+#: page is quick, and a machine under load still gets there (what a page waits for takes
+#: milliseconds of work: two minutes are a hundred times what a loaded machine needs).
+PATIENCE = 120.0
 
 
 def chromium() -> str | None:
@@ -106,7 +111,7 @@ class Browser:
     Use as a context manager; the browser and its profile are removed on exit.
     """
 
-    def __init__(self, path: str | os.PathLike, width: int = 1000, height: int = 900, timeout: float = 20):
+    def __init__(self, path: str | os.PathLike, width: int = 1000, height: int = 900, timeout: float = PATIENCE):
         # a page on disk, or one a server serves (an address starting with http://)
         address = str(path) if str(path).startswith("http://") else Path(path).resolve().as_uri()
         self.protocol = address.split("//")[0]
@@ -202,6 +207,15 @@ class Browser:
             if time.monotonic() > end:
                 raise AssertionError(f"the page never gave {script!r}")
             time.sleep(0.05)
+
+    def picture_of(self, selector: str) -> bytes:
+        """A PNG of the first element ``selector`` finds, as the page shows it now."""
+        box = self.evaluate(f"(function () {{ var r = document.querySelector({json.dumps(selector)})"
+                            ".getBoundingClientRect(); return [r.left + scrollX, r.top + scrollY, r.width, r.height];"
+                            " })()")
+        clip = dict(zip(("x", "y", "width", "height"), box), scale=1)
+        return base64.b64decode(self.call("Page.captureScreenshot", format="png", clip=clip,
+                                          captureBeyondViewport=True)["data"])
 
     def screenshot(self, path: str | os.PathLike) -> Path:
         """Save the whole page as a PNG."""

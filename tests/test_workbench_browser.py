@@ -3,17 +3,19 @@
 A student draws a model, types a formula (with a mistake first), checks
 it, asks why at a world, announces, steps back and forward, and answers an
 exercise wrongly and then rightly, all by typing and clicking in the page.
-Skipped where no Chromium is installed (``.ci/run`` installs it).
+Skipped where no Chromium is installed, unless ``EPISTEMIC_EXTRAS_REQUIRED`` is set (``.ci/run``
+installs it and sets it).
 """
 
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
 from browser import Browser, needs_chromium
-from workbench_client import Server
+from workbench_client import Client, Server, wait_until
 
 pytestmark = needs_chromium
 
@@ -100,7 +102,7 @@ def test_a_student_answers_an_exercise_wrongly_then_rightly(page):
     page.click(f"{box} button.submit")
     right = page.wait_for(f"document.querySelector('{box} .graded').innerText.startsWith('right') &&"
                           f" document.querySelector('{box} .graded').innerText")
-    assert right.startswith("right: ")
+    assert right.startswith("right: ") and not right.startswith("right: right")
     # a formula answer: one that holds exactly at w (exercise 3b), first a wrong one, then an equivalent right one
     box = "#exercise-3b"
     page.type(f"{box} input.answer", "p | ~p")
@@ -110,3 +112,67 @@ def test_a_student_answers_an_exercise_wrongly_then_rightly(page):
     page.type(f"{box} input.answer", "~~p & top")
     page.click(f"{box} button.submit")
     page.wait_for(f"document.querySelector('{box} .graded').innerText.startsWith('right')")
+
+
+def test_an_exercise_whose_bound_is_too_small_says_so(page):
+    # exercise 1iii asks for common knowledge, and allows 3 worlds where its formula needs 64
+    note = page.wait_for("document.querySelector('#exercise-1iii .doubt') &&"
+                         " document.querySelector('#exercise-1iii .doubt').innerText")
+    assert note == ("Note: the answer may be wrong: models of up to 64 worlds are needed to be sure, the sheet allows "
+                    "3 (for the question's formula alone: an answer may need more)")
+    assert page.evaluate("document.querySelector('#exercise-1i .doubt')") is None   # it allows the 4 it needs
+
+
+def test_the_formula_example_shows_its_underscores(page):
+    # a placeholder's underscores are cut off in Chromium: no example is written in one
+    assert page.evaluate("[...document.querySelectorAll('input')].filter(i => i.placeholder.includes('_')).length") == 0
+    example = "#formula-example code"
+    assert text(page, example) == "K_a p | C_{a,b} ~K_b p"
+    shown = page.picture_of(example)
+    page.evaluate(f"document.querySelector({json.dumps(example)}).textContent = 'K a p | C {{a,b}} ~K b p'")
+    try:
+        assert page.picture_of(example) != shown   # the underscores are drawn: without them it looks otherwise
+    finally:
+        page.evaluate(f"document.querySelector({json.dumps(example)}).textContent = 'K_a p | C_{{a,b}} ~K_b p'")
+
+
+def test_a_narrow_window_shows_every_column_whole():
+    with Server("--sheet", "docs/sheets/course.toml") as server, Browser(server.url, width=800) as narrow:
+        narrow.wait_for("document.querySelector('#picture svg') !== null")
+        narrow.wait_for("document.querySelector('#exercise-1iii') !== null")
+        width = narrow.evaluate("document.documentElement.clientWidth")
+        assert narrow.evaluate("document.documentElement.scrollWidth") <= width
+        rights = narrow.evaluate("[...document.querySelectorAll('section')].map(s => s.getBoundingClientRect().right)")
+        assert rights and max(rights) <= width
+
+
+def hold_the_worker(server: Server, folder, times: int) -> threading.Thread:
+    """Another student's check, held by the one worker until ``release`` is in ``folder``."""
+    other = threading.Thread(target=Client(server.url).post, args=("api/check", {"formula": "held"}), daemon=True)
+    other.start()
+    wait_until(lambda: len(list(folder.glob("holding.*"))) == times, "the held check's start")
+    return other
+
+
+def test_a_busy_workbench_says_so_on_the_page(tmp_path):
+    with Server("--workers", "1", "--queue", "0", hold=tmp_path) as server:
+        # loaded while the one worker is busy, the page says so, and asks again until it is free
+        other = hold_the_worker(server, tmp_path, 1)
+        with Browser(server.url) as busy:
+            assert busy.wait_for("document.querySelector('#model-message').innerText") == \
+                "the workbench is busy: try again in a moment"
+            (tmp_path / "release").touch()
+            other.join()
+            busy.wait_for("document.querySelector('#picture svg') !== null")
+            # a check asked for while the worker is busy
+            (tmp_path / "release").unlink()
+            other = hold_the_worker(server, tmp_path, 2)
+            busy.type("#formula", "K_a p")
+            busy.click("#check")
+            assert busy.wait_for("document.querySelector('#result').innerText") == \
+                "the workbench is busy: try again in a moment"
+            (tmp_path / "release").touch()
+            other.join()
+            busy.click("#check")
+            busy.wait_for("document.querySelector('#verdict') &&"
+                          " document.querySelector('#verdict').innerText.startsWith('K_a p holds at 0 of 2 worlds')")

@@ -4,18 +4,33 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
 
-from cli_runs import run
+from cli_runs import run as run_cli
+from workbench_client import HOOKS
 
 ROOT = Path(__file__).resolve().parent.parent
 SHEET = str(ROOT / "docs" / "sheets" / "course.toml")
 CLASS = str(ROOT / "docs" / "sheets" / "answers.csv")
+#: What grading the example sheet says as it reads it: exercise 1iii asks for common knowledge,
+#: and allows 3 worlds where its formula needs 64 for "equivalent" to be sure
+SHEET_WARNING = (f"epistemic grade: warning: {SHEET}: exercise 1iii: the answer may be wrong: models of up to 64 "
+                 "worlds are needed to be sure, the sheet allows 3 (for the question's formula alone: an answer may "
+                 "need more)")
+
+
+def run(capsys, *argv):
+    """``epistemic grade ...`` with a time limit no machine's load reaches (one test proves the
+    limit with its own); its standard error without the example sheet's warning."""
+    if argv[0] == "grade" and "--time-limit" not in argv:
+        argv = (*argv, "--time-limit", "3600")
+    code, out, err = run_cli(capsys, *argv)
+    return code, out, "".join(line for line in err.splitlines(keepends=True) if line.rstrip("\n") != SHEET_WARNING)
 
 
 def rows(text: str) -> list[dict]:
@@ -27,8 +42,8 @@ def grades(text: str) -> dict[tuple[str, str], str]:
 
 
 def test_the_example_class_is_graded(capsys):
-    code, out, err = run(capsys, "grade", SHEET, CLASS)
-    assert code == 0 and err == ""
+    code, out, err = run_cli(capsys, "grade", SHEET, CLASS, "--time-limit", "3600")
+    assert code == 0 and err == SHEET_WARNING + "\n"
     assert out.splitlines()[0] == "student,exercise,kind,grade,score,why"
     table = grades(out)
     # ada answers as docs/exercises.md solves them (exercises 1, 2, 6, 8, 13; 3b: K_b p holds at w only)
@@ -63,26 +78,23 @@ def test_the_output_file_is_written_whole(capsys, tmp_path):
     assert grades(target.read_text(encoding="utf-8"))[("ada", "13")] == "right"
 
 
-#: One event model that splits every world in three, each with an atom of its own.
-_SPLIT = "[(e {+qK}, f {-qK}, g {qK := ~p}; a: {e} {f} {g}; b: {e, f, g}), e]"
-#: 14 of them in a row, under 1,000 characters: checking it would make 3**14 copies of each world.
-NESTED = "".join(_SPLIT.replace("qK", f"q{k}") for k in range(14)) + "K_a p"
-
-
-def test_a_slow_answer_is_graded_timeout_and_the_class_goes_on(capsys, tmp_path):
-    assert len(NESTED) < 1_000
+def test_a_slow_answer_is_graded_timeout_and_the_class_goes_on(capsys, tmp_path, monkeypatch):
+    # an answer the grading process holds forever (workbench_hooks/sitecustomize.py): past any limit,
+    # whatever the machine's speed; the limit is the test's own, the other answers' checks take
+    # milliseconds
+    monkeypatch.setenv("WORKBENCH_HOLD", str(tmp_path))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(HOOKS), os.environ.get("PYTHONPATH")])))
     answers = tmp_path / "a.csv"
-    answers.write_text(f'student,exercise,answer\nada,3b,"{NESTED}"\nada,2a,w\nbob,3b,K_b p\nbob,2a,"w, v"\n'
-                       f'cy,1i,"{NESTED}"\n', encoding="utf-8")
-    start = time.monotonic()
-    code, out, _ = run(capsys, "grade", SHEET, str(answers), "--time-limit", "1")
-    # two answers stopped at 1 s each, two fresh workers started: seconds, not the minutes of the check
-    assert code == 0 and time.monotonic() - start < 20
+    answers.write_text('student,exercise,answer\nada,3b,p & held_forever\nada,2a,w\nbob,3b,K_b p\nbob,2a,"w, v"\n'
+                       'cy,1i,K_a held_forever\n', encoding="utf-8")
+    code, out, _ = run(capsys, "grade", SHEET, str(answers), "--time-limit", "5")
+    assert code == 0
     table = {(r["student"], r["exercise"]): r for r in rows(out)}
     for key in ("ada", "3b"), ("cy", "1i"):
         assert table[key]["grade"] == "timeout" and table[key]["score"] == "0"
-        assert table[key]["why"] == "checking the answer took longer than 1 s"
-    # exercise 2 (docs/exercises.md): K_b p holds at w alone, the formula exercise 3b asks for
+        assert table[key]["why"] == "checking the answer took longer than 5 s"
+    # exercise 2 (docs/exercises.md): K_b p holds at w alone, the formula exercise 3b asks for; graded
+    # by the process started after the held one was stopped
     assert [table[k]["grade"] for k in [("ada", "2a"), ("bob", "3b"), ("bob", "2a")]] == ["right", "right", "wrong"]
 
 

@@ -123,7 +123,7 @@ def test_a_group_told_whether_is_told_the_truth_either_way():
     assert holds(after, exercise.formula)
     g = grade(exercise, "~p")
     assert g.right, g.summary
-    assert g.summary == "right: after announcing ~p, K_b Kw_a p & ~Kw_b p holds" and g.holds == {"w.p", "v.~p"}
+    assert g.summary == "after announcing ~p, K_b Kw_a p & ~Kw_b p holds" and g.holds == {"w.p", "v.~p"}
 
 
 def test_a_private_announcement_leaves_b_believing_nothing_happened():
@@ -136,7 +136,7 @@ def test_validity_shows_the_countermodel_to_one_who_says_valid():
     g = grade(COURSE.exercise("7c"), "valid")
     assert g.verdict == "wrong" and len(g.model) == 2 and not holds(g.model, COURSE.exercise("7c").formula, g.world)
     g = grade(COURSE.exercise("6b"), "invalid")
-    assert g.summary == "wrong: it is valid on these models: no S5 model with at most 3 worlds falsifies it: " \
+    assert g.summary == "it is valid on these models: no S5 model with at most 3 worlds falsifies it: " \
                         "28 models searched"
 
 
@@ -170,7 +170,7 @@ def test_a_validity_answer_is_graded_by_the_search_made_when_the_sheet_was_read(
     assert exercise.search is not None and exercise.search.searched == 2 and not exercise.search.valid
     # no search is made now: a deadline long passed does not matter
     g = grade(exercise, "invalid", deadline=time.monotonic() - 1)
-    assert g.right and g.summary == "right: it is not valid: it is false at w1 of a model with 1 world " \
+    assert g.right and g.summary == "it is not valid: it is false at w1 of a model with 1 world " \
                                     "(model 2 of the search)"
 
 
@@ -236,3 +236,12 @@ def test_a_formula_that_says_otherwise_is_rejected_with_a_model_that_separates_t
     assert g.verdict == "wrong"
     assert holds(g.model, f, g.world) != holds(g.model, other, g.world)
     assert holds(g.model, other, g.world) == (g.world in g.holds)
+
+
+def test_a_summary_says_why_and_leaves_the_verdict_to_the_grade():
+    # the page and the CSV show the verdict beside the summary: "right: right: ..." read twice
+    graded = [grade(COURSE.exercise(x), answer) for x, answer in
+              [("2a", "w"), ("2a", "v"), ("3b", "K_b p"), ("6b", "valid"), ("6b", "no"), ("7c", "invalid"),
+               ("7c", "yes"), ("1i", "K_a ~K_b p"), ("1i", "K_a p"), ("8", "p"), ("13", "p")]]
+    assert {g.verdict for g in graded} == {"right", "wrong"}
+    assert not [g.summary for g in graded if g.summary.split(":")[0] in ("right", "wrong")]

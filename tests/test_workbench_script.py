@@ -15,6 +15,7 @@ from epistemic import (Agent, FormulaSyntaxError, KripkeModel, apply_act, explai
                        parse_event_model, parse_formula)
 from epistemic.event_json import model_file_to_dict
 from epistemic.workbench.script import history_script, shell_quoted
+from workbench_client import PATIENCE
 
 A, B = Agent("a"), Agent("b")
 #: The venv's ``epistemic`` sits beside its python.
@@ -35,7 +36,8 @@ LOOK = {"look": parse_event_model("(h: p, t: ~p; a: {h} {t}; b: {h, t}; designat
 def run_script(script: str, folder: Path) -> subprocess.CompletedProcess:
     (folder / "history.sh").write_text(script)
     env = {**os.environ, "PATH": BIN + os.pathsep + os.environ.get("PATH", "")}
-    return subprocess.run(["bash", "history.sh"], cwd=folder, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(["bash", "history.sh"], cwd=folder, env=env, capture_output=True, text=True,
+                          timeout=PATIENCE)
 
 
 def test_the_script_makes_the_models_apply_act_makes(tmp_path):
@@ -91,7 +93,8 @@ def test_each_step_is_one_command_and_a_comment():
 ])
 def test_quoting_keeps_the_text(text, quoted):
     assert shell_quoted(text) == quoted
-    done = subprocess.run(["bash", "-c", f"printf %s {quoted}"], capture_output=True, text=True, timeout=30)
+    done = subprocess.run(["bash", "-c", f"printf %s {quoted}"], capture_output=True, text=True,
+                          timeout=PATIENCE)
     assert done.stdout == text
 
 

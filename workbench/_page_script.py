@@ -29,6 +29,7 @@ async function call(path, body) {
   let data;
   try { data = await response.json(); } catch (e) { data = {error: "the server answered " + response.status}; }
   if (!response.ok && !data.error) data.error = "the server answered " + response.status;
+  if (data.busy) data.retry = Number(response.headers.get("retry-after")) || 1;
   return data;
 }
 
@@ -107,6 +108,11 @@ function render(s) {
 
 async function refresh() {
   const s = await call("api/state");
+  if (s.busy) {   // every worker busy: the page comes once one is free
+    say("model-message", s.error);
+    setTimeout(refresh, 1000 * s.retry);
+    return;
+  }
   if (s.error) { say("model-message", s.error); return; }
   if (!$("puzzle-name").options.length) {
     setOptions($("puzzle-name"), s.puzzles.map((p) => p.name));
@@ -223,6 +229,7 @@ function renderSheet(sheet, grades) {
     const box = el("div", {class: "exercise", id: "exercise-" + ex.id, "data-exercise": ex.id});
     box.append(el("h3", {}, ex.id + ". " + (ex.title || "")), el("div", {}, ex.question));
     if (ex.hint) box.append(el("div", {class: "note"}, "Hint: " + ex.hint));
+    if (ex.doubt) box.append(el("div", {class: "note doubt"}, "Note: " + ex.doubt));
     const picture = el("div", {class: "picture"});
     if (ex.model) box.append(el("button", {class: "show-model", onclick: () => showExercise(ex.id, picture)},
                                 "Show the model"));
@@ -240,7 +247,10 @@ function renderSheet(sheet, grades) {
     const submit = el("button", {class: "submit", onclick: () => answer(ex, input, out)}, "Check my answer");
     box.append(picture, el("div", {class: "row"}, input, submit), out);
     const old = grades && grades[ex.id];
-    if (old) out.append(el("span", {class: "grade " + old.verdict}, old.verdict + ": "), old.summary);
+    if (old) {
+      out.append(el("div", {}, el("span", {class: "grade " + old.verdict}, old.verdict + ": "), old.summary));
+      if (old.doubt) out.append(el("div", {class: "note doubt"}, "Note: " + old.doubt));
+    }
     list.append(box);
   }
 }
@@ -258,6 +268,7 @@ async function answer(ex, input, out) {
   out.replaceChildren();
   if (r.error) { out.append(el("div", {class: "bad"}, r.error)); return; }
   out.append(el("div", {}, el("span", {class: "grade " + r.verdict}, r.verdict + ": "), r.summary));
+  if (r.doubt) out.append(el("div", {class: "note doubt"}, "Note: " + r.doubt));
   for (const line of r.details || []) out.append(el("div", {class: "note"}, line));
   if (r.column && input.tagName === "INPUT") out.append(caret(text, r.column));
   const picture = el("div", {class: "picture"});

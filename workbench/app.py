@@ -2,11 +2,15 @@
 
 The page (:mod:`epistemic.workbench.page`) talks to ``/api/...`` in JSON.
 Each request is bounded before any work (formula length, model size,
-upload size) and in time: the work runs in a worker process
-(:func:`anyio.to_process.run_sync`), which is killed when it passes
-:attr:`Limits.seconds`, so that a slow check answers with a message and
-leaves the server free.  A cookie names the session; every session is its
-own (:class:`~epistemic.workbench.session.Sessions`).
+upload size, how deeply its JSON nests) and in time: the work runs in a
+worker process (:class:`~epistemic.workbench.pool.Pool`), which is stopped
+when it passes :attr:`Limits.seconds`, so that a slow check answers with a
+message and leaves the server free.  When every worker is busy and the
+queue before them is full, a request is answered at once that the
+workbench is busy (HTTP 503, with Retry-After).  A cookie names the
+session; every session is its own
+(:class:`~epistemic.workbench.session.Sessions`), and a session's state
+changes only once the work of the request that changes it has succeeded.
 """
 
 from __future__ import annotations
@@ -19,8 +23,6 @@ import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-import anyio
-import anyio.to_process
 import attrs
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -34,20 +36,27 @@ from epistemic.syntax import MAX_LENGTH
 from . import work
 from .draft import Draft
 from .page import page_html
+from .pool import Busy, Overrun, Pool, Stopped, WorkerFault
 from .script import history_script
-from .session import Session, Sessions
+from .session import Session, Sessions, SessionsFull
 from .work import Limits, WorkError
 
-__all__ = ["Workbench", "COOKIE", "example_model"]
+__all__ = ["Workbench", "COOKIE", "BUSY", "RETRY_SECONDS", "example_model"]
 
 #: The cookie that names a session.
 COOKIE = "epistemic_workbench"
 #: How the example every session starts from is named in its history.
 EXAMPLE = "the example: p holds at w; a cannot tell w from v"
-#: Worker processes started with the server.
-WARM_WORKERS = 2
 #: The most bytes of JSON a request may send (a model file opened in the page included).
 MAX_BODY = 4 * 2 ** 20
+#: How deeply a request's JSON may nest (the page's own nest three deep at most).
+MAX_NESTING = 32
+#: What a request is told when every worker is busy and the queue before them is full.
+BUSY = "the workbench is busy: try again in a moment"
+#: The seconds a busy request is asked to wait before it tries again.
+RETRY_SECONDS = 1
+#: The seconds a request refused a session is asked to wait: sessions make room as they go idle.
+RETRY_FULL = 60
 
 
 def example_model() -> KripkeModel:
@@ -60,10 +69,11 @@ def example_model() -> KripkeModel:
 class Refused(Exception):
     """A request answered with a message rather than a result."""
 
-    def __init__(self, data: dict, status: int = 400):
+    def __init__(self, data: dict, status: int = 400, headers: dict[str, str] | None = None):
         super().__init__(data.get("error"))
         self.data = data
         self.status = status
+        self.headers = headers
 
 
 def _sheet_view(sheet) -> dict | None:
@@ -73,30 +83,42 @@ def _sheet_view(sheet) -> dict | None:
     return {"title": sheet.title, "intro": sheet.introduction,
             "exercises": [{"id": e.id, "title": e.title, "question": e.question, "kind": e.kind,
                            "hint": e.hint, "answer": ANSWER_HINTS.get(e.kind, ""), "model": e.model is not None,
+                           "doubt": e.doubt,
                            "worlds": ([str(w) for w in e.model.worlds]
                                       if e.kind == "worlds" and e.model is not None else None)}
                           for e in sheet.exercises]}
 
 
+def _nests_within(data: Any, most: int) -> bool:
+    """Whether ``data`` (decoded JSON) nests at most ``most`` lists and objects deep."""
+    level = [data]
+    for _ in range(most + 1):
+        level = [item for value in level if isinstance(value, (list, dict))
+                 for item in (value.values() if isinstance(value, dict) else value)]
+        if not level:
+            return True
+    return False
+
+
 class Workbench:
-    """The app: sessions, the exercise sheet, and the limits on each request.
+    """The app: sessions, the exercise sheet, the worker processes, and the limits on each request.
 
     Parameters
     ----------
     sheet : Sheet, optional
         The exercises every session sees (:func:`epistemic.workbench.load_sheet`).
     limits : Limits
-    isolate : bool
-        Run the work in worker processes, killed past the time limit (the
-        default); without, in threads, whose overrun is answered on time
-        but runs on.
+        The bounds on each request, on the sessions, and the workers and
+        their queue; with ``limits.workers`` 0 the work runs in threads
+        instead, whose overrun is answered on time but runs on (for tests
+        in one process).
     """
 
-    def __init__(self, sheet=None, limits: Limits = Limits(), isolate: bool = True):
+    def __init__(self, sheet=None, limits: Limits = Limits()):
         self.sheet = sheet
         self.limits = limits
-        self.isolate = isolate
         self.sessions = Sessions(limits)
+        self.pool: Pool | None = None
         self.exercises = {e.id: e for e in sheet.exercises} if sheet is not None else {}
         self.sheet_view = _sheet_view(sheet)   # the same on every page: made once
         routes = [Route("/", self.page), Route("/api/state", self.state),
@@ -105,42 +127,49 @@ class Workbench:
         routes += [Route(f"/api/{name}", getattr(self, name), methods=["POST"])
                    for name in ("parse", "check", "explain", "apply", "go", "open", "puzzle", "draft", "answer",
                                 "reset")]
-        self._warming: set[asyncio.Task] = set()
         self.app = Starlette(routes=routes, exception_handlers={Refused: self._refused}, lifespan=self.lifespan)
 
     # plumbing -----------------------------------------------------------------------------------
     async def run(self, function: Callable, *args) -> Any:
-        """``function(*args)`` in a worker, within the time limit; a fault or an overrun is :class:`Refused`."""
+        """``function(*args)`` in a worker, within the time limit; a fault, an overrun or a
+        full queue is :class:`Refused`."""
         try:
-            with anyio.fail_after(self.limits.seconds):
-                if self.isolate:
-                    ok, value = await anyio.to_process.run_sync(work.bounded, self.limits.memory_bytes, function,
-                                                                *args, cancellable=True)
-                else:
-                    ok, value = await anyio.to_thread.run_sync(work.guarded, function, *args,
-                                                               abandon_on_cancel=True)
-        except TimeoutError:
-            if self.isolate:   # the worker was killed: start its successor now, not in the next request's time
-                self._warming.add(asyncio.get_running_loop().create_task(self.warm()))
+            if self.pool is not None:
+                ok, value = await self.pool.run(self.limits.seconds, function, *args)
+            else:
+                async with asyncio.timeout(self.limits.seconds):
+                    ok, value = await asyncio.to_thread(work.guarded, function, *args)
+        except (Overrun, TimeoutError):
             raise Refused({"error": f"this took longer than {self.limits.seconds:g} s, the limit for one request: "
                                     "try a smaller model or a shorter formula"}, 408) from None
+        except Busy:
+            raise Refused({"error": BUSY, "busy": True}, 503, {"Retry-After": str(RETRY_SECONDS)}) from None
+        except Stopped:
+            raise Refused({"error": "the workbench is stopping"}, 503) from None
+        except WorkerFault as fault:
+            raise Refused({"error": str(fault)}, 500) from None
         if not ok:
             raise Refused(value)
         return value
 
-    async def warm(self) -> None:
-        """Start a worker process and load the framework in it, with no time limit."""
-        await anyio.to_process.run_sync(work.bounded, self.limits.memory_bytes, work.parse_report, "p", self.limits)
-        self._warming = {task for task in self._warming if not task.done()}
-
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        """Workers started with the server, so that no student's first request waits for one."""
-        if self.isolate:
-            async with anyio.create_task_group() as group:
-                for _ in range(WARM_WORKERS):
-                    group.start_soon(self.warm)
-        yield
+        """The workers start with the server, in the background, and stop with it."""
+        if self.limits.workers:
+            self.pool = Pool(self.limits.workers, self.limits.queue, self.limits.seconds, self.limits.memory_bytes)
+            self.pool.start()
+        try:
+            yield
+        finally:
+            if self.pool is not None:
+                await self.pool.close()
+
+    def stopping(self) -> None:
+        """The server is told to stop: refuse new work and end the work running, so that no request
+        keeps it waiting.  Safe to call from a signal handler, and before the server has started."""
+        pool = self.pool
+        if pool is not None and pool.loop is not None:
+            pool.loop.call_soon_threadsafe(pool.stop_taking)
 
     def session(self, request: Request, new: bool = False) -> tuple[Session, bool]:
         """The request's session, and whether it was made now: only loading the page (``new``)
@@ -151,10 +180,14 @@ class Workbench:
         if not new:
             raise Refused({"error": "this page's session has ended: reload the page"}, 401)
         try:
-            session = self.sessions.new()
+            session = self.sessions.new(request.client.host if request.client is not None else None)
+        except SessionsFull as full:
+            raise Refused({"error": str(full)}, full.status, {"Retry-After": str(RETRY_FULL)}) from None
+        try:
             session.start(example_model(), EXAMPLE)
-        except WorkError as error:
-            raise Refused({"error": str(error)}, 503) from None
+        except WorkError as error:   # the sessions' histories hold all the worlds they may
+            self.sessions.drop(session)
+            raise Refused({"error": str(error)}, 503, {"Retry-After": str(RETRY_FULL)}) from None
         return session, True
 
     def reply(self, request: Request, session: Session, data: Any, status: int = 200) -> Response:
@@ -165,7 +198,7 @@ class Workbench:
 
     async def _refused(self, request: Request, error: Exception) -> Response:
         assert isinstance(error, Refused)
-        return JSONResponse(error.data, status_code=error.status)
+        return JSONResponse(error.data, status_code=error.status, headers=error.headers)
 
     async def body(self, request: Request) -> dict:
         raw = b""
@@ -173,18 +206,22 @@ class Workbench:
             raw += chunk
             if len(raw) > MAX_BODY:
                 raise Refused({"error": f"the request has more than {MAX_BODY // 2 ** 20} MiB"}, 413)
+        deep = Refused({"error": f"the request's JSON nests more than {MAX_NESTING} lists and objects deep"})
         try:
             data = json.loads(raw or b"{}")
         except ValueError:
             raise Refused({"error": "the request is not JSON"}) from None
+        except RecursionError:   # the decoder's own bound, far past ours
+            raise deep from None
+        if not _nests_within(data, MAX_NESTING):
+            raise deep
         if not isinstance(data, dict):
             raise Refused({"error": "the request is not a JSON object"})
         return data
 
-    async def view(self, session: Session, shown: dict | None = None) -> dict:
-        """Everything the page shows of a session (``shown``: its model's summary, when made already)."""
-        if shown is None:
-            shown = await self.run(work.summary, session.model)
+    def view(self, session: Session, shown: dict) -> dict:
+        """Everything the page shows of a session, ``shown`` its model's summary (made in a
+        worker before the session changed)."""
         return {"model": shown, "steps": [s.label for s in session.steps], "position": session.position,
                 "draft": session.draft.to_dict() if session.draft is not None else None,
                 "formula": session.formula, "events": sorted(session.event_models),
@@ -198,9 +235,15 @@ class Workbench:
         return HTMLResponse(page_html())
 
     async def state(self, request: Request) -> Response:
-        session, _ = self.session(request, new=True)
-        async with session.lock:
-            return self.reply(request, session, await self.view(session))
+        session, made = self.session(request, new=True)
+        try:
+            async with session.lock:
+                shown = await self.run(work.summary, session.model)
+                return self.reply(request, session, self.view(session, shown))
+        except BaseException:
+            if made:   # nobody was told its cookie: a session nobody can use would only take a place
+                self.sessions.drop(session)
+            raise
 
     async def parse(self, request: Request) -> Response:
         session, _ = self.session(request)
@@ -239,21 +282,19 @@ class Workbench:
                     raise Refused({"error": f"there is no suggested act {number!r}"})
                 text, limits = session.suggested[number], attrs.evolve(limits, formula_length=MAX_LENGTH)
             after, act, shown = await self.run(work.apply, session.model, text, limits, session.event_models)
-            try:
-                session.push(after, act)
-            except WorkError as error:
-                raise Refused({"error": str(error)}) from None
-            return self.reply(request, session, await self.view(session, shown))
+            _changed(session.push, after, act)
+            return self.reply(request, session, self.view(session, shown))
 
     async def go(self, request: Request) -> Response:
+        """Back or forward: the history moves once the step's model has been shown, so that a step
+        that fails (past the time limit, say) leaves the session where the page still shows it."""
         session, _ = self.session(request)
         data = await self.body(request)
         async with session.lock:
-            try:
-                session.go(data.get("position"))
-            except WorkError as error:
-                raise Refused({"error": str(error)}) from None
-            return self.reply(request, session, await self.view(session))
+            step = _changed(session.step, data.get("position"))
+            shown = await self.run(work.summary, step.model)
+            session.go(data.get("position"))
+            return self.reply(request, session, self.view(session, shown))
 
     async def open(self, request: Request) -> Response:
         session, _ = self.session(request)
@@ -261,10 +302,10 @@ class Workbench:
         text, name = data.get("text"), data.get("name") or "model.json"
         if not isinstance(text, str) or not isinstance(name, str):
             raise Refused({"error": "send the file's text and its name"})
-        model, events = await self.run(work.open_text, text, name, self.limits)
+        model, events, shown = await self.run(work.open_text, text, name, self.limits)
         async with session.lock:
-            session.start(model, f"opened {name}", events)
-            return self.reply(request, session, await self.view(session))
+            _changed(session.start, model, f"opened {name}", events)
+            return self.reply(request, session, self.view(session, shown))
 
     async def puzzle(self, request: Request) -> Response:
         session, _ = self.session(request)
@@ -274,32 +315,33 @@ class Workbench:
             raise Refused({"error": "a puzzle's parameters are names and whole numbers"})
         if not isinstance(data.get("name"), str):
             raise Refused({"error": "name the puzzle"})
-        model, acts, title = await self.run(work.puzzle_start, data.get("name"), parameters, self.limits)
+        model, acts, title, shown = await self.run(work.puzzle_start, data.get("name"), parameters, self.limits)
         async with session.lock:
-            session.start(model, title, suggested=acts)
-            return self.reply(request, session, await self.view(session))
+            _changed(session.start, model, title, suggested=acts)
+            return self.reply(request, session, self.view(session, shown))
 
     async def reset(self, request: Request) -> Response:
         session, _ = self.session(request)
         async with session.lock:
-            session.start(example_model(), EXAMPLE)
-            return self.reply(request, session, await self.view(session))
+            model = example_model()
+            shown = await self.run(work.summary, model)
+            _changed(session.start, model, EXAMPLE)
+            return self.reply(request, session, self.view(session, shown))
 
     async def draft(self, request: Request) -> Response:
         """A change to the model drawn by hand; the history restarts from the drawing."""
         session, _ = self.session(request)
         data = await self.body(request)
         async with session.lock:
-            try:
-                drawn = Draft.change(session.draft, data)
-                model = drawn.model() if drawn.worlds else None
-            except EpistemicError as error:
-                raise Refused({"error": str(error)}) from None
-            if model is None:   # a new drawing: the model shown stays until its first world is added
+            drawn = _changed(Draft.change, session.draft, data)
+            model = _changed(drawn.model) if drawn.worlds else None
+            # a new drawing: the model shown stays until its first world is added
+            shown = await self.run(work.summary, session.model if model is None else model)
+            if model is None:
                 session.draft = drawn
             else:
-                session.start(model, "drawn by hand", draft=drawn)
-            return self.reply(request, session, await self.view(session))
+                _changed(session.start, model, "drawn by hand", draft=drawn)
+            return self.reply(request, session, self.view(session, shown))
 
     async def save(self, request: Request) -> Response:
         session, _ = self.session(request)
@@ -343,7 +385,7 @@ class Workbench:
                                 self.limits)
         async with session.lock:
             session.grades[exercise.id] = {"answer": answer, "verdict": result["verdict"],
-                                           "summary": result["summary"]}
+                                           "summary": result["summary"], "doubt": result["doubt"]}
         return self.reply(request, session, result)
 
 
@@ -361,3 +403,12 @@ def _model_file_text(session: Session) -> str:
     out = io.StringIO()
     save_model_file(session.model, out, session.event_models)
     return out.getvalue()
+
+
+def _changed(change: Callable, *args, **options) -> Any:
+    """``change(*args, **options)``: a change to a session or a drawing, whose faults (a history too
+    long, too many worlds held, a link to no world) are :class:`Refused` with their message."""
+    try:
+        return change(*args, **options)
+    except EpistemicError as error:
+        raise Refused({"error": str(error)}) from None

@@ -54,13 +54,14 @@ from collections.abc import Hashable, Iterable, Sequence
 import attrs
 
 from epistemic import (TOP, Agent, Announce, AnnouncePrivately, AnnounceWhether, EpistemicError, Formula,
-                       FormulaSyntaxError, KripkeModel, Reason, apply_act, explain_verdict, parse_formula, to_text,
-                       worlds_where)
+                       FormulaSyntaxError, Iff, KripkeModel, Reason, apply_act, explain_verdict, parse_formula,
+                       to_text, worlds_where)
 from epistemic.syntax import MAX_LENGTH
 from epistemic.validity import (Search, SearchError, SearchTimeout, SearchTooLarge, search_countermodel,
                                 search_separating, vocabulary)
 
 from .sheets import Exercise
+from .small_models import doubt
 
 __all__ = ["VERDICTS", "MAX_ANSWER", "Grade", "GradingTimeout", "grade", "answer_worlds", "answer_validity"]
 
@@ -96,7 +97,7 @@ class Grade:
     verdict : str
         ``"right"``, ``"wrong"`` or ``"unreadable"``.
     summary : str
-        One line.
+        Why, in one line (the verdict is not repeated there).
     details : tuple of str
         A few lines: the worlds at fault and why.
     model : KripkeModel, optional
@@ -114,6 +115,11 @@ class Grade:
         Where an unreadable answer stops parsing: the 1-based column of
         the fault on the answer's first line (``None`` for any other
         answer, and for a fault on a later line).
+    doubt : str, optional
+        Where no countermodel was found on models as small as the
+        exercise allows, but larger ones may hold one: that the grade may
+        be wrong, and how many worlds would make it sure
+        (:func:`~epistemic.workbench.small_models.doubt`).
     """
 
     exercise: str
@@ -126,6 +132,7 @@ class Grade:
     world: Hashable | None = None
     reason: Reason | None = attrs.field(default=None, eq=False, repr=False)
     column: int | None = None
+    doubt: str | None = None
 
     @property
     def right(self) -> bool:
@@ -255,7 +262,7 @@ def _worlds(exercise: Exercise, answer, deadline) -> Grade:
     missing, extra = _in_order(model, target - given), _in_order(model, given - target)
     claim = to_text(formula)
     if not missing and not extra:
-        return Grade(exercise.id, "right", f"right: {claim} holds at {_listed(_in_order(model, target)) or 'no world'}",
+        return Grade(exercise.id, "right", f"{claim} holds at {_listed(_in_order(model, target)) or 'no world'}",
                      model=model, holds=target, claim=claim)
     details = [f"{w} is missing: {explain_verdict(model, formula, w).claim}" for w in missing[:_NAMED]]
     details += [f"{w} should not be there: {explain_verdict(model, formula, w).claim}" for w in extra[:_NAMED]]
@@ -279,7 +286,7 @@ def _formula(exercise: Exercise, answer, deadline) -> Grade:
     claim = to_text(formula)
     target = exercise.worlds
     if where == target:
-        return Grade(exercise.id, "right", f"right: it holds exactly at {_listed(_in_order(model, target))}",
+        return Grade(exercise.id, "right", f"it holds exactly at {_listed(_in_order(model, target))}",
                      model=model, holds=where, claim=claim)
     world = _in_order(model, where ^ target)[0]
     reason = explain_verdict(model, formula, world)
@@ -316,7 +323,7 @@ def _announcement(exercise: Exercise, answer, deadline) -> Grade:
     goal_text = to_text(goal)
     broken = [w for w in _in_order(after, after.actual) if w not in holds_after]
     if not broken:
-        return Grade(exercise.id, "right", f"right: after announcing {text}, {goal_text} holds",
+        return Grade(exercise.id, "right", f"after announcing {text}, {goal_text} holds",
                      model=after, holds=holds_after, claim=goal_text)
     world = broken[0]
     reason = explain_verdict(after, goal, world)
@@ -362,13 +369,12 @@ def _validity(exercise: Exercise, answer, deadline) -> Grade:
     verdict = "right" if said == search.valid else "wrong"
     text = to_text(exercise.formula)
     if search.valid:
-        return Grade(exercise.id, verdict, f"{'right' if said else 'wrong'}: it is valid on these models: "
-                                           f"{search.summary()}")
+        unsure = exercise.doubt if exercise.search is not None else doubt(exercise.formula, exercise.max_worlds)
+        return Grade(exercise.id, verdict, f"it is valid on these models: {search.summary()}", doubt=unsure)
     picture = _countermodel(search, exercise.formula, text)
     model = picture["model"]
     details = (f"the countermodel: {_model_text(model)}", picture["reason"].claim)
-    return Grade(exercise.id, verdict, f"{'right' if not said else 'wrong'}: it is not valid: {search.summary()}",
-                 details, **picture)
+    return Grade(exercise.id, verdict, f"it is not valid: {search.summary()}", details, **picture)
 
 
 def _model_text(model: KripkeModel) -> str:
@@ -396,11 +402,12 @@ def _equivalent(exercise: Exercise, answer, deadline) -> Grade:
     except EpistemicError as error:
         return _unreadable(exercise, f"cannot be checked: {error}")
     if search.valid:
-        return Grade(exercise.id, "right", f"right: it says the same on every model searched ({search.summary()})")
+        return Grade(exercise.id, "right", f"it says the same on every model searched ({search.summary()})",
+                     doubt=doubt(Iff(reference, formula), exercise.max_worlds))
     picture = _countermodel(search, formula, "your formula")
     world = search.world
     true, size = world in picture["holds"], len(picture["model"])
-    return Grade(exercise.id, "wrong", f"wrong: your formula is {'true' if true else 'false'} at {world} of a "
+    return Grade(exercise.id, "wrong", f"your formula is {'true' if true else 'false'} at {world} of a "
                                       f"model with {size} world{'s' * (size != 1)}, where the sentence is "
                                       f"{'false' if true else 'true'}",
                  (f"the model: {_model_text(picture['model'])}", picture["reason"].claim), **picture)

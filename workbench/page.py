@@ -17,12 +17,13 @@ STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; margin: 0; color: #1d2433; background: #f6f7f9; }
 header { background: #24324d; color: #fff; padding: 10px 18px; display: flex; gap: 18px; align-items: baseline; }
 header h1 { font-size: 19px; margin: 0; }
-main { display: grid; grid-template-columns: minmax(420px, 1.2fr) minmax(380px, 1fr); gap: 14px; padding: 14px; }
+main { display: grid; grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); gap: 14px; padding: 14px; }
+@media (max-width: 900px) { main { grid-template-columns: minmax(0, 1fr); } }
 section { background: #fff; border: 1px solid #d8dce3; border-radius: 6px; padding: 10px 14px; margin-bottom: 14px; }
 section h2 { font-size: 16px; margin: 0 0 8px; }
 .row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 6px 0; }
-input[type=text], select, textarea { font: 14px/1.5 ui-monospace, monospace; padding: 4px 6px; min-height: 30px;
-  border: 1px solid #aab2c0; border-radius: 4px; }
+input[type=text], select, textarea { font: 14px/1.5 ui-monospace, monospace; padding: 3px 6px;
+  border: 1px solid #aab2c0; border-radius: 4px; max-width: 100%; }
 input.wide, textarea { flex: 1; min-width: 200px; }
 button { font: inherit; font-size: 14px; padding: 4px 10px; border: 1px solid #7d8799; border-radius: 4px;
   background: #eef1f6; cursor: pointer; }
@@ -32,6 +33,8 @@ button:disabled { opacity: .45; cursor: default; }
 .ok { color: #1d6b35; }
 .bad { color: #a3261b; }
 .message { min-height: 1.3em; font-size: 13px; }
+.doubt { color: #8a5300; }
+pre, .note, .graded, #why, #result { overflow-wrap: anywhere; }
 #picture svg, .picture svg { max-width: 100%; height: auto; }
 #picture g.node[data-world] { cursor: pointer; }
 #steps { margin: 4px 0; padding-left: 22px; }
@@ -45,6 +48,8 @@ ul.why summary { cursor: pointer; }
 .grade { font-weight: bold; }
 .grade.right { color: #1d6b35; } .grade.wrong, .grade.unreadable { color: #a3261b; }
 pre.caret { margin: 2px 0; font-size: 13px; color: #a3261b; }
+/* an example is not a placeholder: Chromium cuts a placeholder's underscores off */
+code { font: 13px/1.5 ui-monospace, monospace; }
 .worldbox { margin-right: 8px; }
 .badge { display: inline-block; padding: 0 6px; border-radius: 8px; background: #e4e8ef; font-size: 12px; }
 """
@@ -93,8 +98,10 @@ BODY = """
 <div>
 <section id="formula-section">
   <h2>Formula</h2>
-  <div class="row"><input type="text" id="formula" class="wide" placeholder="e.g. K_a p | C_{a,b} ~K_b p"
+  <div class="row"><input type="text" id="formula" class="wide" placeholder="a formula, then Enter"
     autocomplete="off" spellcheck="false"><button id="check">Check</button></div>
+  <div class="note" id="formula-example">For example <code>K_a p | C_{a,b} ~K_b p</code>: a knows p, or a and b
+    commonly know that b does not know p.</div>
   <div id="parse-status" class="message"></div>
   <div id="result"></div>
   <div id="why"></div>

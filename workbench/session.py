@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 
 import attrs
@@ -23,7 +23,7 @@ from epistemic import EventModel, KripkeModel
 from .draft import Draft
 from .work import Limits, WorkError
 
-__all__ = ["Step", "Session", "Sessions"]
+__all__ = ["Step", "Session", "Sessions", "SessionsFull"]
 
 
 @attrs.frozen
@@ -50,8 +50,9 @@ class Session:
     []
     """
 
-    def __init__(self, token: str, limits: Limits, owner: Sessions | None = None):
+    def __init__(self, token: str, limits: Limits, owner: Sessions | None = None, client: str | None = None):
         self.token = token
+        self.client = client
         self.limits = limits
         self.owner = owner
         self.steps: list[Step] = []
@@ -94,11 +95,22 @@ class Session:
         self.steps.append(Step(act, act, model))
         self.position += 1
 
-    def go(self, position: object) -> Session:
-        """Move to step ``position`` of the history (back or forward)."""
+    def step(self, position: object) -> Step:
+        """Step ``position`` of the history.
+
+        Raises
+        ------
+        WorkError
+            When the history has no such step.
+        """
         if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position < len(self.steps):
             raise WorkError(f"there is no step {position!r}: the history has steps 0 to {len(self.steps) - 1}")
-        self.position = position
+        return self.steps[position]
+
+    def go(self, position: object) -> Session:
+        """Move to step ``position`` of the history (back or forward)."""
+        self.step(position)
+        self.position = position   # type: ignore[assignment]
         return self
 
     def held(self) -> int:
@@ -110,13 +122,24 @@ class Session:
         return [step.act for step in self.steps[1:self.position + 1] if step.act is not None]
 
 
-class Sessions:
-    """Sessions by token: at most ``limits.sessions`` of them, holding at most
-    ``limits.held_worlds`` worlds in their histories together.
+class SessionsFull(WorkError):
+    """No session can be made now: ``status`` is the HTTP status that says why (503: the
+    workbench is full; 429: this client has as many as one may)."""
 
-    When either bound is reached, the sessions idle for longer than
-    ``limits.idle_seconds`` are dropped, the one idle longest first; a
-    session in use is never dropped for another, which is refused instead.
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.status = status
+
+
+class Sessions:
+    """Sessions by token: at most ``limits.sessions`` of them, at most
+    ``limits.sessions_per_client`` made by one client address (when set),
+    holding at most ``limits.held_worlds`` worlds in their histories together.
+
+    When a bound is reached, the sessions idle for longer than
+    ``limits.idle_seconds`` are dropped, the one idle longest first (for a
+    client's bound, that client's own); a session in use is never dropped
+    for another, which is refused instead.
 
     Examples
     --------
@@ -128,33 +151,64 @@ class Sessions:
     >>> _ = busy.new(); busy.new()
     Traceback (most recent call last):
     ...
-    epistemic.workbench.work.WorkError: the workbench has 1 session open, as many as it may: try again in a few minutes
+    epistemic.workbench.session.SessionsFull: the workbench has 1 session open, as many as it may: try again in a few minutes
+    >>> one = Sessions(Limits(sessions_per_client=1))
+    >>> _ = one.new("10.0.0.7"); _ = one.new("10.0.0.8"); one.new("10.0.0.7")
+    Traceback (most recent call last):
+    ...
+    epistemic.workbench.session.SessionsFull: 10.0.0.7 has 1 session open, as many as one address may: close the workbench in another browser there, or try again in a few minutes
     """
 
     def __init__(self, limits: Limits):
         self.limits = limits
         self._by_token: OrderedDict[str, Session] = OrderedDict()
+        self._by_client: Counter[str] = Counter()
 
-    def _drop_idle(self, keep: Session | None = None) -> Session | None:
-        """Drop the session idle longest, if it has been idle long enough, and return it."""
+    def _drop_idle(self, keep: Session | None = None, client: str | None = None) -> Session | None:
+        """Drop the session idle longest (of ``client``, if given), if it has been idle long
+        enough, and return it."""
         now = time.monotonic()
-        for token, session in self._by_token.items():
-            if session is not keep:
+        for session in self._by_token.values():
+            if session is not keep and (client is None or session.client == client):
                 if now - session.used < self.limits.idle_seconds:
                     return None    # the others were used later still
-                del self._by_token[token]
+                self.drop(session)
                 return session
         return None
 
-    def new(self) -> Session:
+    def new(self, client: str | None = None) -> Session:
+        """A new session, made for ``client`` (an address, counted against its bound).
+
+        Raises
+        ------
+        SessionsFull
+            When a bound is reached and no session has been idle long enough to make room.
+        """
+        most = self.limits.sessions_per_client
+        if client is not None and most is not None:
+            while self._by_client[client] >= most:
+                if self._drop_idle(client=client) is None:
+                    n = self._by_client[client]
+                    raise SessionsFull(f"{client} has {n:,} session{'s' * (n != 1)} open, as many as one address "
+                                       "may: close the workbench in another browser there, or try again in a few "
+                                       "minutes", 429)
         while len(self._by_token) >= self.limits.sessions:
             if self._drop_idle() is None:
                 n = len(self._by_token)
-                raise WorkError(f"the workbench has {n:,} session{'s' * (n != 1)} open, as many as it may: "
-                                "try again in a few minutes")
-        session = Session(secrets.token_urlsafe(24), self.limits, self)
+                raise SessionsFull(f"the workbench has {n:,} session{'s' * (n != 1)} open, as many as it may: "
+                                   "try again in a few minutes", 503)
+        session = Session(secrets.token_urlsafe(24), self.limits, self, client)
         self._by_token[session.token] = session
+        if client is not None:
+            self._by_client[client] += 1
         return session
+
+    def drop(self, session: Session) -> None:
+        """Forget ``session`` (one that is not there is forgotten already)."""
+        if self._by_token.pop(session.token, None) is not None and session.client is not None:
+            self._by_client[session.client] -= 1
+            if not self._by_client[session.client]:
+                del self._by_client[session.client]
 
     def get(self, token: str | None) -> Session | None:
         session = self._by_token.get(token) if token else None

@@ -52,6 +52,8 @@ from epistemic.symbolic.files import load_any
 from epistemic.validity import (MAX_MODELS, MAX_SEARCH_WORLDS, Search, models_to_search, search_countermodel,
                                 vocabulary)
 
+from . import small_models
+
 __all__ = ["KINDS", "MAX_SHEET_WORLDS", "MAX_EXERCISES", "MAX_SHEET_BYTES", "Exercise", "Progress", "Sheet",
            "SheetError", "load_sheet", "sheet_from_text", "text_worlds"]
 
@@ -95,7 +97,9 @@ class Exercise:
     announcement is made (public when ``to`` is empty); ``max_worlds`` bounds
     the search of kinds validity and equivalent.  ``search`` is what the
     countermodel search of a validity exercise found, made when the sheet
-    was read.
+    was read.  ``doubt`` says that a grade of "valid" (or "equivalent") may
+    be wrong, where ``max_worlds`` is below what the formula needs for it to
+    be sure (:mod:`epistemic.workbench.small_models`).
     """
 
     id: str
@@ -111,6 +115,7 @@ class Exercise:
     whether: bool = False
     max_worlds: int = DEFAULT_MAX_WORLDS
     search: Search | None = attrs.field(default=None, eq=False, repr=False)
+    doubt: str | None = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen
@@ -122,6 +127,11 @@ class Sheet:
     introduction: str
     models: tuple[tuple[str, KripkeModel], ...] = attrs.field(eq=False, repr=False)
     exercises: tuple[Exercise, ...]
+
+    @property
+    def warnings(self) -> list[str]:
+        """One line for each exercise whose grades may be wrong (see :attr:`Exercise.doubt`)."""
+        return [f"{self.source}: exercise {ex.id}: {ex.doubt}" for ex in self.exercises if ex.doubt]
 
     def exercise(self, exercise_id: str) -> Exercise:
         """The exercise ``exercise_id``; a :class:`SheetError` when there is none."""
@@ -181,6 +191,7 @@ def sheet_from_text(text: str, *, source: str = "the sheet", folder: str = ".",
         exercises.append(exercise)
     # every other fault is found first: the searches are the slow part of reading a sheet
     exercises = reader.searched(exercises, progress)
+    exercises = reader.doubted(exercises)
     return Sheet(source, reader.text(data, "title", "the sheet", default=""),
                  reader.text(data, "introduction", "the sheet", default=""), tuple(models.items()), tuple(exercises))
 
@@ -456,6 +467,22 @@ class _Reader:
                 progress(done, len(asked))
         return [attrs.evolve(ex, search=found[ex.formula, ex.max_worlds]) if ex.kind == "validity" else ex
                 for ex in exercises]
+
+    def doubted(self, exercises: list[Exercise]) -> list[Exercise]:
+        """``exercises`` with what their grades must say of themselves where the bound on the
+        worlds searched is below what the question's formula needs for "valid" or "equivalent"
+        to be sure (:func:`~epistemic.workbench.small_models.doubt`): a validity exercise whose
+        search found no countermodel, an equivalence whatever the answer."""
+        out = []
+        for ex in exercises:
+            said = None
+            if ex.kind == "validity" and ex.search is not None and ex.search.valid:
+                said = small_models.doubt(ex.formula, ex.max_worlds)   # type: ignore[arg-type]
+            elif ex.kind == "equivalent":
+                said = small_models.doubt(ex.formula, ex.max_worlds)   # type: ignore[arg-type]
+                said = said and f"{said} (for the question's formula alone: an answer may need more)"
+            out.append(attrs.evolve(ex, doubt=said) if said else ex)
+        return out
 
     def _search_bound(self, data: Mapping, where: str, formula: Formula) -> int:
         bound = data.get("max_worlds", DEFAULT_MAX_WORLDS)

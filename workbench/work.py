@@ -18,10 +18,9 @@ except ImportError:     # not on Windows: a worker there is bounded in time only
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import attrs
 
-from epistemic import (EpistemicError, EventModel, KripkeModel, ModelError, explain_verdict, parse_formula, to_text,
-                       worlds_where)
+from epistemic import (Agent, EpistemicError, EventModel, KripkeModel, ModelError, explain_verdict, parse_formula,
+                       to_text, worlds_where)
 from epistemic.acts import act_text, apply_act, parse_act
 from epistemic.formulas import Formula
 from epistemic.models.puzzles import PUZZLES, solve, start_size
@@ -33,50 +32,11 @@ from epistemic.visualize import MAX_WORLDS, PictureError, kripke_picture
 from epistemic.visualize.explorer import inline_svg
 
 from .grading import grade
+from .limits import Limits
 from .sheets import text_worlds
 
-__all__ = ["Limits", "WorkError", "guarded", "bounded", "read_formula", "parse_report", "check", "explain", "picture", "summary",
+__all__ = ["Limits", "WorkError", "guarded", "warm", "read_formula", "parse_report", "check", "explain", "picture", "summary",
            "apply", "world_names", "open_text", "puzzle_start", "grade_answer"]
-
-
-@attrs.frozen
-class Limits:
-    """The bounds on one request.
-
-    Parameters
-    ----------
-    formula_length : int
-        Characters of a formula, an act or an answer.
-    worlds : int
-        Worlds of a model the workbench holds (opened, or after an update).
-    seconds : float
-        Time one check, update or grade may take.
-    upload_bytes : int
-        Size of a model file opened in the page.
-    sessions : int
-        Sessions kept at once.
-    idle_seconds : float
-        How long a session must have been idle before it may be dropped for a new one.
-    held_worlds : int
-        Worlds the histories of all sessions hold together.
-    steps : int
-        Steps of one session's history.
-    depth : int
-        Levels of an explanation sent at once.
-    memory_bytes : int
-        Memory a worker process may take (its address space, where the system bounds it).
-    """
-
-    formula_length: int = 2_000
-    worlds: int = 5_000
-    seconds: float = 5.0
-    upload_bytes: int = 2 * 2 ** 20
-    sessions: int = 1_000
-    idle_seconds: float = 900.0
-    held_worlds: int = 1_000_000
-    steps: int = 100
-    depth: int = 8
-    memory_bytes: int = 2 * 2 ** 30
 
 
 #: A product update may make this many times the worlds a model may keep, before the
@@ -114,21 +74,18 @@ def guarded(function: Callable, *args) -> tuple[bool, Any]:
         return False, {"error": f"the workbench could not do this ({type(error).__name__}: {error})"}
 
 
-def bounded(memory: int, function: Callable, *args) -> tuple[bool, Any]:
-    """:func:`guarded`, in a worker process whose memory is first bounded to ``memory`` bytes
-    of address space (where the system bounds it), so that one request cannot take the
-    machine's: past it, the request ends with a message and the worker goes on."""
-    global _BOUNDED
-    if _BOUNDED != memory and resource is not None:
+def warm(memory: int) -> None:
+    """Ready this process for the workbench's jobs: its memory bounded to ``memory`` bytes of
+    address space (where the system bounds it), so that one request cannot take the machine's
+    (past it, the request ends with a message and the process goes on), and what a check uses
+    loaded, a picture's drawing included."""
+    if resource is not None:
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         resource.setrlimit(resource.RLIMIT_AS, (memory if hard == resource.RLIM_INFINITY else min(memory, hard),
                                                 hard))
-        _BOUNDED = memory
-    return guarded(function, *args)
-
-
-#: The memory bound this process has set on itself, if any.
-_BOUNDED: int | None = None
+    a = Agent("a")
+    guarded(check, KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {a: [("w", "v")]}, actual="w",
+                                              reflexive=True, symmetric=True), "K_a p", Limits())
 
 
 def read_formula(text: object, limits: Limits, event_models: Mapping[str, EventModel] | None = None,
@@ -262,10 +219,10 @@ def apply(model: KripkeModel, text: str, limits: Limits,
     return after, act_text(act), summary(after)
 
 
-def open_text(text: str, name: str, limits: Limits) -> tuple[KripkeModel, dict[str, EventModel]]:
+def open_text(text: str, name: str, limits: Limits) -> tuple[KripkeModel, dict[str, EventModel], dict]:
     """The model a file's text holds: our JSON (a Kripke model, or a model file with named event
     models), a knowledge structure as JSON, or an SMCDEL file; a structure is listed as a Kripke
-    model of at most :attr:`Limits.worlds` worlds.
+    model of at most :attr:`Limits.worlds` worlds.  With its event models and its :func:`summary`.
 
     Raises
     ------
@@ -289,11 +246,13 @@ def open_text(text: str, name: str, limits: Limits) -> tuple[KripkeModel, dict[s
     assert isinstance(loaded, KripkeModel)
     if len(loaded) > limits.worlds:
         raise WorkError(f"the model has {len(loaded):,} worlds: the workbench keeps at most {limits.worlds:,}")
-    return loaded, events
+    return loaded, events, summary(loaded)
 
 
-def puzzle_start(name: str, parameters: Mapping[str, int], limits: Limits) -> tuple[KripkeModel, list[str], str]:
-    """A puzzle's starting model, its announcements as acts to apply one by one, and its title."""
+def puzzle_start(name: str, parameters: Mapping[str, int], limits: Limits
+                 ) -> tuple[KripkeModel, list[str], str, dict]:
+    """A puzzle's starting model, its announcements as acts to apply one by one, its title, and
+    the model's :func:`summary`."""
     if not isinstance(name, str) or name not in PUZZLES:
         raise WorkError(f"there is no puzzle {name!r}: choose one of {', '.join(sorted(PUZZLES))}")
     module = PUZZLES[name]
@@ -309,7 +268,8 @@ def puzzle_start(name: str, parameters: Mapping[str, int], limits: Limits) -> tu
         first = to_kripke(first, limit=limits.worlds)
     acts = [f"[!{to_text(r.formula)}]" for r in solution.story.rounds[1:] if r.formula is not None]
     # worlds named by text, as a model file names them (a puzzle's (2, 3) is 2-3)
-    return text_worlds(first), acts, module.TITLE
+    first = text_worlds(first)
+    return first, acts, module.TITLE, summary(first)
 
 
 def grade_answer(exercise, answer: str, deadline: float | None, limits: Limits) -> dict:
@@ -320,7 +280,7 @@ def grade_answer(exercise, answer: str, deadline: float | None, limits: Limits) 
                  "summary": graded.summary, "details": list(graded.details),
                  "world": None if graded.world is None else str(graded.world),
                  "reason": None if graded.reason is None else graded.reason.to_dict(max_depth=limits.depth),
-                 "column": graded.column,
+                 "column": graded.column, "doubt": graded.doubt,
                  "svg": None, "note": None}
     if graded.model is not None:
         out.update(picture(graded.model, holds=graded.holds, claim=graded.claim or "the formula"))
