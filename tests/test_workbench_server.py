@@ -95,6 +95,15 @@ def test_checking_shades_the_worlds_where_the_formula_holds(student):
     nodes = re.findall(r'<g id="node\d+" class="node" data-world="(\d)">.*?fill="([^"]+)"', svg, re.S)
     assert [(n, fill.upper()) for n, fill in nodes] == [("0", TRUE_FILL.upper()), ("1", FALSE_FILL.upper())]
 
+    assert all(a["unknown"] is None for a in answers.values())
+
+
+def test_a_misspelt_atom_is_noted_as_false_everywhere(student):
+    student.post("api/reset", {})
+    answer = student.post("api/check", {"formula": "K_a q | p"})
+    assert answer["holds"] == [0] and answer["unknown"] == (
+        "the formula names q, which is true at no world of the model: it is false everywhere")
+
 
 def test_the_explanation_unfolds_at_any_world(student):
     # docs/exercises.md, exercise 3: why K_a K_b p is false at w

@@ -177,9 +177,10 @@ async function check() {
   const names = state.model.worlds || [];
   const where = r.holds.map((i) => names[i] !== undefined ? names[i] : "#" + i);
   const actual = Object.entries(r.actual).map(([w, t]) => "at the actual world " + w + ": " + (t ? "true" : "false"));
-  result.append(el("div", {id: "verdict"}, r.formula + " holds at " + r.count + " of " + r.size + " worlds" +
+  result.append(el("div", {id: "verdict"}, r.formula + " holds at " + r.count + " of " + r.size + (r.size === 1 ? " world" : " worlds") +
     (r.count ? " (" + where.slice(0, 30).join(", ") + (r.count > 30 ? ", …" : "") + ")" : "") +
     (actual.length ? "; " + actual.join("; ") : "") + "."));
+  if (r.unknown) result.append(el("div", {class: "note doubt"}, "Note: " + r.unknown));
   showPicture($("picture"), r);
   const actualIndex = names.indexOf((state.model.actual || [])[0]);
   if (actualIndex >= 0) explain(actualIndex);

@@ -55,7 +55,8 @@ import attrs
 
 from epistemic import (TOP, Agent, Announce, AnnouncePrivately, AnnounceWhether, EpistemicError, Formula,
                        FormulaSyntaxError, Iff, KripkeModel, Reason, apply_act, explain_verdict, parse_formula,
-                       to_text, worlds_where)
+                       to_text)
+from epistemic.checking import worlds_where
 from epistemic.syntax import MAX_LENGTH
 from epistemic.validity import (Search, SearchError, SearchTimeout, SearchTooLarge, search_countermodel,
                                 search_separating, vocabulary)

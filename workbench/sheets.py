@@ -43,7 +43,8 @@ from collections.abc import Callable, Hashable, Mapping
 
 import attrs
 
-from epistemic import Agent, EpistemicError, Formula, KripkeModel, parse_formula, to_text, worlds_where
+from epistemic import Agent, EpistemicError, Formula, KripkeModel, parse_formula, to_text
+from epistemic.checking import worlds_where
 from epistemic.building import describe_model
 from epistemic.files import read_limited, text_from, toml_from
 from epistemic.model_json import model_from_dict

@@ -20,7 +20,9 @@ from typing import Any
 
 
 from epistemic import (Agent, EpistemicError, EventModel, KripkeModel, ModelError, explain_verdict, parse_formula,
-                       to_text, worlds_where)
+                       to_text)
+from epistemic.checking import worlds_where
+from epistemic.engines import unknown_atoms, unknown_atoms_note
 from epistemic.acts import act_text, apply_act, parse_act
 from epistemic.formulas import Formula
 from epistemic.models.puzzles import PUZZLES, solve, start_size
@@ -181,8 +183,11 @@ def check(model: KripkeModel, text: str, limits: Limits, event_models: Mapping[s
     where = worlds_where(model, formula)
     order = [i for i, w in enumerate(model.worlds) if w in where]
     written = to_text(formula)
+    unknown = unknown_atoms(model, formula)
+    # a misspelt atom is false everywhere: the page says so rather than leave a puzzling verdict
     out = {"formula": written, "holds": order[:MAX_WORLDS * 5], "count": len(order), "size": len(model),
-           "actual": {str(w): w in where for w in sorted(model.actual, key=str)}}
+           "actual": {str(w): w in where for w in sorted(model.actual, key=str)},
+           "unknown": unknown_atoms_note(model, unknown) if unknown else None}
     if draw:
         out.update(picture(model, holds=where, claim=written))
     return out
