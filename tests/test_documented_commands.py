@@ -131,14 +131,12 @@ def test_a_long_code_line_scrolls_and_says_so(tmp_path):
     """The site's style sheet (docs/_static, named in docs/conf.py) keeps a code block's long line
     whole and lets it scroll: the scrollbar takes its room however the system shows scrollbars,
     and a shadow painted at the edge says that more of the line lies beyond it."""
-    import os
-
     from browser import Browser, chromium
 
     conf = (ROOT / "docs" / "conf.py").read_text(encoding="utf-8")
     assert 'html_static_path = ["_static"]' in conf and 'html_css_files = ["epistemic.css"]' in conf
-    if chromium() is None and not os.environ.get("EPISTEMIC_EXTRAS_REQUIRED"):
-        pytest.skip("no Chromium is installed (apt-get install chromium)")
+    if chromium() is None:
+        missing("no Chromium is installed (apt-get install chromium)")
     shutil.copy(ROOT / "docs" / "_static" / "epistemic.css", tmp_path)
     long = "epistemic pirates -n 5 -m 3 " + " ".join(f"--why 'p5 vote round {k}'" for k in range(1, 9))
     (tmp_path / "page.html").write_text(

@@ -23,6 +23,7 @@ from epistemic.visualize import PictureError
 from epistemic.visualize.explorer import Decision, Link, Perspective, Step, explorer_html, inline_svg
 
 from browser import Browser, needs_chromium
+from extras import missing
 
 VOID = {"meta", "br", "hr", "img", "input", "link", "area", "base", "col", "embed", "source", "track", "wbr"}
 HOSTILE = "<img src=x onerror=alert(1)> & \"quotes\" 'too' </script><!--"
@@ -101,13 +102,14 @@ def test_the_pirate_page_is_self_contained_and_well_formed():
     assert page.count('<section class="view"') == 3
     assert "p2-p5: knows p2&#x27;s promise" in page
     # above the explorer, folded: who knows which promise, and the prediction DAG of the play
-    if available_renderers():
-        overviews = re.findall(r'<details class="overview"><summary>(.*?)</summary><figure class="picture">(<svg.*?</svg>)',
-                               page, re.S)
-        assert [caption for caption, _ in overviews] == ["Who knows which promise (a picture)",
-                                                         "The prediction DAG of the play (a picture)"]
-        assert "knows p2&#39;s promise" in overviews[0][1] and "round 1: p1 offers" in overviews[1][1]
     assert "<details" not in explorer_page(subgroup_game(), depth=4, renderer=None)
+    if not available_renderers():
+        missing("no Graphviz engine is installed to draw the overviews")
+    overviews = re.findall(r'<details class="overview"><summary>(.*?)</summary><figure class="picture">(<svg.*?</svg>)',
+                           page, re.S)
+    assert [caption for caption, _ in overviews] == ["Who knows which promise (a picture)",
+                                                     "The prediction DAG of the play (a picture)"]
+    assert "knows p2&#39;s promise" in overviews[0][1] and "round 1: p1 offers" in overviews[1][1]
 
 
 def test_the_play_steps_through_its_rounds_and_the_tables_through_all():
