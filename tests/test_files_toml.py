@@ -113,7 +113,11 @@ def test_grade_refuses_a_deep_sheet_in_one_line_naming_it(tmp_path, shape):
 
 def test_grade_refuses_a_deep_file_of_answers_in_one_line_naming_it(tmp_path):
     answers = _sheet(tmp_path, 'student = "ada"\n[answers]\n' + NESTED["arrays"])
-    code, out, err = run_child("grade", "docs/sheets/course.toml", answers)
+    # a sheet that warns of nothing, so that the refusal is all that is said
+    sheet = tmp_path / "one.toml"
+    sheet.write_text('title = "One"\n[[exercises]]\nid = "1"\ntitle = "T"\nquestion = "Is it valid?"\n'
+                     'kind = "validity"\nformula = "K_a p -> p"\n', encoding="utf-8")
+    code, out, err = run_child("grade", sheet, answers)
     assert (code, out) == (2, "")
     assert err == f"epistemic grade: error: {answers}: line 3, column {5 + LIMIT}: " \
                   f"nested more than {LIMIT} levels deep (tables, arrays and each part of a dotted key)\n"
