@@ -47,7 +47,7 @@ autosummary_ignore_module_all = True
 autodoc_default_options = {"members": True, "show-inheritance": True, "ignore-module-all": True}
 autodoc_typehints = "none"
 # the optional extras' libraries need not be installed to document the modules that use them
-autodoc_mock_imports = ["starlette", "uvicorn", "anyio", "pyspiel", "open_spiel", "pygambit", "distributed",
+autodoc_mock_imports = ["starlette", "uvicorn", "pyspiel", "open_spiel", "pygambit", "distributed",
                         "dask", "matplotlib"]
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False

@@ -78,7 +78,7 @@ def test_a_student_draws_checks_announces_and_goes_back(page, tmp_path):
         ["drawn by hand", "[!p]"]
     page.type("#formula", "K_a p")
     page.click("#check")
-    page.wait_for("document.querySelector('#verdict').innerText.startsWith('K_a p holds at 1 of 1 worlds')")
+    page.wait_for("document.querySelector('#verdict').innerText.startsWith('K_a p holds at 1 of 1 world')")
     page.screenshot(tmp_path / "after.png")
     # back, and forward again
     page.click("#back")

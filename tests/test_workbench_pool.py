@@ -88,7 +88,8 @@ def test_workers_are_kept_warm_and_a_cancelled_job_leaves_no_process(hold):
 
     answers, first, after, second, left = asyncio.run(scenario())
     # docs/exercises.md, exercise 2: a does not know p anywhere, p holds at w
-    assert answers == [(True, {"formula": "K_a p", "holds": [], "count": 0, "size": 2, "actual": {"w": False}})] * 3
+    assert answers == [(True, {"formula": "K_a p", "holds": [], "count": 0, "size": 2, "actual": {"w": False},
+                                "unknown": None})] * 3
     assert after[1]["holds"] == [0]
     assert len(first) == 1 and len(second) == 1 and first != second   # the held worker was replaced
     assert left == 0 and reaped(first[0]) and reaped(second[0])
