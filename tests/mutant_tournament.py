@@ -132,6 +132,11 @@ TOURNAMENT_MUTANTS: tuple[Mutant, ...] = (
            "                    pass",
            "a late answer is taken for the answer to the next question",
            ("tests/test_tournament_server.py::test_a_late_answer_is_never_taken_for_the_next_one",)),
+    Mutant(SERVER,
+           "                if self.writer.can_write_eof():\n                    self.writer.write_eof()",
+           "                if False:\n                    self.writer.write_eof()",
+           "a player the server leaves is closed on, his late lines unread: the reset loses him the final scores",
+           ("tests/test_tournament_server.py::test_a_slow_reader_still_gets_the_final_scores",)),
     # serving.py ------------------------------------------------------------------------------
     Mutant(SERVING,
            "key=lambda name: -game.missed[name])",

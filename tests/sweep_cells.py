@@ -14,11 +14,15 @@ from epistemic.experiments import Experiment, Parameter
 
 def square(n: int, pause: float, fail_at: int, unless: str, hold_from: int) -> dict:
     """n squared, after ``pause`` seconds; cell ``fail_at`` raises unless the file ``unless`` exists,
-    and the cells from ``hold_from`` on wait for it (a minute at most)."""
+    and the cells from ``hold_from`` on wait for it (at most the suite's guard against a hang, so
+    that a test never sees a cell go on before the file is made)."""
     time.sleep(pause)
-    deadline = time.monotonic() + 60
-    while 0 <= hold_from <= n and not os.path.exists(unless) and time.monotonic() < deadline:
-        time.sleep(0.02)
+    if 0 <= hold_from <= n:
+        from cli_runs import HUNG   # here, not above: a worker that holds no cell need not load the command line
+
+        deadline = time.monotonic() + HUNG
+        while not os.path.exists(unless) and time.monotonic() < deadline:
+            time.sleep(0.02)
     if n == fail_at and not (unless and os.path.exists(unless)):
         raise ArithmeticError(f"cell {n} fails on purpose")
     return {"square": n * n, "odd": n % 2 == 1, "parity": "odd" if n % 2 else "even"}
@@ -69,12 +73,16 @@ def registering_env(folder) -> dict:
     return {**os.environ, "PYTHONPATH": path}
 
 
-def on_terminal(argv: list[str], env: dict | None = None, timeout: float = 120) -> tuple[int, str, str]:
+def on_terminal(argv: list[str], env: dict | None = None, timeout: float | None = None) -> tuple[int, str, str]:
     """``epistemic argv...`` run with its standard error on a terminal: its status, its standard
-    output, and all the terminal got."""
+    output, and all the terminal got; ``timeout`` (the suite's guard against a hang unless given)
+    bounds each wait for it."""
     import pty
     import select
 
+    from cli_runs import HUNG
+
+    timeout = HUNG if timeout is None else timeout
     main_fd, child_fd = pty.openpty()
     run = subprocess.Popen([sys.executable, "-m", "epistemic.cli", *argv], env=env, stdout=subprocess.PIPE,
                            stderr=child_fd, text=True)

@@ -15,6 +15,7 @@ import sys
 import time
 
 import pytest
+from cli_runs import HUNG
 from sweep_cells import find, on_terminal, registering_env
 
 from epistemic.experiments import ResultStore, run_sweep, spec_from_text
@@ -33,16 +34,23 @@ class Cluster:
     def __init__(self, folder, workers: int = 2):
         self.file = str(folder / "scheduler.json")
         self.scheduler = self._start("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard")
-        deadline = time.monotonic() + 60
-        while not os.path.exists(self.file) or not os.path.getsize(self.file):
-            assert time.monotonic() < deadline and self.scheduler.poll() is None, "the scheduler did not start"
-            time.sleep(0.1)
-        time.sleep(0.2)   # the file is written whole, then read
-        self.address = json.loads(open(self.file).read())["address"]
+        self.address = self._address()
         self.workers = [self._start("worker", "--nthreads", "1", "--no-nanny", "--no-dashboard", "--name", f"w{i}")
                         for i in range(workers)]
         if workers:
             self.wait_for_workers(workers)
+
+    def _address(self) -> str:
+        """The scheduler's address, from its file once the file is there whole: the scheduler
+        may be writing it when it is first seen, and a part of it is no JSON."""
+        given_up = time.monotonic() + HUNG
+        while True:
+            try:
+                with open(self.file, encoding="utf-8") as file:
+                    return json.load(file)["address"]
+            except (FileNotFoundError, json.JSONDecodeError, KeyError, TypeError):
+                assert time.monotonic() < given_up and self.scheduler.poll() is None, "the scheduler did not start"
+                time.sleep(0.1)
 
     def _start(self, kind, *options):
         return subprocess.Popen([sys.executable, "-m", "dask", kind, "--scheduler-file", self.file, *options],
@@ -51,8 +59,8 @@ class Cluster:
     def wait_for_workers(self, count: int) -> None:
         from distributed import Client
 
-        with Client(self.address, timeout=30) as client:
-            client.wait_for_workers(count, timeout=60)
+        with Client(self.address, timeout=HUNG) as client:
+            client.wait_for_workers(count, timeout=HUNG)
 
     def close(self) -> None:
         for process in [*self.workers, self.scheduler]:
@@ -87,7 +95,7 @@ def count(path: str) -> tuple[int, int]:
     if not os.path.exists(path):
         return 0, 0
     try:
-        with sqlite3.connect(path, timeout=30) as db:
+        with sqlite3.connect(path, timeout=HUNG) as db:
             return db.execute("SELECT COUNT(*), COUNT(DISTINCT cell) FROM cells").fetchone()
     except sqlite3.OperationalError:   # the table is not made yet
         return 0, 0
@@ -118,7 +126,7 @@ def test_the_command_line_runs_a_spec_on_a_scheduler_given_by_address(tmp_path, 
     spec.write_text(SLOW.format(last=11, pause=0.02))
     done = subprocess.run([sys.executable, "-m", "epistemic.cli", "experiment", "run", str(spec), "--db",
                            str(tmp_path / "r.db"), "--scheduler", cluster.address], capture_output=True, text=True,
-                          env=registering_env(tmp_path), timeout=120)
+                          env=registering_env(tmp_path), timeout=HUNG)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("tests.square: 12 cells; 0 done before, 12 done now, 0 failed")
     assert rows(str(tmp_path / "r.db")) == in_process(tmp_path, SLOW.format(last=11, pause=0.02))
@@ -154,7 +162,7 @@ def _run_command(spec, path, *options):
 
 
 def _wait_for_rows(path: str, least: int, process) -> None:
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + HUNG
     while count(path)[0] < least:
         assert process.poll() is None, process.communicate()
         assert time.monotonic() < deadline
@@ -171,7 +179,7 @@ def test_a_client_stopped_mid_sweep_is_resumed_by_the_rerun(tmp_path, cluster, h
     first = _run_command(spec, path, "--scheduler", cluster.address, "--batch-seconds", "0.2")
     _wait_for_rows(path, 6, first)
     first.send_signal(signal.SIGKILL if how == "kill" else signal.SIGINT)
-    out, _ = first.communicate(timeout=60)
+    out, _ = first.communicate(timeout=HUNG)
     if how == "interrupt":
         assert first.returncode == 130 and "stopped (interrupted) with" in out
         assert "run the same command again to go on" in out
@@ -181,7 +189,7 @@ def test_a_client_stopped_mid_sweep_is_resumed_by_the_rerun(tmp_path, cluster, h
     assert 6 <= kept == distinct <= 10
     marker.write_text("")
     second = _run_command(spec, path, "--scheduler", cluster.address)
-    out, err = second.communicate(timeout=120)
+    out, err = second.communicate(timeout=HUNG)
     assert second.returncode == 0, err
     assert f"tests.square: 60 cells; {kept} done before, {60 - kept} done now, 0 failed" in out
     assert count(path) == (60, 60)
@@ -223,7 +231,7 @@ def test_the_command_stops_in_one_line_when_its_scheduler_is_killed(tmp_path):
         run = _run_command(spec, path, "--scheduler", cluster.address, "--batch-seconds", "0.2")
         _wait_for_rows(path, 4, run)
         cluster.scheduler.kill()
-        out, err = run.communicate(timeout=120)
+        out, err = run.communicate(timeout=HUNG)
     finally:
         cluster.close()
     kept, distinct = count(path)
@@ -255,7 +263,7 @@ def test_a_run_that_no_worker_joins_says_it_waits_and_stops_when_told(tmp_path, 
                 run_sweep(spec_from_text(SLOW.format(last=1, pause=0.0), find), store, in_process=True)
         before = path.read_bytes() if there else None
         run = _run_command(spec, str(path), "--scheduler", idle.address, "--wait-for-workers", "1")
-        out, err = run.communicate(timeout=120)
+        out, err = run.communicate(timeout=HUNG)
         assert (run.returncode, out) == (2, ""), err
         assert [line for line in err.splitlines() if not line.startswith("Dask dashboard: ")] == [
             f"waiting for a worker to join the scheduler at {idle.address}: none has yet (--wait-for-workers SECONDS "

@@ -13,6 +13,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from cli_runs import HUNG
 from sweep_cells import find, on_terminal
 
 from epistemic.experiments import (BusyError, ResultStore, Row, SpecError, StoreError, Summary, run_sweep,
@@ -132,10 +133,12 @@ def test_a_file_system_without_locks_is_said_so_not_taken_for_another_run(tmp_pa
 
 def test_a_writer_killed_lets_the_lock_go(tmp_path):
     path = str(tmp_path / "r.db")
-    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\n"
+    # it holds the lock until it is killed, however long that takes, or until its standard input
+    # ends, so that it never outlives the test
+    holder = subprocess.Popen([sys.executable, "-c", "import sys\n"
                                "from epistemic.experiments import ResultStore\n"
-                               f"s = ResultStore({path!r}, writer=True)\nprint('held', flush=True)\ntime.sleep(60)"],
-                              stdout=subprocess.PIPE, text=True)
+                               f"s = ResultStore({path!r}, writer=True)\nprint('held', flush=True)\nsys.stdin.read()"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline() == "held\n"
         with pytest.raises(BusyError):
@@ -143,6 +146,8 @@ def test_a_writer_killed_lets_the_lock_go(tmp_path):
     finally:
         holder.kill()
         holder.wait()
+        holder.stdin.close()
+        holder.stdout.close()
     ResultStore(path, writer=True).close()
 
 
@@ -367,7 +372,7 @@ def test_a_third_party_model_joins_and_cannot_take_a_name_of_ours(tmp_path):
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: usurper\nVersion: 1.0\n")
     (info / "entry_points.txt").write_text("[epistemic.experiments]\ncentipede = sweep_cells:EXPERIMENTS\n")
     listed = subprocess.run([sys.executable, "-m", "epistemic.cli", "experiment", "list"], capture_output=True,
-                            text=True, env=env, timeout=120)
+                            text=True, env=env, timeout=HUNG)
     assert listed.returncode == 0
     assert "tests.square: n squared, slowly if asked" in listed.stdout
     assert "tests.noisy: a draw around a centre; seeded: a spec lists replicate seeds" in listed.stdout
@@ -387,7 +392,7 @@ def test_replicates_are_shown_with_their_mean_and_half_interval(tmp_path):
 
     def cli(*args):
         return subprocess.run([sys.executable, "-m", "epistemic.cli", "experiment", *args], capture_output=True,
-                              text=True, env=env, timeout=120)
+                              text=True, env=env, timeout=HUNG)
     assert cli("run", str(spec_path), "--db", db, "--in-process").returncode == 0
     shown = cli("show", db).stdout.splitlines()
     assert shown[1:3] == ["  spread = 5", "  each result: its mean over the replicate seeds, ± half its 95% "
@@ -465,8 +470,7 @@ def test_the_progress_line_shows_cells_the_rate_and_the_time_left(tmp_path, monk
     # on a terminal the run keeps one line: cells done of those to run, the rate, and the time left
     path = tmp_path / "spec.toml"
     path.write_text('model = "centipede"\nexperiment = "subgame_perfect"\n[grid]\nlength = {from = 1, to = 60}\n')
-    code, out, text = on_terminal(["experiment", "run", str(path), "--db", str(tmp_path / "r.db"), "--in-process"],
-                                  timeout=60)
+    code, out, text = on_terminal(["experiment", "run", str(path), "--db", str(tmp_path / "r.db"), "--in-process"])
     assert code == 0 and "60 done now" in out
     assert "\rcentipede.subgame_perfect: 60 of 60 cells (100%), " in text.replace("\x1b[K", "")
     assert " a second" in text and "left" in text

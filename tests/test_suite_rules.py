@@ -32,9 +32,7 @@ NOT_WAITS = {
 }
 
 #: Sleeps that do wait for something, in tests of other parts, each to be made a wait on the thing itself.
-RACES_LEFT = {
-    ("test_experiments_dask.py", "time.sleep(0.2)"): "the scheduler's file, written whole, read after a pause",
-}
+RACES_LEFT: dict[tuple[str, str], str] = {}
 
 
 def _python_files():

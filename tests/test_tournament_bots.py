@@ -10,6 +10,7 @@ import json
 import math
 
 import pytest
+from cli_runs import HUNG
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,7 +62,7 @@ def test_the_rational_pirate_votes_against_what_it_would_get_anyway():
 def test_a_crew_of_rational_pirates_over_tcp():
     """Seven rational pirates cooperate: one group, 21 CC links, a bounty of 210; the leader
     keeps 207 and pays 1 each to three, who accept."""
-    played = asyncio.run(tournament([RationalPirate() for _ in range(7)], rounds=1, seed=3))
+    played = asyncio.run(tournament([RationalPirate() for _ in range(7)], rounds=1, seed=3, timeout=HUNG))
     (entry,) = played.game.log[0]["groups"]
     assert entry["bounty"] == 210
     (proposal,) = entry["proposals"]
@@ -71,7 +72,7 @@ def test_a_crew_of_rational_pirates_over_tcp():
 
 def test_tit_for_tat_answers_as_it_was_answered():
     """Against a defector: C in the first round, T from the second on; with a cooperator, C throughout."""
-    played = asyncio.run(tournament([TitForTat(), Defector(), Cooperator()], rounds=3, seed=1))
+    played = asyncio.run(tournament([TitForTat(), Defector(), Cooperator()], rounds=3, seed=1, timeout=HUNG))
     rows = [record["choices"]["TitForTat-0"] for record in played.game.log]
     assert rows == ["-CC", "-TC", "-TC"]
 
@@ -81,8 +82,8 @@ def _lineup():
 
 
 def test_a_run_is_reproducible_with_a_seed_and_its_log_checks():
-    first = asyncio.run(tournament(_lineup(), rounds=4, seed=11)).game
-    again = asyncio.run(tournament(_lineup(), rounds=4, seed=11)).game
+    first = asyncio.run(tournament(_lineup(), rounds=4, seed=11, timeout=HUNG)).game
+    again = asyncio.run(tournament(_lineup(), rounds=4, seed=11, timeout=HUNG)).game
     assert first.log == again.log and first.scores == again.scores
     checked = check_log(game_record(first, seed=11))
     assert checked.scores == first.scores and checked.rounds == 4 and checked.players == 6
@@ -97,7 +98,7 @@ def test_a_run_is_reproducible_with_a_seed_and_its_log_checks():
 
 
 def _record():
-    return game_record(asyncio.run(tournament(_lineup(), rounds=3, seed=11)).game, seed=11)
+    return game_record(asyncio.run(tournament(_lineup(), rounds=3, seed=11, timeout=HUNG)).game, seed=11)
 
 
 def _first_proposals(data):

@@ -13,11 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from cli_runs import run, run_child
+from cli_runs import HUNG, run, run_child
 from epistemic.models.tournament import Cooperator, RationalPirate, log as log_module, logsize
 from tournament_script import held_player, play_bots, serve_process, served_address
 
 LINEUP = "coop,defect,tit-for-tat,rational"
+#: The time to answer where every bot must answer in time: a guard against a hang, which no
+#: machine however busy comes near, since the game waits for it only where an answer does not come.
+PATIENT = ("--timeout", str(HUNG))
 
 
 def test_run_prints_the_standings(capsys):
@@ -155,11 +158,11 @@ def test_serve_on_a_port_in_use(capsys):
 
 def test_serve_starts_when_enough_players_join(tmp_path):
     server = serve_process("--players", "3", "--games", "1", "--rounds", "2", "--seed", "5", "--log-dir", str(tmp_path),
-                           "--timeout", "30")  # no bot misses an answer on a machine however busy
+                           *PATIENT)
     try:
         host, port = served_address(server.stdout.readline())
         played = asyncio.run(play_bots(host, port, Cooperator(), RationalPirate(), Cooperator()))
-        out, err = server.communicate(timeout=30)
+        out, err = server.communicate(timeout=HUNG)
     finally:
         server.kill()
     assert server.returncode == 0, err
@@ -172,7 +175,7 @@ def test_serve_starts_when_enough_players_join(tmp_path):
 def test_serve_takes_the_operators_commands():
     """Commands pasted at once are each answered at once, during a game too; quit stops after it.
     A player who says nothing until the commands are answered holds the game up till then."""
-    server = serve_process("--rounds", "3", "--timeout", "30", stdin=subprocess.PIPE)
+    server = serve_process("--rounds", "3", *PATIENT, stdin=subprocess.PIPE)
     try:
         host, port = served_address(server.stdout.readline())
 
@@ -199,7 +202,7 @@ def test_serve_takes_the_operators_commands():
             answered.set()
             return await bots
         played = asyncio.run(scenario())
-        out, err = server.communicate(timeout=30)
+        out, err = server.communicate(timeout=HUNG)
     finally:
         server.kill()
     assert server.returncode == 0, err
@@ -211,7 +214,9 @@ def test_the_shipped_log_is_what_the_documented_run_writes(capsys, tmp_path):
     """docs/examples/tournament-log.json is the log of docs/tournament.md's run: the same bots,
     rounds and seed give it again, figure for figure."""
     path = tmp_path / "game.json"
-    code, _, _ = run(capsys, "tournament", "run", "--bots", LINEUP, "--rounds", "5", "--seed", "1", "--log", str(path))
+    # the time to answer, which the log does not keep, long enough for every bot on a busy machine
+    code, _, _ = run(capsys, "tournament", "run", "--bots", LINEUP, "--rounds", "5", "--seed", "1", "--log", str(path),
+                     *PATIENT)
     assert code == 0
     shipped = Path(__file__).resolve().parent.parent / "docs" / "examples" / "tournament-log.json"
     assert json.loads(path.read_text()) == json.loads(shipped.read_text())
@@ -226,7 +231,8 @@ def test_a_bot_of_ones_own_that_fails(capsys, tmp_path):
                                       "    def choose(self, other): return 1 / 0\n")
     code, out, err = run(capsys, "tournament", "run", "--bots", f"{tmp_path}/bots.py:NeedsArg,coop")
     assert (code, out) == (2, "") and "cannot make a NeedsArg bot: TypeError:" in err
-    code, out, err = run(capsys, "tournament", "run", "--bots", f"{tmp_path}/bots.py:Crashes,coop,coop", "--rounds", "2")
+    code, out, err = run(capsys, "tournament", "run", "--bots", f"{tmp_path}/bots.py:Crashes,coop,coop", "--rounds", "2",
+                         *PATIENT)
     assert code == 0 and re.search(r"Crash-0 +Crashes +0 +0 +2", out)
     assert err == "warning: the bot of Crash-0 failed (ZeroDivisionError: division by zero); it got the defaults " \
                   "from then on\n"
@@ -234,7 +240,7 @@ def test_a_bot_of_ones_own_that_fails(capsys, tmp_path):
 
 def test_a_start_before_quit_is_played():
     """Commands count in the order they came: start then quit plays one game, then stops."""
-    server = serve_process("--rounds", "2", stdin=subprocess.PIPE)
+    server = serve_process("--rounds", "2", *PATIENT, stdin=subprocess.PIPE)
     try:
         host, port = served_address(server.stdout.readline())
 
@@ -246,7 +252,7 @@ def test_a_start_before_quit_is_played():
             server.stdin.flush()
             return await bots
         played = asyncio.run(scenario())
-        out, err = server.communicate(timeout=30)
+        out, err = server.communicate(timeout=HUNG)
     finally:
         server.kill()
     assert (server.returncode, played) == (0, [[1, 1]]), err
@@ -255,12 +261,12 @@ def test_a_start_before_quit_is_played():
 
 def test_serve_whose_output_nobody_reads_serves_on():
     """With its output closed (``serve ... | head -1``), the server still plays and ends cleanly."""
-    server = serve_process("--players", "1", "--games", "1")
+    server = serve_process("--players", "1", "--games", "1", *PATIENT)
     try:
         host, port = served_address(server.stdout.readline())
         server.stdout.close()
         played = asyncio.run(play_bots(host, port, Cooperator()))
-        server.wait(timeout=30)
+        server.wait(timeout=HUNG)
         err = server.stderr.read()
     finally:
         server.kill()
@@ -275,7 +281,8 @@ def test_a_share_that_is_no_whole_number_reaches_the_log_the_table_and_json(caps
                                       "    def propose(self, amount, pirates):\n"
                                       "        return {name: amount if name == self.me else 0.5 for name in pirates}\n")
     bots, log = f"{tmp_path}/bots.py:Halves=2", tmp_path / "game.json"
-    code, out, _ = run(capsys, "tournament", "run", "--bots", bots, "--rounds", "2", "--log", str(log), "--json")
+    code, out, _ = run(capsys, "tournament", "run", "--bots", bots, "--rounds", "2", "--log", str(log), "--json",
+                       *PATIENT)
     assert code == 0
     given = json.loads(out)["defaults"]
     assert {row["why"] for row in given} <= {"no whole number for Half-0: '0.5'", "no whole number for Half-1: '0.5'"}
@@ -286,7 +293,7 @@ def test_a_share_that_is_no_whole_number_reaches_the_log_the_table_and_json(caps
         for number, (leader, other) in enumerate(_leaders(logged), start=1)]
     assert {(row["player"], row["why"]) for row in given} == {(row["player"], row["why"]) for row in logged["defaults"]}
     assert sum(logged["invalid"].values()) == 2
-    code, out, _ = run(capsys, "tournament", "run", "--bots", bots, "--rounds", "2")
+    code, out, _ = run(capsys, "tournament", "run", "--bots", bots, "--rounds", "2", *PATIENT)
     table = out[out.index("Defaults given"):].splitlines()
     assert any(re.fullmatch(r"Half-[01] +shares +[12] +no whole number for Half-[01]: '0\.5'", line) for line in table)
 

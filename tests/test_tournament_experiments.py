@@ -11,6 +11,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from cli_runs import HUNG
 from epistemic.experiments import ResultStore, SpecError, find_experiment, read_spec, run_sweep, spec_from_text
 from epistemic.models.tournament import STRATEGIES, Bot, Cooperator, Defector, TitForTat, check_log, tournament
 from epistemic.models.tournament.experiments import EXPERIMENTS, KINDS, MAX_OF_A_KIND, play_here, standings
@@ -46,7 +47,7 @@ def test_defectors_make_no_bounty():
 def test_a_game_here_is_the_game_over_tcp(counts, seed):
     # the same bots, joined in the same order, with the same seed: the same rounds and scores
     here, failed = play_here(lineup_of(counts), rounds=4, seed=seed)
-    over_tcp = asyncio.run(tournament(lineup_of(counts), rounds=4, seed=seed)).game
+    over_tcp = asyncio.run(tournament(lineup_of(counts), rounds=4, seed=seed, timeout=HUNG)).game
     assert failed == {} and here.scores == over_tcp.scores and here.log == over_tcp.log
 
 

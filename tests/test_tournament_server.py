@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import socket
 
 import pytest
 
+from cli_runs import HUNG
 from epistemic.models.tournament.bots import Cooperator, play
 from epistemic.models.tournament.log import check_log, game_record
 from epistemic.models.tournament.lines import BadLine
@@ -42,7 +44,7 @@ class RawClient:
         self.answer, self.packets = answer, packets
         self.heard: list[str] = []
 
-    async def run(self, host, port, joined: asyncio.Event | None = None):
+    async def run(self, host, port):
         reader, writer = await asyncio.open_connection(host, port)
         try:
             while True:
@@ -50,6 +52,7 @@ class RawClient:
                     line = (await reader.readuntil(END))[:-2].decode()
                 except (asyncio.IncompleteReadError, ConnectionError):
                     return
+                await self.next_line(writer)
                 self.heard.append(line)
                 reply = self.answer(line) if is_question(self.heard) else None
                 if reply is not None:
@@ -70,19 +73,54 @@ class RawClient:
             writer.write(data)
         await writer.drain()
 
-
-#: Seconds to answer where every player answers: as long as a busy machine could need, since the
-#: game waits for it only where an answer does not come.
-PATIENT = 10.0
-#: Seconds to answer where some player is silent, so that the game waits it out each time: long
-#: enough for the others to answer on a busy machine, short enough for the test.
-SILENCE = 1.0
+    async def next_line(self, writer):
+        """What he does as a line comes, before he reads it: here nothing.  A line that comes after
+        a question tells him that the server's time for it is up."""
 
 
-async def _serve(clients, *, rounds=1, timeout=PATIENT, seed=None, max_line=None, during=None):
-    """Play one game between ``clients`` (joined in order); the game and the server, closed."""
+#: Seconds a player has to answer where every player answers: a guard against a hang, which no
+#: machine however busy comes near, since the game waits for it only where an answer does not come.
+PATIENT = HUNG
+#: The server's own time to answer, where a test proves it: only a player who never answers the
+#: question waits it out (:class:`Refereed`), so that it may be as short as the test likes.
+TIME_UP = 0.05
+
+
+class Refereed(Server):
+    """A server told which questions a player lets pass: ``silent(number, question)``.  It waits
+    for the answers that will come for PATIENT seconds, as long as a busy machine could need;
+    then those who stay silent wait out its own time to answer, the limit the test proves."""
+
+    def __init__(self, silent, **options):
+        super().__init__(**options)
+        self.silent, self.asked = silent, {}
+
+    async def ask(self, questions):
+        self.asked = questions
+        return await super().ask(questions)
+
+    async def _answered(self, waiting):
+        coming = [future for key, future in waiting.items()
+                  if not self.silent(self.clients[key].number, self.asked[key])]
+        if coming:
+            await asyncio.wait(coming, timeout=PATIENT)
+        await super()._answered(waiting)
+
+
+def _is_prisoner_list(question):
+    """Whether ``question`` is the Prisoner question, the list of the players."""
+    return all("-" in word and "=" not in word for word in question.split())
+
+
+async def _serve(clients, *, rounds=1, silent=None, seed=None, max_line=None, during=None):
+    """Play one game between ``clients`` (joined in order); the game and the server, closed.
+    Where ``silent`` says which questions a player lets pass, his time to answer is up at
+    TIME_UP (:class:`Refereed`); otherwise everyone has PATIENT seconds."""
     options = {} if max_line is None else {"max_line": max_line}
-    server = Server(rounds=rounds, timeout=timeout, seed=seed, **options)
+    if silent is None:
+        server = Server(rounds=rounds, timeout=PATIENT, seed=seed, **options)
+    else:
+        server = Refereed(silent, rounds=rounds, timeout=TIME_UP, seed=seed, **options)
     host, port = await server.start("127.0.0.1", 0)
     tasks = []
     for count, client in enumerate(clients, start=1):
@@ -91,8 +129,8 @@ async def _serve(clients, *, rounds=1, timeout=PATIENT, seed=None, max_line=None
     game = await server.play()
     if during is not None:
         during(server)
-    await server.close()
-    await asyncio.wait_for(asyncio.gather(*tasks), 30)
+    await server.close(grace=HUNG)  # every client closes his end once he has read to the server's
+    await asyncio.wait_for(asyncio.gather(*tasks), HUNG)
     return game, server
 
 
@@ -143,8 +181,9 @@ def test_every_default_over_tcp():
     leaving.run = leave_at_prisoner
     coop_a, coop_b = RawClient(_coop_answers("A")), RawClient(_coop_answers("B"))
     seen = {}
-    game, server = asyncio.run(_serve([silent, coop_a, garbage, too_long, leaving, coop_b], rounds=2, timeout=SILENCE,
-                                      max_line=200, seed=5, during=lambda s: seen.update(clients=len(s.clients))))
+    game, server = asyncio.run(_serve([silent, coop_a, garbage, too_long, leaving, coop_b], rounds=2, max_line=200,
+                                      silent=lambda number, question: number == 0 or (number, question) == (4, "Start"),
+                                      seed=5, during=lambda s: seen.update(clients=len(s.clients))))
     assert list(game.scores) == ["Unnamed-0", "A-1", "Unnamed-2", "Unnamed-3", "Unnamed-4", "B-5"]
     for record in game.log:
         rows = record["choices"]
@@ -184,7 +223,8 @@ def test_a_late_answer_is_never_taken_for_the_next_one():
             await late_then_prompt(host, port, self.heard)
 
     late, coop = Late(None), RawClient(_coop_answers("B"))
-    game, server = asyncio.run(_serve([late, coop], timeout=SILENCE))
+    game, server = asyncio.run(_serve([late, coop], silent=lambda number, question: number == 0 and
+                                      not _is_prisoner_list(question)))
     assert list(game.scores) == ["Unnamed-0", "B-1"]
     assert late.heard[2] == "Unnamed-0"
     assert game.log[0]["choices"] == {"Unnamed-0": "-C", "B-1": "C-"}  # his C, read as his answer
@@ -250,12 +290,12 @@ def test_a_player_who_stops_reading_is_dropped():
             await server.send([key], line)
             sent += len(line)
             await asyncio.sleep(0)
-        for _ in range(1000):  # his reader sees the connection gone within a few turns of the loop
-            if key not in server.clients:
-                break
+        loop = asyncio.get_running_loop()
+        given_up = loop.time() + HUNG
+        while key in server.clients and loop.time() < given_up:  # his reader sees the connection gone
             await asyncio.sleep(0.01)
         forgotten = key not in server.clients and not server._readers
-        await asyncio.wait_for(server.close(grace=0.5), 5)
+        await asyncio.wait_for(server.close(grace=0.5), HUNG)
         writer.close()
         return forgotten
     assert asyncio.run(scenario())
@@ -334,7 +374,8 @@ def _seed_ranking(wanted):
 
 def _silent_pirate(wanted):
     clients = [RawClient(_cooperates_then_silent), RawClient(_coop_answers("A")), RawClient(_coop_answers("B"))]
-    game, _ = asyncio.run(_serve(clients, timeout=SILENCE, seed=_seed_ranking(wanted)))
+    game, _ = asyncio.run(_serve(clients, seed=_seed_ranking(wanted), silent=lambda number, question:
+                                 number == 0 and _cooperates_then_silent(question) is None))
     assert game.missed["X-0"] == 1
     return game.log[0]["groups"][0]["proposals"]
 
@@ -362,14 +403,20 @@ def test_a_bot_always_late_is_never_taken_for_a_flooder(monkeypatch):
     monkeypatch.setattr(server_module, "MAX_STRAY", 5)
 
     class Late(RawClient):
+        """Answers each question once the next line comes: the server's time for it is up by then."""
+        owes = 0
+
         async def write(self, writer, reply):
-            async def later():
-                await asyncio.sleep(0.08)  # the time to answer is 0.05 s
-                await super(Late, self).write(writer, reply)
-            asyncio.get_running_loop().create_task(later())
+            self.owes += 1
+
+        async def next_line(self, writer):
+            for _ in range(self.owes):
+                await super().write(writer, "too late")
+            self.owes = 0
 
     slow = Late(lambda line: "too late")
-    game, _ = asyncio.run(_serve([slow, *(RawClient(_coop_answers(n)) for n in "AB")], rounds=12, timeout=0.05))
+    game, _ = asyncio.run(_serve([slow, *(RawClient(_coop_answers(n)) for n in "AB")], rounds=12,
+                                 silent=lambda number, question: number == 0))
     assert game.missed["Unnamed-0"] == 13  # his name and twelve Prisoner rounds
     assert slow.heard[-2:] == ["EndPrisoner", " ".join(f"{name}={score}" for name, score in game.scores.items())]
 
@@ -379,16 +426,35 @@ def test_a_slow_reader_still_gets_the_final_scores():
     line to the final scores: the server ends its side of the stream and reads on until the
     bot closes, rather than closing with his lines unread (which would reset the connection
     and throw away what he had still to read)."""
-    class Behind(RawClient):
-        async def write(self, writer, reply):
-            await asyncio.sleep(0.04)  # before every answer; the time to answer is 0.02 s
-            try:
-                await super().write(writer, reply)
-            except ConnectionError:
-                pass
+    over = asyncio.Event()
 
-    behind = Behind(lambda line: "too late")
-    game, _ = asyncio.run(_serve([behind, *(RawClient(_coop_answers(n)) for n in "AB")], rounds=6, timeout=0.02))
+    class Behind(RawClient):
+        """Reads nothing until the game is over, not even into a buffer of his own: what the server
+        sends him waits in his socket.  Then he sends the answer to his first question, ``Start``,
+        far too late, and reads on to the final scores, answering each question as he reads it."""
+        async def run(self, host, port):
+            loop = asyncio.get_running_loop()
+            with socket.socket() as sock:
+                sock.setblocking(False)
+                await loop.sock_connect(sock, (host, port))
+                await over.wait()
+                pending = b""
+                try:
+                    await loop.sock_sendall(sock, b"too late" + END)
+                    for _ in range(10):  # the server, on its side, does what it does with that line
+                        await asyncio.sleep(0)
+                    while data := await loop.sock_recv(sock, 4096):
+                        *lines, pending = (pending + data).split(END)
+                        for line in lines:
+                            self.heard.append(line.decode())
+                            if is_question(self.heard) and self.heard[-1] != "Start":
+                                await loop.sock_sendall(sock, b"too late" + END)
+                except ConnectionError:  # reset by the server: what was still to read is lost
+                    return
+
+    behind = Behind(None)
+    game, _ = asyncio.run(_serve([behind, *(RawClient(_coop_answers(n)) for n in "AB")], rounds=6,
+                                 silent=lambda number, question: number == 0, during=lambda server: over.set()))
     assert behind.heard[-2:] == ["EndPrisoner", " ".join(f"{name}={score}" for name, score in game.scores.items())]
 
 
@@ -400,7 +466,7 @@ def test_a_whole_class_connects_at_once():
         host, port = await server.start("127.0.0.1", 0)
         connections = await asyncio.gather(*(asyncio.open_connection(host, port) for _ in range(300)),
                                            return_exceptions=True)
-        await asyncio.wait_for(server.wait_for_players(300), 30)
+        await asyncio.wait_for(server.wait_for_players(300), HUNG)
         for found in connections:
             found[1].close()
         await server.close()
@@ -437,20 +503,28 @@ def test_a_line_with_no_end_in_time_is_missed():
     from epistemic.models.tournament.server import GONE, UNENDED
 
     class Cut(RawClient):
+        unended = False
+
         async def write(self, writer, reply):
             writer.write(reply)
             if not reply.endswith(b"\n"):
                 if self.leaves:
                     writer.close()
                     return
-                await asyncio.sleep(1.5 * SILENCE)  # after the time to answer
+                self.unended = True
+
+        async def next_line(self, writer):
+            if self.unended:  # the line after the question: its time is up, and now the end comes
                 writer.write(b"\n")
+                self.unended = False
 
     def cut(name):
         return lambda line: f"{name}\n".encode() if line == "Start" else b"B-1=C"
     late, gone = Cut(cut("Late")), Cut(cut("Gone"))
     late.leaves, gone.leaves = False, True
-    game, _ = asyncio.run(_serve([late, RawClient(_coop_answers("B")), gone], timeout=SILENCE))
+    # the one who leaves is awaited until he has gone, however long that takes
+    game, _ = asyncio.run(_serve([late, RawClient(_coop_answers("B")), gone], silent=lambda number, question:
+                                 number == 0 and _is_prisoner_list(question)))
     assert list(game.scores) == ["Late-0", "B-1", "Gone-2"]
     assert game.log[0]["choices"] == {"Late-0": "-TT", "B-1": "C-C", "Gone-2": "TT-"}
     assert game.missed == {"Late-0": 1, "B-1": 0, "Gone-2": 1}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+from cli_runs import HUNG
 from epistemic.models.tournament import Cooperator, Defector, RationalPirate, tournament
 from epistemic.models.tournament.game import Game
 from epistemic.models.tournament.standings import SHOWN, by_strategy, default_rows, standing_rows, standings
@@ -21,7 +22,7 @@ def test_each_strategy_has_its_mean_best_and_worst_score():
     do not; the strategy's best is its top bot's score, its worst its bottom bot's."""
     lineup = ["coop", "coop", "coop", "defect", "rational", "rational"]
     bots = {"coop": Cooperator, "defect": Defector, "rational": RationalPirate}
-    game = asyncio.run(tournament([bots[kind]() for kind in lineup], rounds=2, seed=3)).game
+    game = asyncio.run(tournament([bots[kind]() for kind in lineup], rounds=2, seed=3, timeout=HUNG)).game
     strategies = _strategies(game, lineup)
     rows = {row["strategy"]: row for row in by_strategy(game, strategies)}
     for kind in bots:
@@ -37,7 +38,7 @@ def test_each_strategy_has_its_mean_best_and_worst_score():
 
 
 def test_the_table_is_best_first_with_what_each_player_missed():
-    game = asyncio.run(tournament([Cooperator(), Defector(), RationalPirate()], rounds=2, seed=1)).game
+    game = asyncio.run(tournament([Cooperator(), Defector(), RationalPirate()], rounds=2, seed=1, timeout=HUNG)).game
     rows = standing_rows(game, {})
     assert [row["score"] for row in rows] == sorted(game.scores.values(), reverse=True)
     assert all(row["missed"] == row["invalid"] == 0 for row in rows) and default_rows(game) == []
