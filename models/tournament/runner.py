@@ -8,7 +8,7 @@ Examples
 --------
 >>> import asyncio
 >>> from .bots import Cooperator, Defector
->>> game = asyncio.run(tournament([Cooperator(), Cooperator(), Defector()], rounds=2, seed=1)).game
+>>> game = asyncio.run(tournament([Cooperator(), Cooperator(), Defector()], rounds=2, seed=1, timeout=600)).game
 >>> game.scores        # the cooperators share 10 a round: the leader keeps it, his own vote carries
 {'Coop-0': 20, 'Coop-1': 0, 'Defect-2': 0}
 """
