@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import resource
+import signal
 import subprocess
 import sys
 
@@ -21,6 +22,15 @@ def run(capsys, *argv):
         code = stop.code
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def as_at_a_terminal() -> None:
+    """In the child process: Ctrl-C interrupts it, as it does a command at a terminal.
+
+    A command started in the background of a script inherits Ctrl-C ignored,
+    and Python keeps it so; a test that stops its child with SIGINT starts
+    the child with this, so that it passes however the suite was started."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _memory_capped() -> None:

@@ -15,7 +15,7 @@ import sys
 import time
 
 import pytest
-from cli_runs import HUNG
+from cli_runs import HUNG, as_at_a_terminal
 from sweep_cells import find, on_terminal, registering_env
 
 from epistemic.experiments import ResultStore, run_sweep, spec_from_text
@@ -150,15 +150,9 @@ def test_a_worker_killed_mid_sweep_loses_no_cell(tmp_path, own_cluster):
     assert sorted(v[1]["square"] for v in rows(path).values()) == [n * n for n in range(40)]
 
 
-def _as_at_a_terminal() -> None:
-    # a command run in the background of a script inherits Ctrl-C ignored, and Python keeps it so;
-    # the command here is a user's at a terminal, which Ctrl-C interrupts
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def _run_command(spec, path, *options):
     return subprocess.Popen([sys.executable, "-m", "epistemic.cli", "experiment", "run", str(spec), "--db", path,
-                             *options], env=registering_env(os.path.dirname(path)), preexec_fn=_as_at_a_terminal, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             *options], env=registering_env(os.path.dirname(path)), preexec_fn=as_at_a_terminal, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def _wait_for_rows(path: str, least: int, process) -> None:

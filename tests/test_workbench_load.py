@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_runs import as_at_a_terminal
 from workbench_client import HOOKS, PATIENCE, ROOT, Client, Server, busy, children, wait_until
 
 
@@ -126,7 +127,8 @@ def _serve(tag: str, hold: Path, *args: str) -> subprocess.Popen:
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "WORKBENCH_HOLD": str(hold), "WORKBENCH_TAG": tag,
            "PYTHONPATH": os.pathsep.join(filter(None, [str(HOOKS), os.environ.get("PYTHONPATH")]))}
     return subprocess.Popen([sys.executable, "-m", "epistemic.cli", "serve", "--time-limit", "600", *args],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=as_at_a_terminal)
 
 
 def _url(server: subprocess.Popen) -> str:

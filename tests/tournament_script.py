@@ -15,6 +15,7 @@ from epistemic.models.tournament import connect_and_play
 from epistemic.models.tournament.game import Game
 from epistemic.models.tournament.log import FORMAT, VERSION
 from epistemic.models.tournament.rules import LINKS
+from cli_runs import as_at_a_terminal
 
 # seed 001, "Example", as Vjeux sees it, every line he is told or asked; the seed shows a bounty
 # of 30, which its own link table does not give: Vjeux-Gauth is C/T (4), the other two links
@@ -85,7 +86,7 @@ def gauth_leads():
 def serve_process(*options, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=None):
     """``epistemic tournament serve --port 0 options...`` started as a process, its text piped."""
     return subprocess.Popen([sys.executable, "-m", "epistemic.cli", "tournament", "serve", "--port", "0", *options],
-                            stdin=stdin, stdout=stdout, stderr=stderr, text=True, cwd=cwd)
+                            stdin=stdin, stdout=stdout, stderr=stderr, text=True, cwd=cwd, preexec_fn=as_at_a_terminal)
 
 
 def served_address(first_line):
