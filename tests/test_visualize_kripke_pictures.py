@@ -130,6 +130,14 @@ def test_puzzle_draws_every_round_with_the_removed_worlds_greyed(capsys, tmp_pat
     assert "round 3 of 3: c1, c2 know whether they are muddy" in (tmp_path / files[-1]).read_text()
 
 
+def test_a_puzzle_title_ending_in_a_question_is_not_followed_by_a_comma(capsys, tmp_path):
+    code, out, err = run(capsys, "puzzle", "drinking-logicians", "--draw", str(tmp_path / "bar.dot"))
+    assert code == 0, err
+    first = (tmp_path / "bar-01.dot").read_text(encoding="utf-8")
+    assert "<B>Drinking logicians: does everyone want a beer? — start (8 worlds)</B>" in first
+    assert not any("?," in p.read_text(encoding="utf-8") for p in tmp_path.iterdir())
+
+
 @pytest.mark.parametrize("argv, message", [
     (["muddy-children", "--draw", "cube.jpg"], "cannot tell the image format of 'cube.jpg'"),
     (["muddy-children", "n=8", "--draw", "cube.svg"], "starts with 256 worlds, too many to draw"),

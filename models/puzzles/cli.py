@@ -99,7 +99,8 @@ def _drawings(name: str, solution: Solution, path: str, image_format: str, rende
         model = r.model if isinstance(r.model, KripkeModel) else to_kripke(r.model)
         worlds = counted(len(model), "world")
         said = "start" if r.announcement is None else f"round {r.number} of {last}: {r.announcement}"
-        rounds.append((f"{PUZZLES[name].TITLE}, {said} ({worlds})", model))
+        # a dash, not a comma: a title may end in its own question mark
+        rounds.append((f"{PUZZLES[name].TITLE} — {said} ({worlds})", model))
     return round_files(rounds, path, image_format, renderer=renderer, dpi=dpi)
 
 
