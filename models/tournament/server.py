@@ -27,13 +27,14 @@ Examples
 --------
 >>> import asyncio
 >>> async def one_game():
-...     server = Server(rounds=1, timeout=600)   # Ada answers: nobody waits it out
+...     server = Server(rounds=1, timeout=600)   # Ada names herself and leaves: nobody waits it out
 ...     host, port = await server.start("127.0.0.1", 0)
 ...     reader, writer = await asyncio.open_connection(host, port)
 ...     await server.wait_for_players(1)
 ...     game = asyncio.create_task(server.play())
 ...     heard = [(await reader.readline()).decode().strip() for _ in range(2)]
 ...     writer.write(b"Ada\\r\\n")
+...     writer.close()
 ...     await game
 ...     await server.close()
 ...     return heard, game.result().scores
