@@ -16,122 +16,13 @@ from epistemic.models.tournament.bots import Cooperator, play
 from epistemic.models.tournament.log import check_log, game_record
 from epistemic.models.tournament.lines import BadLine
 from epistemic.models.tournament.server import GONE, WELCOME, Server, _Client
+from tournament_players import END, PATIENT, RawClient, is_question, serve
 from tournament_script import VJEUX_HEARS, example, gauth_leads
-
-END = b"\r\n"
-
-
-def is_question(heard):
-    """Whether the last line heard asks for an answer, by the seed's protocol: ``Start``, the
-    Prisoner list, the leader's ranking line, and the shares put to a voter."""
-    line, before = heard[-1], heard[:-1]
-    me = before[before.index("Start") + 1] if "Start" in before[:-1] else None
-    if line == "Start" or before[-1:] == ["Prisoner"]:
-        return True
-    if before[-1:] == ["Pirate"]:
-        return line.split()[1] == me
-    return before[-2:-1] == ["Pirate"] and before[-1].split()[1] != me
-
-
-class RawClient:
-    """A player over a bare socket: it answers each question by ``answer(question)`` (None:
-    stays silent) and keeps every line it hears.  ``packets`` says how an answer is written:
-    ``"whole"``, ``"bytes"`` (one byte a packet), ``"merged"`` (with a stray line in the same
-    packet, which the server must not take for the next answer) or ``"lf"`` (whole, ending with
-    ``\\n`` alone, as bots in many languages write their lines)."""
-
-    def __init__(self, answer, packets="whole"):
-        self.answer, self.packets = answer, packets
-        self.heard: list[str] = []
-
-    async def run(self, host, port):
-        reader, writer = await asyncio.open_connection(host, port)
-        try:
-            while True:
-                try:
-                    line = (await reader.readuntil(END))[:-2].decode()
-                except (asyncio.IncompleteReadError, ConnectionError):
-                    return
-                await self.next_line(writer)
-                self.heard.append(line)
-                reply = self.answer(line) if is_question(self.heard) else None
-                if reply is not None:
-                    await self.write(writer, reply)
-        finally:
-            writer.close()
-
-    async def write(self, writer, reply: bytes | str):
-        data = (reply.encode() if isinstance(reply, str) else reply) + (b"\n" if self.packets == "lf" else END)
-        if self.packets == "bytes":
-            for i in range(len(data)):
-                writer.write(data[i:i + 1])
-                await writer.drain()
-                await asyncio.sleep(0.001)
-        elif self.packets == "merged":
-            writer.write(data + b"Gauth-1=T Felix-2=T Vjeux-0=T\r\nT\r\n")
-        else:
-            writer.write(data)
-        await writer.drain()
-
-    async def next_line(self, writer):
-        """What he does as a line comes, before he reads it: here nothing.  A line that comes after
-        a question tells him that the server's time for it is up."""
-
-
-#: Seconds a player has to answer where every player answers: a guard against a hang, which no
-#: machine however busy comes near, since the game waits for it only where an answer does not come.
-PATIENT = HUNG
-#: The server's own time to answer, where a test proves it: only a player who never answers the
-#: question waits it out (:class:`Refereed`), so that it may be as short as the test likes.
-TIME_UP = 0.05
-
-
-class Refereed(Server):
-    """A server told which questions a player lets pass: ``silent(number, question)``.  It waits
-    for the answers that will come for PATIENT seconds, as long as a busy machine could need;
-    then those who stay silent wait out its own time to answer, the limit the test proves."""
-
-    def __init__(self, silent, **options):
-        super().__init__(**options)
-        self.silent, self.asked = silent, {}
-
-    async def ask(self, questions):
-        self.asked = questions
-        return await super().ask(questions)
-
-    async def _answered(self, waiting):
-        coming = [future for key, future in waiting.items()
-                  if not self.silent(self.clients[key].number, self.asked[key])]
-        if coming:
-            await asyncio.wait(coming, timeout=PATIENT)
-        await super()._answered(waiting)
 
 
 def _is_prisoner_list(question):
     """Whether ``question`` is the Prisoner question, the list of the players."""
     return all("-" in word and "=" not in word for word in question.split())
-
-
-async def _serve(clients, *, rounds=1, silent=None, seed=None, max_line=None, during=None):
-    """Play one game between ``clients`` (joined in order); the game and the server, closed.
-    Where ``silent`` says which questions a player lets pass, his time to answer is up at
-    TIME_UP (:class:`Refereed`); otherwise everyone has PATIENT seconds."""
-    options = {} if max_line is None else {"max_line": max_line}
-    if silent is None:
-        server = Server(rounds=rounds, timeout=PATIENT, seed=seed, **options)
-    else:
-        server = Refereed(silent, rounds=rounds, timeout=TIME_UP, seed=seed, **options)
-    host, port = await server.start("127.0.0.1", 0)
-    tasks = []
-    for count, client in enumerate(clients, start=1):
-        tasks.append(asyncio.create_task(client.run(host, port)))
-        await server.wait_for_players(count)
-    game = await server.play()
-    if during is not None:
-        during(server)
-    await server.close(grace=HUNG)  # every client closes his end once he has read to the server's
-    await asyncio.wait_for(asyncio.gather(*tasks), HUNG)
-    return game, server
 
 
 @pytest.mark.parametrize("packets", ["whole", "bytes", "merged", "lf"])
@@ -141,7 +32,7 @@ def test_the_seeds_example_over_tcp(packets):
     ending with \\n alone."""
     _, scripted = gauth_leads()
     clients = [RawClient(lambda line, seat=seat: example(seat, line), packets if seat == "v" else "whole") for seat in "vgf"]
-    game, _ = asyncio.run(_serve(clients, rounds=2, seed=scripted.seed))
+    game, _ = asyncio.run(serve(clients, rounds=2, seed=scripted.seed))
     assert clients[0].heard == [WELCOME, *VJEUX_HEARS]
     assert game.log == scripted.log
     assert game.missed == {"Vjeux-0": 0, "Gauth-1": 0, "Felix-2": 0}
@@ -181,7 +72,7 @@ def test_every_default_over_tcp():
     leaving.run = leave_at_prisoner
     coop_a, coop_b = RawClient(_coop_answers("A")), RawClient(_coop_answers("B"))
     seen = {}
-    game, server = asyncio.run(_serve([silent, coop_a, garbage, too_long, leaving, coop_b], rounds=2, max_line=200,
+    game, server = asyncio.run(serve([silent, coop_a, garbage, too_long, leaving, coop_b], rounds=2, max_line=200,
                                       silent=lambda number, question: number == 0 or (number, question) == (4, "Start"),
                                       seed=5, during=lambda s: seen.update(clients=len(s.clients))))
     assert list(game.scores) == ["Unnamed-0", "A-1", "Unnamed-2", "Unnamed-3", "Unnamed-4", "B-5"]
@@ -223,7 +114,7 @@ def test_a_late_answer_is_never_taken_for_the_next_one():
             await late_then_prompt(host, port, self.heard)
 
     late, coop = Late(None), RawClient(_coop_answers("B"))
-    game, server = asyncio.run(_serve([late, coop], silent=lambda number, question: number == 0 and
+    game, server = asyncio.run(serve([late, coop], silent=lambda number, question: number == 0 and
                                       not _is_prisoner_list(question)))
     assert list(game.scores) == ["Unnamed-0", "B-1"]
     assert late.heard[2] == "Unnamed-0"
@@ -326,7 +217,7 @@ def test_a_flood_of_lines_is_cut_off():
 
     flooder = Flooder(None)
     clients = [RawClient(_coop_answers("A")), flooder, RawClient(_coop_answers("B"))]
-    game, server = asyncio.run(_serve(clients, rounds=3))
+    game, server = asyncio.run(serve(clients, rounds=3))
     assert flooder.result == "cut off" and MAX_STRAY < 1000 * 1000
     assert game.log[0]["players"] == ["A-0", "noise-1", "B-2"]  # his first line answered Start
     assert game.scores["A-0"] + game.scores["B-2"] == 30 and game.missed["A-0"] == game.missed["B-2"] == 0
@@ -341,7 +232,7 @@ def test_a_long_name_is_cut_and_blinds_nobody():
     def huge(line):
         return "N" * 60_000 if line == "Start" else _coop_answers("N")(line)
     clients = [RawClient(huge), RawClient(_coop_answers("B"))]
-    game, _ = asyncio.run(_serve(clients, rounds=2))
+    game, _ = asyncio.run(serve(clients, rounds=2))
     assert list(game.scores) == ["N" * MAX_NAME + "-0", "B-1"]
     assert max(len(line) for line in clients[1].heard) < 100
     assert game.missed == {"N" * MAX_NAME + "-0": 0, "B-1": 0}
@@ -374,7 +265,7 @@ def _seed_ranking(wanted):
 
 def _silent_pirate(wanted):
     clients = [RawClient(_cooperates_then_silent), RawClient(_coop_answers("A")), RawClient(_coop_answers("B"))]
-    game, _ = asyncio.run(_serve(clients, seed=_seed_ranking(wanted), silent=lambda number, question:
+    game, _ = asyncio.run(serve(clients, seed=_seed_ranking(wanted), silent=lambda number, question:
                                  number == 0 and _cooperates_then_silent(question) is None))
     assert game.missed["X-0"] == 1
     return game.log[0]["groups"][0]["proposals"]
@@ -415,7 +306,7 @@ def test_a_bot_always_late_is_never_taken_for_a_flooder(monkeypatch):
             self.owes = 0
 
     slow = Late(lambda line: "too late")
-    game, _ = asyncio.run(_serve([slow, *(RawClient(_coop_answers(n)) for n in "AB")], rounds=12,
+    game, _ = asyncio.run(serve([slow, *(RawClient(_coop_answers(n)) for n in "AB")], rounds=12,
                                  silent=lambda number, question: number == 0))
     assert game.missed["Unnamed-0"] == 13  # his name and twelve Prisoner rounds
     assert slow.heard[-2:] == ["EndPrisoner", " ".join(f"{name}={score}" for name, score in game.scores.items())]
@@ -453,7 +344,7 @@ def test_a_slow_reader_still_gets_the_final_scores():
                     return
 
     behind = Behind(None)
-    game, _ = asyncio.run(_serve([behind, *(RawClient(_coop_answers(n)) for n in "AB")], rounds=6,
+    game, _ = asyncio.run(serve([behind, *(RawClient(_coop_answers(n)) for n in "AB")], rounds=6,
                                  silent=lambda number, question: number == 0, during=lambda server: over.set()))
     assert behind.heard[-2:] == ["EndPrisoner", " ".join(f"{name}={score}" for name, score in game.scores.items())]
 
@@ -523,7 +414,7 @@ def test_a_line_with_no_end_in_time_is_missed():
     late, gone = Cut(cut("Late")), Cut(cut("Gone"))
     late.leaves, gone.leaves = False, True
     # the one who leaves is awaited until he has gone, however long that takes
-    game, _ = asyncio.run(_serve([late, RawClient(_coop_answers("B")), gone], silent=lambda number, question:
+    game, _ = asyncio.run(serve([late, RawClient(_coop_answers("B")), gone], silent=lambda number, question:
                                  number == 0 and _is_prisoner_list(question)))
     assert list(game.scores) == ["Late-0", "B-1", "Gone-2"]
     assert game.log[0]["choices"] == {"Late-0": "-TT", "B-1": "C-C", "Gone-2": "TT-"}
@@ -579,7 +470,7 @@ def test_what_a_reasonable_bot_sends_is_read_as_meant_over_tcp():
     answers = {"l": _reasonable("L", "V-1=15.0 W-2=15", "C"), "v": _reasonable("V", "", " T"),
                "w": _reasonable("W", "", "maybe")}
     seed = next(seed for seed in range(100) if _ranked(Script(lambda seat, q: answers[seat](q)), seed)[0] == "L-0")
-    game, _ = asyncio.run(_serve([RawClient(answers[seat]) for seat in "lvw"], seed=seed))
+    game, _ = asyncio.run(serve([RawClient(answers[seat]) for seat in "lvw"], seed=seed))
     (entry,) = game.log[0]["groups"]
     assert entry["bounty"] == 30 and entry["proposals"] == [
         {"leader": "L-0", "shares": {"L-0": 0, "V-1": 15, "W-2": 15}, "votes": {"V-1": "T", "W-2": "C"},
