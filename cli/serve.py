@@ -14,11 +14,10 @@ import socket
 import sys
 import threading
 import webbrowser
-from collections.abc import Callable
 from typing import TextIO
 
 from epistemic import EpistemicError
-from epistemic.models import Command, seconds_argument, whole_number_argument
+from epistemic.models import Command, seconds_argument, whole_number_between
 from epistemic.workbench.limits import MOST_DEFAULT_WORKERS, QUEUE_PER_WORKER, Limits, default_workers
 
 __all__ = ["COMMAND", "add_arguments", "run", "listen", "LOOPBACK"]
@@ -48,26 +47,6 @@ is busy and --queue requests wait, the next is told at once to try again
 in a moment.  docs/workbench.md describes the page, and the exercise
 sheets --sheet opens.
 """
-
-
-def whole_number_between(least: int, most: int) -> Callable[[str], int]:
-    """An argument type for a whole number from ``least`` to ``most``.
-
-    Examples
-    --------
-    >>> whole_number_between(1, 100_000)("250")
-    250
-    >>> whole_number_between(1, 100_000)("1" + "0" * 30)
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: expected a whole number from 1 to 100,000, got '1000000000000000000000000000000'
-    """
-    def between(text: str) -> int:
-        value = whole_number_argument(text)
-        if not least <= value <= most:
-            raise argparse.ArgumentTypeError(f"expected a whole number from {least:,} to {most:,}, got {text!r}")
-        return value
-    return between
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -7,9 +7,10 @@ registers it under the entry-point group ``epistemic.models``
 
 from .commands import (GROUP, MAX_DEPTH, Command, add_label_style_argument, add_resolution_argument,
                        check_export_destination, end_progress, load_commands, progress_printer, registered_names,
-                       seconds_argument, whole_number_argument, write_pictures)
+                       seconds_argument, whole_number_argument, whole_number_between,
+                       write_pictures)
 
 __all__ = ["Command", "GROUP", "MAX_DEPTH", "load_commands", "registered_names", "whole_number_argument",
-           "seconds_argument",
+           "whole_number_between", "seconds_argument",
            "write_pictures", "progress_printer", "end_progress", "add_resolution_argument",
            "add_label_style_argument", "check_export_destination"]

@@ -31,7 +31,7 @@ from epistemic.visualize.render import MAX_DPI, MIN_DPI
 
 
 __all__ = ["Command", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "whole_number_argument",
-           "seconds_argument", "plain_text", "HelpFormatter",
+           "whole_number_between", "seconds_argument", "plain_text", "HelpFormatter",
            "progress_printer", "end_progress",
            "write_pictures", "add_resolution_argument", "add_label_style_argument", "check_export_destination",
            "check_file_destination", "OutputFile",
@@ -177,6 +177,26 @@ def whole_number_argument(text: str) -> int:
         return int(text)
     except ValueError:  # Python reads at most a few thousand digits
         raise argparse.ArgumentTypeError(f"a number of {len(text.lstrip('-')):,} digits is too long") from None
+
+
+def whole_number_between(least: int, most: int) -> Callable[[str], int]:
+    """An argument type for a whole number from ``least`` to ``most``.
+
+    Examples
+    --------
+    >>> whole_number_between(1, 100_000)("250")
+    250
+    >>> whole_number_between(1, 100_000)("1" + "0" * 30)
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number from 1 to 100,000, got '1000000000000000000000000000000'
+    """
+    def between(text: str) -> int:
+        value = whole_number_argument(text)
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {least:,} to {most:,}, got {text!r}")
+        return value
+    return between
 
 
 def add_resolution_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:

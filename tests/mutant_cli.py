@@ -79,6 +79,11 @@ CLI_MUTANTS: tuple[Mutant, ...] = (
            ("tests/test_commands.py::test_the_command_lines_own_commands_do_not_load_models",)),
     # models/commands.py ------------------------------------------------------------------------
     Mutant(COMMANDS,
+           "        if not least <= value <= most:",
+           "        if not least <= value:",
+           "serve takes numbers without an upper bound",
+           ("tests/test_workbench_server.py::test_every_number_serve_takes_is_bounded_before_anything_starts",)),
+    Mutant(COMMANDS,
            "    if not sys.stderr.isatty():\n        return None",
            "    if False:\n        return None",
            "progress lines are written where standard error is a log or a pipe",
