@@ -2,9 +2,11 @@
 
 A benchmark script lists its cases as ``(name, spec)`` pairs and a function
 ``run_case(spec) -> dict`` that does the work and returns the numbers to
-print; the harness adds ``seconds`` (wall time of ``run_case``) and
-``peak_mib`` (the process's resident-set high-water mark, interpreter
-included).  The scripts import the installed package: install it first
+print; the harness adds ``seconds`` (wall time of ``run_case``),
+``cpu_seconds`` (the process's CPU time in ``run_case``, which a busy
+machine disturbs less) and ``peak_mib`` (the process's resident-set
+high-water mark, interpreter included).  ``--repeat N`` runs each case N
+times, each in a fresh process, and prints the medians.  The scripts import the installed package: install it first
 (``pip install -e .`` keeps it in step with the working tree).
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -28,25 +31,40 @@ def main(script: str, description: str, cases: list[tuple[str, dict]], run_case:
     """
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--case", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--repeat", type=int, default=1, metavar="N",
+                        help="run each case N times, each in a fresh process, and print the medians")
     args = parser.parse_args()
     if args.case is not None:
         run_here(cases[args.case][1], run_case)
         return
+    if args.repeat < 1:
+        parser.error("--repeat takes a whole number from 1")
     width = max(len(name) for name, _ in cases) + 2
     head = "".join(f" {heading:>{max(len(heading), 8)}}" for _, heading, _ in columns)
-    print(f"{'case':<{width}} {'seconds':>8} {'peak MiB':>9}{head}")
+    if args.repeat > 1:
+        print(f"medians of {args.repeat} runs, each in a fresh process")
+    print(f"{'case':<{width}} {'seconds':>8} {'CPU s':>8} {'peak MiB':>9}{head}")
     for i, (name, _) in enumerate(cases):
         print(f"{name:<{width}} ", end="", flush=True)
-        r = measure(script, i)
+        r = medians([measure(script, i) for _ in range(args.repeat)])
         cells = "".join(f" {format(r[key], spec):>{max(len(heading), 8)}}" for key, heading, spec in columns)
-        print(f"{r['seconds']:>8.2f} {r['peak_mib']:>9.0f}{cells}", flush=True)
+        print(f"{r['seconds']:>8.2f} {r['cpu_seconds']:>8.2f} {r['peak_mib']:>9.0f}{cells}", flush=True)
+
+
+def medians(runs: list[dict]) -> dict:
+    """The runs' numbers, each the median over the runs; what is not a number is the first run's."""
+    first = runs[0]
+    return {key: statistics.median(r[key] for r in runs)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) else value
+            for key, value in first.items()}
 
 
 def run_here(spec: dict, run_case: Callable[[dict], dict]) -> None:
     """Run one case in this process and print its numbers as one line of JSON."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     result = run_case(spec)
     result["seconds"] = time.perf_counter() - start
+    result["cpu_seconds"] = time.process_time() - cpu
     result["peak_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps(result))
 
