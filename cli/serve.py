@@ -9,7 +9,9 @@ one-line error, not a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ipaddress
+import signal
 import socket
 import sys
 import threading
@@ -151,17 +153,56 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             super().handle_exit(sig, frame)
             workbench.stopping()   # the checks running end now, so that stopping waits for none of them
 
+        @contextlib.contextmanager
+        def capture_signals(self):
+            caught = held.release()
+            with super().capture_signals():
+                for sig in caught:   # a Ctrl-C that waited reaches the server's handler now
+                    self.handle_exit(sig, None)
+                yield
+
     server = Server(uvicorn.Config(workbench.app, log_level="warning", lifespan="on", access_log=False,
                                    timeout_graceful_shutdown=STOP_SECONDS))
     if args.open:
         threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
+    held = _HeldSignals()   # until the server's own handlers are in place, a Ctrl-C waits
     try:
         with sock:
             server.run(sockets=[sock])
     finally:
+        for sig in held.release():   # the server never took over: the signal acts as it would have
+            signal.raise_signal(sig)
         if workbench.pool is not None:   # stopped before its lifespan could end (a second Ctrl-C)
             workbench.pool.kill()
     return 0
+
+
+class _HeldSignals:
+    """Ctrl-C and SIGTERM noted, not acted on, until the server's own handlers take over.
+
+    Python raises KeyboardInterrupt wherever the signal lands; inside asyncio's event loop
+    constructor that leaves a half-made loop that prints a traceback as it is collected.
+    """
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+    def __init__(self) -> None:
+        self.caught: list[int] = []
+        self._before: dict[int, object] | None = None
+        if threading.current_thread() is threading.main_thread():
+            self._before = {sig: signal.signal(sig, self._note) for sig in self.SIGNALS}
+
+    def _note(self, sig, frame) -> None:
+        self.caught.append(sig)
+
+    def release(self) -> list[int]:
+        """The handlers there were before put back; the signals noted meanwhile, handed over once."""
+        if self._before is not None:
+            for sig, handler in self._before.items():
+                signal.signal(sig, handler)
+            self._before = None
+        caught, self.caught = self.caught, []
+        return caught
 
 
 def _open_when_started(server, url: str) -> None:
