@@ -17,7 +17,8 @@ CENTIPEDE = Card("the centipede game, solved by backward induction", "epistemic.
 DINNER = Card("Ethiopian Dinner: the crossout strategy and exact backward induction",
               "epistemic.models.dinner.cli:COMMAND")
 NUMBERLINE = Card("the number-line token game, solved by backward induction", "epistemic.models.numberline.cli:COMMAND")
-PIG = Card("Pig, the dice game: optimal play for two, 'hold at 20', equilibria for three", "epistemic.models.pig.cli:PIG")
+PIG = Card("Pig, the dice game: optimal play for two, 'hold at 20', equilibria for three",
+           "epistemic.models.pig.cli:PIG")
 PIGLET = Card("Piglet, the coin game: optimal play for two, equilibria of hold values for three",
               "epistemic.models.pig.cli:PIGLET")
 PIRATES = Card("the pirate game with public and subgroup promises", "epistemic.models.pirates.cli:COMMAND")

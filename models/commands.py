@@ -31,8 +31,8 @@ from epistemic.errors import EpistemicError
 from epistemic.plugins import entries, first_line, origin
 
 
-__all__ = ["Command", "Card", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "load_cards", "whole_number_argument",
-           "whole_number_between", "seconds_argument", "plain_text", "HelpFormatter",
+__all__ = ["Command", "Card", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "load_cards",
+           "whole_number_argument", "whole_number_between", "seconds_argument", "plain_text", "HelpFormatter",
            "progress_printer", "end_progress",
            "write_pictures", "add_resolution_argument", "add_label_style_argument", "check_export_destination",
            "check_file_destination", "OutputFile",
