@@ -16,6 +16,7 @@ from collections.abc import Mapping
 
 from epistemic import __version__
 from epistemic.errors import EpistemicError
+from epistemic.models.cards import CARDS
 from epistemic.models.commands import Card, Command, HelpFormatter, load_cards, load_commands
 
 __all__ = ["main", "build_parser", "BUILT_IN"]
@@ -60,6 +61,8 @@ def _commands(argv: list[str]) -> dict[str, Command | Card]:
     first = next((a for a in argv if not a.startswith("-")), None)
     if first in BUILT_IN:
         return {first: _command(BUILT_IN[first])}
+    if first in CARDS:  # this package's models: their names are theirs, and no metadata need be read
+        return {first: _command(CARDS[first])}
     if first is None and not any(a.startswith("-h") or a.startswith("--h") for a in argv):
         return {}  # --version, or no command: no command is listed, and no model's metadata read
     problems: list[str] = []
@@ -78,7 +81,7 @@ def _commands(argv: list[str]) -> dict[str, Command | Card]:
 
 def _command(card: Card) -> Command:
     command = card.load()
-    assert isinstance(command, Command), card  # the command line's own cards name its own commands
+    assert isinstance(command, Command), card  # this package's cards name its own commands
     return command
 
 

@@ -41,10 +41,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from .errors import EpistemicError
-from .sequential import BackwardInduction, SequentialGame
+
+if TYPE_CHECKING:
+    from .sequential import BackwardInduction, SequentialGame
 
 __all__ = ["CHANCE", "ExtensiveGame", "PerfectInformation", "TreeTooLarge", "tree_size", "check_size", "walk",
            "MAX_NODES", "EXACT_SHAPES"]

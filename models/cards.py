@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .commands import Card
 
-__all__ = ["CENTIPEDE", "DINNER", "NUMBERLINE", "PIG", "PIGLET", "PIRATES", "PUZZLE", "TOURNAMENT"]
+__all__ = ["CARDS", "CENTIPEDE", "DINNER", "NUMBERLINE", "PIG", "PIGLET", "PIRATES", "PUZZLE", "TOURNAMENT"]
 
 CENTIPEDE = Card("the centipede game, solved by backward induction", "epistemic.models.centipede:COMMAND")
 DINNER = Card("Ethiopian Dinner: the crossout strategy and exact backward induction",
@@ -25,3 +25,8 @@ PIRATES = Card("the pirate game with public and subgroup promises", "epistemic.m
 PUZZLE = Card("solve a classic puzzle of epistemic logic, round by round", "epistemic.models.puzzles.cli:COMMAND")
 TOURNAMENT = Card("the Prisoner-and-Pirate bot tournament over TCP (serve, bot, run, check)",
                   "epistemic.models.tournament.cli:COMMAND")
+
+#: The cards by command name, as ``pyproject.toml`` registers them: the command line runs this package's
+#: own models without reading any package's metadata, since their names are theirs whatever else is installed.
+CARDS = {"centipede": CENTIPEDE, "dinner": DINNER, "numberline": NUMBERLINE, "pig": PIG, "piglet": PIGLET,
+         "pirates": PIRATES, "puzzle": PUZZLE, "tournament": TOURNAMENT}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ import pytest
 from cli_runs import run
 from epistemic.cli.main import BUILT_IN
 from epistemic.models import GROUP, Command, load_commands, registered_names
+from epistemic.models import cards
+from epistemic.models.cards import CARDS
 from epistemic.models.commands import Card, load_cards
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,6 +69,14 @@ def test_the_packages_own_cards_say_what_their_commands_say():
         assert isinstance(card, Card), name
         command = card.load()
         assert isinstance(command, Command) and command.help == card.help, name
+
+
+def test_the_packages_cards_are_the_ones_its_metadata_registers():
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        declared = tomllib.load(f)["project"]["entry-points"][GROUP]
+    names = {card: name for name, card in vars(cards).items() if isinstance(card, Card)}
+    assert declared == {name: f"epistemic.models.cards:{names[card]}" for name, card in CARDS.items()}
+    assert set(registered_names(reserved=BUILT_IN)) >= set(CARDS)
 
 
 def test_help_lists_every_command(capsys):

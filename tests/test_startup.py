@@ -77,6 +77,8 @@ def test_a_command_loads_its_own_model_alone():
     assert len(MODELS) >= 7
     modules = imported(command("centipede", "--length", "3"))
     assert models(modules) == ["epistemic.models.centipede"]
+    # this package's own card is known without reading any package's metadata
+    assert "importlib.metadata" not in modules
 
 
 @pytest.mark.parametrize("package", LAZY)

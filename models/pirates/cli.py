@@ -26,7 +26,6 @@ from .report import (MAX_REPORT_BYTES, ROUND_EXCERPT, TABLE_HEAD, TABLE_PIRATES,
                      check_report_size, format_header, format_report, write_json)
 from .learning import (MAX_LEARNING_PIRATES, MAX_LEVEL, MAX_WORLDS, Suspicions, anticipation_level, candidate_worlds,
                        learn)
-from .search import PromiseSearch, best_public_promise
 from .syntax import parse_pirate, parse_promise, parse_suspicion
 from .wording import coins_text, division_text, names_text
 from .picture_limits import picture_refusals
@@ -34,6 +33,9 @@ from .picture_limits import picture_refusals
 # imported where used, not here: the pictures (Graphviz, numpy, networkx), the explorer pages, the
 # learning's reports and the game's tree are for the options that ask for them
 if TYPE_CHECKING:
+    from epistemic.explanation import Reason
+
+    from .search import PromiseSearch
     from .tree import PirateTree
 
 __all__ = ["COMMAND", "add_arguments", "run"]
@@ -181,9 +183,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         finally:
             end_progress(progress)
     # the whole answer is composed before a byte is written, so bad input leaves no half output
-    from .explore import explain, run_explorer
-
-    answers = [(q, explain(game, q, depth=args.depth)) for q in args.why]
+    answers = _answers(game, args)
     images, failed = _images([(path, draw) for path, kind, draw in asked if kind not in refused], args)
     if args.html is not None:
         from .browser import explorer_page
@@ -193,6 +193,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     search = None
     if searched is not None:
         search_progress = progress_printer("candidate promises")
+        from .search import best_public_promise
+
         search = best_public_promise(game, searched, progress=search_progress)
         end_progress(search_progress)
     if args.json:
@@ -219,8 +221,19 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     write_pictures(images)
     out.write(text)
     if args.explain:
+        from .explore import run_explorer
+
         run_explorer(game, sys.stdin, out, depth=args.depth)
     return status
+
+
+def _answers(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, Reason]]:
+    """The answers to ``--why``: ``(question, reason)`` each."""
+    if not args.why:
+        return []
+    from .explore import explain  # here: the questions' parser and the explanations are for --why
+
+    return [(q, explain(game, q, depth=args.depth)) for q in args.why]
 
 
 def _tree(game: PirateGame, args: argparse.Namespace) -> tuple[PirateTree | None, int]:
