@@ -41,12 +41,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .errors import EpistemicError
-
-if TYPE_CHECKING:
-    from .sequential import BackwardInduction, SequentialGame
+from .sequential import BackwardInduction, SequentialGame
 
 __all__ = ["CHANCE", "ExtensiveGame", "PerfectInformation", "TreeTooLarge", "tree_size", "check_size", "walk",
            "MAX_NODES", "EXACT_SHAPES"]

@@ -192,9 +192,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     status = EXIT_PICTURE_REFUSED if refused.keys() & {kind for _, kind, _ in asked} or failed else 0
     search = None
     if searched is not None:
-        search_progress = progress_printer("candidate promises")
         from .search import best_public_promise
 
+        search_progress = progress_printer("candidate promises")
         search = best_public_promise(game, searched, progress=search_progress)
         end_progress(search_progress)
     if args.json:
