@@ -12,18 +12,26 @@ import argparse
 import os
 import sys
 import warnings
+from collections.abc import Mapping
 
-from epistemic import EpistemicError, UnknownAtomWarning, __version__
-from epistemic.models import Command, load_commands, registered_names
-from epistemic.models.commands import HelpFormatter
-
-from . import check, experiment, grade, serve, update
+from epistemic import __version__
+from epistemic.errors import EpistemicError
+from epistemic.models.cards import CARDS
+from epistemic.models.commands import Card, Command, HelpFormatter, load_cards, load_commands
 
 __all__ = ["main", "build_parser", "BUILT_IN"]
 
-#: The command line's own subcommands, which no model may take.
-BUILT_IN: dict[str, Command] = {"check": check.COMMAND, "experiment": experiment.COMMAND, "grade": grade.COMMAND,
-                              "serve": serve.COMMAND, "update": update.COMMAND}
+#: The command line's own subcommands, which no model may take; each module is imported when its command runs.
+BUILT_IN: dict[str, Card] = {
+    "check": Card("check a formula in a Kripke model saved as JSON", "epistemic.cli.check:COMMAND"),
+    "experiment": Card("sweep a model's experiment over a grid of parameters, into SQLite",
+                       "epistemic.cli.experiment:COMMAND"),
+    "grade": Card("grade a class's answers to an exercise sheet, as CSV", "epistemic.cli.grade:COMMAND"),
+    "serve": Card("the course workbench in the browser: models, formulas, updates and exercises",
+                  "epistemic.cli.serve:COMMAND"),
+    "update": Card("apply announcements and events to a model saved as JSON, and save the model after them",
+                   "epistemic.cli.update:COMMAND"),
+}
 
 EXIT_BAD_INPUT = 2
 
@@ -35,8 +43,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
 
 
-def build_parser(commands: dict[str, Command]) -> argparse.ArgumentParser:
-    """The parser of ``epistemic`` with ``commands`` as its subcommands, in name order."""
+def build_parser(commands: Mapping[str, Command | Card]) -> argparse.ArgumentParser:
+    """The parser of ``epistemic`` with ``commands`` as its subcommands, in name order; a
+    :class:`Card` adds its name and help alone, enough for ``epistemic --help``."""
     parser = _Parser(prog="epistemic", description=__doc__.splitlines()[0], formatter_class=HelpFormatter)
     parser.add_argument("--version", action="version", version=f"epistemic {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -46,19 +55,39 @@ def build_parser(commands: dict[str, Command]) -> argparse.ArgumentParser:
     return parser
 
 
-def _commands(argv: list[str]) -> dict[str, Command]:
-    """The built-in commands and the registered models; when the first argument
-    names a command, only that one is made ready."""
+def _commands(argv: list[str]) -> dict[str, Command | Card]:
+    """The commands the parser needs for ``argv``: the one the first word names, made ready;
+    else, for ``--help`` or a word that names none, the cards of every command there is."""
     first = next((a for a in argv if not a.startswith("-")), None)
     if first in BUILT_IN:
-        return {first: BUILT_IN[first]}
-    only = first if first in registered_names(reserved=BUILT_IN) else None
-    models, problems = load_commands(reserved=BUILT_IN, only=only)
-    if only is not None and only not in models:  # it was left out: name every command there is
-        models, problems = load_commands(reserved=BUILT_IN)
+        return {first: _command(BUILT_IN[first])}
+    if first in CARDS:  # this package's models: their names are theirs, and no metadata need be read
+        return {first: _command(CARDS[first])}
+    if first is None and not any(a.startswith("-h") or a.startswith("--h") for a in argv):
+        return {}  # --version, or no command: no command is listed, and no model's metadata read
+    problems: list[str] = []
+    if first is not None:
+        models, problems = load_commands(reserved=BUILT_IN, only=first)
+        if first in models:
+            _warn(problems)
+            return {first: models[first]}
+    # the word names no command that works: list every one there is, but not the card of one
+    # whose command failed just now
+    cards, listed = load_cards(reserved=BUILT_IN)
+    cards.pop(first or "", None)
+    _warn(list(dict.fromkeys(problems + listed)))
+    return {**BUILT_IN, **cards}
+
+
+def _command(card: Card) -> Command:
+    command = card.load()
+    assert isinstance(command, Command), card  # this package's cards name its own commands
+    return command
+
+
+def _warn(problems: list[str]) -> None:
     for problem in problems:
         print(f"epistemic: warning: {problem}", file=sys.stderr)
-    return {**BUILT_IN, **models}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,7 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     commands = _commands(argv)
     args = build_parser(commands).parse_args(argv)
     try:
-        code = _run(commands[args.command], args)
+        command = commands[args.command]
+        assert isinstance(command, Command), args.command  # _commands made ready the one the first word names
+        code = _run(command, args)
         sys.stdout.flush()  # a closed pipe shows here, not in Python's own flush at exit
         return code
     except EpistemicError as error:
@@ -95,7 +126,9 @@ def _run(command: Command, args: argparse.Namespace) -> int:
         shown = warnings.showwarning
 
         def note(message, category, *rest, **named):
-            if issubclass(category, UnknownAtomWarning):
+            # a command that never loaded the engines can warn of no unknown atom: they are not imported for it
+            engines = sys.modules.get("epistemic.engines")
+            if engines is not None and issubclass(category, engines.UnknownAtomWarning):
                 print(f"epistemic {args.command}: note: {message}", file=sys.stderr)
             else:
                 shown(message, category, *rest, **named)

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import os
 import sys
-from importlib.abc import MetaPathFinder
 from importlib.machinery import ModuleSpec, PathFinder
 
 #: The folders of a checkout that are parts of the package, by their names in it.
 PARTS = ("models", "visualize", "cli", "workbench")
 
 
-class _BesideTheCore(MetaPathFinder):
-    """Finds ``epistemic.<part>`` in the folder ``<part>`` beside the core's."""
+class _BesideTheCore:
+    """Finds ``epistemic.<part>`` in the folder ``<part>`` beside the core's.
+
+    A finder of ``sys.meta_path`` needs no more than ``find_spec``; it does without the
+    base class of :mod:`importlib.abc`, whose import costs every command's start-up.
+    """
 
     def __init__(self, package: str, folder: str):
         self.package = package

@@ -15,13 +15,15 @@ builds a fresh tree, as a program without a memo would.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable, Iterable, Mapping
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
-import networkx as nx
 
 from .errors import EpistemicError
 from .validators import is_whole
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["Request", "PredictionDAG", "CycleError"]
 
@@ -114,7 +116,7 @@ class PredictionDAG(Generic[K, V]):
         self._values: dict[K, V] = {}
         self._edges: dict[K, Mapping[Hashable, K]] = {}
         self._remake = edges
-        self._tree = nx.MultiDiGraph() if not memo and keep_tree else None
+        self._tree = _multigraph() if not memo and keep_tree else None
         self._created = 0
 
     # public ---------------------------------------------------------------
@@ -167,7 +169,7 @@ class PredictionDAG(Generic[K, V]):
                 raise EpistemicError("build the naive DAG with keep_tree=True to export it")
             return self._tree.copy()
         keep = self.reachable(roots) if roots is not None else set(self._values)
-        g = nx.MultiDiGraph()
+        g = _multigraph()
         for k in keep:
             g.add_node(k, value=self._values[k])
         for k in keep:
@@ -314,3 +316,11 @@ def _labelled(batch) -> Mapping[Hashable, Any]:
     if isinstance(batch, dict):
         return batch
     return {r.label: r.key for r in _requests(batch)}
+
+
+def _multigraph() -> nx.MultiDiGraph:
+    """An empty networkx multigraph; networkx is imported here, where a picture or an export
+    of the DAG needs it, not by every solve."""
+    import networkx as nx
+
+    return nx.MultiDiGraph()

@@ -23,9 +23,8 @@ sits above the model checker: :mod:`epistemic.checking` and
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-import networkx as nx
 import numpy as np
 
 from .agents import Agent
@@ -33,6 +32,9 @@ from .errors import ModelError
 from .events import Event, EventModel, check_event_model, private_event, public_event, whether_event
 from .relations import Arrows, Partition, Relation, relation_from_pairs
 from .validators import instance_of
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
     "KripkeModel",
@@ -300,6 +302,8 @@ class KripkeModel:
         """The model as a new networkx graph: node attribute ``facts`` (and
         ``origin`` after an update), edge attribute ``agents``; graph
         attributes ``actual`` and ``agents``."""
+        import networkx as nx  # here: a model is checked and updated without networkx
+
         g = nx.DiGraph(actual=self._actual, agents=self._agents)
         for i, w in enumerate(self._worlds):
             attrs: dict[str, object] = {"facts": self._facts[i]}
@@ -528,6 +532,8 @@ def _image(relation: Relation, worlds: np.ndarray) -> np.ndarray:
 
 def _classes(rows, cols, n: int) -> np.ndarray:
     """Block numbers of the equivalence closure of the given pairs."""
+    import networkx as nx  # here: only a model read from the pairs of an equivalence needs it
+
     g = nx.Graph()
     g.add_nodes_from(range(n))
     g.add_edges_from(zip(rows, cols))

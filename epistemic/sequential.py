@@ -38,15 +38,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
 from operator import add
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
-import networkx as nx
 
 from .dag import PredictionDAG
 from .errors import EpistemicError
 from .explanation import Reason
 from .validators import is_whole, whole_number
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["SequentialGame", "Choice", "BackwardInduction"]
 

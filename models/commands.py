@@ -1,37 +1,38 @@
 """What a model offers the ``epistemic`` command line, and how it joins it.
 
-A model joins by naming a :class:`Command` in the entry-point group
-``epistemic.models`` of its distribution's metadata; the entry point's name
-is its subcommand.  The models of this package join that way (see
-``pyproject.toml``), and so can any installed package::
+A model joins by naming, in the entry-point group ``epistemic.models`` of its
+distribution's metadata, a :class:`Card`: its one-line help and where its
+:class:`Command` lives.  The entry point's name is its subcommand.  The models
+of this package join that way, their cards in :mod:`epistemic.models.cards`
+(see ``pyproject.toml``), and so can any installed package::
 
     [project.entry-points."epistemic.models"]
-    centipede = "epistemic.models.centipede:COMMAND"
+    centipede = "epistemic.models.cards:CENTIPEDE"
 
-Only the metadata is read to list the names; a model's code is imported
-when its command is asked for, so one broken model cannot stop the others.
+``epistemic --help`` reads the cards alone; a model's code is imported when
+its command runs, so that one broken or slow model stops no other.  An entry
+point may also name the :class:`Command` itself, which is then imported to
+list it.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import re
 import sys
 from collections.abc import Callable, Iterable
-from typing import TextIO
+from typing import TextIO, cast
 
 import attrs
 
-from epistemic import EpistemicError
-from epistemic.files import check_destination, write_files
+from epistemic.errors import EpistemicError
 from epistemic.plugins import entries, first_line, origin
-from epistemic.visualize import LABEL_STYLES
-from epistemic.visualize.render import MAX_DPI, MIN_DPI
 
 
-__all__ = ["Command", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "whole_number_argument",
-           "whole_number_between", "seconds_argument", "plain_text", "HelpFormatter",
+__all__ = ["Command", "Card", "GROUP", "MAX_DEPTH", "registered_names", "load_commands", "load_cards",
+           "whole_number_argument", "whole_number_between", "seconds_argument", "plain_text", "HelpFormatter",
            "progress_printer", "end_progress",
            "write_pictures", "add_resolution_argument", "add_label_style_argument", "check_export_destination",
            "check_file_destination", "OutputFile",
@@ -134,6 +135,58 @@ class Command:
         return parser
 
 
+#: Where a command lives: a module's dotted name, a colon and a name in it (dotted for an attribute's).
+_WHERE = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
+
+
+def _where(card: Card, attribute: attrs.Attribute, value: str) -> None:
+    if not isinstance(value, str) or not _WHERE.fullmatch(value):
+        raise EpistemicError(f"a card names where its command lives as 'module:name', got {value!r}")
+
+
+@attrs.frozen
+class Card:
+    """What ``epistemic --help`` shows of a command, and where the command lives.
+
+    A model's entry point names its card, in a module light to import, so that
+    listing the commands imports none of them: the :class:`Command` is
+    imported when it runs (:meth:`load`).
+
+    Parameters
+    ----------
+    help : str
+        One line for ``epistemic --help``, the command's own ``help``.
+    where : str
+        ``"module:name"``: the module that holds the :class:`Command`, and its name there.
+
+    Examples
+    --------
+    >>> card = Card("the centipede game, solved by backward induction", "epistemic.models.centipede:COMMAND")
+    >>> card.load().help == card.help
+    True
+    >>> Card("say hello", "hello.py")
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.EpistemicError: a card names where its command lives as 'module:name', got 'hello.py'
+    """
+
+    help: str
+    where: str = attrs.field(validator=_where)
+
+    def load(self) -> object:
+        """What :attr:`where` names, its module imported: the command, for a card that is right."""
+        module, _, name = self.where.partition(":")
+        found: object = importlib.import_module(module)
+        for part in name.split("."):
+            found = getattr(found, part)
+        return found
+
+    def add_to(self, subparsers, name: str, **options) -> argparse.ArgumentParser:
+        """Add subcommand ``name`` to ``subparsers`` as ``epistemic --help`` lists it: its
+        help alone, without the command's options, which :meth:`load` brings."""
+        return subparsers.add_parser(name, help=self.help, **options)
+
+
 def seconds_argument(most: float) -> Callable[[str], float]:
     """An argument type for a number of seconds above 0 and at most ``most``.
 
@@ -202,6 +255,8 @@ def whole_number_between(least: int, most: int) -> Callable[[str], int]:
 def add_resolution_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """``--dpi N``, the resolution of PNG pictures, as every drawing command takes it
     (checked with :func:`epistemic.visualize.render.check_dpi` before any work)."""
+    from epistemic.visualize.render import MAX_DPI, MIN_DPI
+
     parser.add_argument("--dpi", type=whole_number_argument, default=None, metavar="N",
                         help=f"resolution of PNG pictures, {MIN_DPI} to {MAX_DPI} dots per inch (default: 96)")
 
@@ -209,6 +264,8 @@ def add_resolution_argument(parser: argparse.ArgumentParser | argparse._Argument
 def add_label_style_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """``--label-style full|compact``: whole sentences in the boxes of explanation
     pictures, or only their first clause, for print."""
+    from epistemic.visualize.reasons import LABEL_STYLES
+
     parser.add_argument("--label-style", choices=LABEL_STYLES, default="full",
                         help="full sentences in the boxes, or compact ones for print (default: full)")
 
@@ -249,6 +306,8 @@ def check_file_destination(path: str, suffixes: tuple[str, ...], option: str, wh
     whole = os.path.realpath(path)
     if any(other is not None and os.path.realpath(other) == whole for other in others):
         raise EpistemicError(f"{path!r} is asked for twice: as {what} and as another file read or written")
+    from epistemic.files import check_destination
+
     check_destination(path)
     return path
 
@@ -271,6 +330,8 @@ def write_pictures(images: Iterable[OutputFile]) -> None:
     Every command writes its files after the work and before it prints its result,
     so that a file that cannot be written leaves nothing printed and no file changed.
     """
+    from epistemic.files import write_files
+
     images = list(images)
     write_files((path, data) for path, data, *_ in images)
     for path, data, *note in images:
@@ -316,12 +377,31 @@ def load_commands(group: str = GROUP, reserved: Iterable[str] = (), only: str | 
 
     A model is left out when its name is not a lower-case word, is
     ``reserved`` or already taken (this package's models come first), when
-    importing it fails, when it names something that is not a
-    :class:`Command`, or when its options cannot be added to a parser.
-    With ``only``, just the model of that name is imported.
+    importing it fails, when it names something that is neither a
+    :class:`Command` nor a :class:`Card` of one, or when its options cannot be
+    added to a parser.  With ``only``, just the model of that name is imported.
     """
+    commands, problems = _join(group, reserved, only, whole=True)
+    return cast(dict[str, Command], commands), problems  # whole: every card was loaded and checked
+
+
+def load_cards(group: str = GROUP, reserved: Iterable[str] = ()) -> tuple[dict[str, Card | Command], list[str]]:
+    """What ``epistemic --help`` lists: the registered commands by name, each as its entry
+    point names it, and a one-line problem for each left out.
+
+    A :class:`Card` is taken as it is, its command not imported: a fault of the command
+    shows when it runs (:func:`load_commands`).  A :class:`Command` named by the entry
+    point itself is checked as :func:`load_commands` checks it.
+    """
+    return _join(group, reserved, None, whole=False)
+
+
+def _join(group: str, reserved: Iterable[str], only: str | None, whole: bool
+          ) -> tuple[dict[str, Card | Command], list[str]]:
+    """The registered commands, each a :class:`Command` (with ``whole``, or where the entry
+    point names one) or a :class:`Card`, and the problems of those left out."""
     taken = set(reserved)
-    commands: dict[str, Command] = {}
+    commands: dict[str, Card | Command] = {}
     problems: list[str] = []
     for ep in entries(group):
         if only is not None and ep.name != only:
@@ -333,22 +413,23 @@ def load_commands(group: str = GROUP, reserved: Iterable[str] = (), only: str | 
         if ep.name in taken:
             problems.append(f"{where} is left out: the name {ep.name!r} is taken")
             continue
+        named = ep.value
         try:
-            command = ep.load()
+            value: object = ep.load()
+            if isinstance(value, Card) and whole:
+                named, value = value.where, value.load()
         except Exception as error:  # a model's own bug must not stop the command line
             problems.append(f"{where} is left out: it cannot be loaded ({first_line(error)})")
             continue
-        if not isinstance(command, Command):
-            kind = type(command).__name__
-            problems.append(f"{where} is left out: {ep.value} is not a Command but of type {kind}")
+        if not isinstance(value, Card | Command):
+            problems.append(f"{where} is left out: {named} is not a Command but of type {type(value).__name__}")
             continue
-        try:  # on a parser of its own: a model whose options clash must not spoil the others'
-            command.add_to(argparse.ArgumentParser().add_subparsers(), ep.name)
-        except Exception as error:
-            problems.append(f"{where} is left out: its options cannot be added ({first_line(error)})")
-            continue
+        if isinstance(value, Command):
+            try:  # on a parser of its own: a model whose options clash must not spoil the others'
+                value.add_to(argparse.ArgumentParser().add_subparsers(), ep.name)
+            except Exception as error:
+                problems.append(f"{where} is left out: its options cannot be added ({first_line(error)})")
+                continue
         taken.add(ep.name)
-        commands[ep.name] = command
+        commands[ep.name] = value
     return commands, problems
-
-

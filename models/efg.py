@@ -12,7 +12,6 @@ import argparse
 from collections.abc import Iterable
 from typing import Any
 
-from epistemic.export import extensive_form, to_efg
 from epistemic.extensive import MAX_NODES, check_size
 from epistemic.models.commands import check_file_destination, end_progress, progress_printer
 
@@ -37,6 +36,8 @@ def check_efg_destination(path: str, others: Iterable[str | None] = ()) -> str:
 
 def check_efg_size(game: Any) -> int:
     """The number of nodes of ``game``'s tree, refused in one line past the limit, before any work."""
+    from epistemic.export import extensive_form  # here: only an export needs the writers
+
     return check_size(extensive_form(game), MAX_NODES)
 
 
@@ -45,6 +46,8 @@ def efg_file(game: Any, path: str, size: int) -> tuple[str, bytes, str]:
     found to have ``size`` nodes, in Gambit's format, for
     :func:`~epistemic.models.commands.write_pictures` to write with the command's other
     files (a count of the nodes written out shows while a large tree is, on a terminal)."""
+    from epistemic.export import to_efg
+
     show = progress_printer("nodes written")
     try:
         text = to_efg(game, progress=show, nodes=size)

@@ -27,9 +27,21 @@ AGENTS = "epistemic/agents.py"
 VALIDATORS = "epistemic/validators.py"
 FIXEDPOINT = "epistemic/fixedpoint.py"
 ENGINES = "epistemic/engines.py"
+LAZY = "epistemic/_lazy.py"
 BELIEF = "tests/test_core_belief.py::"
 
 CORE_MUTANTS: tuple[Mutant, ...] = (
+    # _lazy.py ---------------------------------------------------------------------------------
+    Mutant(LAZY,
+           "        namespace[name] = value",
+           "        pass",
+           "a package's name is looked up again, through its module, every time it is used",
+           ("tests/test_startup.py::test_a_name_is_looked_up_once",)),
+    Mutant(LAZY,
+           "        return sorted(set(namespace) | set(module_of))",
+           "        return sorted(namespace)",
+           "dir() of a package leaves out the names not used yet",
+           ("tests/test_startup.py::test_every_public_name_imports_and_dir_lists_it",)),
     # fixedpoint.py ----------------------------------------------------------------------------
     Mutant(FIXEDPOINT,
            "if change <= tolerance:",

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-import graphviz
-
 from epistemic import Announcement, Knowledge
 from epistemic.validators import instance_of, whole_number_at_least
 
@@ -118,6 +116,8 @@ def knowledge_table(announcements: Sequence[Announcement], rows: Iterable[tuple[
         text = more(left_out) if more is not None else f"… and {len(left_out):,} more rows"
         span = len(announcements) + 1 + (names is not None)
         body.append(f'<TR><TD COLSPAN="{span}" ALIGN="LEFT" BGCOLOR="{NEUTRAL}"><I>{escape(text)}</I></TD></TR>')
+
+    import graphviz  # here: the limits of this module are read by commands that draw nothing
 
     g = graphviz.Digraph("knowledge")
     g.attr(fontname=FONT, fontsize="12", labelloc="t")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 
 import attrs
-import graphviz
 import numpy as np
 
 from epistemic import Agent, Announcement, KripkeModel
@@ -356,6 +355,8 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
     kept = set(model.worlds)
     lines = agent_lines(model)
     ids = {w: f"w{i}" for i, w in enumerate(worlds)}
+
+    import graphviz  # here: the limits of this module are read by commands that draw nothing
 
     g = graphviz.Digraph("kripke")
     g.attr(fontname=FONT, fontsize="12", labelloc="t")

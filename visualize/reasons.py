@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 
-import graphviz
-
 from epistemic import Reason
 from epistemic.explanation import OMITTED
 from epistemic.validators import is_whole, one_of, whole_number_at_least
@@ -195,6 +193,8 @@ def reason_picture(reasons: Reason | Iterable[Reason], *,
     for gap, members in summary.gaps.items():
         box_groups[gap] = _box_group(members, groups)
     palette = (palette or Palette(())).extended(g for g in groups.values() if g is not None)
+
+    import graphviz  # here: the command line reads this module's label styles to build its options
 
     g = graphviz.Digraph("why")
     g.attr(rankdir="TB", nodesep="0.25" if compact else "0.35", ranksep="0.35" if compact else "0.45",

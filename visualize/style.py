@@ -25,7 +25,6 @@ import textwrap
 from collections.abc import Hashable, Iterable
 
 import attrs
-import graphviz
 
 from .errors import PictureError
 
@@ -187,6 +186,8 @@ def plain_label(text: str) -> str:
     >>> print(plain_label(r"C:\\new"))
     C:\\\\new
     """
+    import graphviz  # here: the styles are read by pages and reports that draw nothing
+
     return graphviz.escape(str(text))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Hashable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from epistemic.models.commands import OutputFile
 from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, efg_file
@@ -13,14 +13,11 @@ from epistemic.models import (MAX_DEPTH, Command, add_label_style_argument, add_
                               progress_printer,
                               whole_number_argument, write_pictures)
 from epistemic.validators import between, whole_number
-from epistemic.visualize import (MAX_WORLDS as MAX_DRAWN_WORLDS, RENDERERS, Picture, PictureError, RendererMissing,
-                                 check_destinations)
+from epistemic.visualize import RENDERERS, Picture, PictureError, RendererMissing, check_destinations
 from epistemic.visualize.render import check_dpi
-from epistemic.visualize.explorer import check_html_destination
 from epistemic.wording import counted
 
 from .game import PirateGame, PirateGameError
-from .tree import PirateTree, parse_chance
 from .division import promise_in
 from .predict import TIE_RULES, node_key
 from .solver import PirateSolver
@@ -29,17 +26,17 @@ from .report import (MAX_REPORT_BYTES, ROUND_EXCERPT, TABLE_HEAD, TABLE_PIRATES,
                      check_report_size, format_header, format_report, write_json)
 from .learning import (MAX_LEARNING_PIRATES, MAX_LEVEL, MAX_WORLDS, Suspicions, anticipation_level, candidate_worlds,
                        learn)
-from .learning_browser import learning_explorer_page
-from .learning_explore import run_learning_explorer
-from .learning_report import check_learned_question, format_learning, learned_why, learning_json
-from .search import PromiseSearch, best_public_promise
 from .syntax import parse_pirate, parse_promise, parse_suspicion
 from .wording import coins_text, division_text, names_text
-from .explore import explain, run_explorer
 from .picture_limits import picture_refusals
-from .browser import explorer_page
-from .pictures import (knowledge_picture, kripke_model_picture, learning_drawings, prediction_dag_picture,
-                       why_picture)
+
+# imported where used, not here: the pictures (Graphviz, numpy, networkx), the explorer pages, the
+# learning's reports and the game's tree are for the options that ask for them
+if TYPE_CHECKING:
+    from epistemic.explanation import Reason
+
+    from .search import PromiseSearch
+    from .tree import PirateTree
 
 __all__ = ["COMMAND", "add_arguments", "run"]
 
@@ -186,13 +183,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         finally:
             end_progress(progress)
     # the whole answer is composed before a byte is written, so bad input leaves no half output
-    answers = [(q, explain(game, q, depth=args.depth)) for q in args.why]
+    answers = _answers(game, args)
     images, failed = _images([(path, draw) for path, kind, draw in asked if kind not in refused], args)
     if args.html is not None:
+        from .browser import explorer_page
+
         images.append((args.html, explorer_page(game, depth=args.depth, renderer=args.renderer).encode("utf-8")))
     status = EXIT_PICTURE_REFUSED if refused.keys() & {kind for _, kind, _ in asked} or failed else 0
     search = None
     if searched is not None:
+        from .search import best_public_promise
+
         search_progress = progress_printer("candidate promises")
         search = best_public_promise(game, searched, progress=search_progress)
         end_progress(search_progress)
@@ -220,8 +221,19 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     write_pictures(images)
     out.write(text)
     if args.explain:
+        from .explore import run_explorer
+
         run_explorer(game, sys.stdin, out, depth=args.depth)
     return status
+
+
+def _answers(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, Reason]]:
+    """The answers to ``--why``: ``(question, reason)`` each."""
+    if not args.why:
+        return []
+    from .explore import explain  # here: the questions' parser and the explanations are for --why
+
+    return [(q, explain(game, q, depth=args.depth)) for q in args.why]
 
 
 def _tree(game: PirateGame, args: argparse.Namespace) -> tuple[PirateTree | None, int]:
@@ -233,6 +245,8 @@ def _tree(game: PirateGame, args: argparse.Namespace) -> tuple[PirateTree | None
         return None, 0
     check_efg_destination(args.export_efg, [args.draw, args.draw_dag, args.draw_knowledge, args.draw_kripke,
                                             args.html])
+    from .tree import PirateTree, parse_chance
+
     chance = parse_chance(args.promise_chance or "1/2")
     if args.promise_chance is not None and all(a.is_public for a in game.announcements):
         raise PirateGameError("--promise-chance weighs subgroup promises, and this game has none")
@@ -279,9 +293,18 @@ def run_learning(game: PirateGame, suspicions: Suspicions, args: argparse.Namesp
                  solving: Callable[..., None] | None = None) -> int:
     """``--learning``: play with pirates who learn from the votes, then answer
     and draw as asked; ``solving`` is the solver's progress line."""
+    from epistemic.visualize import MAX_WORLDS as MAX_DRAWN_WORLDS
+
+    from .learning_browser import learning_explorer_page
+    from .learning_explore import run_learning_explorer
+    from .learning_report import check_learned_question, format_learning, learned_why, learning_json
+    from .pictures import learning_drawings, why_picture
+
     asked = [path for path in (args.draw, args.draw_kripke) if path is not None]
     check_destinations(asked, tex=True)
     if args.html is not None:
+        from epistemic.visualize.explorer import check_html_destination
+
         check_html_destination(args.html, asked)
     for q in args.why:  # a question that cannot be answered is refused before the play
         check_learned_question(q, game.pirates)
@@ -337,18 +360,28 @@ def _asked(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, str, C
     style = args.label_style
     asked: list[tuple[str, str, Callable[[], Picture]]] = []
     if args.draw is not None:
+        from .pictures import prediction_dag_picture, why_picture
+
         if args.why:
             asked.append((args.draw, "why", lambda: why_picture(game, args.why, depth=args.depth, label_style=style)))
         else:
             asked.append((args.draw, "dag", lambda: prediction_dag_picture(game, label_style=style)))
     if args.draw_dag is not None:
+        from .pictures import prediction_dag_picture
+
         asked.append((args.draw_dag, "dag", lambda: prediction_dag_picture(game, label_style=style)))
     if args.draw_knowledge is not None:
+        from .pictures import knowledge_picture
+
         asked.append((args.draw_knowledge, "knowledge", lambda: knowledge_picture(game, label_style=style)))
     if args.draw_kripke is not None:
+        from .pictures import kripke_model_picture
+
         asked.append((args.draw_kripke, "kripke", lambda: kripke_model_picture(game)))
     check_destinations([path for path, _, _ in asked], tex=True)  # a bad name fails before any drawing
     if args.html is not None:
+        from epistemic.visualize.explorer import check_html_destination
+
         check_html_destination(args.html, [path for path, _, _ in asked])
     return asked
 

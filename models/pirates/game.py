@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
-from epistemic import Announcement, EpistemicError, Knowledge, KripkeModel, announce
+from epistemic import Announcement, EpistemicError, Knowledge
 from epistemic.validators import instance_of, is_whole, validator, whole_number
 
 from .division import Division, Pirate, Promise, as_pirate, pirate_name, rank_runs
 from .predict import OfferSource, Prediction, TieRule
 from .solver import PirateSolver
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from epistemic import KripkeModel
 
 __all__ = ["PirateGame", "PirateGameError", "Round", "Play", "KnowledgeGroup", "promise", "check_promises",
            "check_rank"]
@@ -263,6 +267,9 @@ class PirateGame:
         Built once per game."""
         model = self._model
         if model is None:
+            # imported here: the model checker and its numpy and networkx are for pictures, not for play
+            from epistemic import KripkeModel, announce
+
             model = KripkeModel.initial([self.solver.agent(r) for r in range(1, self.pirates + 1)])
             for a in self.announcements:
                 model = announce(model, a)

@@ -46,21 +46,26 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
 from epistemic import Announcement
-from epistemic.plausibility import PlausibilityModel
 from epistemic.wording import counted, noun
 from epistemic.validators import whole_from_text
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in, rank_of
 from .game import PirateGame, PirateGameError, promise
-from .anticipation import Anticipation, WorkLimit
 from .planning import plan_offer, plan_score
 from .predict import OfferSource
 from .wording import division_text, names_text, promises_text
+
+# the plausibility models and the engine of anticipation (numpy both) are imported where a play is
+# learned, so that importing this module (the command line does, for its limits) costs little
+if TYPE_CHECKING:
+    from epistemic.plausibility import PlausibilityModel
+
+    from .anticipation import Anticipation
 
 __all__ = ["learn", "LearnedPlay", "LearnedRound", "LearnedVote", "RuledOut", "Settling", "Suspicions", "World",
            "MAX_WORLDS", "MAX_LEARNING_PIRATES", "MAX_WORK", "MAX_LEVEL", "MAX_PREDICTIONS", "FIXPOINT",
@@ -352,6 +357,8 @@ def learning_model(game: PirateGame, suspicions: Suspicions = Suspicions()) -> P
     """The pirates' plausibility model before any vote: worlds of
     :func:`candidate_worlds`, told apart by the promises each pirate
     heard, fewer promises more plausible."""
+    from epistemic.plausibility import PlausibilityModel
+
     worlds = candidate_worlds(game, suspicions)
     actual = frozenset(game.announcements)
     return PlausibilityModel.observing(
@@ -407,6 +414,8 @@ def learn(game: PirateGame, suspicions: Suspicions = Suspicions(), anticipation:
         raise PirateGameError(f"learning would weigh {len(model):,} worlds x {counted(levels, 'level')} "
                               f"x {game.pirates}^2 pirates = {work:,}; at most {MAX_WORK:,} are allowed: "
                               f"suspect fewer promises or anticipate less")
+    from .anticipation import Anticipation, WorkLimit
+
     worlds = sorted(worlds_of(model), key=world_order)
     engine = Anticipation(game, worlds, lambda r, prices: plan_offer(game, r, prices),
                           lambda r, offer, won: plan_score(game, r, {v: offer.share(v) for v in range(r + 1, game.pirates + 1)},

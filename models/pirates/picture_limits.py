@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from epistemic.visualize import MAX_REASONS, MAX_WORLDS
-from epistemic.visualize.knowledge import MAX_COLUMNS
 from epistemic.wording import counted
 
 from .game import PirateGame
@@ -78,7 +76,10 @@ def picture_refusals(game: PirateGame, kinds: Iterable[str], *, questions: int =
     states = min(2 ** subgroup, game.pirates)
     refused = {}
     for kind in dict.fromkeys(kinds):
+        # each picture's limit is imported where it is asked for: the picture modules bring Graphviz and numpy
         if kind == "why":
+            from epistemic.visualize import MAX_REASONS
+
             levels = depth if depth is not None else 3 * game.pirates
             need = questions * max(levels, 1) * states
             if need > MAX_REASONS:
@@ -88,10 +89,14 @@ def picture_refusals(game: PirateGame, kinds: Iterable[str], *, questions: int =
                                  f" × {levels:,} levels × {states:,} knowledge "
                                  f"states), more than the {MAX_REASONS:,} a picture summarizes; {advice}")
         elif kind == "knowledge":
+            from epistemic.visualize.knowledge import MAX_COLUMNS
+
             if len(game.announcements) > MAX_COLUMNS:
                 refused[kind] = (f"the knowledge table would need {len(game.announcements):,} columns, one per "
                                  f"promise, more than the {MAX_COLUMNS} a page holds")
         elif kind == "kripke":
+            from epistemic.visualize import MAX_WORLDS
+
             worlds = 2 ** subgroup
             if worlds > MAX_WORLDS:
                 exact = worlds <= _COUNTED_WORLDS

@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from types import GeneratorType
-from typing import TextIO
-
-import numpy as np
+from typing import TYPE_CHECKING, TextIO
 
 from epistemic import Agent, Announcement, Knowledge
 from epistemic.wording import counted
@@ -17,6 +15,9 @@ from .game import KnowledgeGroup, PirateGame, PirateGameError, Play, Round
 from .predict import OfferSource, Prediction
 from .runs import array_pieces, division_pieces, merge_pieces, rank_runs_text, runs_of
 from .wording import coins_text, division_text, names_text, yes_votes_text
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["knowledge_heading", "format_header", "format_table", "format_offers", "format_round", "format_play", "format_report",
            "dag_line", "full_tables_bytes", "detail_json_bytes", "check_report_size", "to_json", "write_json"]
@@ -355,6 +356,8 @@ class _Members:
         # the classes' rank tuples are shared by every prediction: known by identity, held so it stays theirs
         hit = self._arrays.get(id(ranks))
         if hit is None:
+            import numpy as np  # here: the detailed JSON needs it, the report does not
+
             hit = self._arrays[id(ranks)] = (ranks, np.asarray(ranks, dtype=np.int64))
         return hit[1]
 
@@ -369,6 +372,8 @@ def _expectation_pieces(p: Prediction, members: _Members) -> list:
         outcome = p.views[0].outcome
         dead = [(first, outcome.first - 1, DEAD)] if outcome.first > first else []
         return dead + division_pieces(outcome, max(first, outcome.first), last)
+    import numpy as np  # here: the detailed JSON needs it, the report does not
+
     expects = np.zeros(last - first + 1, dtype=np.int64)
     for view in p.views:
         d = view.outcome

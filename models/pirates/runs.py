@@ -16,13 +16,14 @@ import functools
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import Any, TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from epistemic.errors import EpistemicError
 
 from .division import Division, pirate_name
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["Piece", "division_pieces", "array_pieces", "merge_pieces", "runs_of", "rank_runs_text", "run_ranks",
            "expand_runs"]
@@ -67,9 +68,12 @@ def _pieces_from(ranks: tuple[int, ...], amounts: tuple[int, ...], start: int, h
 def array_pieces(first: int, values: np.ndarray) -> list[Piece]:
     """Pieces of ``values[i]``, the value of rank ``first + i``.
 
+    >>> import numpy as np
     >>> array_pieces(3, np.array([0, 0, 1, 1, 0]))
     [(3, 4, 0), (5, 6, 1), (7, 7, 0)]
     """
+    import numpy as np  # here: its caller holds numpy arrays, a plain report none
+
     if not len(values):
         return []
     starts = np.flatnonzero(values[1:] != values[:-1]) + 1

@@ -9,19 +9,18 @@ from typing import TextIO
 
 from epistemic import KripkeModel
 from epistemic.validators import whole_from_text
-from epistemic.smcdel import write_story
 from epistemic.symbolic import to_kripke
 from epistemic.wording import counted
 from epistemic.models import Command, add_resolution_argument, write_pictures
 from epistemic.models.commands import check_export_destination, end_progress, progress_printer
 from epistemic.visualize import MAX_WORLDS, RENDERERS, check_destinations, round_files
 
-from epistemic.visualize.explorer import check_html_destination
 from epistemic.visualize.render import check_dpi
 
 from . import PUZZLES, PuzzleError, Solution, solve, start_size
-from .browser import explorer_page
 from .common import ENGINE_CHOICES, Parameter, parameter_named
+
+# the explorer page and the SMCDEL writer are imported where used: they are for the options that ask for them
 
 __all__ = ["COMMAND", "add_arguments", "run"]
 
@@ -110,6 +109,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     parameters = _parameters(args.parameters, PUZZLES[args.name].PARAMETERS)
     image_format = _check_drawing(args, parameters)
     if args.html is not None:
+        from epistemic.visualize.explorer import check_html_destination
+
         check_html_destination(args.html, [args.draw] if args.draw is not None else [])
     engine = args.engine
     if args.export_smcdel is not None:
@@ -124,11 +125,15 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     images = [] if image_format is None else _drawings(args.name, solution, args.draw, image_format, args.renderer,
                                                                   args.dpi)
     if args.html is not None:
+        from .browser import explorer_page
+
         page = explorer_page(PUZZLES[args.name].TITLE, solution, start_size=start_size(args.name, **parameters),
                              renderer=args.renderer)
         images.append((args.html, page.encode("utf-8")))
     if args.export_smcdel is not None:
         title = f"{PUZZLES[args.name].TITLE}: epistemic puzzle {' '.join([args.name, *args.parameters])}"
+        from epistemic.smcdel import write_story
+
         exported = write_story(solution.story, title)
         if args.export_smcdel == "-":
             write_pictures(images)
