@@ -9,7 +9,7 @@ import tournament_reference as reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from epistemic.models.tournament.bots import _numbers
+from epistemic.models.tournament.bots import Bot, Cooperator, Defector, TitForTat, _numbers
 from epistemic.models.tournament.cooperation import Cooperation
 from epistemic.models.tournament.rules import bounty, choice_row, groups, named, pairs, read_choices
 
@@ -127,3 +127,33 @@ def test_a_row_is_written_as_before(drawn, me):
     players, choices = drawn
     answers = choices.get(me) or {name: "T" for name in players if name != me}
     assert choice_row(me, players, answers) == reference.choice_row(me, players, answers)
+
+
+class Contrary(TitForTat):
+    """Answers each player the other way from how he last answered it."""
+
+    def choose(self, other):
+        return "T" if self.last.get(other, "T") == "C" else "C"
+
+
+class Fickle(Cooperator):
+    """Cooperates with the players whose names are of even length."""
+
+    def choose(self, other):
+        return "C" if len(other) % 2 == 0 else "T"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([Bot, Cooperator, Defector, TitForTat, Contrary, Fickle]), st.sampled_from(NAMES),
+       st.lists(st.sampled_from(NAMES + ["p10-x", "q"]), max_size=14),
+       st.dictionaries(st.sampled_from(NAMES), st.sampled_from("CT")))
+def test_a_bot_answers_a_prisoner_round_as_its_choices_say(kind, me, players, last):
+    """Each bot answers every other player, in the order heard, what :meth:`Bot.choose` says of
+    him, however it finds the answers: the same answer towards everyone, or tit for tat."""
+    bot = kind()
+    bot.start(me)
+    if isinstance(bot, TitForTat):
+        bot.heard(last)
+    answers = bot.prisoner(players)
+    assert answers == {other: bot.choose(other) for other in players if other != me}
+    assert list(answers) == list(dict.fromkeys(other for other in players if other != me))

@@ -46,6 +46,7 @@ import importlib
 import importlib.util
 import threading
 from collections.abc import Awaitable, Callable, Sequence
+from itertools import repeat
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -79,7 +80,10 @@ class Bot:
 
     def prisoner(self, players: Sequence[str]) -> dict[str, str]:
         """``"C"`` or ``"T"`` towards each other player of a Prisoner round (by default, :meth:`choose`)."""
-        others = [other for other in players if other != self.me]
+        others = _others(self.me, players)
+        always = _ALWAYS.get(getattr(self.choose, "__func__", None))
+        if always is not None:  # a choice the same towards everyone is made once, not once a player
+            return dict.fromkeys(others, always)
         return dict(zip(others, map(self.choose, others)))
 
     def choose(self, other: str) -> str:
@@ -131,6 +135,12 @@ class TitForTat(Bot):
     def choose(self, other: str) -> str:
         return self.last.get(other, "C")
 
+    def prisoner(self, players: Sequence[str]) -> dict[str, str]:
+        if getattr(self.choose, "__func__", None) is not TitForTat.choose:  # a subclass chooses otherwise
+            return super().prisoner(players)
+        others = _others(self.me, players)
+        return dict(zip(others, map(self.last.get, others, repeat("C"))))
+
     def heard(self, answers: dict[str, str]) -> None:
         self.last.update(answers)
 
@@ -140,6 +150,19 @@ def _pirate_game(pirates: int, coins: int) -> PirateGame:
     from epistemic.models.pirates import PirateGame
 
     return PirateGame(pirates, coins)
+
+
+def _others(me: str, players: Sequence[str]) -> list[str]:
+    """``players`` but ``me``, in their order."""
+    if players.count(me) != 1:
+        return [other for other in players if other != me]
+    others = list(players)
+    others.remove(me)  # a single step of the list's own, not one of Python's per player
+    return others
+
+
+#: The strategies whose :meth:`Bot.choose` gives the same answer towards everyone, by that method.
+_ALWAYS = {Bot.choose: "C", Defector.choose: "T"}
 
 
 class RationalPirate(Bot):
