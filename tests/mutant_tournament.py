@@ -341,4 +341,9 @@ TOURNAMENT_MUTANTS: tuple[Mutant, ...] = (
            'return dict(zip(others, map(self.last.get, others, repeat("T"))))',
            "tit for tat betrays a player it has not met yet",
            ("tests/test_tournament_reference.py::test_a_bot_answers_a_prisoner_round_as_its_choices_say",)),
+    Mutant(BOTS,
+           "    return dict(_read_numbers(line))",
+           "    return _read_numbers(line)",
+           "the bots of a process share one dictionary of shares, and one bot's change is every bot's",
+           ("tests/test_tournament_reference.py::test_each_bot_gets_shares_of_its_own",)),
 )

@@ -157,3 +157,12 @@ def test_a_bot_answers_a_prisoner_round_as_its_choices_say(kind, me, players, la
     answers = bot.prisoner(players)
     assert answers == {other: bot.choose(other) for other in players if other != me}
     assert list(answers) == list(dict.fromkeys(other for other in players if other != me))
+
+
+def test_each_bot_gets_shares_of_its_own():
+    """The bots of a process read a line they all hear once, and each gets a dictionary of its own:
+    a bot that changes the shares it was given changes no other bot's."""
+    line = "a-0=5 b-1=3 c-2=0"
+    first, second = _numbers(line), _numbers(line)
+    first["a-0"] = 0
+    assert second == _numbers(line) == {"a-0": 5, "b-1": 3, "c-2": 0}

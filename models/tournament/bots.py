@@ -306,7 +306,15 @@ async def play(bot: Bot, reader: asyncio.StreamReader, writer: asyncio.StreamWri
 
 
 def _numbers(line: str) -> dict[str, int]:
-    """The ``name=N`` items of ``line`` whose values are whole numbers (:func:`~.rules.whole`), as numbers."""
+    """The ``name=N`` items of ``line`` whose values are whole numbers (:func:`~.rules.whole`), as numbers:
+    a dictionary of the bot's own, read once for all the bots of a process that hear the same line
+    (the shares put to a vote, the final scores)."""
+    return dict(_read_numbers(line))
+
+
+@functools.lru_cache(maxsize=16)
+def _read_numbers(line: str) -> dict[str, int]:
+    """:func:`_numbers`, shared: never handed to a bot, which may change what it is given."""
     given = keyed(line.split())
     if given is not None:  # each name once: the server writes them so
         values, lengths = "".join(given.values()), list(map(len, given.values()))

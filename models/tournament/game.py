@@ -216,7 +216,7 @@ class Game:
     async def _round(self, number: int, playing: list[str]) -> set[str]:
         """One Prisoner round and its Pirate games; the leaders thrown overboard."""
         await self._send(playing, "Prisoner")
-        lines = await self._ask("prisoner", {name: " ".join(playing) for name in playing})
+        lines = await self._ask("prisoner", dict.fromkeys(playing, " ".join(playing)))
         choices = {}
         for name in playing:
             choices[name], why = read_choices(lines[name], name, playing)
