@@ -43,8 +43,8 @@ def clean_lines(draw):
         place = draw(st.integers(0, len(items) - 1))
         items.insert(draw(st.integers(0, len(items))), draw(st.sampled_from([
             f"{others[place]}=C", f"{others[place]}=T", f"{others[place]}=c", f"{me}=C", "x=C", "x", "=C"])))
-        if draw(st.booleans()):
-            del items[draw(st.integers(0, len(items) - 1))]
+    if items and draw(st.booleans()):
+        del items[draw(st.integers(0, len(items) - 1))]
     return " ".join(items), me, players
 
 
@@ -66,7 +66,8 @@ def share_lines(draw):
     """Shares or scores as the server writes them, or as a line might hold them otherwise."""
     if draw(st.booleans()):
         names = draw(st.lists(_WORDS, max_size=12))
-        return " ".join(f"{name}={draw(st.integers(0, 10 ** 20))}" for name in names)
+        values = st.integers(0, 10 ** 20).map(str) | st.sampled_from(["", "5.0", "-1", "²"])
+        return " ".join(f"{name}={draw(values)}" for name in names)
     return draw(lines()) or ""
 
 
