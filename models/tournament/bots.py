@@ -162,7 +162,7 @@ def _others(me: str, players: Sequence[str]) -> list[str]:
 
 
 #: The strategies whose :meth:`Bot.choose` gives the same answer towards everyone, by that method.
-_ALWAYS = {Bot.choose: "C", Defector.choose: "T"}
+_ALWAYS: dict[object, str] = {Bot.choose: "C", Defector.choose: "T"}
 
 
 class RationalPirate(Bot):
