@@ -3,9 +3,10 @@
 Every player answers every other, so a round of ``n`` players holds
 ``n * (n - 1)`` answers.  Kept as Python's whole numbers used as bit masks,
 one per player (bit ``j`` for the ``j``-th player), the groups and the
-bounties are found a machine word of answers at a time rather than a pair of
-players at a time: a group grows by the mutual-C links of each member at once,
-and a bounty counts each kind of link with ``int.bit_count``.
+bounties are found thirty answers at a time (a digit of Python's whole
+numbers) rather than a pair of players at a time: a group grows by the
+mutual-C links of each member at once, and a bounty counts each kind of link
+with ``int.bit_count``.
 
 Examples
 --------
