@@ -46,13 +46,16 @@ import importlib
 import importlib.util
 import threading
 from collections.abc import Awaitable, Callable, Sequence
+from itertools import repeat
 from pathlib import Path
 from types import ModuleType
-
-from epistemic.models.pirates import DEAD, PirateGame
+from typing import TYPE_CHECKING
 
 from .lines import END, LineReader
-from .rules import TournamentError, pairs, whole
+from .rules import MAX_DIGITS, TournamentError, keyed, named, pairs, whole
+
+if TYPE_CHECKING:  # the solver loads with the first rational pirate's first Pirate game, not with every bot
+    from epistemic.models.pirates import PirateGame
 
 __all__ = ["Bot", "Cooperator", "Defector", "TitForTat", "RationalPirate", "STRATEGIES", "LOAD_SECONDS", "strategy",
            "new_bot", "failure", "play", "connect_and_play"]
@@ -77,7 +80,11 @@ class Bot:
 
     def prisoner(self, players: Sequence[str]) -> dict[str, str]:
         """``"C"`` or ``"T"`` towards each other player of a Prisoner round (by default, :meth:`choose`)."""
-        return {other: self.choose(other) for other in players if other != self.me}
+        others = _others(self.me, players)
+        always = _ALWAYS.get(getattr(self.choose, "__func__", None))
+        if always is not None:  # a choice the same towards everyone is made once, not once a player
+            return dict.fromkeys(others, always)
+        return dict(zip(others, map(self.choose, others)))
 
     def choose(self, other: str) -> str:
         """``"C"`` (cooperate) or ``"T"`` (betray) towards ``other``."""
@@ -128,13 +135,34 @@ class TitForTat(Bot):
     def choose(self, other: str) -> str:
         return self.last.get(other, "C")
 
+    def prisoner(self, players: Sequence[str]) -> dict[str, str]:
+        if getattr(self.choose, "__func__", None) is not TitForTat.choose:  # a subclass chooses otherwise
+            return super().prisoner(players)
+        others = _others(self.me, players)
+        return dict(zip(others, map(self.last.get, others, repeat("C"))))
+
     def heard(self, answers: dict[str, str]) -> None:
         self.last.update(answers)
 
 
 @functools.lru_cache(maxsize=128)
 def _pirate_game(pirates: int, coins: int) -> PirateGame:
+    from epistemic.models.pirates import PirateGame
+
     return PirateGame(pirates, coins)
+
+
+def _others(me: str, players: Sequence[str]) -> list[str]:
+    """``players`` but ``me``, in their order."""
+    if players.count(me) != 1:
+        return [other for other in players if other != me]
+    others = list(players)
+    others.remove(me)  # a single step of the list's own, not one of Python's per player
+    return others
+
+
+#: The strategies whose :meth:`Bot.choose` gives the same answer towards everyone, by that method.
+_ALWAYS: dict[object, str] = {Bot.choose: "C", Defector.choose: "T"}
 
 
 class RationalPirate(Bot):
@@ -153,6 +181,8 @@ class RationalPirate(Bot):
     def vote(self, amount: int, pirates: Sequence[str], shares: dict[str, int]) -> bool:
         if self.me not in pirates[1:]:
             return True
+        from epistemic.models.pirates import DEAD
+
         expected = _pirate_game(len(pirates), amount).prediction(1).expectation(pirates.index(self.me) + 1)
         return expected == DEAD or shares.get(self.me, 0) > expected
 
@@ -276,7 +306,21 @@ async def play(bot: Bot, reader: asyncio.StreamReader, writer: asyncio.StreamWri
 
 
 def _numbers(line: str) -> dict[str, int]:
-    return {name: int(value) for name, value in pairs(line) if whole(value)}
+    """The ``name=N`` items of ``line`` whose values are whole numbers (:func:`~.rules.whole`), as numbers:
+    a dictionary of the bot's own, read once for all the bots of a process that hear the same line
+    (the shares put to a vote, the final scores)."""
+    return dict(_read_numbers(line))
+
+
+@functools.lru_cache(maxsize=16)
+def _read_numbers(line: str) -> dict[str, int]:
+    """:func:`_numbers`, shared: never handed to a bot, which may change what it is given."""
+    given = keyed(line.split())
+    if given is not None:  # each name once: the server writes them so
+        values, lengths = "".join(given.values()), list(map(len, given.values()))
+        if values.isascii() and values.isdigit() and 0 < min(lengths) and max(lengths) <= MAX_DIGITS:
+            return dict(zip(given, map(int, given.values())))  # and every value a whole number
+    return {name: int(value) for name, value in pairs(line) if whole(value)}  # a key's last whole value
 
 
 async def _answer(bot: Bot, message: str, line: Callable[[], Awaitable[str]], answer: Callable[[str], None]) -> int:
@@ -288,15 +332,17 @@ async def _answer(bot: Bot, message: str, line: Callable[[], Awaitable[str]], an
         bot.start(await line())
     elif message == "Prisoner":
         players = (await line()).split()
-        answer(" ".join(f"{other}={c}" for other, c in bot.prisoner(players).items()))
-        bot.heard(dict(pairs(await line())))
+        choices = bot.prisoner(players)
+        answer(" ".join(map("{}={}".format, choices.keys(), choices.values())))
+        bot.heard(named(await line()))
     elif message == "Pirate":
         words = (await line()).split()
         if not words or not whole(words[0]):
             return 0
         amount, pirates = int(words[0]), words[1:]
         if pirates and pirates[0] == bot.me:
-            answer(" ".join(f"{name}={share}" for name, share in bot.propose(amount, pirates).items()))
+            shares = bot.propose(amount, pirates)
+            answer(" ".join(map("{}={}".format, shares.keys(), shares.values())))
         else:
             shares = _numbers(await line())
             answer("C" if bot.vote(amount, pirates, shares) else "T")

@@ -30,12 +30,14 @@ import asyncio
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
+from operator import add
 from typing import Any, Protocol
 
+from .cooperation import Cooperation
 from .lines import BadLine
 from .logsize import SHORTEST_NAME, check_size
-from .rules import (LINKS, TournamentError, bounty, groups, leader_survives, rank, read_choices, read_name,
-                    read_shares, read_vote)
+from .rules import (LINKS, TournamentError, choice_row, leader_survives, rank, read_choices, read_name, read_shares,
+                    read_vote)
 
 __all__ = ["Seats", "Game", "choice_row", "NO_ANSWER"]
 
@@ -54,15 +56,6 @@ class Seats(Protocol):
     async def ask(self, questions: Mapping[str, str]) -> Mapping[str, Answer]:
         """Ask each player his question at once; his answer line, a :class:`BadLine` saying why none
         could be read, or None if none came in time."""
-
-
-def choice_row(me: str, players: Sequence[str], answers: Mapping[str, str]) -> str:
-    """``me``'s answers as one word, a letter per player in ``players``' order, ``-`` for himself.
-
-    >>> choice_row("b", ["a", "b", "c"], {"a": "C", "c": "T"})
-    'C-T'
-    """
-    return "".join("-" if other == me else answers[other] for other in players)
 
 
 class Game:
@@ -223,21 +216,25 @@ class Game:
     async def _round(self, number: int, playing: list[str]) -> set[str]:
         """One Prisoner round and its Pirate games; the leaders thrown overboard."""
         await self._send(playing, "Prisoner")
-        lines = await self._ask("prisoner", {name: " ".join(playing) for name in playing})
+        lines = await self._ask("prisoner", dict.fromkeys(playing, " ".join(playing)))
         choices = {}
         for name in playing:
             choices[name], why = read_choices(lines[name], name, playing)
             self._invalid(name, "prisoner", why)
-        for name in playing:
-            await self._send([name], " ".join(f"{other}={choices[other][name]}" for other in playing if other != name))
-        record: dict[str, Any] = {"round": number, "players": playing,
-                                  "choices": {name: choice_row(name, playing, choices[name]) for name in playing},
+        rows = [choice_row(name, playing, choices[name]) for name in playing]
+        round_ = Cooperation(playing, rows)
+        told = [f"{other}=" for other in playing]
+        for place, (name, column) in enumerate(zip(playing, round_.columns)):
+            heard = list(map(add, told, column))  # what each player answered him, joined without a step per player
+            del heard[place]
+            await self._send([name], " ".join(heard))
+        record: dict[str, Any] = {"round": number, "players": playing, "choices": dict(zip(playing, rows)),
                                   "groups": []}
         games = []
-        for group in groups(playing, choices):
+        for group in round_.groups():
             # drawn here, group by group, so that the seed alone decides every ranking
             ranking = rank(group, self.scores, self.random)
-            entry = {"group": group, "bounty": bounty(group, choices, self.links), "ranking": ranking,
+            entry = {"group": group, "bounty": round_.bounty(group, self.links), "ranking": ranking,
                      "proposals": []}
             record["groups"].append(entry)
             games.append(self._pirates(entry))

@@ -40,9 +40,10 @@ import attrs
 
 from epistemic.files import json_from, read_limited, write_bytes
 
+from .cooperation import Cooperation
 from .jsonstream import ObjectStream
 from .logsize import MAX_LOG_BYTES
-from .rules import TournamentError, bounty, groups, leader_survives, rank
+from .rules import TournamentError, leader_survives, rank
 
 if TYPE_CHECKING:  # a record is made of a game; the game itself needs nothing of this module
     from .game import Game
@@ -272,14 +273,16 @@ class _Replay:
         _same(f"{where}: number", self.rounds, _get(record, "round", int, where + " "))
         playing = [name for name in self.everyone if name not in self.overboard]
         _same(f"{where}: players (those not thrown last round)", playing, _get(record, "players", list, where + " "))
-        choices = _choices(_get(record, "choices", dict, where + " "), playing, where)
+        rows = _get(record, "choices", dict, where + " ")
+        _check_choices(rows, playing, where)
+        round_ = Cooperation(playing, [rows[name] for name in playing])
         logged = _get(record, "groups", list, where + " ")
-        found = groups(playing, choices)
+        found = round_.groups()
         _same(f"{where}: groups", found, [_get(g, "group", list, where + " ") for g in logged])
         thrown: list[str] = []
         for group, entry in zip(found, logged):
             here = f"{where}, group of {group[0]}"
-            amount = bounty(group, choices, self.links)
+            amount = round_.bounty(group, self.links)
             _same(f"{here}: bounty", amount, _get(entry, "bounty", int, here + " "))
             ranking = _names(_get(entry, "ranking", list, here + " "), f"{here}: ranking")
             if self.draw is not None:
@@ -307,17 +310,14 @@ class _Replay:
         return Checked(len(self.everyone), self.rounds, self.proposals, self.thrown, self.scores, stopped)
 
 
-def _choices(rows: dict, playing: list[str], where: str) -> dict[str, dict[str, str]]:
+def _check_choices(rows: dict, playing: list[str], where: str) -> None:
     if sorted(rows) != sorted(playing):
         raise TournamentError(f"{where}: choices are not those of the round's players")
-    choices = {}
     for me, row in rows.items():
         if not isinstance(row, str) or len(row) != len(playing) or any(
                 (letter != "-") if other == me else (letter not in "CT") for letter, other in zip(row, playing)):
             raise TournamentError(f"{where}: choices of {me}: expected one letter per player, "
                                   f"C or T, and - for himself, got {_short(row)}")
-        choices[me] = {other: letter for letter, other in zip(row, playing) if other != me}
-    return choices
 
 
 def _pirates(ranking: list[str], amount: int, proposals: list, thrown: list[str], here: str) -> dict[str, int]:

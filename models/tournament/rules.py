@@ -35,15 +35,16 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
-
-import networkx as nx
+from itertools import repeat
 
 from epistemic.errors import EpistemicError
 
+from .cooperation import Cooperation
+
 __all__ = ["LINKS", "DEFAULT_NAME", "MAX_NAME", "MAX_DIGITS", "QUOTED", "whole", "share_value", "pairs", "quoted",
-           "unique_name", "read_name", "rank", "read_choices", "parse_choices", "groups", "bounty", "read_shares",
-           "parse_shares", "read_vote", "parse_vote", "leader_survives", "answers_question", "Choices",
-           "TournamentError"]
+           "named", "keyed", "unique_name", "read_name", "rank", "read_choices", "parse_choices", "groups", "bounty", "read_shares",
+           "parse_shares", "read_vote", "parse_vote", "leader_survives", "answers_question", "choice_row",
+           "cooperation", "Choices", "TournamentError"]
 
 #: What a link between two players is worth, by their two answers (seed ``001``'s README).
 LINKS: Mapping[str, int] = {"CC": 10, "CT": 4, "TC": 4, "TT": 0}
@@ -137,7 +138,31 @@ def pairs(line: str | None) -> list[tuple[str, str]]:
     >>> pairs("a=C b=T junk c=")
     [('a', 'C'), ('b', 'T'), ('c', '')]
     """
-    return [(key, value) for key, sep, value in (item.partition("=") for item in (line or "").split()) if sep]
+    return [(key, value) for key, sep, value in map(str.partition, (line or "").split(), repeat("=")) if sep]
+
+
+def named(line: str | None) -> dict[str, str]:
+    """The ``key=value`` items of a line by key, the last value of a key kept: ``dict(pairs(line))``.
+
+    >>> named("a=C b=T a=T"), named("a=1 junk b=")
+    ({'a': 'T', 'b': 'T'}, {'a': '1', 'b': ''})
+    """
+    found = keyed((line or "").split())
+    return dict(pairs(line)) if found is None else found
+
+
+def keyed(words: list[str]) -> dict[str, str] | None:
+    """The ``key=value`` items ``words`` by key, where each has its ``=`` and names a key of its own
+    (read whole, without a step of Python's own per item); else None.
+
+    >>> keyed(["a=C", "b=T"]), keyed(["a=C", "a=T"]), keyed(["a=C", "b"])
+    ({'a': 'C', 'b': 'T'}, None, None)
+    """
+    try:
+        found = dict(map(str.split, words, repeat("="), repeat(1)))
+    except ValueError:  # a word with no "=" in it
+        return None
+    return found if len(found) == len(words) else None
 
 
 def parse_choices(line: str | None, me: str, players: Sequence[str]) -> dict[str, str]:
@@ -159,7 +184,14 @@ def read_choices(line: str | None, me: str, players: Sequence[str]) -> tuple[dic
     >>> read_choices("b=C c=C b=T", "a", ["a", "b", "c"])
     ({'b': 'T', 'c': 'C'}, "both C and T towards b: 'b=C c=C b=T'")
     """
-    answers: dict[str, str | None] = {other: None for other in players if other != me}
+    others = [other for other in players if other != me]
+    if line:
+        # most lines name each other player once with C or T: read them whole, a letter a player
+        given = keyed(line.split())
+        if given is not None and len(given) == len(others) and given.keys() == set(others) \
+                and set(given.values()) <= _LETTERS:
+            return dict(zip(others, map(given.__getitem__, others))), None
+    answers: dict[str, str | None] = dict.fromkeys(others)
     for name, answer in pairs(line):
         if name in answers and answer in ("C", "T"):
             answers[name] = answer if answers[name] in (None, answer) else _BOTH
@@ -173,6 +205,8 @@ def read_choices(line: str | None, me: str, players: Sequence[str]) -> tuple[dic
 
 #: What a Prisoner answer that names a player with both letters gives him, before the default T.
 _BOTH = "CT"
+#: The letters of a Prisoner answer.
+_LETTERS = {"C", "T"}
 
 
 def _whom(names: Sequence[str], of: int) -> str:
@@ -187,13 +221,7 @@ def groups(players: Sequence[str], choices: Choices) -> list[list[str]]:
     >>> groups(["a", "b", "c"], {"a": {"b": "C", "c": "T"}, "b": {"a": "C", "c": "C"}, "c": {"a": "C", "b": "T"}})
     [['a', 'b'], ['c']]
     """
-    graph = nx.Graph()
-    graph.add_nodes_from(players)
-    graph.add_edges_from((a, b) for i, a in enumerate(players) for b in players[i + 1:]
-                         if choices[a][b] == "C" and choices[b][a] == "C")
-    place = {name: i for i, name in enumerate(players)}
-    found = [sorted(component, key=place.__getitem__) for component in nx.connected_components(graph)]
-    return sorted(found, key=lambda group: place[group[0]])
+    return cooperation(players, choices).groups()
 
 
 def bounty(group: Sequence[str], choices: Choices, links: Mapping[str, int] = LINKS) -> int:
@@ -202,7 +230,30 @@ def bounty(group: Sequence[str], choices: Choices, links: Mapping[str, int] = LI
     >>> bounty(["a", "b"], {"a": {"b": "C"}, "b": {"a": "C"}}), bounty(["a"], {"a": {}})
     (10, 0)
     """
-    return sum(links[choices[a][b] + choices[b][a]] for i, a in enumerate(group) for b in group[i + 1:])
+    return cooperation(group, choices).bounty(group, links)
+
+
+def choice_row(me: str, players: Sequence[str], answers: Mapping[str, str]) -> str:
+    """``me``'s answers as one word, a letter per player in ``players``' order, ``-`` for himself.
+
+    >>> choice_row("b", ["a", "b", "c"], {"a": "C", "c": "T"})
+    'C-T'
+    """
+    place = players.index(me) if me in players else len(players)
+    # looked up a slice at a time: no step of Python's own per player
+    return "".join([*map(answers.__getitem__, players[:place]), "-" * (place < len(players)),
+                    *map(answers.__getitem__, players[place + 1:])])
+
+
+def cooperation(players: Sequence[str], choices: Choices) -> Cooperation:
+    """The C answers of ``players`` towards each other, as :class:`~.cooperation.Cooperation` finds
+    groups and bounties in (an answer other than C counts as T).
+
+    >>> cooperation(["a", "b"], {"a": {"b": "C"}, "b": {"a": "x"}}).gives
+    [2, 0]
+    """
+    return Cooperation(players, ["".join(["-" if other == me else "C" if choices[me][other] == "C" else "T"
+                                          for other in players]) for me in players])
 
 
 def parse_shares(line: str | None, pirates: Sequence[str], amount: int) -> dict[str, int]:

@@ -107,10 +107,18 @@ class RoundTrips:
 
 
 class _Client:
-    """One connection: its writer, its reading task, and the answer it is being asked for."""
+    """One connection: its writer, its reading task, and the answer it is being asked for.
 
-    def __init__(self, key: str, number: int, writer: asyncio.StreamWriter, max_line: int) -> None:
-        self.key, self.number, self.writer = key, number, writer
+    The lines written to him in one turn of the event loop go out together, in one call to the
+    socket (``unsent`` until :meth:`flush`, which ``flush_soon(self)`` asks the loop to run): a
+    question and the lines before it come to him in one packet, not one apiece.
+    """
+
+    def __init__(self, key: str, number: int, writer: asyncio.StreamWriter, max_line: int,
+                 flush_soon: Callable[[_Client], None]) -> None:
+        self.key, self.number, self.writer, self.flush_soon = key, number, writer, flush_soon
+        self.unsent: list[bytes] = []
+        self.unsent_bytes = 0
         self.lines = LineReader(max_line)
         self.alive = True
         self.waiter: asyncio.Future[Answer] | None = None
@@ -137,18 +145,32 @@ class _Client:
     def write(self, line: str) -> None:
         if not self.alive:
             return
-        if self.writer.transport.get_write_buffer_size() > MAX_QUEUED:
+        if self.writer.transport.get_write_buffer_size() + self.unsent_bytes > MAX_QUEUED:
             self.leave(at_once=True)  # he stopped reading: keep nothing more for him
             return
-        self.writer.write(line.encode("utf-8") + END)
+        data = line.encode("utf-8") + END
+        if not self.unsent:
+            self.flush_soon(self)
+        self.unsent.append(data)
+        self.unsent_bytes += len(data)
+
+    def flush(self) -> None:
+        """Send what was written to him since the last flush."""
+        if self.unsent and self.alive:
+            self.writer.write(b"".join(self.unsent))
+        self.unsent.clear()
+        self.unsent_bytes = 0
 
     def leave(self, at_once: bool = False, why: str = GONE) -> None:
         """Say nothing more to him: politely (what is queued is sent, then the end of the
         stream, and his reader reads on until he closes), or ``at_once`` (the connection is
         dropped, and what was queued with it); ``why`` is what his defaults say from then on."""
         if at_once:
+            self.unsent.clear()
+            self.unsent_bytes = 0
             self.writer.transport.abort()
         elif self.alive:
+            self.flush()
             # not close(): closing with his lines unread would reset the connection, and he
             # would lose what was still queued for him, the final scores among them
             try:
@@ -205,6 +227,7 @@ class Server:
         self._server: asyncio.AbstractServer | None = None
         self._readers: set[asyncio.Task[None]] = set()
         self._joined = asyncio.Condition()
+        self._unsent: list[_Client] = []  # those written to in this turn of the loop
         self._seated: set[str] = set()  # the keys of the game being played
         self._left: dict[str, str] = {}  # those of its players who left, but not of their own accord: why
 
@@ -244,7 +267,8 @@ class Server:
     async def wait_for_players(self, count: int) -> None:
         """Return once ``count`` players are connected."""
         async with self._joined:
-            await self._joined.wait_for(lambda: len(self.waiting) >= count)
+            # counted among the connections first: a class joining one by one is not listed at each join
+            await self._joined.wait_for(lambda: len(self.clients) >= count and len(self.waiting) >= count)
 
     async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         if len(self.clients) >= self.max_players:
@@ -253,9 +277,9 @@ class Server:
             return
         number, key = self._numbers, f"#{self._numbers}"
         self._numbers += 1
-        client = self.clients[key] = _Client(key, number, writer, self.max_line)
+        client = self.clients[key] = _Client(key, number, writer, self.max_line, self._flush_soon)
         client.write(WELCOME)
-        self._event(f"player {key} connected ({len(self.waiting)} connected)")
+        self._event(lambda: f"player {key} connected ({len(self.waiting)} connected)")
         task = asyncio.current_task()
         assert task is not None
         self._readers.add(task)
@@ -270,7 +294,7 @@ class Server:
             del self.clients[key]
             if client.why_gone != GONE and key in self._seated:  # his defaults say why, to the game's end
                 self._left[key] = client.why_gone
-            self._event(f"player {key} left ({len(self.waiting)} connected)")
+            self._event(lambda: f"player {key} left ({len(self.waiting)} connected)")
             async with self._joined:
                 self._joined.notify_all()
 
@@ -287,9 +311,19 @@ class Server:
         except OSError:  # reset by the peer, and the like: he is gone
             return
 
-    def _event(self, text: str) -> None:
-        if self.on_event is not None:
-            self.on_event(text)
+    def _flush_soon(self, client: _Client) -> None:
+        if not self._unsent:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._unsent.append(client)
+
+    def _flush(self) -> None:
+        unsent, self._unsent = self._unsent, []
+        for client in unsent:
+            client.flush()
+
+    def _event(self, text: Callable[[], str]) -> None:
+        if self.on_event is not None:  # the text made only for someone to read: it counts the players
+            self.on_event(text())
 
     # seats --------------------------------------------------------------------------
     async def send(self, names: Sequence[str], line: str) -> None:
