@@ -145,3 +145,18 @@ def test_progress_counts_every_score_sum():
     seen = []
     pairs.solve(piglet(4), progress=lambda done, total: seen.append((done, total)))
     assert seen == [(n, 7) for n in range(1, 8)]
+
+
+def test_most_score_sums_of_pig_to_100_are_swept_once(monkeypatch):
+    # docs/pig.md: "At Pig to 100, 152 of the 199 score sums are swept once, 46 twice and one three times"
+    sweeps = []
+    solve_sum = pairs._optimal_layer
+
+    def counted(*args):
+        found = solve_sum(*args)
+        sweeps.append(found[2])
+        return found
+
+    monkeypatch.setattr(pairs, "_optimal_layer", counted)
+    pairs.solve(pig(100))
+    assert [sweeps.count(n) for n in (1, 2, 3)] == [152, 46, 1]
