@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from epistemic.models.pig import hold_at, layers, pairs, pig, piglet
+from epistemic.models.pig import Jeopardy, hold_at, layers, pairs, pig, piglet
 
 #: Decisions closer than this to a tie, by the reference's own values, may go either way:
 #: policy iteration keeps whichever choice it met first, and the two solvers start apart.
@@ -100,6 +100,14 @@ def test_exact_solutions_are_the_reference_s_fraction_for_fraction(goal, game):
     assert fast.values.tolist() == reference.values.tolist()
     untied = _decisions(goal) & (_margins(rules, reference.values) != 0)    # an exact tie may go either way
     assert np.array_equal(fast.holds[untied], reference.holds[untied])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 25), st.lists(st.integers(1, 7), min_size=1, max_size=4, unique=True), st.integers(2, 9))
+def test_any_step_with_gaps_between_its_gains_agrees_with_the_reference(goal, gains, share):
+    # each gain has the chance 1 / (share * len(gains)): they sum to 1 / share, the rest busts
+    rules = Jeopardy(goal, tuple((g, Fraction(1, share * len(gains))) for g in sorted(gains)), "jeopardy")
+    _agree(rules, pairs.solve(rules), layers.solve(rules))
 
 
 def test_piglet_36_near_tie_settles_as_in_the_reference():
