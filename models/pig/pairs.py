@@ -129,7 +129,7 @@ def _optimal_layer(step: _Step, goal: int, i: np.ndarray, j: np.ndarray, after: 
     n, low, dtype, tolerance = len(i), int(i[0]), step.dtype, step.tolerance
     lowest = step.lowest
     hold_value = after[:, j]                                     # [t, r]
-    # X[t] = (value at the current y, less y; A; D), the turn's value A + (1 - D) y
+    # table[t] = (the value at the current y, less y; A; D), where the value is A + (1 - D) y
     table = np.empty((step.width, 3, n), dtype=dtype)
     table[goal:] = 1                                             # holding wins from the goal on
     flat = table.reshape(step.width, 3 * n)
