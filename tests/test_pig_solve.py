@@ -1,4 +1,5 @@
-"""Two-player Piglet and Pig solved layer by layer: published values, value iteration, brute force."""
+"""Two-player Piglet and Pig solved pair by pair, and layer by layer (the reference): published values,
+value iteration, brute force."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from epistemic.models.pig import PigError, evaluate, hold_at, pig, piglet, solve
+from epistemic.models.pig import PigError, evaluate, hold_at, layers, pairs, pig, piglet, solve
 from epistemic.models.pig.iteration import value_iteration
 from epistemic.models.pig.layers import turn_start_sweep
 
 SEED = "004_df5fff68fc07d17b.txt"
+#: The solver the API uses, and the layered one it replaced, kept as the reference.
+SOLVERS = pytest.mark.parametrize("solver", [pairs.solve, layers.solve], ids=["pairs", "layers"])
 
 
 @pytest.fixture(scope="module")
@@ -22,10 +25,11 @@ def piglet10():
     return solve(piglet(10), exact=True)
 
 
-def test_pig_to_100_first_player_wins_about_0_5306():
+@SOLVERS
+def test_pig_to_100_first_player_wins_about_0_5306(solver):
     # the issue (two players, item 1), after Neller and Presser 2004: "the first player's
     # win probability is about 0.5306"
-    solved = solve(pig(100))
+    solved = solver(pig(100))
     assert abs(solved.win_probability - 0.5306) < 5e-5
     assert solved.rounds <= 10  # "a few rounds" of policy iteration per layer
 
@@ -57,15 +61,17 @@ NELLER_PIGLET = {
 
 @pytest.mark.parametrize("goal", sorted(NELLER_PIGLET))
 @pytest.mark.parametrize("exact", [True, False])
-def test_neller_piglet_hold_tables(goal, exact):
+@SOLVERS
+def test_neller_piglet_hold_tables(goal, exact, solver):
     published = [[int(v) for v in row.split()] for row in NELLER_PIGLET[goal].splitlines()]
-    assert solve(piglet(goal), exact=exact).hold_values().tolist() == published
+    assert solver(piglet(goal), exact=exact).hold_values().tolist() == published
 
 
 @pytest.mark.parametrize("rules", [piglet(10), piglet(8, "3/10"), piglet(12, "2/3"), pig(20), pig(25, 4)],
                          ids=["piglet10", "piglet8-0.3", "piglet12-2/3", "pig20", "pig25-d4"])
-def test_layers_agree_with_value_iteration(rules):
-    layered = solve(rules)
+@SOLVERS
+def test_layers_agree_with_value_iteration(rules, solver):
+    layered = solver(rules)
     iterated = value_iteration(rules)
     assert iterated.converged and iterated.sweeps > 10
     assert np.max(np.abs(iterated.value - layered.values.astype(float))) < 1e-9
@@ -165,9 +171,10 @@ def test_goal_1_closed_form(p):
     assert solve(piglet(1, p), exact=True).win_probability == 1 / (2 - p)
 
 
-def test_pig_to_2_closed_form():
+@SOLVERS
+def test_pig_to_2_closed_form(solver):
     # any face but 1 reaches 2: P = 5/6 + 1/6 (1 - P)
-    assert solve(pig(2), exact=True).win_probability == Fraction(6, 7)
+    assert solver(pig(2), exact=True).win_probability == Fraction(6, 7)
 
 
 def test_sure_coin_favours_the_first_player():
@@ -234,9 +241,10 @@ def _rule_self_play(rules, total):
     raise AssertionError("no convergence")
 
 
-def test_exact_is_bounded():
+@SOLVERS
+def test_exact_is_bounded(solver):
     with pytest.raises(PigError, match="exact values are computed for goals up to 40"):
-        solve(pig(41), exact=True)
+        solver(pig(41), exact=True)
 
 
 def test_a_near_tie_does_not_stop_the_policy_from_settling():

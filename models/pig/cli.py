@@ -26,7 +26,8 @@ from epistemic.wording import counted
 
 from .cli_three import add_three_arguments, run_three
 from .cli_three_pig import METHODS, dynamics_asked, run_three_pig
-from .layers import Solution, evaluate, hold_at, solve
+from .layers import Solution, hold_at
+from .pairs import evaluate, solve
 from .rules import Jeopardy, PigError, pig, piglet
 from .three_pig import MAX_STATE_SWEEPS, SWEEPS
 

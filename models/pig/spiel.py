@@ -29,7 +29,7 @@ def first_wins_in_openspiel_pig(games: int, seed: int = 2004, goal: int = 100) -
 
     from epistemic.openspiel import pyspiel_module
 
-    from .layers import solve
+    from .pairs import solve
     from .rules import pig
 
     pyspiel = pyspiel_module()

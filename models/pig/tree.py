@@ -9,7 +9,7 @@ draw, 0 each (a game whose turns can go round for ever needs an end).
 
 A node is ``(scores, turn total, mover, flipping, moves made)``; every
 player sees all of it.  The game's own solution (:meth:`PigletTree.strategy`)
-is the optimal policy of two players (:mod:`.layers`) and the pure
+is the optimal policy of two players (:mod:`.pairs`) and the pure
 equilibrium of three (:mod:`.three`, whose one-winner rewards, +2 and -1,
 are these halved); more players have no solution here.
 
@@ -32,7 +32,7 @@ from typing import Any
 from epistemic.extensive import CHANCE
 from epistemic.validators import whole_number
 
-from .layers import solve as solve_two
+from .pairs import solve as solve_two
 from .rules import PigError, piglet
 from .three import MAX_GOAL as MAX_THREE_GOAL, solve as solve_three
 
