@@ -323,4 +323,9 @@ ENGINE_MUTANTS: tuple[Mutant, ...] = (
            "if k[0] != \"announce\")",
            "a structure after an announcement keeps the truths found before it",
            ("tests/test_puzzles_muddy_children.py::test_both_engines_tell_the_same_story",)),
+    Mutant("epistemic/symbolic/updates.py",
+           "k[0] == BOX_SCOPE and v[1] is None)",
+           "k[0] == BOX_SCOPE)",
+           "an agent with a relation keeps, after an announcement, the states it linked inside the law before it",
+           ("tests/test_symbolic_speed.py::test_boxes_after_an_announcement_are_the_plain_boxes",)),
 )

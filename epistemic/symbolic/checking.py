@@ -43,7 +43,7 @@ from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, 
 from .bdds import prime
 from .convert import LISTED, beyond_listing, listing_size, to_kripke
 from .structure import KnowledgeStructure, State
-from .updates import after_announcement, transform
+from .updates import BOX_SCOPE, after_announcement, transform
 
 __all__ = ["truth", "holds", "states_where"]
 
@@ -183,7 +183,7 @@ def box(structure: KnowledgeStructure, agents: Iterable[Agent], u, *, pooled: bo
     known = ("box", agents, u)
     if known in structure.cache:   # K_a p, asked beside K_a ~p in "a knows whether p"
         return structure.cache[known]
-    scope = ("box scope", agents)
+    scope = (BOX_SCOPE, agents)
     if scope not in structure.cache:
         structure.cache[scope] = _scope(structure, agents)
     names, outside = structure.cache[scope]
