@@ -72,8 +72,8 @@ TITLE = "The dining cryptographers: the NSA paid, or one of us did, but who?"
 ENGINES = ("explicit", "symbolic")
 #: The most diners each engine takes (the explicit model has ``(n + 1) * 2**n`` worlds),
 #: and the most the default picks the explicit engine for.  The symbolic engine's time grows
-#: as about n**2.7 and its memory as about n**2.6: 500 diners take 3 s and 0.25 GiB, 1,000
-#: take 20 s and 1.4 GiB (2 cores; benchmarks/engines.py).
+#: as about n**2.7 and its memory as about n**2.6: 500 diners take under 4 s and 0.3 GiB, 1,000
+#: take about 20 s and 1.4 GiB (2 cores; benchmarks/symbolic.py).
 MOST = {"explicit": 10, "symbolic": 500}
 EXPLICIT_UP_TO = 8
 PARAMETERS = (

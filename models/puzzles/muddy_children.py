@@ -66,8 +66,8 @@ NAME = "muddy-children"
 TITLE = "The muddy children"
 #: The model has ``2**n`` worlds: the explicit engine lists them, up to n = 16;
 #: the symbolic one describes them by ``n`` observations, up to n = 150.  All muddy, the
-#: longest story, its time grows as about n**3 (n - 1 rounds, each asking n children on a
-#: law of about n**2 / 4 nodes): 150 children take 8 s and 0.4 GiB, 200 take 17 s (2 cores;
+#: longest story (n - 1 rounds, each asking n children on a law of up to n**2 / 4 nodes), its
+#: time grew as about n**2.5: 150 children take 8 to 10 s and 0.4 GiB, 200 take 17 s (2 cores;
 #: benchmarks/symbolic.py).
 PARAMETERS = (
     Parameter("n", 3, "number of children", 1, 150),
