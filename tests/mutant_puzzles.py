@@ -37,7 +37,7 @@ PUZZLE_MUTANTS: tuple[Mutant, ...] = (
            "    if size > most[engine]:",
            "    if size >= most[engine]:",
            "an engine refuses the largest size it takes",
-           (T + "muddy_children.py::test_a_hundred_children_on_the_symbolic_engine",)),
+           (T + "muddy_children.py::test_a_hundred_and_fifty_children_on_the_symbolic_engine",)),
     Mutant(COMMON,
            "        out[p.name] = whole_number(value, p.name, at_least=p.minimum, at_most=p.maximum, error=PuzzleError)",
            "        out[p.name] = whole_number(value, p.name, at_least=p.minimum, error=PuzzleError)",

@@ -149,7 +149,7 @@ def test_text_and_cli_dispatch():
 
 @pytest.mark.parametrize("given, message", [
     ({"n": 2}, "n must be at least 3"),
-    ({"n": 301}, "n must be at most 300"),
+    ({"n": 501}, "n must be at most 500"),
     ({"n": 4, "payer": 5}, "payer must be 0 to 4, got 5"),
     ({"payer": -1}, "payer must be at least 0"),
     ({"seed": -3}, "seed must be at least 0"),

@@ -43,7 +43,7 @@ from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, 
 from .bdds import prime
 from .convert import LISTED, beyond_listing, listing_size, to_kripke
 from .structure import KnowledgeStructure, State
-from .updates import after_announcement, transform
+from .updates import BOX_SCOPE, after_announcement, transform
 
 __all__ = ["truth", "holds", "states_where"]
 
@@ -172,18 +172,42 @@ def box(structure: KnowledgeStructure, agents: Iterable[Agent], u, *, pooled: bo
     """The states where ``u`` holds at every state the agents consider
     possible: each of them (``pooled=False``, the intersection of their
     boxes is not taken: one agent) or all of them together (``pooled``:
-    distributed knowledge)."""
+    distributed knowledge).
+
+    ``∀ hidden. (¬law ∨ u)`` for agents who observe, ``∀ V'. (¬(R ∧ law') ∨
+    u')`` for a relation ``R``, each in one pass over the diagrams; what
+    is quantified and ``R ∧ law'`` are found once per structure and group
+    (:func:`_scope`), not at each use, and each box once per structure,
+    group and diagram."""
+    agents = tuple(agents)
+    known = ("box", agents, u)
+    if known in structure.cache:   # K_a p, asked beside K_a ~p in "a knows whether p"
+        return structure.cache[known]
+    scope = (BOX_SCOPE, agents)
+    if scope not in structure.cache:
+        structure.cache[scope] = _scope(structure, agents)
+    names, outside = structure.cache[scope]
+    m = structure.manager
+    if outside is None:
+        out = m.forall_or(names, ~structure.law, u)
+    else:
+        out = m.forall_or(names, outside, m.primed(u, structure.variables))
+    structure.cache[known] = out
+    return out
+
+
+def _scope(structure: KnowledgeStructure, agents: tuple[Agent, ...]) -> tuple[frozenset[str], object]:
+    """What :func:`box` quantifies for ``agents``, and the diagram of the
+    pairs of states they do not link (``None`` where they all observe:
+    then the states outside the law)."""
     m, law = structure.manager, structure.law
-    agents = list(agents)
     if all(a in structure.observables for a in agents):
         seen = frozenset().union(*(structure.observables[a] for a in agents))
-        return m.forall([v for v in structure.variables if v not in seen], ~law | u)
-    relation = m.true
+        return frozenset(v for v in structure.variables if v not in seen), None
+    linked = m.primed(law, structure.variables)
     for a in agents:
-        relation &= structure.relation_bdd(a)
-    names = structure.variables
-    after = m.primed(~law | u, names)
-    return m.forall([prime(v) for v in names], ~relation | after)
+        linked &= structure.relation_bdd(a)
+    return frozenset(prime(v) for v in structure.variables), ~linked
 
 
 def _evaluate(structure: KnowledgeStructure, f: Formula):

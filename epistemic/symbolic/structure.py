@@ -136,7 +136,7 @@ class KnowledgeStructure:
     """
 
     __slots__ = ("manager", "atoms", "variables", "variable_set", "law", "observables", "relations", "actual",
-                 "namer", "reading", "s5_before", "source_size", "law_formula", "cache")
+                 "namer", "reading", "s5_before", "source_size", "law_formula", "cache", "_agents")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, manager: Manager, atoms: Mapping[str, str], variables: Sequence[str], law,
@@ -152,6 +152,8 @@ class KnowledgeStructure:
         self.relations = dict(relations)
         if set(self.observables) & set(self.relations):
             raise ModelError("an agent either observes variables or has a relation, not both")
+        # asked at every knowledge operator checked
+        self._agents = frozenset(self.observables) | frozenset(self.relations)
         self.namer = namer
         self.reading = _Reading(self.atoms, self.naming())
         self.actual = tuple(State(s, self.reading) for s in actual)
@@ -194,7 +196,7 @@ class KnowledgeStructure:
             Atom(name)  # checks the name
             if name.endswith("'"):
                 raise ModelError(f"atom {name!r}: names ending in a prime are kept for relations")
-        manager = Manager()
+        manager = Manager(len(names))
         atoms = {name: manager.fresh() for name in names}
         relations = dict(relations or {})
         for agent in [*observables, *relations]:
@@ -228,7 +230,7 @@ class KnowledgeStructure:
 
     @property
     def agents(self) -> frozenset[Agent]:
-        return frozenset(self.observables) | frozenset(self.relations)
+        return self._agents
 
     @property
     def size(self) -> int:
@@ -292,9 +294,12 @@ class KnowledgeStructure:
 
     def value(self, u, state: Variables) -> bool:
         """The value of ``u`` at ``state``."""
-        support = u.support
-        values = {v: v in state for v in support}
-        return self.manager.let(values, u) == self.manager.true
+        key = ("assignment", state)
+        if key not in self.cache:
+            # every variable fixed: the substitution follows one path of u, where finding
+            # the support of u alone would visit all of it
+            self.cache[key] = {v: v in state for v in self.variables}
+        return self.manager.at(self.cache[key], u)
 
     def true_atoms(self, state: Variables) -> frozenset[str]:
         return frozenset(a for a, v in self.atoms.items() if v in state)

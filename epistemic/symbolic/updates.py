@@ -40,6 +40,11 @@ from .structure import KnowledgeStructure, Variables
 
 __all__ = ["after_announcement", "update", "transform", "Update"]
 
+#: The key :func:`epistemic.engines.unknown_atoms` keeps a formula's atoms under in a model's cache.
+_ATOMS_NAMED = "atoms named"
+#: The key :func:`epistemic.symbolic.checking.box` keeps what a group quantifies under.
+BOX_SCOPE = "box scope"
+
 
 def after_announcement(structure: KnowledgeStructure, announced: Formula, where) -> KnowledgeStructure:
     """The structure after the public announcement of ``announced`` (whose
@@ -47,10 +52,16 @@ def after_announcement(structure: KnowledgeStructure, announced: Formula, where)
     key = ("announce", announced)
     if key not in structure.cache:
         actual = [s for s in structure.actual if structure.value(where, s)]
-        structure.cache[key] = KnowledgeStructure(
+        after = KnowledgeStructure(
             structure.manager, structure.atoms, structure.variables, structure.law & where,
             structure.observables, structure.relations, actual, structure.namer, s5_before=structure.s5_before,
             source_size=_source_size(structure))
+        # the atoms a formula names (epistemic.engines.unknown_atoms) are the same after, and so is what
+        # observing agents do not see (checking.box): a story asks the same formulas round after
+        # round, each walked once instead of once a round
+        after.cache.update((k, v) for k, v in structure.cache.items()
+                           if k[0] == _ATOMS_NAMED or k[0] == BOX_SCOPE and v[1] is None)
+        structure.cache[key] = after
     return structure.cache[key]
 
 
