@@ -146,6 +146,7 @@ class Pool:
         self._stopping: set[asyncio.Task] = set()
         self._failed = 0
         self.fault: str | None = None                 # why workers cannot start, once they have failed to
+        self.models_sent = 0                          # models sent to a worker to keep
         self.closed = False
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -314,6 +315,7 @@ class Pool:
                     if reply == MISSING:   # not sent yet, or lost (the job that sent it failed to unpickle)
                         assert model is not None
                         worker.kept.put(key, True, len(model))
+                        self.models_sent += 1
                         reply = await worker.ask(pickle.dumps((function, args, key, model)))
         except TimeoutError:
             self._replace(worker)
