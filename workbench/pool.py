@@ -277,10 +277,8 @@ class Pool:
                 raise Busy(f"no worker was free within {self.wait:g} s") from None
             raise
         finally:
-            try:
+            if waiter in self._waiting:   # not handed a worker (the error a missing one raises writes it out, slowly)
                 self._waiting.remove(waiter)
-            except ValueError:
-                pass
 
     async def run(self, seconds: float, function: Callable, *args,
                   held: tuple[Hashable, KripkeModel] | None = None) -> tuple[bool, Any]:
