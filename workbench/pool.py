@@ -301,20 +301,18 @@ class Pool:
         key, model = held if held is not None and self.models else (None, None)
         if held is not None and key is None:
             args = (held[1], *args)
+        payload = pickle.dumps((function, args, key, None))
         worker = await self._acquire(key)
         try:
             async with asyncio.timeout(seconds):
-                if key is None:
-                    reply = await worker.ask(pickle.dumps((function, args, None, None)))
-                else:
-                    reply = MISSING
-                    if worker.kept.get(key) is not None:
-                        reply = await worker.ask(pickle.dumps((function, args, key, None)))
-                    if reply == MISSING:   # not sent yet, or lost (the job that sent it failed to unpickle)
-                        assert model is not None
-                        worker.kept.put(key, True, len(model))
-                        self.models_sent += 1
-                        reply = await worker.ask(pickle.dumps((function, args, key, model)))
+                reply = MISSING
+                if key is None or worker.kept.get(key) is not None:
+                    reply = await worker.ask(payload)
+                if reply == MISSING:   # not sent yet, or lost (the job that sent it failed to unpickle)
+                    assert model is not None
+                    worker.kept.put(key, True, len(model))
+                    self.models_sent += 1
+                    reply = await worker.ask(pickle.dumps((function, args, key, model)))
         except TimeoutError:
             self._replace(worker)
             raise Overrun(f"the job passed {seconds:g} s") from None
