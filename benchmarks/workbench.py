@@ -19,7 +19,11 @@ server runs and once it has stopped.  ``--only burst`` (or ``steady``) runs
 one part.
 
 The checks run in the server's worker processes (one per core), each
-bounded by the time limit; the model travels to a worker with each check.
+bounded by the time limit; a worker keeps the models it was sent, so that a
+model travels to a worker once (``--cache 0``: with each check, as the
+server did before).  Each case also prints the CPU milliseconds a check took
+in the server, in its workers and in the clients (this process), which a
+busy machine disturbs less than the rates.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ CASES = [(1, "K_a p0"), (4, "K_a p0"), (50, "K_a p0"),
          (4, "C_{a,b,c} (p0 | p1)"), (4, "[!p0] (K_b p1 | ~M_c p2)"), (50, "C_{a,b,c} (p0 | p1)")]
 #: The burst: clients checking steadily, clients sending at once, the formula, and the seconds of each part.
 STEADY_CLIENTS, BURST_CLIENTS = 4, 400
-#: Each world split by two event models: some 20 ms a check in a worker.
+#: Each world split by two event models: some 20 ms a check in a fresh model (a kept one keeps its truth).
 BURST_FORMULA = ("[(e: top, f: top, g: top; a: {e} {f} {g}; b: {e, f, g}; c: {e, f} {g}), e] "
                  "[(e: top, f: top; a: {e} {f}; b: {e, f}; c: {e, f}), e] C_{a,b,c} (p3 | K_a p4)")
 BEFORE_SECONDS, BURST_SECONDS, AFTER_SECONDS = 5.0, 10.0, 10.0
@@ -115,6 +119,19 @@ def children(pid: int) -> list[int]:
     return [int(p) for p in found]
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU seconds (user and system) the processes ``pids`` have taken so far, summed."""
+    total = 0
+    for p in pids:
+        try:
+            with open(f"/proc/{p}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError, ValueError):
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def peak_mib(pid: int) -> float:
     """The resident-set high-water marks of ``pid`` and its children, summed, in MiB."""
     total = 0
@@ -137,32 +154,43 @@ def ready_sessions(port: int, clients: int, model_text: str, formula: str) -> li
     return sessions
 
 
-def run_case(port: int, clients: int, formula: str, model_text: str, expected: int) -> dict:
+def run_case(port: int, server_pid: int, clients: int, formula: str, model_text: str, expected: int) -> dict:
     sessions = ready_sessions(port, clients, model_text, formula)
     latencies: list[float] = []
     wrong: list[dict] = []
+    busy = [0]
     end = time.monotonic() + SECONDS
 
     def client(s: Session) -> None:
         while time.monotonic() < end:
             start = time.perf_counter()
-            answer = s.patiently("/api/check", {"formula": formula, "draw": False})
+            while True:   # as patiently(), counting the answers that the workbench is busy
+                answer = s.post("/api/check", {"formula": formula, "draw": False})
+                if s.status != 503 or not s.retry_after:
+                    break
+                busy[0] += 1
+                time.sleep(s.retry_after)
             latencies.append(time.perf_counter() - start)
             if answer.get("count") != expected:
                 wrong.append(answer)
 
     threads = [threading.Thread(target=client, args=(s,)) for s in sessions]
+    workers = children(server_pid)
+    server_cpu, workers_cpu, own_cpu = cpu_seconds([server_pid]), cpu_seconds(workers), time.process_time()
     started = time.perf_counter()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     elapsed = time.perf_counter() - started
+    server_cpu, workers_cpu = cpu_seconds([server_pid]) - server_cpu, cpu_seconds(workers) - workers_cpu
+    own_cpu = time.process_time() - own_cpu
     assert not wrong, wrong[:1]
     latencies.sort()
-    return {"requests": len(latencies), "per_second": len(latencies) / elapsed,
-            "median_ms": 1000 * statistics.median(latencies),
-            "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))]}
+    n = len(latencies)
+    return {"requests": n, "per_second": n / elapsed, "busy": busy[0],
+            "median_ms": 1000 * statistics.median(latencies), "p95_ms": 1000 * latencies[int(0.95 * (n - 1))],
+            "server_ms": 1000 * server_cpu / n, "workers_ms": 1000 * workers_cpu / n, "clients_ms": 1000 * own_cpu / n}
 
 
 class Tally:
@@ -235,11 +263,16 @@ def burst(port: int, server_pid: int, model_text: str, expected: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description="The workbench's server under load.")
     parser.add_argument("--only", choices=("steady", "burst"), default=None, help="run one part only")
-    only = parser.parse_args().only
+    parser.add_argument("--cache", type=int, default=None, metavar="N",
+                        help="the models each worker keeps (serve --cache; 0: each check sends its model)")
+    args = parser.parse_args()
+    only = args.only
     from epistemic import parse_formula, worlds_where
     model = thousand_worlds()
     text = json.dumps(model_to_dict(model))
-    server = subprocess.Popen([sys.executable, "-m", "epistemic.cli", "serve"], stdout=subprocess.PIPE, text=True)
+    cache = ["--cache", str(args.cache)] if args.cache is not None else []
+    server = subprocess.Popen([sys.executable, "-m", "epistemic.cli", "serve", *cache], stdout=subprocess.PIPE,
+                              text=True)
     workers: list[int] = []
     try:
         assert server.stdout is not None
@@ -253,12 +286,14 @@ def main() -> None:
         print(f"a model of {len(model):,} worlds, {os.cpu_count()} cores")
         if only != "burst":
             print(f"{'clients':>7}  {'formula':<28} {'requests':>8} {'req/s':>7} {'median ms':>9} {'p95 ms':>7} "
-                  f"{'peak MiB':>8}  ({SECONDS:g} s a case)")
+                  f"{'busy':>5} {'server':>6} {'workers':>7} {'clients':>7} {'peak MiB':>8}  ({SECONDS:g} s a case; "
+                  "CPU ms a check)")
             for clients, formula in CASES:
                 expected = len(worlds_where(model, parse_formula(formula)))
-                r = run_case(port, clients, formula, text, expected)
+                r = run_case(port, server.pid, clients, formula, text, expected)
                 print(f"{clients:>7}  {formula:<28} {r['requests']:>8} {r['per_second']:>7.0f} "
-                      f"{r['median_ms']:>9.1f} {r['p95_ms']:>7.1f} {peak_mib(server.pid):>8.0f}", flush=True)
+                      f"{r['median_ms']:>9.1f} {r['p95_ms']:>7.1f} {r['busy']:>5} {r['server_ms']:>6.2f} "
+                      f"{r['workers_ms']:>7.2f} {r['clients_ms']:>7.2f} {peak_mib(server.pid):>8.0f}", flush=True)
         if only != "steady":
             burst(port, server.pid, text, len(worlds_where(model, parse_formula(BURST_FORMULA))))
         workers = children(server.pid)

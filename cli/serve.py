@@ -20,7 +20,7 @@ from typing import TextIO
 
 from epistemic import EpistemicError
 from epistemic.models import Command, seconds_argument, whole_number_between
-from epistemic.workbench.limits import MOST_DEFAULT_WORKERS, QUEUE_PER_WORKER, Limits, default_workers
+from epistemic.workbench.limits import KEPT_MODELS, MOST_DEFAULT_WORKERS, QUEUE_PER_WORKER, Limits, default_workers
 
 __all__ = ["COMMAND", "add_arguments", "run", "listen", "LOOPBACK"]
 
@@ -38,6 +38,8 @@ DEFAULT_SESSIONS, MOST_SESSIONS = 1_000, 100_000
 DEFAULT_PER_CLIENT = 30
 #: The most worker processes, and the most requests waiting for one, that may be asked for.
 MOST_WORKERS, MOST_QUEUE = 64, 10_000
+#: The most models each worker may be asked to keep.
+MOST_CACHE = 10_000
 #: Seconds the requests running when the server is told to stop have to end.
 STOP_SECONDS = 3
 
@@ -81,6 +83,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--queue", type=whole_number_between(0, MOST_QUEUE), default=None, metavar="N",
                    help=f"the requests that may wait for a worker, each for at most --time-limit; the next is "
                         f"told at once that the workbench is busy (default: {QUEUE_PER_WORKER} per worker)")
+    p.add_argument("--cache", type=whole_number_between(0, MOST_CACHE), default=KEPT_MODELS, metavar="N",
+                   help=f"the sessions' models each worker keeps, so that a check need not send its model again "
+                        f"(default: {KEPT_MODELS}, at most {MOST_CACHE:,}; 0: each check sends it)")
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -133,7 +138,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     workers = args.workers if args.workers is not None else default_workers()
     limits = Limits(seconds=args.time_limit, memory_bytes=args.memory * 2 ** 20, sessions=args.sessions,
                     sessions_per_client=None if loopback else per_client, workers=workers,
-                    queue=args.queue if args.queue is not None else QUEUE_PER_WORKER * workers)
+                    queue=args.queue if args.queue is not None else QUEUE_PER_WORKER * workers, kept_models=args.cache)
     sheet = load_sheet(args.sheet) if args.sheet is not None else None
     for warning in sheet.warnings if sheet is not None else ():
         print(f"epistemic serve: warning: {warning}", file=sys.stderr)

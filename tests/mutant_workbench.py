@@ -22,6 +22,7 @@ CLI_TESTS = "tests/test_workbench_grade_cli.py::"
 POOL = "workbench/pool.py"
 POOL_TESTS = "tests/test_workbench_pool.py::"
 LOAD_TESTS = "tests/test_workbench_load.py::"
+KEPT_TESTS = "tests/test_workbench_kept.py::"
 SERVER_TESTS = "tests/test_workbench_server.py::"
 BROWSER_TESTS = "tests/test_workbench_browser.py::"
 SMALL = "workbench/small_models.py"
@@ -183,8 +184,8 @@ WORKBENCH_MUTANTS: tuple[Mutant, ...] = (
            ("tests/test_workbench_server.py::test_nobody_sees_another_students_work",
             "tests/test_workbench_server.py::test_fifty_students_at_once_each_get_their_own_right_answers")),
     Mutant("workbench/work.py",
-           "    order = [i for i, w in enumerate(model.worlds) if w in where]",
-           "    order = [i for i, w in enumerate(model.worlds) if w not in where]",
+           "    order = np.flatnonzero(truth).tolist()",
+           "    order = np.flatnonzero(~truth).tolist()",
            "the page is told the worlds where the formula fails",
            ("tests/test_workbench_server.py::test_checking_shades_the_worlds_where_the_formula_holds",)),
     Mutant("workbench/work.py",
@@ -331,8 +332,10 @@ WORKBENCH_MUTANTS: tuple[Mutant, ...] = (
            "a session whose first view fails is kept, unused, in a place another could take",
            (SERVER_TESTS + "test_a_session_whose_first_view_fails_is_not_kept",)),
     Mutant("workbench/app.py",
-           "            shown = await self.run(work.summary, step.model)\n            session.go(data.get(\"position\"))",
-           "            session.go(data.get(\"position\"))\n            shown = await self.run(work.summary, step.model)",
+           "            shown = await self.run(work.summary, held=_held(session, step))\n"
+           "            session.go(data.get(\"position\"))",
+           "            session.go(data.get(\"position\"))\n"
+           "            shown = await self.run(work.summary, held=_held(session, step))",
            "back and forward move the history before the step is shown, and a failure leaves it moved",
            (SERVER_TESTS + "test_back_and_forward_move_only_once_the_step_is_shown",)),
     Mutant("workbench/session.py",
@@ -438,4 +441,41 @@ WORKBENCH_MUTANTS: tuple[Mutant, ...] = (
            "    if args.output != \"-\":\n        write_bytes(payload, args.output)\n",
            "update says what it did before the model is written, and has said it when writing fails",
            ("tests/test_cli_writers.py::test_a_full_disk_names_the_file_prints_nothing_and_changes_nothing",)),
+    # the models the workers keep --------------------------------------------------------------------
+    Mutant("workbench/app.py",
+           "    return (session.token, step.version), step.model",
+           "    return (session.token, 0), step.model",
+           "a worker keeps a session's model by the session alone: a check after an edit finds the model before it",
+           (KEPT_TESTS + "test_a_check_after_the_model_changes_answers_for_the_new_model",)),
+    Mutant(POOL,
+           "                    if key in self._idle[i].kept:",
+           "                    if False:",
+           "a check goes to any free worker, not the one that keeps its model, which is sent it again",
+           (POOL_TESTS + "test_a_check_goes_to_the_free_worker_that_keeps_its_model",)),
+    Mutant(POOL,
+           "                    worker.kept.put(key, True, len(model))",
+           "                    pass",
+           "the pool forgets which models it sent: every check sends its model",
+           (POOL_TESTS + "test_a_worker_keeps_the_models_it_was_sent_as_many_as_it_may",)),
+    Mutant("workbench/kept.py",
+           "        while self._entries and (len(self._entries) >= self.most or self.worlds_held + worlds > self.worlds):",
+           "        while self._entries and len(self._entries) > self.most:",
+           "a worker keeps one model more than it may, and any number of worlds",
+           (KEPT_TESTS + "test_the_models_kept_are_the_last_used_that_fit",
+            POOL_TESTS + "test_a_worker_keeps_the_models_it_was_sent_as_many_as_it_may")),
+    Mutant("workbench/kept.py",
+           "        self._entries.move_to_end(key)\n",
+           "",
+           "the model dropped first is the one sent first, however lately it was used",
+           (KEPT_TESTS + "test_the_models_kept_are_the_last_used_that_fit",)),
+    Mutant("workbench/worker.py",
+           "            forget_past(model)",
+           "            pass",
+           "a kept model's caches grow with every formula checked in it",
+           (KEPT_TESTS + "test_a_kept_models_caches_are_forgotten_past_their_bound",)),
+    Mutant("workbench/work.py",
+           "\"actual\": {str(w): bool(truth[model.index(w)]) for w in sorted(model.actual, key=str)},",
+           "\"actual\": {str(w): bool(truth[0]) for w in sorted(model.actual, key=str)},",
+           "a check says the formula's truth at the first world for every actual world",
+           (KEPT_TESTS + "test_the_check_answers_as_the_check_before_on_fresh_and_warm_models",)),
 )

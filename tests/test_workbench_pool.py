@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pickle
 import sys
 
 import pytest
@@ -16,6 +17,7 @@ import pytest
 from epistemic import Agent, KripkeModel
 from epistemic.workbench import work
 from epistemic.workbench.pool import Busy, Overrun, Pool, WorkerFault
+from epistemic.workbench.worker import MISSING
 from workbench_client import HOOKS, PATIENCE
 
 MEMORY = 2 * 2 ** 30
@@ -147,3 +149,92 @@ def test_a_worker_that_dies_is_replaced_and_workers_that_cannot_start_are_a_faul
         return pool.count()
 
     assert asyncio.run(broken()) == 0
+
+
+# models kept by the workers -----------------------------------------------------------------------
+
+def one_world(p: bool) -> KripkeModel:
+    a = Agent("a")
+    return KripkeModel.from_relations([a], {"w": {"p"} if p else set()}, {a: [("w", "w")]}, actual="w")
+
+
+async def kept_check(pool: Pool, key, model: KripkeModel, formula: str = "p"):
+    return await pool.run(PATIENCE, work.check, formula, work.Limits(), None, False, held=(key, model))
+
+
+def test_a_worker_keeps_the_models_it_was_sent_as_many_as_it_may():
+    async def scenario():
+        pool = Pool(1, 4, PATIENCE, MEMORY, models=2, worlds=100)
+        pool.start()
+        answers = [await kept_check(pool, ("ada", 0), two_worlds(), "K_a p | p") for _ in range(3)]
+        once = pool.models_sent
+        # two more models: the first, used longest ago, is dropped, and sent again when asked for
+        others = [await kept_check(pool, ("bob", 1), one_world(True)), await kept_check(pool, ("cy", 2), one_world(False))]
+        worker, = pool._idle
+        kept = list(worker.kept)
+        # the worker's own record agrees: asked for the dropped model without it, it says it lacks it
+        lacks = await worker.ask(pickle.dumps((work.check, ("p", work.Limits(), None, False), ("ada", 0), None)))
+        again = await kept_check(pool, ("ada", 0), two_worlds(), "K_a p | p")
+        sent = pool.models_sent
+        await pool.close()
+        return answers, once, others, kept, lacks, again, sent, pool.count()
+
+    answers, once, others, kept, lacks, again, sent, left = asyncio.run(scenario())
+    # docs/exercises.md, exercise 2: p holds at w, and a does not know it there
+    assert answers == [(True, {"formula": "K_a p | p", "holds": [0], "count": 1, "size": 2, "actual": {"w": True},
+                               "unknown": None})] * 3
+    assert once == 1 and [o[1]["holds"] for o in others] == [[0], []]
+    assert kept == [("bob", 1), ("cy", 2)] and lacks == MISSING
+    assert again == answers[0] and sent == 4 and left == 0
+
+
+def test_a_worker_that_lost_a_model_is_sent_it_again():
+    async def scenario():
+        pool = Pool(1, 4, PATIENCE, MEMORY, models=4, worlds=100)
+        pool.start()
+        await kept_check(pool, ("ada", 0), one_world(False))
+        worker, = pool._idle
+        worker.kept.put(("ada", 1), True, 1)   # the record says so; the worker was never sent it
+        answer = await kept_check(pool, ("ada", 1), one_world(True))
+        await pool.close()
+        return answer, pool.models_sent
+
+    answer, sent = asyncio.run(scenario())
+    assert answer[1]["holds"] == [0] and sent == 2
+
+
+def test_a_check_goes_to_the_free_worker_that_keeps_its_model(hold):
+    async def scenario():
+        pool = Pool(2, 4, PATIENCE, MEMORY, models=4, worlds=100)
+        pool.start()
+        await until(lambda: len(pool._idle) == 2, "both workers ready")
+        await kept_check(pool, ("ada", 0), two_worlds())
+        holder = next(w for w in pool._idle if ("ada", 0) in w.kept)
+        # ada's worker busy, bob's check goes to the other; then ada's worker is freed last
+        held = asyncio.ensure_future(kept_check(pool, ("ada", 0), two_worlds(), "held | p"))
+        await until(lambda: list(hold.glob("holding.*")), "the held check's start")
+        await kept_check(pool, ("bob", 0), one_world(True))
+        (hold / "release").touch()
+        await held
+        assert pool._idle[-1] is holder   # the one a job that keeps no model here would take
+        before = pool.models_sent
+        answers = [await kept_check(pool, ("bob", 0), one_world(True)) for _ in range(3)]
+        await pool.close()
+        return before, pool.models_sent, answers
+
+    before, after, answers = asyncio.run(scenario())
+    assert before == after == 2 and {a[1]["holds"][0] for a in answers} == {0}
+
+
+def test_with_no_models_kept_each_job_sends_its_model():
+    async def scenario():
+        pool = Pool(1, 4, PATIENCE, MEMORY, models=0, worlds=100)
+        pool.start()
+        answers = [await kept_check(pool, ("ada", 0), one_world(p)) for p in (True, False)]
+        worker, = pool._idle
+        await pool.close()
+        return answers, len(worker.kept), pool.models_sent
+
+    answers, kept, sent = asyncio.run(scenario())
+    # the same key, two models: with nothing kept, each job's own model answers
+    assert [a[1]["holds"] for a in answers] == [[0], []] and kept == 0 and sent == 0

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import json
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Hashable
 from typing import Any
 
 import attrs
@@ -38,7 +39,7 @@ from .draft import Draft
 from .page import page_html
 from .pool import Busy, Overrun, Pool, Stopped, WorkerFault
 from .script import history_script
-from .session import Session, Sessions, SessionsFull
+from .session import Session, Sessions, SessionsFull, Step
 from .work import Limits, WorkError
 
 __all__ = ["Workbench", "COOKIE", "BUSY", "RETRY_SECONDS", "example_model"]
@@ -130,13 +131,16 @@ class Workbench:
         self.app = Starlette(routes=routes, exception_handlers={Refused: self._refused}, lifespan=self.lifespan)
 
     # plumbing -----------------------------------------------------------------------------------
-    async def run(self, function: Callable, *args) -> Any:
-        """``function(*args)`` in a worker, within the time limit; a fault, an overrun or a
-        full queue is :class:`Refused`."""
+    async def run(self, function: Callable, *args, held: tuple[Hashable, KripkeModel] | None = None) -> Any:
+        """``function(*args)`` in a worker, within the time limit; with ``held`` (:func:`_held`),
+        ``function(model, *args)`` on a model the worker keeps.  A fault, an overrun or a full
+        queue is :class:`Refused`."""
         try:
             if self.pool is not None:
-                ok, value = await self.pool.run(self.limits.seconds, function, *args)
+                ok, value = await self.pool.run(self.limits.seconds, function, *args, held=held)
             else:
+                if held is not None:
+                    args = (held[1], *args)
                 async with asyncio.timeout(self.limits.seconds):
                     ok, value = await asyncio.to_thread(work.guarded, function, *args)
         except (Overrun, TimeoutError):
@@ -156,7 +160,8 @@ class Workbench:
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """The workers start with the server, in the background, and stop with it."""
         if self.limits.workers:
-            self.pool = Pool(self.limits.workers, self.limits.queue, self.limits.seconds, self.limits.memory_bytes)
+            self.pool = Pool(self.limits.workers, self.limits.queue, self.limits.seconds, self.limits.memory_bytes,
+                             models=self.limits.kept_models, worlds=self.limits.kept_worlds)
             self.pool.start()
         try:
             yield
@@ -191,7 +196,9 @@ class Workbench:
         return session, True
 
     def reply(self, request: Request, session: Session, data: Any, status: int = 200) -> Response:
-        response = JSONResponse(data, status_code=status)
+        """``data`` as JSON, or as it is when it is JSON already (:func:`~epistemic.workbench.work.as_json`)."""
+        response = (Response(data, status_code=status, media_type="application/json") if isinstance(data, bytes)
+                    else JSONResponse(data, status_code=status))
         if request.cookies.get(COOKIE) != session.token:
             response.set_cookie(COOKIE, session.token, httponly=True, samesite="strict")
         return response
@@ -238,7 +245,7 @@ class Workbench:
         session, made = self.session(request, new=True)
         try:
             async with session.lock:
-                shown = await self.run(work.summary, session.model)
+                shown = await self.run(work.summary, held=_held(session))
                 return self.reply(request, session, self.view(session, shown))
         except BaseException:
             if made:   # nobody was told its cookie: a session nobody can use would only take a place
@@ -255,8 +262,8 @@ class Workbench:
         session, _ = self.session(request)
         data = await self.body(request)
         async with session.lock:
-            result = await self.run(work.check, session.model, data.get("formula"), self.limits,
-                                    session.event_models, bool(data.get("draw", True)))
+            result = await self.run(CHECK, data.get("formula"), self.limits, session.event_models,
+                                    bool(data.get("draw", True)), held=_held(session))
             session.formula = data.get("formula")
         return self.reply(request, session, result)
 
@@ -264,8 +271,8 @@ class Workbench:
         session, _ = self.session(request)
         data = await self.body(request)
         async with session.lock:
-            result = await self.run(work.explain, session.model, data.get("formula"), data.get("world"),
-                                    self.limits, session.event_models)
+            result = await self.run(EXPLAIN, data.get("formula"), data.get("world"), self.limits,
+                                    session.event_models, held=_held(session))
         return self.reply(request, session, result)
 
     async def apply(self, request: Request) -> Response:
@@ -281,7 +288,7 @@ class Workbench:
                         not 0 <= number < len(session.suggested):
                     raise Refused({"error": f"there is no suggested act {number!r}"})
                 text, limits = session.suggested[number], attrs.evolve(limits, formula_length=MAX_LENGTH)
-            after, act, shown = await self.run(work.apply, session.model, text, limits, session.event_models)
+            after, act, shown = await self.run(work.apply, text, limits, session.event_models, held=_held(session))
             _changed(session.push, after, act)
             return self.reply(request, session, self.view(session, shown))
 
@@ -292,7 +299,7 @@ class Workbench:
         data = await self.body(request)
         async with session.lock:
             step = _changed(session.step, data.get("position"))
-            shown = await self.run(work.summary, step.model)
+            shown = await self.run(work.summary, held=_held(session, step))
             session.go(data.get("position"))
             return self.reply(request, session, self.view(session, shown))
 
@@ -389,6 +396,8 @@ class Workbench:
         return self.reply(request, session, result)
 
 
+#: A check and an explanation, answered as JSON encoded in the worker.
+CHECK, EXPLAIN = functools.partial(work.as_json, work.check), functools.partial(work.as_json, work.explain)
 #: The puzzles a session may start from, with their parameters.
 PUZZLE_LIST = [{"name": name, "title": module.TITLE,
                 "parameters": [{"name": p.name, "default": p.default, "help": p.help} for p in module.PARAMETERS]}
@@ -397,6 +406,13 @@ PUZZLE_LIST = [{"name": name, "title": module.TITLE,
 ANSWER_HINTS = {"worlds": "the worlds, separated by commas (none: leave it empty)",
                 "formula": "a formula", "announcement": "the formula to announce",
                 "validity": "valid or invalid", "equivalent": "a formula"}
+
+
+def _held(session: Session, step: Step | None = None) -> tuple[tuple[str, int], KripkeModel]:
+    """The key a worker keeps the model of ``step`` (by default the session's current one) under,
+    the session and the model's version, and the model."""
+    step = step if step is not None else session.steps[session.position]
+    return (session.token, step.version), step.model
 
 
 def _model_file_text(session: Session) -> str:

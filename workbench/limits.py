@@ -10,7 +10,10 @@ import os
 
 import attrs
 
-__all__ = ["Limits", "QUEUE_PER_WORKER", "MOST_DEFAULT_WORKERS", "default_workers"]
+__all__ = ["Limits", "QUEUE_PER_WORKER", "KEPT_MODELS", "KEPT_WORLDS", "MOST_DEFAULT_WORKERS", "default_workers"]
+
+#: The models, and their worlds together, each worker keeps by default.
+KEPT_MODELS, KEPT_WORLDS = 64, 100_000
 
 
 @attrs.frozen
@@ -47,6 +50,11 @@ class Limits:
     queue : int
         Requests that may wait for a worker at once, each for at most ``seconds``; one more is
         answered at once that the workbench is busy.
+    kept_models : int
+        Models each worker keeps between requests, the sessions' models it was sent last, so
+        that a check does not send its model again (0: each request sends its model).
+    kept_worlds : int
+        Worlds of the models each worker keeps, together.
     """
 
     formula_length: int = 2_000
@@ -62,6 +70,8 @@ class Limits:
     sessions_per_client: int | None = None
     workers: int = attrs.field(factory=lambda: default_workers())
     queue: int = attrs.field(default=attrs.Factory(lambda self: QUEUE_PER_WORKER * self.workers, takes_self=True))
+    kept_models: int = KEPT_MODELS
+    kept_worlds: int = KEPT_WORLDS
 
 
 #: Requests that may wait for a worker, for each worker.

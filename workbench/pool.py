@@ -11,6 +11,14 @@ once as :class:`Busy` ("try again in a moment"), so that more work than
 the machine can do is shed rather than piled up, and once the burst is
 over the workers, still warm, serve at their usual pace.
 
+A job on a session's model (:meth:`Pool.run`'s ``held``) goes to a free
+worker that keeps the model (:mod:`epistemic.workbench.kept`) when there is
+one, else to any free worker, which is sent the model and keeps it from
+then on: the model is not pickled and sent with each check.  The pool keeps
+its own record of the models each worker holds, updated as the worker
+updates its own; a worker that does not have a model the record says it
+has says so, and is sent it.
+
 Every process the pool starts is counted until it has been reaped
 (:meth:`Pool.count`): a start that is cancelled, a worker that dies, one
 stopped past its limit, and every worker when the pool closes, are each
@@ -25,10 +33,14 @@ import os
 import pickle
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from .worker import HEADER, READY
+from .kept import Kept
+from .worker import HEADER, MISSING, READY
+
+if TYPE_CHECKING:
+    from epistemic import KripkeModel
 
 __all__ = ["Pool", "Busy", "Overrun", "Stopped", "WorkerFault"]
 
@@ -55,8 +67,9 @@ class WorkerFault(Exception):
 class _Worker:
     """One worker process and the pipes to it."""
 
-    def __init__(self, process: subprocess.Popen):
+    def __init__(self, process: subprocess.Popen, kept: Kept):
         self.process = process
+        self.kept = kept   # the keys of the models the worker holds, as it holds them (their sizes alone)
         self.reader: asyncio.StreamReader | None = None
         self.incoming: asyncio.BaseTransport | None = None
         self.writer: asyncio.StreamWriter | None = None
@@ -74,6 +87,11 @@ class _Worker:
         assert self.writer is not None
         self.writer.write(HEADER.pack(len(payload)) + payload)
         await self.writer.drain()
+
+    async def ask(self, payload: bytes) -> bytes:
+        """Send one job and receive its answer."""
+        await self.send(payload)
+        return await self.receive()
 
     async def receive(self) -> bytes:
         assert self.reader is not None
@@ -103,18 +121,24 @@ class Pool:
     command : sequence of str, optional
         How a worker is started; by default this Python running
         :mod:`epistemic.workbench.worker`.
+    models : int
+        Models each worker keeps between jobs (0: a model is sent with each job).
+    worlds : int
+        Worlds of the models each worker keeps, together.
 
     Use :meth:`start` in the event loop that will use the pool, and
     :meth:`close` there when done (:meth:`kill` from anywhere, as a last resort).
     """
 
     def __init__(self, workers: int, queue: int, wait: float, memory_bytes: int,
-                 command: Sequence[str] | None = None):
+                 command: Sequence[str] | None = None, models: int = 0, worlds: int = 0):
         if workers < 1 or queue < 0:
             raise ValueError("a pool needs at least one worker and a queue of no negative length")
         self.workers, self.queue, self.wait = workers, queue, wait
+        self.models, self.worlds = models, worlds
         self.command = list(command) if command is not None else [
-            sys.executable, "-m", "epistemic.workbench.worker", str(memory_bytes), str(os.getpid())]
+            sys.executable, "-m", "epistemic.workbench.worker", str(memory_bytes), str(os.getpid()), str(models),
+            str(worlds)]
         self._processes: set[_Worker] = set()       # started and not yet reaped
         self._idle: list[_Worker] = []
         self._waiting: collections.deque[asyncio.Future] = collections.deque()
@@ -122,6 +146,7 @@ class Pool:
         self._stopping: set[asyncio.Task] = set()
         self._failed = 0
         self.fault: str | None = None                 # why workers cannot start, once they have failed to
+        self.models_sent = 0                          # models sent to a worker to keep
         self.closed = False
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -151,7 +176,7 @@ class Pool:
         # the process is counted from the moment it exists: a start cancelled after it is killed, not left
         try:
             worker = _Worker(subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                              start_new_session=True))
+                                              start_new_session=True), Kept(self.models, self.worlds))
         except OSError as error:
             self._start_failed(error)
             return
@@ -222,12 +247,18 @@ class Pool:
             if not waiter.done():
                 waiter.set_exception(error)
 
-    async def _acquire(self) -> _Worker:
+    async def _acquire(self, key: Hashable = None) -> _Worker:
+        """A free worker: one that keeps the model under ``key`` if one is free, else the one
+        freed last; else the first freed after the jobs that have waited longer."""
         if self.closed:
             raise Stopped("the workbench is stopping")
         if self.fault is not None:
             raise WorkerFault(self.fault)
         if self._idle:
+            if key is not None:
+                for i in range(len(self._idle) - 1, -1, -1):
+                    if key in self._idle[i].kept:
+                        return self._idle.pop(i)
             return self._idle.pop()
         if len(self._waiting) >= self.queue:
             raise Busy(f"all {self.workers} workers are busy and {len(self._waiting)} requests wait")
@@ -246,13 +277,15 @@ class Pool:
                 raise Busy(f"no worker was free within {self.wait:g} s") from None
             raise
         finally:
-            try:
+            if waiter in self._waiting:   # not handed a worker (the error a missing one raises writes it out, slowly)
                 self._waiting.remove(waiter)
-            except ValueError:
-                pass
 
-    async def run(self, seconds: float, function: Callable, *args) -> tuple[bool, Any]:
-        """``function(*args)`` in a worker: :func:`~epistemic.workbench.work.guarded`'s ``(ok, value)``.
+    async def run(self, seconds: float, function: Callable, *args,
+                  held: tuple[Hashable, KripkeModel] | None = None) -> tuple[bool, Any]:
+        """``function(*args)`` in a worker: :func:`~epistemic.workbench.work.guarded`'s ``(ok, value)``;
+        with ``held``, a key and a model, ``function(model, *args)`` on the model the worker keeps
+        under the key (which must name that model and no other: a session and its model's version),
+        sent to it if it does not.
 
         Raises
         ------
@@ -265,12 +298,21 @@ class Pool:
         WorkerFault
             When the workers cannot start, or the worker died during the job.
         """
-        payload = pickle.dumps((function, args))
-        worker = await self._acquire()
+        key, model = held if held is not None and self.models else (None, None)
+        if held is not None and key is None:
+            args = (held[1], *args)
+        payload = pickle.dumps((function, args, key, None))
+        worker = await self._acquire(key)
         try:
             async with asyncio.timeout(seconds):
-                await worker.send(payload)
-                reply = await worker.receive()
+                reply = MISSING
+                if key is None or worker.kept.get(key) is not None:
+                    reply = await worker.ask(payload)
+                if reply == MISSING:   # not sent yet, or lost (the job that sent it failed to unpickle)
+                    assert model is not None
+                    worker.kept.put(key, True, len(model))
+                    self.models_sent += 1
+                    reply = await worker.ask(pickle.dumps((function, args, key, model)))
         except TimeoutError:
             self._replace(worker)
             raise Overrun(f"the job passed {seconds:g} s") from None

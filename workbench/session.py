@@ -11,6 +11,7 @@ nobody sees another's work and a busy server stays bounded.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import secrets
 import time
 from collections import Counter, OrderedDict
@@ -26,13 +27,19 @@ from .work import Limits, WorkError
 __all__ = ["Step", "Session", "Sessions", "SessionsFull"]
 
 
+#: The versions of the models steps hold: each step's is new, never used before in this server.
+_VERSIONS = itertools.count()
+
+
 @attrs.frozen
 class Step:
-    """A model in the history: how it came (``act`` is ``None`` for a start) and the model."""
+    """A model in the history: how it came (``act`` is ``None`` for a start), the model, and
+    its ``version``, a number no other step of this server has (a worker keeps models by it)."""
 
     label: str
     act: str | None
     model: KripkeModel = attrs.field(eq=False, repr=False)
+    version: int = attrs.field(factory=lambda: next(_VERSIONS), eq=False, repr=False)
 
 
 class Session:

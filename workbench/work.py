@@ -8,7 +8,9 @@ Nothing here knows about requests or sessions.
 
 from __future__ import annotations
 
+import functools
 import io
+import json
 import re
 
 try:
@@ -18,10 +20,11 @@ except ImportError:     # not on Windows: a worker there is bounded in time only
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import numpy as np
 
 from epistemic import (Agent, EpistemicError, EventModel, KripkeModel, ModelError, explain_verdict, parse_formula,
                        to_text)
-from epistemic.checking import worlds_where
+from epistemic.checking import truth_array
 from epistemic.engines import unknown_atoms, unknown_atoms_note
 from epistemic.acts import act_text, apply_act, parse_act
 from epistemic.formulas import Formula
@@ -37,10 +40,12 @@ from .grading import grade
 from .limits import Limits
 from .sheets import text_worlds
 
-__all__ = ["Limits", "WorkError", "guarded", "warm", "read_formula", "parse_report", "check", "explain", "picture", "summary",
+__all__ = ["Limits", "WorkError", "guarded", "as_json", "warm", "read_formula", "parse_report", "check", "explain", "picture", "summary",
            "apply", "world_names", "open_text", "puzzle_start", "grade_answer"]
 
 
+#: Formulas kept parsed (:func:`read_formula`), in each process.
+PARSED = 1_024
 #: A product update may make this many times the worlds a model may keep, before the
 #: worlds the actual ones cannot reach are dropped.
 PRODUCT_TIMES = 20
@@ -76,6 +81,20 @@ def guarded(function: Callable, *args) -> tuple[bool, Any]:
         return False, {"error": f"the workbench could not do this ({type(error).__name__}: {error})"}
 
 
+def as_json(function: Callable, *args) -> bytes:
+    """``function(*args)`` as the JSON the page is sent, encoded as the web app encodes its
+    answers: in a worker, so that the server's one thread does not spend the time a long list
+    of worlds takes to write.
+
+    Examples
+    --------
+    >>> as_json(parse_report, "K_a p&q", Limits())
+    b'{"ok":true,"text":"K_a p & q"}'
+    """
+    return json.dumps(function(*args), ensure_ascii=False, allow_nan=False, indent=None,
+                      separators=(",", ":")).encode("utf-8")
+
+
 def warm(memory: int) -> None:
     """Ready this process for the workbench's jobs: its memory bounded to ``memory`` bytes of
     address space (where the system bounds it), so that one request cannot take the machine's
@@ -105,7 +124,25 @@ def read_formula(text: object, limits: Limits, event_models: Mapping[str, EventM
         raise WorkError(f"type a {what}")
     if len(text) > limits.formula_length:
         raise WorkError(f"the {what} has {len(text):,} characters: the limit is {limits.formula_length:,}")
-    return parse_formula(text, event_models or {})
+    return parse_formula(text, event_models) if event_models else _parsed(text)[0]
+
+
+def read_written(text: object, limits: Limits, event_models: Mapping[str, EventModel] | None = None
+                 ) -> tuple[Formula, str]:
+    """:func:`read_formula`'s formula, and its text as written back (:func:`~epistemic.to_text`).
+
+    The last :data:`PARSED` texts read without event models are kept, parsed and written back:
+    a student checks one formula in model after model, and a worker is asked the same ones.
+    """
+    formula = read_formula(text, limits, event_models)
+    return (formula, to_text(formula)) if event_models else _parsed(text)
+
+
+@functools.lru_cache(maxsize=PARSED)
+def _parsed(text: str) -> tuple[Formula, str]:
+    """``text`` parsed without event models, and written back (a fault is raised, and not kept)."""
+    formula = parse_formula(text)
+    return formula, to_text(formula)
 
 
 def parse_report(text: object, limits: Limits, event_models: Mapping[str, EventModel] | None = None,
@@ -178,18 +215,29 @@ def summary(model: KripkeModel, draw: bool = True) -> dict:
 def check(model: KripkeModel, text: str, limits: Limits, event_models: Mapping[str, EventModel] | None = None,
           draw: bool = True) -> dict:
     """Where the formula ``text`` holds: the worlds (numbers and names), whether it holds at the
-    actual worlds, and the model drawn with those worlds shaded."""
-    formula = read_formula(text, limits, event_models)
-    where = worlds_where(model, formula)
-    order = [i for i, w in enumerate(model.worlds) if w in where]
-    written = to_text(formula)
+    actual worlds, and the model drawn with those worlds shaded.
+
+    Examples
+    --------
+    >>> a = Agent("a")
+    >>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {a: [("w", "v")]}, actual="w",
+    ...                                reflexive=True, symmetric=True)
+    >>> found = check(m, "p & ~K_a p", Limits(), draw=False)
+    >>> found["holds"], found["count"], found["actual"]
+    ([0], 1, {'w': True})
+    """
+    formula, written = read_written(text, limits, event_models)
+    # the truth by world number, read straight: a model kept by a worker has it cached
+    truth = truth_array(model, formula)
+    order = np.flatnonzero(truth).tolist()
     unknown = unknown_atoms(model, formula)
     # a misspelt atom is false everywhere: the page says so rather than leave a puzzling verdict
     out = {"formula": written, "holds": order[:MAX_WORLDS * 5], "count": len(order), "size": len(model),
-           "actual": {str(w): w in where for w in sorted(model.actual, key=str)},
+           "actual": {str(w): bool(truth[model.index(w)]) for w in sorted(model.actual, key=str)},
            "unknown": unknown_atoms_note(model, unknown) if unknown else None}
     if draw:
-        out.update(picture(model, holds=where, claim=written))
+        worlds = model.worlds
+        out.update(picture(model, holds=frozenset(worlds[i] for i in order), claim=written))
     return out
 
 

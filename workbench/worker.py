@@ -1,14 +1,19 @@
 """A worker process of the workbench: it loads the framework once, then runs one job at a time.
 
 The server (:class:`~epistemic.workbench.pool.Pool`) starts it as
-``python -m epistemic.workbench.worker MEMORY PARENT`` in a session of its
-own, so that the Ctrl-C typed at the server's terminal reaches the server
-alone, which stops its workers itself.  Jobs come on standard input and
-answers go out on the original standard output, each a frame: 8 bytes of
-length, then a pickle.  A job is ``(function, args)``; its answer is
-:func:`~epistemic.workbench.work.guarded`'s ``(ok, value)``.  The first
-frame out says the worker is ready; the end of standard input ends it.
-Whatever a job prints goes to standard error, never into the answers.
+``python -m epistemic.workbench.worker MEMORY PARENT [MODELS WORLDS]`` in
+a session of its own, so that the Ctrl-C typed at the server's terminal
+reaches the server alone, which stops its workers itself.  Jobs come on
+standard input and answers go out on the original standard output, each a
+frame: 8 bytes of length, then a pickle.  A job is ``(function, args, key,
+model)``; its answer is :func:`~epistemic.workbench.work.guarded`'s ``(ok,
+value)``.  With a ``key``, the job works on a model the worker keeps
+(:mod:`epistemic.workbench.kept`, at most MODELS models of WORLDS worlds
+together): ``function(model, *args)``, with the ``model`` sent, which is
+kept under ``key`` from then on, or else the one kept under ``key``; the
+answer is :data:`MISSING` when none is.  The first frame out says the
+worker is ready; the end of standard input ends it.  Whatever a job prints
+goes to standard error, never into the answers.
 """
 
 from __future__ import annotations
@@ -20,12 +25,14 @@ import struct
 import sys
 from typing import BinaryIO
 
-__all__ = ["HEADER", "READY", "main", "receive", "send"]
+__all__ = ["HEADER", "READY", "MISSING", "main", "receive", "send", "do"]
 
 #: A frame's length, before its bytes.
 HEADER = struct.Struct("!Q")
 #: The first frame a worker sends, once the framework is loaded.
 READY = b"ready"
+#: The answer to a job on a model the worker does not keep (never a pickle's first bytes).
+MISSING = b"missing"
 
 
 def send(out: BinaryIO, payload: bytes) -> None:
@@ -59,23 +66,43 @@ def _die_with_parent(parent: int) -> None:
 def main(argv: list[str]) -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     memory, parent = int(argv[0]), int(argv[1])
+    most, worlds = (int(argv[2]), int(argv[3])) if len(argv) > 3 else (0, 0)
     _die_with_parent(parent)
     answers = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     jobs = sys.stdin.buffer
     from epistemic.workbench import work   # the framework, loaded before the worker says it is ready
+    from epistemic.workbench.kept import Kept
     work.warm(memory)
+    kept = Kept(most, worlds)
     send(answers, READY)
     while (job := receive(jobs)) is not None:
-        try:
-            function, args = pickle.loads(job)
-            result = work.guarded(function, *args)
-            payload = pickle.dumps(result)
-        except Exception as error:   # a job or an answer that does not pickle: a fault of the workbench's own
-            payload = pickle.dumps((False, {"error": f"the workbench could not do this ({type(error).__name__}: "
-                                                     f"{error})"}))
-        send(answers, payload)
+        send(answers, do(job, kept))
     return 0
+
+
+def do(job: bytes, kept) -> bytes:
+    """The answer to one job (a frame's bytes), the models ``kept`` (a
+    :class:`~epistemic.workbench.kept.Kept`) used and updated."""
+    from epistemic.workbench import work
+    from epistemic.workbench.kept import forget_past
+    try:
+        function, args, key, model = pickle.loads(job)
+        if key is not None:
+            if model is not None:
+                kept.put(key, model, len(model))
+            else:
+                model = kept.get(key)
+                if model is None:
+                    return MISSING
+            args = (model, *args)
+        result = work.guarded(function, *args)
+        if key is not None:
+            forget_past(model)   # a kept model's caches grow with each formula checked in it
+        return pickle.dumps(result)
+    except Exception as error:   # a job or an answer that does not pickle: a fault of the workbench's own
+        return pickle.dumps((False, {"error": f"the workbench could not do this ({type(error).__name__}: "
+                                              f"{error})"}))
 
 
 if __name__ == "__main__":
