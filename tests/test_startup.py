@@ -121,3 +121,15 @@ def test_a_name_is_looked_up_once():
     import epistemic
     agent = epistemic.Agent
     assert vars(epistemic)["Agent"] is agent  # kept: the next use finds it without the module __getattr__
+
+
+def test_the_symbolic_engine_loads_its_diagrams_without_networkx_and_leaves_networkx_importable():
+    # dd imports networkx only to offer graphs the engine never asks for
+    code = ("import sys\n"
+            "import epistemic.symbolic.bdds as bdds\n"
+            "print('networkx' in sys.modules, bdds.BACKEND, bdds.Manager().bdd is not None)\n"
+            "import networkx\n"
+            "print(networkx.DiGraph.__name__)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=HUNG, cwd=ROOT,
+                          stdin=subprocess.DEVNULL)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "False dd.cudd True\nDiGraph\n", "")
