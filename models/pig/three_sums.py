@@ -90,6 +90,8 @@ class SumSolver:
         self.p, self.rewards, self.progress = p, rewards, progress
         self.box = 0
         self.solved = 0
+        #: the triples of hold values evaluated, after pruning
+        self.evaluated = 0
         self._gains = np.zeros((1, 1, 1, 3))
         self._holds = np.zeros((1, 1, 1, 3), dtype=np.int16)
         self._count = np.zeros((1, 1, 1), dtype=np.int32)
@@ -175,6 +177,7 @@ class SumSolver:
         # evaluate states in pieces of like widths (each padded to the widest of its piece), of
         # about BATCH triples each
         counts = np.stack([x.sum(axis=1) for x in left], axis=1)
+        self.evaluated += int(counts.prod(axis=1).sum())
         bins = np.searchsorted(WIDTHS, counts)
         key = (bins[:, 0] * len(WIDTHS) + bins[:, 1]) * len(WIDTHS) + bins[:, 2]
         order = np.argsort(key, kind="stable")
@@ -274,11 +277,9 @@ def prune(p: float, allowed: list[Any], after: list[list[Any]], room: float) -> 
                                             gains[second][q], valid[first][:, :, None] & valid[second][:, None, :])
             box = _Box(odds[holds[q]], v_low, v_high, y_low, y_high)
             own, mine = gains[q][q], valid[q]
-            # the witnesses: each state's best hold value left at corners of the box (at the two
-            # corners that favour the least and the greatest hold values, in the first round)
+            # the witnesses: each state's best hold value left at the two corners of the box that
+            # favour the least and the greatest hold values (V low and Y high, V high and Y low)
             corners = [(v_low, box.share_high), (v_high, box.share_low)]
-            if not cheap:
-                corners += [(v_low, box.share_low), (v_high, box.share_high)]
             witness = np.stack([np.argmax(np.where(mine, (own - v[:, None]) * share, -np.inf), axis=1)
                                 for v, share in corners])
             out = (box.least_gap(own, witness) > room / factor[q]).any(axis=0) & mine
