@@ -276,12 +276,21 @@ class ThreePiglet:
     rewards : Rewards
         The rewards when the first player reaches the goal (1W2L by default).
     progress : callable, optional
-        Passed to the :class:`~epistemic.PredictionDAG` (``progress(states)``).
+        Passed to the :class:`~epistemic.PredictionDAG` (``progress(states)``),
+        or to the solver by sums (``progress(sums)``).
+    by_sum : bool, optional
+        Solve the floats score sum by score sum (:mod:`~.three_sums`), the
+        default for float gains of a game ending at the first winner;
+        ``False`` solves them on the DAG, the reference.
 
     Notes
     -----
-    A state ``(a, b, c)`` evaluates ``abc`` triples of hold values, so the
-    states within goal ``G`` evaluate ``(G (G + 1) / 2) ** 3`` in all.
+    On the DAG a state ``(a, b, c)`` evaluates ``abc`` triples of hold
+    values, so the states within goal ``G`` evaluate ``(G (G + 1) / 2) ** 3``
+    in all.  By sums every state within the goal is solved, and only the
+    triples left when the hold values that cannot be best replies are struck
+    out are evaluated: the same equilibria and gains, to the last bit.
+    States beyond :data:`MAX_GOAL` are solved on the DAG.
     """
 
     def __init__(self, p: Any = Fraction(1, 2), rewards: Rewards = ONE_WINNER, *,
@@ -309,7 +318,8 @@ class ThreePiglet:
             raise PigletError(f"a state needs whole numbers of points, at most {2 if self.rewards.continues else 1} "
                               f"of them 0, got {state!r}")
         state = (int(a), int(b), int(c))
-        if self._sums is None:
+        if self._sums is None or max(state) > MAX_GOAL:
+            # beyond the goals the floats are solved to, the DAG solves only the states asked for
             return self.dag[state]
         if self.rewards.is_end(state):
             return StateSolution(state, None, self.rewards.ends(state))
@@ -318,9 +328,8 @@ class ThreePiglet:
 
     def __len__(self) -> int:
         """The states solved so far, final ones included."""
-        if self._sums is None:
-            return len(self.dag)
-        return self._sums.solved + 3 * self._sums.box ** 2
+        by_sum = 0 if self._sums is None else self._sums.solved + 3 * self._sums.box ** 2
+        return by_sum + len(self.dag)
 
     def solve_goal(self, goal: int) -> StateSolution:
         """The solution at the start ``(goal, goal, goal)``."""

@@ -79,7 +79,7 @@ class SumSolver:
     rewards : Rewards
         Rewards ending the game at the first winner.
     progress : callable, optional
-        Called as ``progress(states)`` after each score sum.
+        Called as ``progress(sums)`` with the number of score sums solved, after each.
     pruned : bool
         Strike out the hold values that cannot be best replies (the default);
         ``False`` evaluates every triple, as the DAG does.
@@ -140,11 +140,11 @@ class SumSolver:
         order = np.argsort(total, kind="stable")
         a, b, c, total = a[order], b[order], c[order], total[order]
         bounds = np.searchsorted(total, np.arange(3, 3 * box + 2))
-        for lo, hi in zip(bounds[:-1], bounds[1:]):
+        for done, (lo, hi) in enumerate(zip(bounds[:-1], bounds[1:]), start=1):
             if hi > lo:
                 self._solve_sum(a[lo:hi], b[lo:hi], c[lo:hi], weights, pruned)
             if self.progress is not None:
-                self.progress(self.solved)
+                self.progress(done)
 
     def _solve_sum(self, a: Any, b: Any, c: Any, weights: _Weights, pruned: bool) -> None:
         """Solve states of one score sum (they need only smaller sums)."""
