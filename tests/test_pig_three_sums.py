@@ -164,3 +164,10 @@ def test_a_near_tie_of_the_last_seat_is_kept():
     assert (1 - p) ** 2 * 5 * room < 1e-12
     left = prune(p, allowed, after, room)
     assert left[2].tolist() == [[True, True]]
+
+
+def test_a_state_beyond_the_float_goals_is_solved_on_the_dag_alone():
+    # a box of 41 would solve 68,921 states; the DAG solves only those the state needs
+    game = ThreePiglet(0.5)
+    assert game[41, 2, 1] == ThreePiglet(0.5, by_sum=False)[41, 2, 1]
+    assert game._sums.box == 0 and len(game) == len(game.dag) < 1000
