@@ -222,11 +222,13 @@ class SumSolver:
         self._holds[state] = np.stack([alpha[at[0], at[1]], beta[at[0], at[2]], gamma[at[0], at[3]]], axis=1) + 1
         self._gains[state] = np.stack([x[at] for x in seat_gains], axis=1)
         self._count[state] = found[some]
+        mover, second, last = seat_gains
         for s in np.flatnonzero(found > 1).tolist():
             rows = np.flatnonzero(where == s)
             key = (int(a[s]), int(b[s]), int(c[s]))
             equilibria = tuple(((int(alpha[s, i[r]]) + 1, int(beta[s, j[r]]) + 1, int(gamma[s, k[r]]) + 1),
-                                tuple(float(x[s, i[r], j[r], k[r]]) for x in seat_gains)) for r in rows)
+                                (float(mover[s, i[r], j[r], k[r]]), float(second[s, i[r], j[r], k[r]]),
+                                 float(last[s, i[r], j[r], k[r]]))) for r in rows)
             self._several[key] = StateSolution(key, equilibria[0][0], equilibria[0][1], equilibria)
 
     def _undecided(self, state: State) -> None:
