@@ -22,8 +22,10 @@ FIGURES = "models/pig/figures.py"
 CLI = "models/pig/cli.py"
 CLI_THREE_PIG = "models/pig/cli_three_pig.py"
 EXPERIMENTS = "models/pig/experiments.py"
+SUMS = "models/pig/three_sums.py"
 SOLVE = "tests/test_pig_solve.py::"
 THREE_TESTS = "tests/test_pig_three.py::"
+SUMS_TESTS = "tests/test_pig_three_sums.py::"
 THREE_PIG_TESTS = "tests/test_pig_three_pig.py::"
 ORBIT_TESTS = "tests/test_pig_three_orbits.py::"
 DYNAMICS_TESTS = "tests/test_pig_three_dynamics.py::"
@@ -369,4 +371,35 @@ PIG_MUTANTS: tuple[Mutant, ...] = (
            "chosen[t[ok] - 1, np.broadcast_to(columns[:, None], t.shape)[ok]] = by_k[ok]",
            "a layer handed to the layered solver takes its decisions back one turn total early",
            ("tests/test_pig_pairs.py::test_a_layer_that_does_not_settle_goes_to_the_reference_policy_iteration",)),
+    # three_sums.py: three-player Piglet score sum by score sum, hold values struck out first -------
+    Mutant(SUMS,
+           "ROOM = 4",
+           "ROOM = 0",
+           "hold values are struck out with no room for the floats' rounding",
+           (SUMS_TESTS + "test_every_state_is_the_dags",)),
+    Mutant(SUMS,
+           "    factor = (1.0, 1 - p, (1 - p) ** 2)",
+           "    factor = (1.0, 1.0, 1.0)",
+           "the next and last seats' gaps are not scaled up by the chance that the turn comes to them",
+           (SUMS_TESTS + "test_a_near_tie_of_the_last_seat_is_kept",)),
+    Mutant(SUMS,
+           "        v = np.where(m > place, self.v_low, self.v_high)",
+           "        v = np.where(m < place, self.v_low, self.v_high)",
+           "the gap between two hold values is bounded at the wrong end of the range of V",
+           (SUMS_TESTS + "test_every_state_is_the_dags", SUMS_TESTS + "test_the_least_gap_is_a_lower_bound_over_the_box")),
+    Mutant(SUMS,
+           "        if inside.any():\n            k, s, n = np.nonzero(inside)",
+           "        if False:\n            k, s, n = np.nonzero(inside)",
+           "the least gap misses a turning point inside the range of Y",
+           (SUMS_TESTS + "test_the_least_gap_is_a_lower_bound_over_the_box",)),
+    Mutant(SUMS,
+           "            equilibrium &= _best(seat_gains[q], q + 1)",
+           "            equilibrium &= _best(seat_gains[q], 1)",
+           "every seat's best replies are taken along the mover's axis",
+           (SUMS_TESTS + "test_every_state_is_the_dags",)),
+    Mutant(SUMS,
+           "            y_high = _chance(heads[holds[first][:, 0]], heads[holds[second][:, 0]])",
+           "            y_high = y_low",
+           "the range of Y shrinks to its least value",
+           (SUMS_TESTS + "test_every_state_is_the_dags",)),
 )

@@ -276,16 +276,25 @@ class ThreePiglet:
     rewards : Rewards
         The rewards when the first player reaches the goal (1W2L by default).
     progress : callable, optional
-        Passed to the :class:`~epistemic.PredictionDAG` (``progress(states)``).
+        Passed to the :class:`~epistemic.PredictionDAG` (``progress(states)``),
+        or to the solver by sums (``progress(sums)``).
+    by_sum : bool, optional
+        Solve the floats score sum by score sum (:mod:`~.three_sums`), the
+        default for float gains of a game ending at the first winner;
+        ``False`` solves them on the DAG, the reference.
 
     Notes
     -----
-    A state ``(a, b, c)`` evaluates ``abc`` triples of hold values, so the
-    states within goal ``G`` evaluate ``(G (G + 1) / 2) ** 3`` in all.
+    On the DAG a state ``(a, b, c)`` evaluates ``abc`` triples of hold
+    values, so the states within goal ``G`` evaluate ``(G (G + 1) / 2) ** 3``
+    in all.  By sums every state within the goal is solved, and only the
+    triples left when the hold values that cannot be best replies are struck
+    out are evaluated: the same equilibria and gains, to the last bit.
+    States beyond :data:`MAX_GOAL` are solved on the DAG.
     """
 
     def __init__(self, p: Any = Fraction(1, 2), rewards: Rewards = ONE_WINNER, *,
-                 progress: Callable[[int], None] | None = None):
+                 progress: Callable[[int], None] | None = None, by_sum: bool | None = None):
         self.p = _checked_p(p)
         if not isinstance(rewards, Rewards):
             raise PigletError(f"rewards must be a Rewards, got {type(rewards).__name__}")
@@ -293,6 +302,11 @@ class ThreePiglet:
         self.exact = isinstance(self.p, (int, Fraction))
         if self.exact:
             self.p = Fraction(self.p)
+        from .three_sums import SumSolver, applies
+        if by_sum and not applies(self.p, rewards):
+            raise PigletError("only float gains of a game ending at the first winner are solved sum by sum")
+        self.by_sum = applies(self.p, rewards) if by_sum is None else by_sum
+        self._sums = SumSolver(self.p, rewards, progress=progress) if self.by_sum else None
         # the states after each hold are made again when asked for, not kept: a
         # state has a + b + c of them, which would outweigh its solution
         self.dag: PredictionDAG[State, StateSolution] = PredictionDAG(self._predict, progress=progress,
@@ -303,7 +317,19 @@ class ThreePiglet:
         if min(state) < 0 or state.count(0) > (2 if self.rewards.continues else 1):
             raise PigletError(f"a state needs whole numbers of points, at most {2 if self.rewards.continues else 1} "
                               f"of them 0, got {state!r}")
-        return self.dag[(int(a), int(b), int(c))]
+        state = (int(a), int(b), int(c))
+        if self._sums is None or max(state) > MAX_GOAL:
+            # beyond the goals the floats are solved to, the DAG solves only the states asked for
+            return self.dag[state]
+        if self.rewards.is_end(state):
+            return StateSolution(state, None, self.rewards.ends(state))
+        self._sums.solve(max(state))
+        return self._sums.solution(state)
+
+    def __len__(self) -> int:
+        """The states solved so far, final ones included."""
+        by_sum = 0 if self._sums is None else self._sums.solved + 3 * self._sums.box ** 2
+        return by_sum + len(self.dag)
 
     def solve_goal(self, goal: int) -> StateSolution:
         """The solution at the start ``(goal, goal, goal)``."""
@@ -315,7 +341,7 @@ class ThreePiglet:
         The smaller starts are among the states the start of ``goals`` needs, so
         this costs what solving ``goals`` costs, and nothing more on a game
         already solved that far."""
-        _checked_goal(goals, MAX_EXACT_GOAL if self.exact else MAX_GOAL)
+        self.solve_goal(goals)
         return tuple((goal, self.solve_goal(goal).gains) for goal in range(1, goals + 1))
 
     def states(self, goal: int) -> Iterator[StateSolution]:
