@@ -168,3 +168,27 @@ def test_a_solver_shared_by_games_keys_each_knowledge_by_its_own_promises(args, 
     for played in (first, second):
         assert played.table(played.everything) == PirateGame(pirates, coins, played.announcements,
                                                               tie_rule).table(played.everything)
+
+
+@given(public_games(), st.data())
+@settings(max_examples=40, deadline=None)
+def test_a_chain_stops_at_the_first_round_solved_either_way(args, data):
+    # rounds solved by the generators (asked of the DAG directly) and rounds solved as a chain
+    # (asked of the solver) meet: each round is solved once, as the generators alone solve it
+    pirates, coins, promises, tie_rule = args
+    knowledge = Knowledge.of(promises)
+    solver = PirateSolver(pirates, coins, tie_rule)
+    reference = PirateSolver(pirates, coins, tie_rule, chain=False)
+    for _ in range(3):
+        r = data.draw(st.integers(1, pirates))
+        if data.draw(st.booleans()):
+            solver.dag[solver.key(r, knowledge)]
+            reference.dag[reference.key(r, knowledge)]
+        else:
+            solver.prediction(r, knowledge)
+            reference.prediction(r, knowledge)
+        assert len(solver.dag) == len(reference.dag)
+        assert sorted(solver.dag.keys(), key=lambda k: k[0]) == sorted(reference.dag.keys(), key=lambda k: k[0])
+    for r in range(1, pirates + 1):
+        assert solver.prediction(r, knowledge) == reference.prediction(r, knowledge)
+    assert len(solver.dag) == len(reference.dag)

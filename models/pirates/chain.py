@@ -79,6 +79,7 @@ class PredictionStore(MutableMapping):
     def __init__(self, solver: PirateSolver):
         self._solver = solver
         self._kept: dict[Hashable, Prediction] = {}
+        self._kept_on: set[Knowledge] = set()  # the knowledge of the keys kept as they are
         self._chains: dict[Knowledge, list[Chain]] = {}
         self._in_chains = 0
         self._shares: list[Shares] = []
@@ -107,6 +108,8 @@ class PredictionStore(MutableMapping):
 
     def __setitem__(self, key: Hashable, value: Prediction) -> None:
         self._kept[key] = value
+        if type(key) is tuple and len(key) == 2:
+            self._kept_on.add(key[1])
 
     def __delitem__(self, key: Hashable) -> None:
         raise TypeError("a prediction, once solved, is kept")
@@ -129,6 +132,15 @@ class PredictionStore(MutableMapping):
             if chain.lo <= r <= chain.hi:
                 return chain
         return None
+
+    def first_solved(self, knowledge: Knowledge, lo: int, hi: int) -> int | None:
+        """The first of rounds ``lo`` to ``hi`` solved on ``knowledge`` (a
+        key's), ``None`` if none is; looked at round by round only where
+        predictions on ``knowledge`` were kept one by one."""
+        if knowledge in self._kept_on:
+            return next((r for r in range(lo, hi + 1) if (r, knowledge) in self), None)
+        starts = [max(c.lo, lo) for c in self._chains.get(knowledge, ()) if c.lo <= hi and c.hi >= lo]
+        return min(starts, default=None)
 
     # adding a chain ----------------------------------------------------------------
     def chain(self, knowledge: Knowledge, r: int, after: Division | None) -> Chain:

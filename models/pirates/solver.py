@@ -134,14 +134,26 @@ class PirateSolver:
         stays one prediction deep instead of one per round; with ``chain``,
         no generator is made at all (:meth:`_public_chain`).
         """
-        r = round
-        while r <= self.pirates and self.key(r, knowledge) not in self.dag:
-            r += 1
+        stop = self.pirates + 1  # the first round solved already, from ``round`` up
+        for hi, lo, known in reversed(self._segments(round, self.pirates, knowledge)):
+            solved = self._store.first_solved(known, lo, hi)
+            if solved is not None:
+                stop = solved
+                break
         if self.chain:
-            self._public_chain(round, r - 1, knowledge)
+            self._public_chain(self._segments(round, stop - 1, knowledge))
             return
-        for r in range(r - 1, round - 1, -1):
+        for r in range(stop - 1, round - 1, -1):
             self.dag[self.key(r, knowledge)]
+
+    def _segments(self, first: int, last: int, knowledge: Knowledge) -> list[tuple[int, int, Knowledge]]:
+        """Rounds ``last`` down to ``first`` cut where their keys' knowledge
+        changes (where a promise's maker goes overboard), as ``(highest,
+        lowest, knowledge of their keys)``, the highest rounds first."""
+        cuts = sorted({promise_in(a).maker for a in knowledge.announcements if promise_in(a).maker < last})
+        bounds = [first - 1, *(c for c in cuts if c >= first), last]
+        return [(hi, lo + 1, self.key(hi, knowledge)[1])
+                for lo, hi in reversed(list(zip(bounds, bounds[1:]))) if lo < hi]
 
     def _edges(self, key: Hashable) -> dict[Hashable, Key]:
         """The predictions a solved one asked for, made again from it rather
@@ -269,8 +281,9 @@ class PirateSolver:
         offer, free = self._optimize(r, views, which, counts)
         return offer, OfferSource.OPTIMIZED, free
 
-    def _public_chain(self, first: int, last: int, knowledge: Knowledge) -> None:
-        """Solve rounds ``last`` down to ``first`` on public ``knowledge``, the last first,
+    def _public_chain(self, segments: list[tuple[int, int, Knowledge]]) -> None:
+        """Solve the rounds of ``segments`` on public knowledge (see
+        :meth:`_segments`), the last first,
         each from the one after it, and keep them in the DAG's store as a
         chain (:mod:`.chain`).
 
@@ -281,34 +294,33 @@ class PirateSolver:
         generator or a prediction per round; the tests hold the two to the
         same predictions.
         """
-        if first > last:
+        if not segments:
             return
         store, rules, n, progress = self._store, self.rules, self.pirates, self._progress
         everyone = self._everyone
-        promised = {promise_in(a).maker: promise_in(a) for a in knowledge.announcements}
+        last, _, knowledge = segments[0]
+        promised = {promise_in(a).maker: promise_in(a) for a in segments[-1][2].announcements}
         following = None if last == n else self.dag[self.key(last + 1, knowledge)]
         outcome = None if following is None else following.outcome  # the next round's
         seen = None if following is None else following.knowledge
-        chain = None
-        for r in range(last, first - 1, -1):
-            _, known = self.key(r, knowledge)
-            if chain is None or chain.knowledge is not known:
-                chain = store.chain(known, r, outcome)
-            if r == n:
-                alone = self._alone(r, known)
-                offer, free, yes, outcome = alone.offer, 0, alone.yes, alone.outcome
-            else:
-                views = (View(seen, outcome, ((everyone, r),)),)
-                # the voters who expect to die are those ranked above the next outcome's proposer
-                counts = (outcome.first - r - 1, n - r)
-                offer, _, free = self._offer(r, promised.get(r), views, None, counts)
-                yes = self._count_yes(r, offer, views, None, counts)
-                if yes >= rules.votes_needed(n - r + 1):
-                    outcome = offer
-            store.add(chain, r, offer, free, yes, outcome.first, outcome)
-            seen = known
-            if progress and len(store) % 2000 == 0:
-                progress(len(store))
+        for hi, lo, known in segments:
+            chain = store.chain(known, hi, outcome)
+            for r in range(hi, lo - 1, -1):
+                if r == n:
+                    alone = self._alone(r, known)
+                    offer, free, yes, outcome = alone.offer, 0, alone.yes, alone.outcome
+                else:
+                    views = (View(seen, outcome, ((everyone, r),)),)
+                    # the voters who expect to die are those ranked above the next outcome's proposer
+                    counts = (outcome.first - r - 1, n - r)
+                    offer, _, free = self._offer(r, promised.get(r), views, None, counts)
+                    yes = self._count_yes(r, offer, views, None, counts)
+                    if yes >= rules.votes_needed(n - r + 1):
+                        outcome = offer
+                store.add(chain, r, offer, free, yes, outcome.first, outcome)
+                seen = known
+                if progress and len(store) % 2000 == 0:
+                    progress(len(store))
 
     def _tree_requests(self, r: int, groups: dict[Key, list[tuple[tuple[int, ...], int]]],
                        proposer_knowledge: Knowledge, in_place: bool, promise: Promise | None) -> list[Request]:
@@ -339,7 +351,7 @@ class PirateSolver:
         # one view: the swayed votes depend on the offer's shares and the view's outcome, not on the round
         key = (offer.ranks, offer.amounts, views[0].outcome)
         last = self._swayed_last
-        if last is not None and all(a is b for a, b in zip(key, last)):
+        if last is not None and last[0] is key[0] and last[1] is key[1] and last[2] is key[2]:
             return counted + last[3]  # the shares of the round before, and its outcome: not hashed again
         swayed = self._swayed_cache.get(key)
         if swayed is None:
