@@ -10,12 +10,13 @@ rounds of public knowledge were solved as a chain, and are the baseline of
 the case above them.
 
 Measured on a shared 2-core machine with 100 coins, medians of 3 runs, CPU
-seconds (wall seconds vary with the load): 100,000 pirates take 0.93 s and
-66 MiB (generators: 3.5 s, 159 MiB), 1,000,000 pirates 8.6 s and 152 MiB
-(generators: 38 s, 802 MiB).  Time grows in proportion to the pirates, about
-9 microseconds a round; memory by about 100 bytes a round.  Public promises
-cost the same; a subgroup promise is solved by the generators for every round
-its maker is aboard, about 70 microseconds and 2 KB a prediction.  The JSON
+seconds (the machine was so busy that each took some 12 s of the wall):
+100,000 pirates take 0.89 s and 66 MiB (generators: 3.3 s, 131 MiB),
+1,000,000 pirates 10.0 s and 158 MiB (before, as measured then: 41.9 s and 840 MB; about 7.5 s on a
+quieter machine).  Time grows in proportion to the pirates, under 10
+microseconds a round; memory by about 100 bytes a round.  Public promises
+cost the same; a subgroup promise is solved by the generators for every
+round its maker is aboard, about 80 microseconds and 1.5 KB a prediction.  The JSON
 and the tables are measured by ``benchmarks/pirates_json.py``.
 """
 
