@@ -14,7 +14,7 @@ builds a fresh tree, as a program without a memo would.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Hashable, Iterable, Mapping
+from collections.abc import Callable, Generator, Hashable, Iterable, Mapping, MutableMapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
@@ -84,6 +84,12 @@ class PredictionDAG(Generic[K, V]):
         Where the edges out of a node can be made again from its key (a
         game's moves), ``edges(key)`` gives them as a dict from label to key,
         and the DAG keeps no copy of its own: its memory is the values alone.
+    values : mutable mapping, optional
+        Where the values are kept, from key to value (a new dict by
+        default).  A game may keep them in a form of its own, say many
+        alike predictions as a few numbers each, and add values to it
+        that it worked out itself; the DAG asks it only what a dict is
+        asked (``in``, ``[]``, ``len``, iteration).
 
     Examples
     --------
@@ -109,11 +115,12 @@ class PredictionDAG(Generic[K, V]):
 
     def __init__(self, predict: Predict[K, V], *, memo: bool = True,
                  progress: Callable[[int], None] | None = None, keep_tree: bool = False,
-                 edges: Callable[[K], Mapping[Any, K]] | None = None):
+                 edges: Callable[[K], Mapping[Any, K]] | None = None,
+                 values: MutableMapping[K, V] | None = None):
         self._predict = predict
         self.memo = memo
         self._progress = progress
-        self._values: dict[K, V] = {}
+        self._values: MutableMapping[K, V] = {} if values is None else values
         self._edges: dict[K, Mapping[Hashable, K]] = {}
         self._remake = edges
         self._tree = _multigraph() if not memo and keep_tree else None

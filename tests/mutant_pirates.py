@@ -20,6 +20,10 @@ QUESTIONS = "models/pirates/questions.py"
 PICTURES = "models/pirates/pictures.py"
 EXPERIMENTS = "models/pirates/experiments.py"
 TREE = "models/pirates/tree.py"
+CHAIN = "models/pirates/chain.py"
+CHAIN_TESTS = ("tests/test_pirates_chain.py::test_the_chain_decides_as_the_generators_do",
+               "tests/test_pirates_chain.py::test_public_promises_chain_as_the_generators_decide",
+               "tests/test_pirates_chain.py::test_long_plain_games_chain_as_the_generators_decide")
 
 PIRATE_MUTANTS: tuple[Mutant, ...] = (
     # game.py: how the pirate game builds its Kripke model -------------------------------------
@@ -302,8 +306,8 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            "the count with the tables leaves the tables' predictions out",
            ("tests/test_pirates_bounds.py::test_the_report_counts_the_predictions_behind_the_play_whatever_else_is_asked",)),
     Mutant(GAME,
-           "                if first:\n",
-           "                if True:\n",
+           "        if first:\n",
+           "        if True:\n",
            "the play's count is the DAG's size even when other predictions were solved before the play",
            ("tests/test_pirates_bounds.py::test_the_count_of_the_play_does_not_depend_on_what_was_solved_before_it",)),
     # refusals ---------------------------------------------------------------------------------
@@ -436,4 +440,45 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            "f\"a share of {pirate_name(maker)}'s promise\", at_most=None,",
            "a share of a promise is read up to 4,300 digits, whatever the coins, and their sum may pass what prints",
            ("tests/test_cli_long_numbers.py::test_the_pirate_game_refuses_long_numbers_in_one_line",)),
+    # the chain of public rounds (solver.py, chain.py) against the generators -------------------------
+    Mutant(SOLVER,
+           "                counts = (outcome.first - r - 1, n - r)",
+           "                counts = (outcome.first - r, n - r)",
+           "the chain counts the next round's proposer among the voters who expect to die",
+           CHAIN_TESTS),
+    Mutant(SOLVER,
+           "        makers = last_asked[1] if last_asked[0] is knowledge else self._makers.get(knowledge)",
+           "        makers = last_asked[1] if last_asked[1] is not None else self._makers.get(knowledge)",
+           "the memo key reads the promise makers of the knowledge asked about before",
+           ("tests/test_pirates_chain.py::test_a_solver_shared_by_games_keys_each_knowledge_by_its_own_promises",)),
+    Mutant(CHAIN,
+           "            ranks, amounts = (r, *ranks), (own, *amounts)",
+           "            ranks, amounts = ranks, amounts",
+           "a prediction made again from the chain loses the proposer's own share",
+           CHAIN_TESTS),
+    Mutant(CHAIN,
+           "        following = self._outcome(chain, r + 1) if r < chain.hi else chain.after",
+           "        following = self._outcome(chain, r) if r < chain.hi else chain.after",
+           "a prediction made again from the chain sees its own outcome as the next round's",
+           CHAIN_TESTS),
+    Mutant(CHAIN,
+           "            if chain.lo <= r <= chain.hi:",
+           "            if chain.lo <= r < chain.hi:",
+           "the store does not find the highest round of a chain",
+           ("tests/test_pirates_chain.py::test_the_store_counts_and_lists_every_solved_prediction",)),
+    Mutant(GAME,
+           "        return self._round(index % self._count + 1)",
+           "        return self._round(min(index, self._count - 1) + 1)",
+           "the played rounds count a negative index from the first round",
+           ("tests/test_pirates_chain.py::test_the_played_rounds_are_a_sequence_of_rounds",)),
+    Mutant(CHAIN,
+           "        if knowledge in self._kept_on:",
+           "        if False:",
+           "a chain does not stop at a round the generators solved, and solves it again",
+           ("tests/test_pirates_chain.py::test_a_chain_stops_at_the_first_round_solved_either_way",)),
+    Mutant(SOLVER,
+           "        bounds = [first - 1, *(c for c in cuts if c >= first), last]",
+           "        bounds = [first - 1, last]",
+           "a chain keys every round by the knowledge of its highest, where promises' makers go overboard",
+           ("tests/test_pirates_chain.py::test_public_promises_chain_as_the_generators_decide",)),
 )

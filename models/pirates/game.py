@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -130,11 +130,52 @@ class Round:
         return [(v, p.offer.share(v), p.expectation(v), p.vote(v)) for v in range(p.round, p.pirates + 1)]
 
 
+class PlayedRounds(Sequence):
+    """The rounds of a play, each made from the solver's predictions when
+    asked for (a play of a million pirates has half a million rounds, and
+    a report reads a few of them).  A sequence of :class:`Round`, equal to
+    any sequence of the same rounds."""
+
+    def __init__(self, game: PirateGame, count: int):
+        self._game, self._count = game, count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self._round(i + 1) for i in range(*index.indices(self._count)))
+        if not -self._count <= index < self._count:
+            raise IndexError(f"the play has {self._count} rounds")
+        return self._round(index % self._count + 1)
+
+    def __iter__(self) -> Iterator[Round]:
+        return (self._round(r) for r in range(1, self._count + 1))
+
+    def _round(self, number: int) -> Round:
+        solver, everything = self._game.solver, self._game.everything
+        p = solver.prediction(number, everything)
+        own = p if p.source is not OfferSource.PROPOSER else solver.prediction(number, p.proposer_knowledge)
+        return Round(p, own.source)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"PlayedRounds({self._count} rounds)"
+
+
 @attrs.frozen
 class Play:
     """The game as played, round by round, and how it ended."""
 
-    rounds: tuple[Round, ...]
+    rounds: Sequence[Round]
+    """The rounds played, the last one's offer passed (a :class:`PlayedRounds`)."""
     outcome: Division
 
     @property
@@ -308,20 +349,16 @@ class PirateGame:
         if self._play is not None:
             return self._play
         first = len(self.solver.dag) == 0
-        rounds = []
-        everything = self.everything
-        for r in range(1, self.pirates + 1):
-            p = self.solver.prediction(r, everything)
-            own = p if p.source is not OfferSource.PROPOSER else self.solver.prediction(r, p.proposer_knowledge)
-            rounds.append(Round(p, own.source))
-            if p.accepted:
-                play = Play(tuple(rounds), p.offer)
-                object.__setattr__(self, "_play", play)
-                if first:
-                    # solved from nothing, the DAG holds just what the play rests on (the tests check it)
-                    object.__setattr__(self, "_behind_play", len(self.solver.dag))
-                return play
-        raise AssertionError("the last pirate always accepts his own offer")  # pragma: no cover
+        # a failed offer's outcome is the next round's on the same knowledge: the first round's is
+        # the offer of the first round that passes, and its proposer plays the last round
+        outcome = self.solver.prediction(1, self.everything).outcome
+        # the proposers' own predictions, asked by the rounds where they know less, are solved too
+        play = Play(PlayedRounds(self, outcome.first), outcome)
+        object.__setattr__(self, "_play", play)
+        if first:
+            # solved from nothing, the DAG holds just what the play rests on (the tests check it)
+            object.__setattr__(self, "_behind_play", len(self.solver.dag))
+        return play
 
     def table(self, knowledge: Knowledge) -> list[tuple[int, ...]]:
         """The predicted offer with 1, 2, ..., n pirates left, on ``knowledge``.

@@ -135,7 +135,8 @@ def format_play(play: Play, all_rounds: bool = False) -> str:
     """
     rounds = play.rounds
     cut = not all_rounds and len(rounds) > ROUND_EXCERPT
-    shown = [*rounds[:TABLE_HEAD], None, *rounds[-TABLE_TAIL:]] if cut else list(rounds)
+    # every round is made when read, and let go once written: a play of half a million rounds is never held whole
+    shown = [*rounds[:TABLE_HEAD], None, *rounds[-TABLE_TAIL:]] if cut else rounds
     lines = [_left_out(rounds[TABLE_HEAD].number, rounds[-TABLE_TAIL - 1].number) if r is None else format_round(r)
              for r in shown]
     dead = play.deaths

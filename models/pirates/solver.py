@@ -12,6 +12,7 @@ from epistemic import Announcement, Knowledge, PredictionDAG, Request
 from epistemic.errors import EpistemicError
 from epistemic.validators import between, whole_number
 
+from .chain import PredictionStore
 from .division import Division, Pirate, Promise, promise_in, rank_of
 from .predict import Key, OfferSource, Prediction, TieRule, View, VoterClasses, _count, _member, node_key
 from .rules import DoomedProposer, Rules
@@ -41,6 +42,10 @@ class PirateSolver:
         ``False`` builds the seed's naive tree (see :meth:`_predict`).
     progress : callable, optional
         Passed to the DAG.
+    chain : bool
+        Solve the rounds of public knowledge as one chain, each round from
+        the next (the default); ``False`` solves each through the DAG's
+        generators, as every other prediction is (the tests compare the two).
 
     Examples
     --------
@@ -53,7 +58,7 @@ class PirateSolver:
 
     def __init__(self, pirates: int, coins: int, tie_rule: TieRule | str = TieRule.LOWEST, *,
                  rules: Rules = Rules(), memo: bool = True,
-                 progress: Callable[[int], None] | None = None, keep_tree: bool = False):
+                 progress: Callable[[int], None] | None = None, keep_tree: bool = False, chain: bool = True):
         whole_number(pirates, "the number of pirates", at_least=1)
         whole_number(coins, "the number of coins", at_least=0)
         self.pirates = pirates
@@ -62,17 +67,22 @@ class PirateSolver:
         if not isinstance(rules, Rules):
             raise EpistemicError(f"the rules of the vote must be a Rules value, got {rules!r}")
         self.rules = rules
+        self.chain = chain
+        self._progress = progress
+        self._store = PredictionStore(self)
         self.dag = PredictionDAG(self._predict, memo=memo, progress=progress, keep_tree=keep_tree,
-                                 edges=self._edges)
+                                 edges=self._edges, values=self._store)
         self._agents: dict[int, Pirate] = {}
         self._everyone = tuple(range(1, pirates + 1))
         self._classes_cache: dict[Knowledge, VoterClasses] = {}
         # the least and the greatest maker of the promises of each knowledge state asked for a key
         self._makers: dict[Knowledge, tuple[int, int]] = {}
+        self._last_asked: tuple[Knowledge | None, tuple[int, int] | None] = (None, None)
         # what one view of the next round decides, shared by every round that has it (see _optimize)
         self._dear_cache: dict[Division, list[tuple[int, int, int]]] = {}
         self._purchases: dict[tuple[Division, int], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
         self._swayed_cache: dict[tuple[tuple[int, ...], tuple[int, ...], Division], int] = {}
+        self._swayed_last: tuple[tuple[int, ...], tuple[int, ...], Division, int] | None = None
 
     def agent(self, rank: int) -> Pirate:
         """The pirate of ``rank``, one object per rank, made when first asked
@@ -92,10 +102,13 @@ class PirateSolver:
         """The DAG key: promises of pirates already overboard are dropped."""
         # asked for every round of every knowledge state: where all the makers are still
         # aboard, or all gone, the promises are not looked at one by one again
-        makers = self._makers.get(knowledge)
+        # a chain of rounds asks on one knowledge round after round: known by identity, not hashed
+        last_asked = self._last_asked
+        makers = last_asked[1] if last_asked[0] is knowledge else self._makers.get(knowledge)
         if makers is None:
             made = [promise_in(a).maker for a in knowledge.announcements]
             makers = self._makers[knowledge] = (min(made, default=0), max(made, default=0))
+        self._last_asked = (knowledge, makers)
         first, last = makers
         if round <= first:
             return round, knowledge
@@ -108,25 +121,39 @@ class PirateSolver:
         between(round, 1, self.pirates, "round")
         key = self.key(round, knowledge)
         if self.dag.memo and key not in self.dag and all(a.is_public for a in knowledge.announcements):
-            self._solve_later_rounds(round, knowledge)
+            self._solve_from_the_last(round, knowledge)
         return self.dag[key]
 
-    def _solve_later_rounds(self, round: int, knowledge: Knowledge) -> None:
-        """Solve the rounds after ``round`` on public ``knowledge``, the last first.
+    def _solve_from_the_last(self, round: int, knowledge: Knowledge) -> None:
+        """Solve ``round`` and the rounds after it on public ``knowledge``, the last first.
 
         On public knowledge every voter shares the proposer's view, so the
         prediction of a round asks for exactly the next round's on the same
         knowledge: these are the predictions it would ask for anyway.  Solved
         from the last, each asks for one already solved, and the DAG's stack
-        stays one prediction deep instead of one per round.
+        stays one prediction deep instead of one per round; with ``chain``,
+        no generator is made at all (:meth:`_public_chain`).
         """
-        unsolved = []
-        r = round + 1
-        while r <= self.pirates and (key := self.key(r, knowledge)) not in self.dag:
-            unsolved.append(key)
-            r += 1
-        for key in reversed(unsolved):
-            self.dag[key]
+        stop = self.pirates + 1  # the first round solved already, from ``round`` up
+        for hi, lo, known in reversed(self._segments(round, self.pirates, knowledge)):
+            solved = self._store.first_solved(known, lo, hi)
+            if solved is not None:
+                stop = solved
+                break
+        if self.chain:
+            self._public_chain(self._segments(round, stop - 1, knowledge))
+            return
+        for r in range(stop - 1, round - 1, -1):
+            self.dag[self.key(r, knowledge)]
+
+    def _segments(self, first: int, last: int, knowledge: Knowledge) -> list[tuple[int, int, Knowledge]]:
+        """Rounds ``last`` down to ``first`` cut where their keys' knowledge
+        changes (where a promise's maker goes overboard), as ``(highest,
+        lowest, knowledge of their keys)``, the highest rounds first."""
+        cuts = sorted({promise_in(a).maker for a in knowledge.announcements if promise_in(a).maker < last})
+        bounds = [first - 1, *(c for c in cuts if c >= first), last]
+        return [(hi, lo + 1, self.key(hi, knowledge)[1])
+                for lo, hi in reversed(list(zip(bounds, bounds[1:]))) if lo < hi]
 
     def _edges(self, key: Hashable) -> dict[Hashable, Key]:
         """The predictions a solved one asked for, made again from it rather
@@ -190,12 +217,9 @@ class PirateSolver:
         1, 3, 13, 71, 505, ...
         """
         r, knowledge = node_key(key)
-        n, coins, rules = self.pirates, self.coins, self.rules
+        n, rules = self.pirates, self.rules
         if r == n:
-            alone = Division(n, n, (n,) if coins else (), (coins,) if coins else ())
-            own = 1 if rules.proposer_votes else 0
-            return Prediction(r, knowledge, alone, OfferSource.ALONE, knowledge, 0, (), own,
-                              rules.votes_needed(1), True, alone, rules)
+            return self._alone(r, knowledge)
         classes, class_of, default = self.voter_classes(knowledge)
         proposer_knowledge = classes[class_of.get(r, default)][0]
         in_place = proposer_knowledge == knowledge
@@ -220,19 +244,15 @@ class PirateSolver:
             got = yield self._tree_requests(r, groups, proposer_knowledge, in_place, promise)
 
         views = tuple(View(k[1], got["expectation", k[1]].outcome, tuple(s)) for k, s in groups.items())
-        free = 0
         if not in_place:
-            offer, source = got["offer"].offer, OfferSource.PROPOSER
-        elif promise is not None:
-            offer, source = promise.division, OfferSource.PROMISE
+            offer, source, free = got["offer"].offer, OfferSource.PROPOSER, 0
         else:
-            bidding = views if self.dag.memo else tuple(
+            bidding = views if self.dag.memo or promise is not None else tuple(
                 View(v.knowledge, got["offer-expectation", v.knowledge].outcome, v.slices)
                 if ("offer-expectation", v.knowledge) in got else v
                 for v in views
             )
-            offer, free = self._optimize(r, bidding, which)
-            source = OfferSource.OPTIMIZED
+            offer, source, free = self._offer(r, promise, bidding, which)
 
         yes = self._count_yes(r, offer, views, which)
         needed = rules.votes_needed(n - r + 1)
@@ -243,6 +263,64 @@ class PirateSolver:
             outcome = following["outcome"].outcome
         return Prediction(r, knowledge, offer, source, proposer_knowledge, free, views,
                           yes, needed, yes >= needed, outcome, rules)
+
+    def _alone(self, r: int, knowledge: Knowledge) -> Prediction:
+        """The prediction of the last round: the last pirate keeps every coin."""
+        n, coins, rules = self.pirates, self.coins, self.rules
+        alone = Division(n, n, (n,) if coins else (), (coins,) if coins else ())
+        own = 1 if rules.proposer_votes else 0
+        return Prediction(r, knowledge, alone, OfferSource.ALONE, knowledge, 0, (), own,
+                          rules.votes_needed(1), True, alone, rules)
+
+    def _offer(self, r: int, promise: Promise | None, views: tuple[View, ...],
+               which: Callable[[int], int] | None, counts: tuple[int, int] | None = None
+               ) -> tuple[Division, OfferSource, int]:
+        """What a proposer who knows all the prediction knows offers, why, and the votes he gets for nothing."""
+        if promise is not None:
+            return promise.division, OfferSource.PROMISE, 0
+        offer, free = self._optimize(r, views, which, counts)
+        return offer, OfferSource.OPTIMIZED, free
+
+    def _public_chain(self, segments: list[tuple[int, int, Knowledge]]) -> None:
+        """Solve the rounds of ``segments`` on public knowledge (see
+        :meth:`_segments`), the last first,
+        each from the one after it, and keep them in the DAG's store as a
+        chain (:mod:`.chain`).
+
+        On public knowledge there is one view, everyone's, and it is the
+        knowledge of the round itself: the prediction of round ``r`` reads
+        the outcome of round ``r + 1`` and nothing else.  This is
+        :meth:`_predict`'s own decision for that case, made without a
+        generator or a prediction per round; the tests hold the two to the
+        same predictions.
+        """
+        if not segments:
+            return
+        store, rules, n, progress = self._store, self.rules, self.pirates, self._progress
+        everyone = self._everyone
+        last, _, knowledge = segments[0]
+        promised = {promise_in(a).maker: promise_in(a) for a in segments[-1][2].announcements}
+        following = None if last == n else self.dag[self.key(last + 1, knowledge)]
+        outcome = None if following is None else following.outcome  # the next round's
+        seen = None if following is None else following.knowledge
+        for hi, lo, known in segments:
+            chain = store.chain(known, hi, outcome)
+            for r in range(hi, lo - 1, -1):
+                if r == n:
+                    alone = self._alone(r, known)
+                    offer, free, yes, outcome = alone.offer, 0, alone.yes, alone.outcome
+                else:
+                    views = (View(seen, outcome, ((everyone, r),)),)
+                    # the voters who expect to die are those ranked above the next outcome's proposer
+                    counts = (outcome.first - r - 1, n - r)
+                    offer, _, free = self._offer(r, promised.get(r), views, None, counts)
+                    yes = self._count_yes(r, offer, views, None, counts)
+                    if yes >= rules.votes_needed(n - r + 1):
+                        outcome = offer
+                store.add(chain, r, offer, free, yes, outcome.first, outcome)
+                seen = known
+                if progress and len(store) % 2000 == 0:
+                    progress(len(store))
 
     def _tree_requests(self, r: int, groups: dict[Key, list[tuple[tuple[int, ...], int]]],
                        proposer_knowledge: Knowledge, in_place: bool, promise: Promise | None) -> list[Request]:
@@ -257,20 +335,28 @@ class PirateSolver:
                     requests.append(Request(("offer-expectation", k[1]), k, copies=copies))
         return requests
 
-    def _count_yes(self, r: int, offer: Division, views: tuple[View, ...], which: Callable[[int], int] | None) -> int:
+    def _count_yes(self, r: int, offer: Division, views: tuple[View, ...], which: Callable[[int], int] | None,
+                   counts: tuple[int, int] | None = None) -> int:
+        """The yes votes ``offer`` gets; ``counts`` are the views' doomed and
+        living voters where the caller knows them (see :meth:`_voter_counts`)."""
         own = 1 if self.rules.proposer_votes else 0
+        doomed, voters = self._voter_counts(views) if counts is None else counts
         if self.rules.premium() == 0:
             # a peaceful voter says no only when offered less than he expects
-            counted = own + sum(len(v) for v in views)
+            counted = own + voters
         else:
-            counted = own + sum(v.doomed() for v in views)  # everyone who would die next
+            counted = own + doomed  # everyone who would die next
         if which is not None:
             return counted + self._swayed(r, offer, views, which)
         # one view: the swayed votes depend on the offer's shares and the view's outcome, not on the round
         key = (offer.ranks, offer.amounts, views[0].outcome)
+        last = self._swayed_last
+        if last is not None and last[0] is key[0] and last[1] is key[1] and last[2] is key[2]:
+            return counted + last[3]  # the shares of the round before, and its outcome: not hashed again
         swayed = self._swayed_cache.get(key)
         if swayed is None:
             swayed = self._swayed_cache[key] = self._swayed(r, offer, views, which)
+        self._swayed_last = (*key, swayed)
         return counted + swayed
 
     def _swayed(self, r: int, offer: Division, views: tuple[View, ...], which: Callable[[int], int] | None) -> int:
@@ -291,8 +377,13 @@ class PirateSolver:
                 yes += 1
         return yes
 
-    def _optimize(self, r: int, views: tuple[View, ...],
-                  which: Callable[[int], int] | None) -> tuple[Division, int]:
+    @staticmethod
+    def _voter_counts(views: tuple[View, ...]) -> tuple[int, int]:
+        """How many voters of ``views`` expect to be thrown overboard next, and how many vote."""
+        return sum(v.doomed() for v in views), sum(len(v) for v in views)
+
+    def _optimize(self, r: int, views: tuple[View, ...], which: Callable[[int], int] | None,
+                  counts: tuple[int, int] | None = None) -> tuple[Division, int]:
         """The cheapest offer that buys the votes the proposer needs, and the
         votes he counts on for nothing.
 
@@ -312,15 +403,14 @@ class PirateSolver:
         """
         n, coins, rules = self.pirates, self.coins, self.rules
         need = rules.others_needed(n - r + 1)
-        free = sum(v.doomed() for v in views)
+        free, voters = self._voter_counts(views) if counts is None else counts
         dear = self._dear_voters(r, views, which)
-        cheap_count = sum(len(v) for v in views) - free - len(dear)  # voters who will live and expect nothing
+        cheap_count = voters - free - len(dear)  # voters who will live and expect nothing
         if rules.premium() == 0:
             free += cheap_count  # peaceful: they vote yes for nothing
             cheap_count = 0
-        keep_all = Division(r, n, (r,), (coins,)) if coins else Division(r, n, (), ())
         if need <= free:
-            return keep_all, need
+            return self._keep_all(r), need
         wanted = need - free
         if which is None:
             key = (views[0].outcome, min(wanted, coins + 1))
@@ -331,10 +421,15 @@ class PirateSolver:
             bought = self._buy(views, dear, wanted, cheap_count)
         ranks, amounts, spent = bought
         if len(ranks) < wanted and rules.doomed_proposer is DoomedProposer.KEEPS:
-            return keep_all, free
+            return self._keep_all(r), free
         if spent < coins:  # the proposer ranks above every voter: his share comes first
             ranks, amounts = (r, *ranks), (coins - spent, *amounts)
         return Division(r, n, ranks, amounts), free
+
+    def _keep_all(self, r: int) -> Division:
+        """The offer of a proposer who keeps every coin."""
+        coins = self.coins
+        return Division(r, self.pirates, (r,), (coins,)) if coins else Division(r, self.pirates, (), ())
 
     def _buy(self, views: tuple[View, ...], dear: list[tuple[int, int, int]], wanted: int,
              cheap_count: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
