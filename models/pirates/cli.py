@@ -56,7 +56,7 @@ limit was not drawn (each such picture named in one line on standard error)
 EXIT_PICTURE_REFUSED = 3
 
 
-#: The command line refuses bigger games: 1,000,000 pirates and 100 coins take about 32 s and 1.05 GB
+#: The command line refuses bigger games: 1,000,000 pirates and 100 coins take about 6 s and 127 MB
 #: (docs/cli.md).
 MAX_PIRATES = 1_000_000
 
