@@ -16,7 +16,7 @@ import socket
 import sys
 import threading
 import webbrowser
-from typing import TextIO
+from typing import Any, TextIO
 
 from epistemic import EpistemicError
 from epistemic.models import Command, seconds_argument, whole_number_between
@@ -203,7 +203,7 @@ class _HeldSignals:
 
     def __init__(self) -> None:
         self.caught: list[int] = []
-        self._before: dict[int, object] | None = None
+        self._before: dict[int, Any] | None = None
         if threading.current_thread() is threading.main_thread():
             self._before = {sig: signal.signal(sig, self._note) for sig in self.SIGNALS}
 

@@ -13,6 +13,7 @@ RULES = "models/pig/rules.py"
 LAYERS = "models/pig/layers.py"
 ITERATION = "models/pig/iteration.py"
 THREE = "models/pig/three.py"
+THREE_VALUES = "models/pig/three_values.py"
 ORBITS = "models/pig/three_orbits.py"
 THREE_PIG = "models/pig/three_pig.py"
 DYNAMICS = "models/pig/three_dynamics.py"
@@ -74,7 +75,7 @@ PIG_MUTANTS: tuple[Mutant, ...] = (
            "after = (np.array([(g[1], g[2], g[0]) for g in solved[0]], dtype=dtype),",
            "after the mover holds, the next state's seats are rotated the wrong way",
            (THREE_TESTS + "test_goal_one_gains_exactly",)),
-    Mutant(THREE,
+    Mutant(THREE_VALUES,
            "near, far = (first, last) if state[first] < state[last] else (last, first)",
            "near, far = (first, last) if state[first] > state[last] else (last, first)",
            "a full ranking pays the farther loser as the nearer",

@@ -76,7 +76,7 @@ def win_probability(gain: Any, rewards: Rewards = ONE_WINNER) -> Any:
     >>> win_probability(0.5, Rewards.full_ranking(3, 1, 2))
     Traceback (most recent call last):
     ...
-    epistemic.models.pig.three.PigletError: a chance to win follows from the gain only under one-winner rewards
+    epistemic.models.pig.three_values.PigletError: a chance to win follows from the gain only under one-winner rewards
     """
     win, lose = rewards.winner, rewards.second
     if rewards.continues or rewards.tie_winner != win or not rewards.third == rewards.tie_loser == lose:

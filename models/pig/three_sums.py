@@ -51,7 +51,7 @@ from typing import Any
 
 import numpy as np
 
-from .three import TOLERANCE, Rewards, StateSolution
+from .three_values import TOLERANCE, Rewards, StateSolution
 
 __all__ = ["SumSolver", "applies", "prune"]
 
@@ -411,6 +411,6 @@ class _Weights:
 
 
 def _best(values: Any, axis: int) -> Any:
-    """Where each entry is a best reply along ``axis``, within :data:`~.three.TOLERANCE`."""
+    """Where each entry is a best reply along ``axis``, within :data:`~.three_values.TOLERANCE`."""
     top = values.max(axis=axis, keepdims=True)
     return values >= top - TOLERANCE * (1 + abs(top))

@@ -18,15 +18,13 @@ from __future__ import annotations
 from array import array
 from weakref import WeakValueDictionary
 from collections.abc import Hashable, Iterator, MutableMapping
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from epistemic import Knowledge
 
 from .division import Division, promise_in
-from .predict import OfferSource, Prediction, View
-
-if TYPE_CHECKING:
-    from .solver import PirateSolver
+from .predict import Key, OfferSource, Prediction, View
+from .rules import Rules
 
 __all__ = ["PredictionStore"]
 
@@ -61,6 +59,16 @@ class Chain:
         return self.hi - len(self.yes) + 1
 
 
+class Solving(Protocol):
+    """What a store reads of the solver it keeps the predictions of (a :class:`~.solver.PirateSolver`)."""
+
+    pirates: int
+    rules: Rules
+    _everyone: tuple[int, ...]
+
+    def key(self, round: int, knowledge: Knowledge) -> Key: ...
+
+
 class PredictionStore(MutableMapping):
     """The values of a :class:`~.solver.PirateSolver`'s DAG: predictions
     solved one by one kept as they are, rounds of public knowledge solved
@@ -76,7 +84,7 @@ class PredictionStore(MutableMapping):
     (4, True, True)
     """
 
-    def __init__(self, solver: PirateSolver):
+    def __init__(self, solver: Solving):
         self._solver = solver
         self._kept: dict[Hashable, Prediction] = {}
         self._kept_on: set[Knowledge] = set()  # the knowledge of the keys kept as they are

@@ -310,6 +310,8 @@ class PirateSolver:
                     alone = self._alone(r, known)
                     offer, free, yes, outcome = alone.offer, 0, alone.yes, alone.outcome
                 else:
+                    # below the last round, a chain starts from a solved round or from its own rounds
+                    assert outcome is not None and seen is not None
                     views = (View(seen, outcome, ((everyone, r),)),)
                     # the voters who expect to die are those ranked above the next outcome's proposer
                     counts = (outcome.first - r - 1, n - r)
