@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from epistemic.models.pig import Jeopardy, hold_at, layers, pairs, pig, piglet
@@ -45,7 +45,7 @@ def _margins(rules, values: np.ndarray) -> np.ndarray:
     return margins
 
 
-def _agree(rules, fast, reference, tolerance: float = 1e-12) -> int:
+def _agree(rules, fast, reference, tolerance: float = 4e-12) -> int:
     """Check the two solutions alike; return how many decisions are near-ties (left to either)."""
     assert np.max(np.abs(fast.values.astype(float) - reference.values.astype(float))) < tolerance
     decisions = _decisions(rules.goal)
@@ -84,11 +84,22 @@ def test_pig_of_any_goal_and_die_agrees_with_the_reference(goal, sides):
     _agree(rules, pairs.solve(rules), layers.solve(rules))
 
 
+# each float solver is within about 1e-12 of the exact values, not closer: at Piglet to 37 with
+# heads 1/3, 8.4e-13 (pairs) and 8.6e-13 (layers) from the exact fractions, 1.0e-12 from each other
 @settings(max_examples=25, deadline=None)
 @given(st.integers(1, 40), st.fractions(min_value=Fraction(1, 20), max_value=Fraction(19, 20), max_denominator=20))
+@example(37, Fraction(1, 3))
 def test_piglet_of_any_goal_and_coin_agrees_with_the_reference(goal, p):
     rules = piglet(goal, p)
     _agree(rules, pairs.solve(rules), layers.solve(rules))
+
+
+def test_both_float_solvers_are_within_a_trillionth_of_the_exact_values():
+    # why the two float solvers are compared within 4e-12: each is this far from the fractions
+    rules = piglet(37, Fraction(1, 3))
+    exact = pairs.solve(rules, exact=True).values.astype(float)
+    for solver in (pairs, layers):
+        assert np.max(np.abs(solver.solve(rules).values - exact)) < 1e-12
 
 
 @settings(max_examples=15, deadline=None)
