@@ -3,8 +3,8 @@ command, and where the command lives (:class:`~epistemic.models.commands.Card`).
 
 The entry points of ``pyproject.toml`` name these cards, so that listing the
 commands imports none of the models; each one's code, and the libraries it
-uses, are imported when its command runs.  A card's help is its command's own
-``help``, word for word.
+uses, are imported when its command runs.  Each command takes its one-line
+``help`` from its card, so that it is written once.
 """
 
 from __future__ import annotations

@@ -35,6 +35,7 @@ from epistemic import BackwardInduction, EpistemicError
 from epistemic.extensive import PerfectInformation
 from epistemic.experiments import Experiment, Parameter
 from epistemic.models import MAX_DEPTH, Command, whole_number_argument, write_pictures
+from epistemic.models import cards
 from epistemic.models.commands import OutputFile
 from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, efg_file
 from epistemic.validators import between, validator, whole_number_at_least
@@ -195,7 +196,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-COMMAND = Command(help="the centipede game, solved by backward induction", add_arguments=add_arguments, run=run,
+COMMAND = Command(help=cards.CENTIPEDE.help, add_arguments=add_arguments, run=run,
                   description="Solve the centipede game (Rosenthal 1981) by backward induction: what each\n"
                               "player does at every move, the subgame-perfect play, and why.")
 

@@ -1,4 +1,4 @@
-"""Deliberate breaks (mutants) of the command line (cli, models/commands.py), each with the tests that must catch it.
+"""Deliberate breaks (mutants) of the command line (cli, models/commands.py, models/cards.py), each with the tests that must catch it.
 
 Part of the table in ``tests/mutant_table.py``, which ``python tests/mutants.py`` runs.
 """
@@ -12,6 +12,7 @@ __all__ = ["CLI_MUTANTS"]
 CHECK = "cli/check.py"
 MAIN = "cli/main.py"
 COMMANDS = "models/commands.py"
+CARDS = "models/cards.py"
 LOGIC = "tests/test_cli_logic.py::"
 
 CLI_MUTANTS: tuple[Mutant, ...] = (
@@ -143,4 +144,10 @@ CLI_MUTANTS: tuple[Mutant, ...] = (
            "        parser._negative_number_matcher = parser._negative_number_matcher",
            "a morsel written -3,-3 is taken for an unknown option",
            ("tests/test_dinner_cli.py::test_a_morsel_may_start_with_a_minus",)),
+    # models/cards.py: the models' one-line help, written once -------------------------------
+    Mutant(CARDS,
+           'PIGLET = Card("Piglet, the coin game: optimal play for two, equilibria of hold values for three",',
+           'PIGLET = Card("two-player Piglet, the coin game: optimal play and the first player\'s chance",',
+           "the command list calls piglet two-player although it solves three players",
+           ("tests/test_pig_cli.py::test_the_command_list_offers_piglet_for_two_and_for_three",)),
 )

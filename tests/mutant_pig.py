@@ -282,11 +282,6 @@ PIG_MUTANTS: tuple[Mutant, ...] = (
            "args.by_state or args.regret\n",
            "a discount alone runs the plain value iteration, undiscounted",
            (CLI_TESTS + "test_the_seeds_variations_refuse_what_does_not_fit_in_one_line",)),
-    Mutant(CLI,
-           'PIGLET = Command("Piglet, the coin game: optimal play for two, equilibria of hold values for three",',
-           'PIGLET = Command("two-player Piglet, the coin game: optimal play and the first player\'s chance",',
-           "the command list calls piglet two-player although it solves three players",
-           (CLI_TESTS + "test_the_command_list_offers_piglet_for_two_and_for_three",)),
     # experiments.py: three-player Piglet as a sweep's cells ------------------------------------
     Mutant(EXPERIMENTS,
            "    return None if gain is None else (gain - lose) / (win - lose)",

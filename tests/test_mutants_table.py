@@ -58,7 +58,7 @@ AREA_PATHS = {
     "tournament": ("models/tournament/",),
     "puzzles": ("models/puzzles/", "models/centipede.py"),
     "pictures": ("visualize/",),
-    "cli": ("cli/", "models/commands.py"),
+    "cli": ("cli/", "models/commands.py", "models/cards.py"),
     "experiments": ("epistemic/experiments/", "epistemic/plugins.py", "cli/experiment.py"),
     "smcdel": ("epistemic/smcdel/", "cli/smcdel_file.py"),
     "interop": ("epistemic/extensive.py", "epistemic/export.py", "epistemic/openspiel.py", "epistemic/spiel_games.py"),

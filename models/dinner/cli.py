@@ -10,6 +10,7 @@ from typing import Any, TextIO
 from epistemic import BackwardInduction
 from epistemic.files import read_limited, text_from
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
+from epistemic.models import cards
 from epistemic.models.commands import OutputFile
 from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, efg_file
 from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations
@@ -343,7 +344,7 @@ def _experiment(args: argparse.Namespace, out: TextIO) -> int:
 
 
 COMMAND = Command(
-    help="Ethiopian Dinner: the crossout strategy and exact backward induction",
+    help=cards.DINNER.help,
     description="Share a dinner (Levine and Stange 2011): the crossout strategy, subgame-perfect play by\n"
                 "backward induction for any turn order, players or discount, and the paper's experiment.",
     add_arguments=add_arguments, run=run, epilog=EPILOG)

@@ -23,6 +23,7 @@ from typing import Any, TextIO
 
 from epistemic import Reason
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
+from epistemic.models import cards
 from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, efg_file
 from epistemic.validators import between
 
@@ -310,7 +311,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-COMMAND = Command(help="the number-line token game, solved by backward induction", add_arguments=add_arguments,
+COMMAND = Command(help=cards.NUMBERLINE.help, add_arguments=add_arguments,
                   run=run, description="Players place tokens in turn on stacks of money along a line (or a clock);\n"
                                        "each takes the stacks nearest her token.  The optimal play, what going\n"
                                        "first is worth, the ties met, and why.")

@@ -21,6 +21,7 @@ import math
 from typing import Any, TextIO
 
 from epistemic.models import Command, end_progress, progress_printer, whole_number_argument, write_pictures
+from epistemic.models import cards
 from epistemic.visualize import PLOT_FORMATS, PictureError, check_destinations, hold_map, hold_surface
 from epistemic.wording import counted
 
@@ -231,12 +232,12 @@ The first to the goal wins.  Each turn a player repeats a random step until
 he holds, banking his turn total, or busts, losing it.  Solved layer by
 layer in order of the score sum (Neller and Presser 2004 use value iteration)."""
 
-PIG = Command("Pig, the dice game: optimal play for two, 'hold at 20', equilibria for three",
+PIG = Command(cards.PIG.help,
               add_pig_arguments, run_pig,
               description=_DESCRIPTION + "\nPig rolls a die: a 1 busts, any other face adds its value.  With "
               "--players 3 the\norbits of rotated scores are solved from the largest score sum down, mixed where "
               "no\npure equilibrium exists (--method value-iteration runs the seed's method).")
-PIGLET = Command("Piglet, the coin game: optimal play for two, equilibria of hold values for three",
+PIGLET = Command(cards.PIGLET.help,
                  add_piglet_arguments, run_piglet,
                  description=_DESCRIPTION + "\nPiglet flips a coin: heads adds 1, tails busts.  With --players 3 each\n"
                  "state's hold values are a pure Nash equilibrium, solved state by state.")

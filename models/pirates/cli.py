@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, TextIO
 
+from epistemic.models import cards
 from epistemic.models.commands import OutputFile
 from epistemic.models.efg import add_efg_argument, check_efg_destination, check_efg_size, efg_file
 from epistemic.models import (MAX_DEPTH, Command, add_label_style_argument, add_resolution_argument, end_progress,
@@ -440,7 +441,7 @@ def _search_text(game: PirateGame, search: PromiseSearch) -> str:
 
 
 COMMAND = Command(
-    help="the pirate game with public and subgroup promises",
+    help=cards.PIRATES.help,
     description="Play the pirate game (Stewart 1999) with public and subgroup promises, "
                 "show the seed's tables per knowledge group, and explain every decision.",
     add_arguments=add_arguments, run=run, epilog=EPILOG)

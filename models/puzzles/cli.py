@@ -8,6 +8,7 @@ import re
 from typing import TextIO
 
 from epistemic import KripkeModel
+from epistemic.models import cards
 from epistemic.validators import whole_from_text
 from epistemic.symbolic import to_kripke
 from epistemic.wording import counted
@@ -150,7 +151,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 
 COMMAND = Command(
-    help="solve a classic puzzle of epistemic logic, round by round",
+    help=cards.PUZZLE.help,
     description="Solve a classic puzzle with the model checker and print it round by round: "
                 "each announcement, the worlds left, and who knows what.",
     add_arguments=add_arguments, run=run, epilog=_epilog())

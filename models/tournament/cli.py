@@ -13,6 +13,7 @@ from typing import TextIO
 
 from epistemic.files import check_destination
 from epistemic.models import Command, end_progress, progress_printer, seconds_argument, whole_number_argument
+from epistemic.models import cards
 
 from .bots import LOAD_SECONDS, STRATEGIES, Bot, connect_and_play, failure, new_bot, strategy
 from .log import LogMismatch, check_file, game_record, save_log
@@ -278,7 +279,7 @@ def _serve(args: argparse.Namespace, links: Mapping[str, int], out: TextIO) -> i
     return INTERRUPTED if stopped else 0
 
 
-COMMAND = Command(help="the Prisoner-and-Pirate bot tournament over TCP (serve, bot, run, check)",
+COMMAND = Command(help=cards.TOURNAMENT.help,
                   add_arguments=add_arguments, run=run,
                   description="The Prisoner-and-Pirate bot tournament (seed 001): a Prisoner round of C and T\n"
                               "answers joins players into groups, and each group plays a Pirate game for its\n"
