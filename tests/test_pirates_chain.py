@@ -17,8 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from epistemic import Knowledge
-from epistemic.models.pirates import OfferSource, PirateGame, PirateSolver, Rules
+from epistemic import Announcement, Knowledge
+from epistemic.models.pirates import (Division, OfferSource, Pirate, PirateGame, PirateSolver, Promise, Rules,
+                                     promise)
 from epistemic.models.pirates.game import PlayedRounds, Round
 from epistemic.models.pirates.report import write_json
 from strategies import pirate_games, pirate_rules, promise_sets
@@ -192,3 +193,15 @@ def test_a_chain_stops_at_the_first_round_solved_either_way(args, data):
     for r in range(1, pirates + 1):
         assert solver.prediction(r, knowledge) == reference.prediction(r, knowledge)
     assert len(solver.dag) == len(reference.dag)
+
+
+@pytest.mark.parametrize("shares", [((2, 3), (0, 3)), ((2, 4), (0, 3)), ((2, 3, 4), (0, 2, 1))])
+def test_a_promise_that_names_its_maker_with_no_coins_is_made_again_as_promised(shares):
+    # Division's own constructor takes a zero share, which from_row drops: the maker listed with
+    # nothing is another Division than the maker left out, and the chain must give back the one promised
+    ranks, amounts = shares
+    pirates = ranks[-1]
+    promised = Announcement(Pirate(2), Promise(Division(2, pirates, ranks, amounts)))
+    assert_same(*_pair(pirates, 3, [promised], "lowest"))
+    assert PirateSolver(pirates, 3).prediction(2, Knowledge.of([promised])).offer == promised.content.division
+

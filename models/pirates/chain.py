@@ -97,6 +97,7 @@ class PredictionStore(MutableMapping):
         # a prediction made again is the same object as long as anyone holds it, as a kept one is
         self._alive: WeakValueDictionary[Hashable, Prediction] = WeakValueDictionary()
 
+
     # the mapping ------------------------------------------------------------------
     def __contains__(self, key: object) -> bool:
         return key in self._kept or self._chain_of(key) is not None
@@ -172,7 +173,10 @@ class PredictionStore(MutableMapping):
         index = self._by_id.get(id(ranks))
         own = 0
         if index is None or self._shares[index][1] is not amounts:
-            if ranks and ranks[0] == r:  # the proposer's share comes first: the rest may be shared
+            # the proposer's share comes first: the rest may be shared.  An own share of nothing,
+            # written out (Division's constructor takes one), stays with the rest: ``own`` 0 is
+            # made again as no share of his at all
+            if ranks and ranks[0] == r and amounts[0] > 0:
                 own, ranks, amounts = amounts[0], ranks[1:], amounts[1:]
             index = self._index.get((ranks, amounts))
             if index is None:
