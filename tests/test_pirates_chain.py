@@ -10,8 +10,10 @@ reference here.  Every prediction either solver holds, every round played
 
 from __future__ import annotations
 
+import copy
 import gc
 import io
+import pickle
 
 import pytest
 from hypothesis import given, settings
@@ -205,3 +207,15 @@ def test_a_promise_that_names_its_maker_with_no_coins_is_made_again_as_promised(
     assert_same(*_pair(pirates, 3, [promised], "lowest"))
     assert PirateSolver(pirates, 3).prediction(2, Knowledge.of([promised])).offer == promised.content.division
 
+
+def test_a_played_game_pickles_and_copies_as_it_did_before_the_chain():
+    game = PirateGame(40, 5, [promise(40, 30, [1] * 5 + [0] * 6)])
+    play = game.play()
+    again = pickle.loads(pickle.dumps(game))
+    assert again.play() == play and again.table(again.everything) == game.table(game.everything)
+    assert pickle.loads(pickle.dumps(play)) == play
+    assert copy.deepcopy(play) == play
+    # the copy's store goes on as a store: new rounds chain below the ones it was given
+    fresh = PirateSolver(40, 5, chain=False)
+    for r in (1, 12, 29, 40):
+        assert again.solver.prediction(r, NOTHING) == fresh.prediction(r, NOTHING)

@@ -97,6 +97,17 @@ class PredictionStore(MutableMapping):
         # a prediction made again is the same object as long as anyone holds it, as a kept one is
         self._alive: WeakValueDictionary[Hashable, Prediction] = WeakValueDictionary()
 
+    # a copy (pickle, deepcopy) of a solver, a game or a play keeps the store's numbers; the ids of
+    # its shares are the copy's own, and what was made again is made again when the copy is asked
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        del state["_alive"], state["_by_id"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._by_id = {id(ranks): i for i, (ranks, _) in enumerate(self._shares)}
+        self._alive = WeakValueDictionary()
 
     # the mapping ------------------------------------------------------------------
     def __contains__(self, key: object) -> bool:
