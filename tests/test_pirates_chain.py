@@ -219,3 +219,10 @@ def test_a_played_game_pickles_and_copies_as_it_did_before_the_chain():
     fresh = PirateSolver(40, 5, chain=False)
     for r in (1, 12, 29, 40):
         assert again.solver.prediction(r, NOTHING) == fresh.prediction(r, NOTHING)
+
+
+@pytest.mark.parametrize("coins", [2 ** 63 - 1, 2 ** 63, 10 ** 30])
+def test_more_coins_than_a_machine_word_holds_chain_as_the_generators_decide(coins):
+    # the store keeps a proposer's own share as a number of a round; Python's own ints have no bound
+    assert_same(*_pair(7, coins, [], "lowest"))
+    assert_same(*_pair(7, coins, [promise(7, 3, [coins - 1, 0, 1, 0, 0])], "highest"))

@@ -48,7 +48,7 @@ class Chain:
         self.hi = hi
         self.after = after
         self.shares = array("q")  # index of the offer's shares, less the proposer's own
-        self.own = array("q")  # the proposer's own share
+        self.own: array[int] | list[int] = array("q")  # the proposer's own share
         self.free = array("q")  # votes he counts on for nothing
         self.yes = array("q")
         self.ends = array("q")  # the round whose offer ends the game: the round itself when it passes
@@ -194,8 +194,11 @@ class PredictionStore(MutableMapping):
                 index = self._index[ranks, amounts] = len(self._shares)
                 self._shares.append((ranks, amounts))
                 self._by_id[id(ranks)] = index  # kept in _shares: the id stays this tuple's
+        try:
+            chain.own.append(own)
+        except OverflowError:  # more coins than 64 bits count: this chain's own shares are kept as ints
+            chain.own = [*chain.own, own]
         chain.shares.append(index)
-        chain.own.append(own)
         chain.free.append(free)
         chain.yes.append(yes)
         chain.ends.append(end)
