@@ -186,3 +186,35 @@ def test_formulas_are_kept_parsed_and_faults_are_raised_each_time():
     for _ in range(2):
         with pytest.raises(work.FormulaSyntaxError, match="column 4"):
             work.read_formula("p &", limits)
+
+
+def every_cached_entry(model) -> int:
+    """The entries of ``model``'s cache and of every model reached from it, a product's and a
+    contraction's too, which a cache holds in a pair with the numbering of their worlds."""
+    total, seen, stack = 0, set(), [model]
+    while stack:
+        found = stack.pop()
+        if isinstance(found, tuple):
+            stack.extend(found)
+            continue
+        cache = getattr(found, "cache", None)
+        if id(found) in seen or not isinstance(cache, dict):
+            continue
+        seen.add(id(found))
+        total += len(cache)
+        stack.extend(cache.values())
+    return total
+
+
+def test_the_caches_of_the_models_after_a_private_announcement_count_toward_the_bound():
+    # [!p]_{a} makes a product of the model and the announcement's events, cached with the
+    # product's numbering; what is checked after it is cached in the product (and its contraction)
+    kept = Kept(4, 100)
+    do(pickle.dumps((work.check, ("p", work.Limits(), None, False), ("ada", 0), two_worlds())), kept)
+    warm = kept.get(("ada", 0))
+    for i in range(120):
+        inside = " | ".join(f"x{i}_{j}" for j in range(15))
+        answer = do(pickle.dumps((work.check, (f"[!p]_{{a}} ({inside})", work.Limits(), None, False), ("ada", 0),
+                                  None)), kept)
+        assert pickle.loads(answer)[1]["holds"] == [1]
+        assert cached_entries(warm) == every_cached_entry(warm) <= CACHED_ENTRIES

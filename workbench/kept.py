@@ -99,7 +99,9 @@ def cached_entries(model) -> int:
         if not isinstance(cache, dict):
             continue
         total += len(cache)
-        stack.extend(v for v in cache.values() if hasattr(v, "cache"))
+        for value in cache.values():
+            # a product or a contraction is cached in a pair with the numbering of its worlds
+            stack.extend(v for v in (value if isinstance(value, tuple) else (value,)) if hasattr(v, "cache"))
     return total
 
 
