@@ -478,4 +478,9 @@ WORKBENCH_MUTANTS: tuple[Mutant, ...] = (
            "\"actual\": {str(w): bool(truth[0]) for w in sorted(model.actual, key=str)},",
            "a check says the formula's truth at the first world for every actual world",
            (KEPT_TESTS + "test_the_check_answers_as_the_check_before_on_fresh_and_warm_models",)),
+    Mutant("workbench/kept.py",
+           "(value if isinstance(value, tuple) else (value,))",
+           "(value,)",
+           "a kept model's caches leave out those of the products and contractions they hold in pairs",
+           (KEPT_TESTS + "test_the_caches_of_the_models_after_a_private_announcement_count_toward_the_bound",)),
 )
