@@ -91,3 +91,24 @@ def test_pirate_kinds_equal_the_words_they_are_written_as():
     rounds = game.play().rounds
     assert [r.source for r in rounds] == ["optimized", "promise"]
     assert game.tie_rule == "lowest"
+
+
+@pytest.mark.parametrize("ranks, amounts", [
+    ((3, 2), (2, 1)),      # out of order: share(2) bisected to nothing and answered 0
+    ((2, 2), (2, 1)),      # a pirate named twice
+    ((1, 3), (2, 1)),      # p1 is overboard when p2 leads
+    ((2, 4), (2, 1)),      # p4 is not in a game of 3
+    ((2, 3), (4, -1)),     # a negative share
+    ((2, 3), (3,)),        # a share missing
+])
+def test_a_promise_built_directly_must_name_its_pirates_in_order(ranks, amounts):
+    bad = Announcement(Pirate(2), Promise(Division(2, 3, ranks, amounts)))
+    with pytest.raises(PirateGameError, match="in order of rank"):
+        PirateGame(3, 3).prediction(1, Knowledge.of([bad]))
+
+
+def test_a_promise_built_directly_in_order_is_the_one_built_from_shares():
+    made = Division(2, 3, (2, 3), (2, 1))
+    assert made == Division.from_shares(2, 3, {3: 1, 2: 2})
+    game = PirateGame(3, 3)
+    assert game.prediction(2, Knowledge.of([Announcement(Pirate(2), Promise(made))])).offer == made
