@@ -46,7 +46,7 @@ SEARCH_MUTANTS: tuple[Mutant, ...] = (
            "        return _rebuilt, (_flattened(self),)",
            "        return type(self), tuple(getattr(self, f.name) for f in attrs.fields(type(self)))",
            "a formula pickles as it nests, a level of recursion a level of the formula",
-           ("tests/test_core_deep_formulas.py::test_a_formula_a_hundred_thousand_levels_deep_pickles",)),
+           ("tests/test_core_deep_formulas.py::test_a_formula_far_deeper_than_the_recursion_limit_pickles",)),
     Mutant(KRIPKE,
            'self.__slots__ if name != "cache"}',
            'self.__slots__}',

@@ -52,6 +52,19 @@ def commands():
 COMMANDS = commands()
 
 
+def distinct_commands():
+    """``(pages, argv, expected)`` once for each command and output shown: a command shown the same
+    on several pages runs once, in the same fresh folder as it would for any of them, so that a
+    second run could tell nothing the first did not."""
+    pages: dict[tuple, list[Path]] = {}
+    for page, argv, expected in COMMANDS:
+        pages.setdefault((tuple(argv), expected), []).append(page)
+    return [(shown_on, list(argv), expected) for (argv, expected), shown_on in pages.items()]
+
+
+DISTINCT = distinct_commands()
+
+
 def test_the_pages_show_commands():
     shown = {argv[0] for _, argv, _ in COMMANDS}
     assert shown >= {"pirates", "puzzle", "check", "centipede"}
@@ -84,9 +97,15 @@ def test_a_command_goes_on_after_a_backslash():
     assert continued[0][1][-2:] == ["--draw-dag", "docs/images/pirates-dag-300.png"]
 
 
-@pytest.mark.parametrize("page, argv, expected", COMMANDS,
-                         ids=[f"{p.name}: {' '.join(a)[:60]}" for p, a, _ in COMMANDS])
-def test_documented_command_runs(page, argv, expected, tmp_path, monkeypatch, capsys):
+def test_a_command_shown_on_several_pages_runs_once_for_them_all():
+    shown = [argv for argv in DISTINCT if argv[1][:2] == ["serve", "--sheet"] and len(argv[1]) == 3]
+    assert [sorted(page.name for page in pages) for pages, _, _ in shown] == [["README.md", "cli.md"]]
+    assert sum(len(pages) for pages, _, _ in DISTINCT) == len(COMMANDS)
+
+
+@pytest.mark.parametrize("pages, argv, expected", DISTINCT,
+                         ids=[f"{p[0].name}: {' '.join(a)[:60]}" for p, a, _ in DISTINCT])
+def test_documented_command_runs(pages, argv, expected, tmp_path, monkeypatch, capsys):
     if any(a.startswith("--draw") for a in argv) and not available_renderers():
         missing("no Graphviz engine is installed to draw the pictures")
     if argv[0] == "serve":   # a server runs until stopped: start it, ask it once, stop it
