@@ -93,7 +93,7 @@ def test_text_and_dict():
 @pytest.mark.parametrize("given, message", [
     ({"n": 3, "k": 0}, "k must be at least 1"),
     ({"n": 3, "k": 4}, "k must be at most n = 3"),
-    ({"n": 151, "k": 1}, "n must be at most 150"),
+    ({"n": 201, "k": 1}, "n must be at most 200"),
     ({"n": 17, "k": 1, "engine": "explicit"}, "the explicit engine takes n up to 16, got 17: use the symbolic"),
     ({"n": 3, "k": 1, "engine": "bdd"}, "unknown engine 'bdd'"),
     ({"n": 0, "k": 1}, "n must be at least 1"),
@@ -145,7 +145,7 @@ def test_the_documented_sizes_are_those_each_engine_takes(module):
 
 
 def test_a_hundred_and_fifty_children_on_the_symbolic_engine():
-    # FHMV 1995, section 1.1: k - 1 rounds of "nobody knows"; the symbolic engine takes n up to 150
-    assert solve(n=150, k=2, engine="symbolic").answer["rounds_of_nobody_knows"] == 1
+    # FHMV 1995, section 1.1: k - 1 rounds of "nobody knows"; the symbolic engine takes n up to 200
+    assert solve(n=200, k=2, engine="symbolic").answer["rounds_of_nobody_knows"] == 1
     with pytest.raises(PuzzleError, match="n up to 16"):
         solve(n=17, k=2, engine="explicit")

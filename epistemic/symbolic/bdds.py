@@ -216,6 +216,21 @@ class Manager:
         """
         return self.bdd.let(values, u) == self.bdd.true
 
+    def true_at(self, point, u) -> bool:
+        """Whether ``u`` holds wherever ``point`` does: for ``point`` an
+        assignment (a :meth:`cube`) fixing every variable ``u`` depends on,
+        the value of ``u`` there, as :meth:`at` finds it.
+
+        Examples
+        --------
+        >>> m = Manager()
+        >>> p, q = m.fresh(), m.fresh()
+        >>> point = m.cube({p: True, q: False})
+        >>> m.true_at(point, m.var(p) & m.var(q)), m.true_at(point, m.var(p) & ~m.var(q))
+        (False, True)
+        """
+        return (point & ~u) == self.false
+
     def primed(self, u, names: Iterable[str]):
         """``u`` with each of ``names`` renamed to its primed twin."""
         return self.let({n: prime(n) for n in names if n in u.support}, u)
@@ -228,10 +243,7 @@ class Manager:
 
     def cube(self, values: dict[str, bool]):
         """The conjunction fixing each variable to its value."""
-        out = self.true
-        for name, value in values.items():
-            out &= self.var(name) if value else ~self.var(name)
-        return out
+        return self.bdd.cube(values)
 
     def count(self, u, care: Sequence[str]) -> int:
         """The exact number of assignments to ``care`` that satisfy ``u``

@@ -42,6 +42,7 @@ from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, 
                         FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
 from .bdds import prime
 from .convert import LISTED, beyond_listing, listing_size, to_kripke
+from .pointwise import value_at
 from .structure import KnowledgeStructure, State
 from .updates import BOX_SCOPE, after_announcement, transform
 
@@ -57,7 +58,36 @@ def _same_structure_operands(f: Formula) -> tuple[Formula, ...]:
         return ()
     if isinstance(f, _ANNOUNCEMENTS):
         return (f.announced,)
+    if isinstance(f, (And, Or)):
+        return _chain(f)
     return f.operands()
+
+
+def _chain(f: And | Or) -> tuple[Formula, ...]:
+    """The operands of the chain of ``f``'s connective that ``f`` heads
+    (``f1 & f2 & ... & fn``, nested either way), left to right.
+
+    A conjunction of ``n`` formulas is one step of the checker, not ``n - 1``:
+    the conjunctions of its first few operands, each a diagram as large as the
+    law in "nobody knows whether they are muddy", are neither made one by one
+    by the bottom-up walk nor kept.
+
+    Examples
+    --------
+    >>> from epistemic import parse_formula
+    >>> [str(g) for g in _chain(parse_formula("(p & (q | r)) & (s & ~t)"))]
+    ['p', 'q | r', 's', '~t']
+    """
+    kind, out = type(f), []
+    stack: list[Formula] = [f]
+    while stack:
+        g = stack.pop()
+        if type(g) is kind:
+            stack.append(g.right)
+            stack.append(g.left)
+        else:
+            out.append(g)
+    return tuple(out)
 
 
 def truth(structure: KnowledgeStructure, formula: Formula):
@@ -89,14 +119,15 @@ def holds(structure: KnowledgeStructure, formula: Formula, state: State | None =
         and no ``state``.
     """
     _structure(structure, "epistemic.symbolic.holds", "epistemic.holds checks a Kripke model too")
-    u = truth(structure, formula)
-    if state is not None:
-        if not structure.is_state(state):
-            raise ModelError(f"{state!r} is not a state of the structure")
-        return structure.value(u, state)
-    if not structure.actual:
+    states = (state,) if state is not None else structure.actual
+    if not isinstance(formula, Formula) or not states or not structure.is_state(states[0]):
+        truth(structure, formula)   # what is wrong with the formula is said first, as the checker says it
+    if state is not None and not structure.is_state(state):
+        raise ModelError(f"{state!r} is not a state of the structure")
+    if not states:
         raise ModelError("the structure has no actual state: name the state to check")
-    return all(structure.value(u, s) for s in structure.actual)
+    # at the states alone: the connectives above knowledge need no diagram (pointwise)
+    return all(value_at(structure, formula, s, truth) for s in states)
 
 
 def states_where(structure: KnowledgeStructure, formula: Formula, limit: int | None = None) -> list[State]:
@@ -221,12 +252,14 @@ def _evaluate(structure: KnowledgeStructure, f: Formula):
         return m.false
     if isinstance(f, Not):
         return ~_get(structure, f.arg)
-    if isinstance(f, (And, Or, Implies, Iff)):
+    if isinstance(f, (And, Or)):
+        operands = _chain(f)
+        out = _get(structure, operands[0])
+        for g in operands[1:]:
+            out = out & _get(structure, g) if isinstance(f, And) else out | _get(structure, g)
+        return out
+    if isinstance(f, (Implies, Iff)):
         left, right = _get(structure, f.left), _get(structure, f.right)
-        if isinstance(f, And):
-            return left & right
-        if isinstance(f, Or):
-            return left | right
         if isinstance(f, Implies):
             return ~left | right
         return structure.manager.iff(left, right)

@@ -296,10 +296,11 @@ class KnowledgeStructure:
         """The value of ``u`` at ``state``."""
         key = ("assignment", state)
         if key not in self.cache:
-            # every variable fixed: the substitution follows one path of u, where finding
-            # the support of u alone would visit all of it
-            self.cache[key] = {v: v in state for v in self.variables}
-        return self.manager.at(self.cache[key], u)
+            # every variable fixed, as one diagram made once: testing it against u follows one path of
+            # u, where finding the support of u alone would visit all of it (and substituting the
+            # values one by one would build the assignment again at every call)
+            self.cache[key] = self.manager.cube({v: v in state for v in self.variables})
+        return self.manager.true_at(self.cache[key], u)
 
     def true_atoms(self, state: Variables) -> frozenset[str]:
         return frozenset(a for a, v in self.atoms.items() if v in state)

@@ -36,6 +36,7 @@ from ..formulas import Formula
 from ..updates import NO_ACTUAL_EVENT
 from .bdds import bits_for
 from .convert import listing_size
+from .pointwise import PLAN
 from .structure import KnowledgeStructure, Variables
 
 __all__ = ["after_announcement", "update", "transform", "Update"]
@@ -56,11 +57,11 @@ def after_announcement(structure: KnowledgeStructure, announced: Formula, where)
             structure.manager, structure.atoms, structure.variables, structure.law & where,
             structure.observables, structure.relations, actual, structure.namer, s5_before=structure.s5_before,
             source_size=_source_size(structure))
-        # the atoms a formula names (epistemic.engines.unknown_atoms) are the same after, and so is what
-        # observing agents do not see (checking.box): a story asks the same formulas round after
-        # round, each walked once instead of once a round
+        # the atoms a formula names (epistemic.engines.unknown_atoms) are the same after, and so are
+        # its plan (pointwise.plan) and what observing agents do not see (checking.box): a story asks
+        # the same formulas round after round, each walked once instead of once a round
         after.cache.update((k, v) for k, v in structure.cache.items()
-                           if k[0] == _ATOMS_NAMED or k[0] == BOX_SCOPE and v[1] is None)
+                           if k[0] == _ATOMS_NAMED or k[0] == PLAN or k[0] == BOX_SCOPE and v[1] is None)
         structure.cache[key] = after
     return structure.cache[key]
 

@@ -65,18 +65,17 @@ __all__ = ["start_size", "NAME", "PARAMETERS", "TITLE", "ENGINES", "child", "ini
 NAME = "muddy-children"
 TITLE = "The muddy children"
 #: The model has ``2**n`` worlds: the explicit engine lists them, up to n = 16;
-#: the symbolic one describes them by ``n`` observations, up to n = 150.  All muddy, the
-#: longest story (n - 1 rounds, each asking n children on a law of up to n**2 / 4 nodes), its
-#: time grew as about n**2.5: 150 children take 8 to 10 s and 0.4 GiB, 200 take 17 s (2 cores;
-#: benchmarks/symbolic.py).
+#: the symbolic one describes them by ``n`` observations, up to n = 200.  All muddy, the
+#: longest story (n - 1 rounds, each asking n children on a law of up to n**2 / 4 nodes): 200
+#: children take about 9 CPU seconds and 0.4 GiB (2 cores; benchmarks/symbolic.py).
 PARAMETERS = (
-    Parameter("n", 3, "number of children", 1, 150),
-    Parameter("k", 2, "number of muddy children (the first k); at most n", 1, 150),
+    Parameter("n", 3, "number of children", 1, 200),
+    Parameter("k", 2, "number of muddy children (the first k); at most n", 1, 200),
 )
 #: The engines this puzzle runs on.
 ENGINES = ("explicit", "symbolic")
 #: The most children each engine takes, and the most the default picks the explicit engine for.
-MOST = {"explicit": 16, "symbolic": 150}
+MOST = {"explicit": 16, "symbolic": 200}
 EXPLICIT_UP_TO = 12
 
 _NOBODY = "nobody knows whether they are muddy"
@@ -206,12 +205,12 @@ def solve(engine: str = "auto", progress: Callable[[int], None] | None = None, *
     Parameters
     ----------
     n : int, default 3
-        The number of children: 1 to 16 on the explicit engine, to 150 on
+        The number of children: 1 to 16 on the explicit engine, to 200 on
         the symbolic one.
     k : int, default 2
         The number of muddy children, 1 to ``n``; children ``1 .. k`` are muddy.
     engine : {"auto", "explicit", "symbolic"}
-        The model checker: explicit (``n`` up to 16) or symbolic (up to 150);
+        The model checker: explicit (``n`` up to 16) or symbolic (up to 200);
         ``auto`` takes the explicit one up to ``n = 12``.  The answers are the same.
     progress : callable, optional
         Called with the number of rounds told so far, after each round.
