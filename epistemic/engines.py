@@ -35,8 +35,9 @@ epistemic.errors.ModelError: ~p is false at the actual world w: it cannot be ann
 
 from __future__ import annotations
 
+import sys
 import warnings
-from typing import TypeAlias, Union, cast, overload
+from typing import TYPE_CHECKING, TypeAlias, Union, cast, overload
 
 from .checking import after_announcement as explicit_after
 from .checking import holds as explicit_holds
@@ -46,16 +47,15 @@ from .errors import ModelError
 from .events import EventModel, formulas_within
 from .formulas import Act, Formula
 from .kripke import KripkeModel, World
-from .symbolic import KnowledgeStructure
-from .symbolic import holds as symbolic_holds
-from .symbolic import from_kripke, to_kripke, truth
-from .symbolic.convert import STATES
-from .symbolic.updates import after_announcement as symbolic_after
-from .symbolic.updates import update as symbolic_update
 from .updates import update as explicit_update
 from .validity import vocabulary
 
-__all__ = ["ENGINES", "Model", "UnknownAtomWarning", "engine_of", "holds", "worlds_where", "after_announcement",
+# the symbolic engine is imported where a structure is answered: a structure is made by it, so that
+# a Kripke model is answered without loading it (nor its BDD library)
+if TYPE_CHECKING:
+    from .symbolic import KnowledgeStructure
+
+__all__ = ["ENGINES", "Model", "UnknownAtomWarning", "engine_of", "is_structure", "holds", "worlds_where", "after_announcement",
            "update", "unknown_atoms", "unknown_atoms_note", "listed", "size", "actual_worlds", "world_named",
            "truth_at", "name_of", "where", "convert"]
 
@@ -63,7 +63,27 @@ __all__ = ["ENGINES", "Model", "UnknownAtomWarning", "engine_of", "holds", "worl
 ENGINES = ("explicit", "symbolic")
 
 #: Either engine's model.
-Model: TypeAlias = Union[KripkeModel, KnowledgeStructure]
+Model: TypeAlias = Union[KripkeModel, "KnowledgeStructure"]
+
+#: The module of :class:`~epistemic.symbolic.structure.KnowledgeStructure`: until it is
+#: imported, no model is a structure.
+_STRUCTURE = f"{__package__}.symbolic.structure"
+
+
+def is_structure(model: object) -> bool:
+    """Whether ``model`` is a knowledge structure, found without importing the symbolic engine.
+
+    Examples
+    --------
+    >>> from epistemic import Agent, KripkeModel, parse_formula
+    >>> from epistemic.symbolic import KnowledgeStructure
+    >>> is_structure(KnowledgeStructure.build(["p"], parse_formula("top"), {Agent("a"): ["p"]}))
+    True
+    >>> is_structure(KripkeModel.from_relations([Agent("a")], {"w": {"p"}}, {}, actual="w", reflexive=True))
+    False
+    """
+    module = sys.modules.get(_STRUCTURE)
+    return module is not None and isinstance(model, module.KnowledgeStructure)
 
 
 class UnknownAtomWarning(UserWarning):
@@ -81,7 +101,7 @@ def engine_of(model: Model) -> str:
     """
     if isinstance(model, KripkeModel):
         return "explicit"
-    if isinstance(model, KnowledgeStructure):
+    if is_structure(model):
         return "symbolic"
     raise ModelError(f"expected a KripkeModel or a KnowledgeStructure, got {type(model).__name__}")
 
@@ -128,7 +148,9 @@ def holds(model: Model, formula: Formula, world=None, *, contract: bool = True) 
     if engine_of(model) == "explicit":
         _warn_unknown(model, formula)
         return explicit_holds(cast(KripkeModel, model), formula, world, contract=contract)
-    structure = cast(KnowledgeStructure, model)
+    from .symbolic import holds as symbolic_holds
+
+    structure = cast("KnowledgeStructure", model)
     _warn_unknown(structure, formula)
     return symbolic_holds(structure, formula, None if world is None else structure.state(world))
 
@@ -160,7 +182,10 @@ def worlds_where(model: Model, formula: Formula, *, contract: bool = True) -> fr
     _warn_unknown(model, formula)
     if engine_of(model) == "explicit":
         return explicit_where(cast(KripkeModel, model), formula, contract=contract)
-    structure = cast(KnowledgeStructure, model)
+    from .symbolic import truth
+    from .symbolic.convert import STATES
+
+    structure = cast("KnowledgeStructure", model)
     u = truth(structure, formula)
     count = structure.count(u)
     if count > STATES:
@@ -201,7 +226,10 @@ def after_announcement(model: Model, formula: Formula) -> Model:
         if actual and not any(where[m.index(w)] for w in actual):
             raise ModelError(untruthful(formula, actual))
         return _keeps_atoms(explicit_after(m, formula), m)
-    structure = cast(KnowledgeStructure, model)
+    from .symbolic import truth
+    from .symbolic.updates import after_announcement as symbolic_after
+
+    structure = cast("KnowledgeStructure", model)
     u = truth(structure, formula)
     if actual and not any(structure.value(u, s) for s in actual):
         raise ModelError(untruthful(formula, [structure.name(s) for s in actual]))
@@ -230,7 +258,10 @@ def update(model: Model, events: EventModel) -> Model:
     if engine_of(model) == "explicit":
         m = cast(KripkeModel, model)
         return _keeps_atoms(explicit_update(m, events), m, _made_true(events))
-    return symbolic_update(cast(KnowledgeStructure, model), events, truth)
+    from .symbolic import truth
+    from .symbolic.updates import update as symbolic_update
+
+    return symbolic_update(cast("KnowledgeStructure", model), events, truth)
 
 
 def unknown_atoms(model: Model, formula: Formula) -> tuple[str, ...]:
@@ -283,7 +314,7 @@ def unknown_atoms_note(model: Model, atoms) -> str:
 
 def _warn_unknown(model: Model, formula: Formula) -> None:
     """Warn, in the caller's caller's name, where ``formula`` names atoms ``model`` does not have."""
-    if isinstance(formula, Formula) and isinstance(model, (KripkeModel, KnowledgeStructure)):
+    if isinstance(formula, Formula) and (isinstance(model, KripkeModel) or is_structure(model)):
         unknown = unknown_atoms(model, formula)
         if unknown:
             warnings.warn(unknown_atoms_note(model, unknown), UnknownAtomWarning, stacklevel=3)
@@ -295,7 +326,7 @@ _ATOMS = ("atoms of the model",)
 
 def _atoms(model: Model) -> frozenset[str]:
     """The atoms ``model`` has (see :func:`unknown_atoms`), for a Kripke model found once."""
-    if isinstance(model, KnowledgeStructure):
+    if not isinstance(model, KripkeModel):
         return frozenset(model.atoms)
     if _ATOMS not in model.cache:
         model.cache[_ATOMS] = frozenset(f for facts in {model.facts(w) for w in model.worlds} for f in facts
@@ -370,6 +401,8 @@ def truth_at(model: Model, formula: Formula, world) -> bool:
     """Whether ``formula`` holds at ``world`` (a state, for a structure), without a warning."""
     if isinstance(model, KripkeModel):
         return explicit_holds(model, formula, world)
+    from .symbolic import holds as symbolic_holds
+
     return symbolic_holds(model, formula, world)
 
 
@@ -384,6 +417,8 @@ def where(model: Model, formula: Formula, limit: int, *, contract: bool = True) 
         found = explicit_where(model, formula, contract=contract)
         ordered = [w for w in model.worlds if w in found]
         return len(ordered), [str(w) for w in ordered[:limit]]
+    from .symbolic import truth
+
     u = truth(model, formula)
     return model.count(u), [str(n) for n in model.state_names(u, limit)]
 
@@ -396,6 +431,8 @@ def convert(model: Model, engine: str) -> Model:
         raise ModelError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
     if engine_of(model) == engine:
         return model
+    from .symbolic import from_kripke, to_kripke
+
     if isinstance(model, KripkeModel):
         return from_kripke(model)
     return to_kripke(model)

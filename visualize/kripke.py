@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 
 import attrs
-import numpy as np
 
 from epistemic import Agent, Announcement, KripkeModel
 from epistemic.validators import instance_of, one_of
@@ -241,6 +240,8 @@ def _far_pairs(model: KripkeModel, agent: Agent, positions: Mapping[Hashable, Po
     it, as the shortest links that join it are among its links).  Worlds that are valuations
     are as near as the atoms they differ in (a cube's edges, not its faces' diagonals, however
     the cube is drawn); other worlds as near as they are drawn."""
+    import numpy as np  # here: a command imports this module for MAX_WORLDS, which it may never draw
+
     facts = [frozenset(model.facts(w)) for w in model.worlds]
     valuations = len(set(facts)) == len(facts)
     far: set[frozenset] = set()
