@@ -94,6 +94,9 @@ def test_the_symbolic_puzzle_loads_its_own_puzzle_and_the_symbolic_engine_alone(
     # no numpy (the explicit engine's arrays), networkx, sympy or Graphviz: dd, the diagrams, alone
     assert [m for m in heavy(modules) if m.split(".")[0] != "dd"] == []
     assert puzzles(modules) == ["epistemic.models.puzzles.dining_cryptographers"]
+    # nor any drawing code: the command's options name the pictures' limit and renderers alone
+    assert {m for m in modules if m.startswith("epistemic.visualize.")} <= {
+        "epistemic.visualize.errors", "epistemic.visualize.limits", "epistemic.visualize.render"}
 
 
 def test_an_explicit_puzzle_loads_no_symbolic_engine():
