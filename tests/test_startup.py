@@ -109,8 +109,9 @@ def test_listing_the_puzzles_loads_none_of_them():
     modules = imported(command("puzzle", "--help"))
     assert "epistemic.models.puzzles.cards" in modules
     assert puzzles(modules) == [] and heavy(modules) == []
+    # the registry's names, asked for as the command line and the workbench ask for them
     modules = imported("from epistemic.models.puzzles import PUZZLES\n"
-                       "assert 'cheryl' in PUZZLES and len(sorted(PUZZLES)) == 7\n")
+                       "listed = sorted(PUZZLES), 'cheryl' in PUZZLES, len(PUZZLES)\n")
     assert puzzles(modules) == [] and heavy(modules) == []
 
 
