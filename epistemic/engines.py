@@ -35,9 +35,8 @@ epistemic.errors.ModelError: ~p is false at the actual world w: it cannot be ann
 
 from __future__ import annotations
 
-import sys
 import warnings
-from typing import TYPE_CHECKING, TypeAlias, Union, cast, overload
+from typing import TypeAlias, Union, cast, overload
 
 from .checking import after_announcement as explicit_after
 from .checking import holds as explicit_holds
@@ -47,15 +46,16 @@ from .errors import ModelError
 from .events import EventModel, formulas_within
 from .formulas import Act, Formula
 from .kripke import KripkeModel, World
+from .symbolic import KnowledgeStructure
+from .symbolic import holds as symbolic_holds
+from .symbolic import from_kripke, to_kripke, truth
+from .symbolic.convert import STATES
+from .symbolic.updates import after_announcement as symbolic_after
+from .symbolic.updates import update as symbolic_update
 from .updates import update as explicit_update
 from .validity import vocabulary
 
-# the symbolic engine is imported where a structure is answered: a structure is made by it, so that
-# a Kripke model is answered without loading it (nor its BDD library)
-if TYPE_CHECKING:
-    from .symbolic import KnowledgeStructure
-
-__all__ = ["ENGINES", "Model", "UnknownAtomWarning", "engine_of", "is_structure", "holds", "worlds_where", "after_announcement",
+__all__ = ["ENGINES", "Model", "UnknownAtomWarning", "engine_of", "holds", "worlds_where", "after_announcement",
            "update", "unknown_atoms", "unknown_atoms_note", "listed", "size", "actual_worlds", "world_named",
            "truth_at", "name_of", "where", "convert"]
 
@@ -63,27 +63,7 @@ __all__ = ["ENGINES", "Model", "UnknownAtomWarning", "engine_of", "is_structure"
 ENGINES = ("explicit", "symbolic")
 
 #: Either engine's model.
-Model: TypeAlias = Union[KripkeModel, "KnowledgeStructure"]
-
-#: The module of :class:`~epistemic.symbolic.structure.KnowledgeStructure`: until it is
-#: imported, no model is a structure.
-_STRUCTURE = f"{__package__}.symbolic.structure"
-
-
-def is_structure(model: object) -> bool:
-    """Whether ``model`` is a knowledge structure, found without importing the symbolic engine.
-
-    Examples
-    --------
-    >>> from epistemic import Agent, KripkeModel, parse_formula
-    >>> from epistemic.symbolic import KnowledgeStructure
-    >>> is_structure(KnowledgeStructure.build(["p"], parse_formula("top"), {Agent("a"): ["p"]}))
-    True
-    >>> is_structure(KripkeModel.from_relations([Agent("a")], {"w": {"p"}}, {}, actual="w", reflexive=True))
-    False
-    """
-    module = sys.modules.get(_STRUCTURE)
-    return module is not None and isinstance(model, module.KnowledgeStructure)
+Model: TypeAlias = Union[KripkeModel, KnowledgeStructure]
 
 
 class UnknownAtomWarning(UserWarning):
@@ -101,7 +81,7 @@ def engine_of(model: Model) -> str:
     """
     if isinstance(model, KripkeModel):
         return "explicit"
-    if is_structure(model):
+    if isinstance(model, KnowledgeStructure):
         return "symbolic"
     raise ModelError(f"expected a KripkeModel or a KnowledgeStructure, got {type(model).__name__}")
 
@@ -148,9 +128,7 @@ def holds(model: Model, formula: Formula, world=None, *, contract: bool = True) 
     if engine_of(model) == "explicit":
         _warn_unknown(model, formula)
         return explicit_holds(cast(KripkeModel, model), formula, world, contract=contract)
-    from .symbolic import holds as symbolic_holds
-
-    structure = cast("KnowledgeStructure", model)
+    structure = cast(KnowledgeStructure, model)
     _warn_unknown(structure, formula)
     return symbolic_holds(structure, formula, None if world is None else structure.state(world))
 
@@ -182,10 +160,7 @@ def worlds_where(model: Model, formula: Formula, *, contract: bool = True) -> fr
     _warn_unknown(model, formula)
     if engine_of(model) == "explicit":
         return explicit_where(cast(KripkeModel, model), formula, contract=contract)
-    from .symbolic import truth
-    from .symbolic.convert import STATES
-
-    structure = cast("KnowledgeStructure", model)
+    structure = cast(KnowledgeStructure, model)
     u = truth(structure, formula)
     count = structure.count(u)
     if count > STATES:
@@ -226,10 +201,7 @@ def after_announcement(model: Model, formula: Formula) -> Model:
         if actual and not any(where[m.index(w)] for w in actual):
             raise ModelError(untruthful(formula, actual))
         return _keeps_atoms(explicit_after(m, formula), m)
-    from .symbolic import truth
-    from .symbolic.updates import after_announcement as symbolic_after
-
-    structure = cast("KnowledgeStructure", model)
+    structure = cast(KnowledgeStructure, model)
     u = truth(structure, formula)
     if actual and not any(structure.value(u, s) for s in actual):
         raise ModelError(untruthful(formula, [structure.name(s) for s in actual]))
@@ -258,10 +230,7 @@ def update(model: Model, events: EventModel) -> Model:
     if engine_of(model) == "explicit":
         m = cast(KripkeModel, model)
         return _keeps_atoms(explicit_update(m, events), m, _made_true(events))
-    from .symbolic import truth
-    from .symbolic.updates import update as symbolic_update
-
-    return symbolic_update(cast("KnowledgeStructure", model), events, truth)
+    return symbolic_update(cast(KnowledgeStructure, model), events, truth)
 
 
 def unknown_atoms(model: Model, formula: Formula) -> tuple[str, ...]:
@@ -314,7 +283,7 @@ def unknown_atoms_note(model: Model, atoms) -> str:
 
 def _warn_unknown(model: Model, formula: Formula) -> None:
     """Warn, in the caller's caller's name, where ``formula`` names atoms ``model`` does not have."""
-    if isinstance(formula, Formula) and (isinstance(model, KripkeModel) or is_structure(model)):
+    if isinstance(formula, Formula) and isinstance(model, (KripkeModel, KnowledgeStructure)):
         unknown = unknown_atoms(model, formula)
         if unknown:
             warnings.warn(unknown_atoms_note(model, unknown), UnknownAtomWarning, stacklevel=3)
@@ -326,7 +295,7 @@ _ATOMS = ("atoms of the model",)
 
 def _atoms(model: Model) -> frozenset[str]:
     """The atoms ``model`` has (see :func:`unknown_atoms`), for a Kripke model found once."""
-    if not isinstance(model, KripkeModel):
+    if isinstance(model, KnowledgeStructure):
         return frozenset(model.atoms)
     if _ATOMS not in model.cache:
         model.cache[_ATOMS] = frozenset(f for facts in {model.facts(w) for w in model.worlds} for f in facts
@@ -401,8 +370,6 @@ def truth_at(model: Model, formula: Formula, world) -> bool:
     """Whether ``formula`` holds at ``world`` (a state, for a structure), without a warning."""
     if isinstance(model, KripkeModel):
         return explicit_holds(model, formula, world)
-    from .symbolic import holds as symbolic_holds
-
     return symbolic_holds(model, formula, world)
 
 
@@ -417,8 +384,6 @@ def where(model: Model, formula: Formula, limit: int, *, contract: bool = True) 
         found = explicit_where(model, formula, contract=contract)
         ordered = [w for w in model.worlds if w in found]
         return len(ordered), [str(w) for w in ordered[:limit]]
-    from .symbolic import truth
-
     u = truth(model, formula)
     return model.count(u), [str(n) for n in model.state_names(u, limit)]
 
@@ -431,8 +396,6 @@ def convert(model: Model, engine: str) -> Model:
         raise ModelError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
     if engine_of(model) == engine:
         return model
-    from .symbolic import from_kripke, to_kripke
-
     if isinstance(model, KripkeModel):
         return from_kripke(model)
     return to_kripke(model)

@@ -329,11 +329,6 @@ ENGINE_MUTANTS: tuple[Mutant, ...] = (
            "an agent with a relation keeps, after an announcement, the states it linked inside the law before it",
            ("tests/test_symbolic_speed.py::test_boxes_after_an_announcement_are_the_plain_boxes",)),
     # what a command imports, and the table CUDD starts with ----------------------------------------
-    Mutant(ENGINES,
-           "if TYPE_CHECKING:\n    from .symbolic import KnowledgeStructure\n",
-           "from .symbolic import KnowledgeStructure\n",
-           "the engines' dispatch imports the symbolic engine as it loads, for a Kripke model too",
-           ("tests/test_startup.py::test_an_explicit_puzzle_loads_no_symbolic_engine",)),
     Mutant("epistemic/relations.py",
            "if TYPE_CHECKING:\n    import numpy as np\n",
            "import numpy as np\n",

@@ -99,12 +99,6 @@ def test_the_symbolic_puzzle_loads_its_own_puzzle_and_the_symbolic_engine_alone(
         "epistemic.visualize.errors", "epistemic.visualize.limits", "epistemic.visualize.render"}
 
 
-def test_an_explicit_puzzle_loads_no_symbolic_engine():
-    modules = imported(command("puzzle", "cheryl"))
-    assert puzzles(modules) == ["epistemic.models.puzzles.cheryl"]
-    assert not any(m == "epistemic.symbolic" or m.startswith(("epistemic.symbolic.", "dd")) for m in modules)
-
-
 def test_listing_the_puzzles_loads_none_of_them():
     modules = imported(command("puzzle", "--help"))
     assert "epistemic.models.puzzles.cards" in modules
