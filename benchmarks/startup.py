@@ -38,6 +38,8 @@ CASES = [
     ("import epistemic.cli.main", dict(code="import epistemic.cli.main")),
     ("epistemic check letter.json p", dict(args=["check", LETTER, "p"])),
     ("epistemic pirates -n 2000 -m 100 --no-tables", dict(args=["pirates", "-n", "2000", "-m", "100", "--no-tables"])),
+    ("epistemic puzzle --help", dict(args=["puzzle", "--help"])),
+    ("epistemic puzzle cheryl", dict(args=["puzzle", "cheryl"])),
     ("epistemic puzzle dining-cryptographers n=90 --engine symbolic",
      dict(args=["puzzle", "dining-cryptographers", "n=90", "--engine", "symbolic"])),
 ]

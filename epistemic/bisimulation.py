@@ -34,10 +34,16 @@ Examples
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .kripke import KripkeModel, World
 from .relations import Partition, Relation, relation_from_pairs
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy (a tenth of a second to import) is imported where used: the symbolic engine imports this module
+# and never calls what uses it
 
 __all__ = ["bisimulation_classes", "bisimulation_labels", "contract"]
 
@@ -68,6 +74,7 @@ def bisimulation_labels(model: KripkeModel) -> np.ndarray:
     >>> bisimulation_labels(chain).tolist()   # x sees y, which sees z, which sees nothing
     [0, 1, 2]
     """
+    import numpy as np
     key = ("bisimulation",)
     if key in model.cache:
         return model.cache[key]
@@ -133,6 +140,7 @@ def contract(model: KripkeModel) -> KripkeModel:
     >>> small.worlds, sorted(small.relation(a)), holds(small, parse_formula("~p & B_a p"))
     (['w', 'u'], [('u', 'w'), ('w', 'w')], True)
     """
+    import numpy as np
     label = bisimulation_labels(model)
     count = _count(label)
     if count == len(model):
@@ -163,6 +171,7 @@ def _count(label: np.ndarray) -> int:
 def _reached(relation: Relation, label: np.ndarray, count: int) -> np.ndarray:
     """Per world, a number for the set of classes its successors are in:
     equal numbers exactly for equal sets."""
+    import numpy as np
     if isinstance(relation, Partition):
         owner, owners, of_world = relation.block, relation.count, relation.block
         targets = label
@@ -191,6 +200,7 @@ def _reached(relation: Relation, label: np.ndarray, count: int) -> np.ndarray:
 
 def _number_rows(rows: np.ndarray) -> tuple[np.ndarray, int]:
     """Number the distinct rows ``0, 1, ...`` in order of first appearance."""
+    import numpy as np
     _, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
     order = np.argsort(np.argsort(first))
     return order[inverse.ravel()].astype(np.int64), len(first)

@@ -47,9 +47,7 @@ epistemic.errors.ModelError: K_b asks what b knows, but b's relation here is not
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import cast
-
-import numpy as np
+from typing import TYPE_CHECKING, cast
 
 from .agents import Agent
 from .bisimulation import bisimulation_labels
@@ -63,6 +61,12 @@ from .formulas import (AGENT_WORD, Act, And, Announce, AnnounceDiamond, Announce
 from .kripke import KripkeModel, World
 from .relations import Arrows, Partition, Relation
 from .validators import instance_of
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy (a tenth of a second to import) is imported where used: the symbolic engine imports this module
+# and never calls what uses it
 
 __all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "product", "common_relation_labels",
            "group_relation", "may_know", "knowledge_refused", "not_knowledge", "asking",
@@ -100,6 +104,7 @@ def truth_array(model: KripkeModel, formula: Formula, *, contract: bool = True) 
         agent knows where the agent's relation is not an equivalence (see
         :func:`may_know`).
     """
+    import numpy as np
     _kripke(model, "epistemic.checking.truth_array", "epistemic.symbolic.truth checks a knowledge structure")
 
     def evaluate(f: Formula) -> np.ndarray:
@@ -112,6 +117,7 @@ def truth_array(model: KripkeModel, formula: Formula, *, contract: bool = True) 
 
 def worlds_where(model: KripkeModel, formula: Formula, *, contract: bool = True) -> frozenset[World]:
     """The worlds of ``model`` where ``formula`` holds (``contract``: see :func:`truth_array`)."""
+    import numpy as np
     _kripke(model, "epistemic.checking.worlds_where", "epistemic.worlds_where checks a knowledge structure too")
     worlds = model.worlds
     return frozenset(worlds[i] for i in np.flatnonzero(truth_array(model, formula, contract=contract)).tolist())
@@ -149,6 +155,7 @@ _Knowledge = Knows | KnowsWhether | Everybody | Common | Distributed
 
 
 def _evaluate(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
+    import numpy as np
     n = len(model)
     if isinstance(f, Atom):
         atoms = model.cache.setdefault("atoms", {})
@@ -347,6 +354,7 @@ def knowledge_refused(f: _Knowledge, agent: Agent, reason: str) -> str:
 
 def group_relation(model: KripkeModel, group: Iterable[Agent]) -> Relation:
     """The intersection of the group's relations (distributed knowledge), cached."""
+    import numpy as np
     group = frozenset(group)
     key = ("intersection", group)
     if key not in model.cache:
@@ -374,6 +382,7 @@ def group_relation(model: KripkeModel, group: Iterable[Agent]) -> Relation:
 def common_relation_labels(model: KripkeModel, group: Iterable[Agent]) -> np.ndarray:
     """For a group of S5 agents: a label per world, equal exactly for worlds
     linked by a chain of the group's relations (cached)."""
+    import numpy as np
     group = frozenset(group)
     key = ("components", group)
     if key not in model.cache:
@@ -399,6 +408,7 @@ def _partition(model: KripkeModel, agent: Agent) -> Partition:
 
 
 def _common(model: KripkeModel, group, truth: np.ndarray) -> np.ndarray:
+    import numpy as np
     relations = [_relation(model, a) for a in group]
     if all(isinstance(r, Partition) for r in relations):
         label = common_relation_labels(model, group)
@@ -486,6 +496,7 @@ def product(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.nda
     >>> new.tolist(), after.origin(0)
     ([[-1], [0]], ('v', 'told'))
     """
+    import numpy as np
     check_event_model(events, model.agents)
     worlds = model.worlds
     possible = np.zeros((len(worlds), len(events.events)), dtype=bool)
@@ -513,6 +524,7 @@ def updated(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.nda
 
 def _contracted(after: KripkeModel, new: np.ndarray) -> tuple[KripkeModel, np.ndarray]:
     """``after`` contracted, and ``new`` (product world numbers, -1 for none) renumbered to its classes."""
+    import numpy as np
     if not len(after):  # nothing could happen: nothing to merge
         return after, new
     small, label = _contraction(after)
@@ -521,6 +533,7 @@ def _contracted(after: KripkeModel, new: np.ndarray) -> tuple[KripkeModel, np.nd
 
 def _contraction(model: KripkeModel) -> tuple[KripkeModel, np.ndarray]:
     """``model`` contracted, and the class of each of its worlds (cached)."""
+    import numpy as np
     key = ("contracted",)
     if key not in model.cache:
         small = contract_model(model)
@@ -554,6 +567,7 @@ def _after(model: KripkeModel, events: EventModel, arg: Formula, contract: bool)
 
 
 def _dynamic(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
+    import numpy as np
     if isinstance(f, (Announce, AnnounceDiamond)):
         where = _get(model, f.announced)
         after = truth_array(after_announcement(model, f.announced), f.arg, contract=contract)

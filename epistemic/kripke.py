@@ -25,8 +25,6 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
-import numpy as np
-
 from .agents import Agent
 from .errors import ModelError
 from .events import Event, EventModel, check_event_model, private_event, public_event, whether_event
@@ -35,6 +33,10 @@ from .validators import instance_of
 
 if TYPE_CHECKING:
     import networkx as nx
+    import numpy as np
+
+# numpy (a tenth of a second to import) is imported where used: the symbolic engine imports this module
+# and never calls what uses it
 
 __all__ = [
     "KripkeModel",
@@ -211,6 +213,7 @@ class KripkeModel:
 
     def valuation(self, fact: Hashable) -> np.ndarray:
         """A boolean array over world numbers: where ``fact`` holds."""
+        import numpy as np
         return np.fromiter((fact in facts for facts in self._facts), dtype=bool, count=len(self._facts))
 
     def origin(self, world: World) -> tuple[World, str] | None:
@@ -231,6 +234,7 @@ class KripkeModel:
 
         Examples
         --------
+        >>> import numpy as np
         >>> a, b = Agent("a"), Agent("b")
         >>> m = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()},
         ...                                {a: [("w", "w"), ("v", "v")], b: [("w", "v"), ("v", "v")]}, actual="w")
@@ -269,6 +273,7 @@ class KripkeModel:
     def reachable(self, path: Sequence[Agent], start: Iterable[World] | None = None) -> frozenset[World]:
         """Worlds reached from ``start`` (default: the actual worlds) by following
         the relations of ``path`` in order: ``[j, i]`` is what j believes i considers possible."""
+        import numpy as np
         frontier = np.zeros(len(self._worlds), dtype=bool)
         frontier[[self.index(w) for w in (self._actual if start is None else start)]] = True
         for agent in path:
@@ -340,6 +345,7 @@ class KripkeModel:
         """The submodel of the worlds where ``keep`` (a boolean array over
         world numbers, or a collection of worlds) is true; actual worlds
         outside it are dropped."""
+        import numpy as np
         mask = self._mask(keep)
         kept = np.flatnonzero(mask)
         names = [self._worlds[i] for i in kept.tolist()]
@@ -360,6 +366,7 @@ class KripkeModel:
         return sub
 
     def _mask(self, keep: np.ndarray | Iterable[World]) -> np.ndarray:
+        import numpy as np
         if isinstance(keep, np.ndarray) and keep.dtype == bool:
             if keep.shape != (len(self._worlds),):
                 raise ModelError("a mask needs one entry per world")
@@ -374,6 +381,7 @@ class KripkeModel:
         Truth at the actual worlds is unchanged; unreachable worlds only cost
         memory, and after many private updates they are most of the model.
         """
+        import numpy as np
         seen = np.zeros(len(self._worlds), dtype=bool)
         seen[[self._index[w] for w in self._actual]] = True
         frontier = seen.copy()
@@ -435,6 +443,7 @@ class KripkeModel:
 
         Examples
         --------
+        >>> import numpy as np
         >>> a = Agent("a")
         >>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {}, actual="w",
         ...                                reflexive=True, symmetric=True)
@@ -443,6 +452,7 @@ class KripkeModel:
         >>> after.worlds, new.tolist(), after.origin(0), sorted(after.facts(0))
         ([0], [[0], [-1]], ('w', 'told'), ['p', 'told'])
         """
+        import numpy as np
         check_event_model(events, self._agents)
         n, m = len(self._worlds), len(events.events)
         possible = np.asarray(possible)
@@ -520,6 +530,7 @@ def _agents(agents: Iterable[Agent]) -> frozenset[Agent]:
 
 def _image(relation: Relation, worlds: np.ndarray) -> np.ndarray:
     """Worlds some world of ``worlds`` links to."""
+    import numpy as np
     out = np.zeros(relation.size, dtype=bool)
     if isinstance(relation, Partition):
         hit = np.zeros(relation.count, dtype=bool)
@@ -532,6 +543,7 @@ def _image(relation: Relation, worlds: np.ndarray) -> np.ndarray:
 
 def _classes(rows, cols, n: int) -> np.ndarray:
     """Block numbers of the equivalence closure of the given pairs."""
+    import numpy as np
     import networkx as nx  # here: only a model read from the pairs of an equivalence needs it
 
     g = nx.Graph()
@@ -545,6 +557,7 @@ def _classes(rows, cols, n: int) -> np.ndarray:
 
 def _product(relation: Relation, event_pairs, new_id: np.ndarray, m: int, size: int) -> Relation:
     """An agent's relation after the update: world links and event links both."""
+    import numpy as np
     events = np.zeros((m, m), dtype=bool)
     for e, f in event_pairs:
         events[e, f] = True
@@ -566,6 +579,7 @@ def _product(relation: Relation, event_pairs, new_id: np.ndarray, m: int, size: 
 
 
 def _is_equivalence(events: np.ndarray) -> bool:
+    import numpy as np
     return (bool(np.all(np.diag(events))) and bool(np.array_equal(events, events.T))
             and bool(np.array_equal(events, (events.astype(int) @ events.astype(int)) > 0)))
 

@@ -14,8 +14,13 @@ returns a new relation.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy (a tenth of a second to import) is imported where used: the symbolic engine imports this module (through the
+# explicit engine's) and never calls what uses it
 
 __all__ = ["Relation", "Partition", "Arrows", "relation_from_pairs"]
 
@@ -65,6 +70,7 @@ class Relation(ABC):
         >>> Arrows([0, 1], [1, 1], 2).unmet_property(), Partition([0, 0]).unmet_property()
         ('reflexive', None)
         """
+        import numpy as np
         n = self.size
         rows, cols = self.pairs()
         code = rows * max(n, 1) + cols
@@ -78,6 +84,7 @@ class Relation(ABC):
     def is_kd45(self) -> bool:
         """Serial, transitive and Euclidean: every world sees a non-empty set
         ``T``, and every world of ``T`` sees exactly ``T``."""
+        import numpy as np
         rows, cols = self.pairs()
         n = self.size
         if n == 0:
@@ -89,6 +96,7 @@ class Relation(ABC):
         return all(succ[v] == succ[w] for w in range(n) for v in succ[w])
 
     def __eq__(self, other) -> bool:
+        import numpy as np
         if not isinstance(other, Relation) or other.size != self.size:
             return NotImplemented if not isinstance(other, Relation) else False
         if isinstance(self, Partition) and isinstance(other, Partition):
@@ -115,6 +123,7 @@ class Partition(Relation):
 
     Examples
     --------
+    >>> import numpy as np
     >>> p = Partition([0, 0, 1, 1, 1])
     >>> p.box(np.array([True, True, True, False, True])).tolist()
     [True, True, False, False, False]
@@ -125,6 +134,7 @@ class Partition(Relation):
     __slots__ = ("block", "count", "_members")
 
     def __init__(self, block):
+        import numpy as np
         raw = np.asarray(block, dtype=np.int64).ravel()
         _, first, inverse = np.unique(raw, return_index=True, return_inverse=True)
         # renumber blocks by their first world, so the numbering is canonical
@@ -135,11 +145,13 @@ class Partition(Relation):
         self._members = None
 
     def box(self, truth: np.ndarray) -> np.ndarray:
+        import numpy as np
         bad = np.zeros(self.count, dtype=bool)
         bad[self.block[~truth]] = True
         return ~bad[self.block]
 
     def pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        import numpy as np
         order = np.argsort(self.block, kind="stable")
         sizes = np.bincount(self.block, minlength=self.count)
         rows, cols = [], []
@@ -156,6 +168,7 @@ class Partition(Relation):
         return r[key], c[key]
 
     def successors(self, world: int) -> np.ndarray:
+        import numpy as np
         if self._members is None:
             # worlds sorted by block, and where each block starts: built once, then each call is a slice
             order = np.argsort(self.block, kind="stable")
@@ -194,6 +207,7 @@ class Arrows(Relation):
 
     Examples
     --------
+    >>> import numpy as np
     >>> r = Arrows([0, 0, 1], [1, 0, 1], 3)     # world 2 sees nothing
     >>> r.box(np.array([False, True, False])).tolist()
     [False, True, True]
@@ -202,6 +216,7 @@ class Arrows(Relation):
     __slots__ = ("rows", "cols")
 
     def __init__(self, rows, cols, size: int):
+        import numpy as np
         rows = np.asarray(rows, dtype=np.int64).ravel()
         cols = np.asarray(cols, dtype=np.int64).ravel()
         if len(rows):
@@ -211,6 +226,7 @@ class Arrows(Relation):
         self.size = size
 
     def box(self, truth: np.ndarray) -> np.ndarray:
+        import numpy as np
         bad = np.zeros(self.size, dtype=bool)
         bad[self.rows[~truth[self.cols]]] = True
         return ~bad
@@ -219,10 +235,12 @@ class Arrows(Relation):
         return self.rows, self.cols
 
     def successors(self, world: int) -> np.ndarray:
+        import numpy as np
         lo, hi = np.searchsorted(self.rows, [world, world + 1])
         return self.cols[lo:hi]
 
     def restrict(self, keep: np.ndarray) -> Arrows:
+        import numpy as np
         new = np.full(self.size, -1, dtype=np.int64)
         new[keep] = np.arange(len(keep))
         r, c = new[self.rows], new[self.cols]
@@ -241,6 +259,7 @@ def relation_from_pairs(rows, cols, size: int) -> Relation:
 
 def _components(arrows: Arrows) -> np.ndarray:
     """Block numbers of an equivalence relation: the least world of each class."""
+    import numpy as np
     least = np.arange(arrows.size)
     np.minimum.at(least, arrows.rows, arrows.cols)
     return least

@@ -43,7 +43,6 @@ from collections.abc import Iterable, Iterator
 from typing import cast
 
 import attrs
-import numpy as np
 
 from .agents import Agent
 from .checking import truth_array
@@ -53,6 +52,9 @@ from .formulas import Act, Atom, Formula, Iff
 from .kripke import KripkeModel
 from .relations import Partition
 from .validators import instance_of, whole_number
+
+# numpy (a tenth of a second to import) is imported where used: the symbolic engine imports this module (for
+# the atoms a formula names) and never calls what uses it
 
 __all__ = ["MAX_MODELS", "MAX_SEARCH_WORLDS", "Search", "SearchError", "SearchTooLarge", "SearchTimeout",
            "search_countermodel", "find_countermodel", "search_separating", "separating_model",
@@ -236,6 +238,7 @@ def search_countermodel(formula: Formula, max_worlds: int, *, agents: Iterable[A
     ...
     epistemic.validity.SearchTooLarge: 2,218,970 models to search, more than the limit of 200,000: ask for fewer worlds than 5
     """
+    import numpy as np
     instance_of(formula, Formula, "a countermodel search takes a formula", type_name=True, error=SearchError)
     whole_number(max_worlds, "max_worlds", at_least=1, at_most=MAX_SEARCH_WORLDS, error=SearchError)
     own_atoms, own_agents = vocabulary(formula)
@@ -266,6 +269,7 @@ def search_countermodel(formula: Formula, max_worlds: int, *, agents: Iterable[A
 def _union(batch: list[tuple], size: int, facts: list[frozenset[str]], group: list[Agent]) -> KripkeModel:
     """The disjoint union of the models of ``batch``, each ``size`` worlds: a
     multiset of valuation codes, then a partition per agent."""
+    import numpy as np
     shift = (np.arange(len(batch)) * size)[:, None]
     relations = {agent: Partition((np.array([model[1 + j] for model in batch]) + shift).ravel())
                  for j, agent in enumerate(group)}

@@ -81,6 +81,34 @@ def test_a_command_loads_its_own_model_alone():
     assert "importlib.metadata" not in modules
 
 
+def puzzles(modules: set[str]) -> list[str]:
+    """The puzzles' own modules among ``modules`` (not the registry, its cards, or the command)."""
+    return sorted(m for m in modules if m.split(".")[:3] == ["epistemic", "models", "puzzles"]
+                  and m.split(".")[3:] not in ([], ["cards"], ["common"], ["cli"]))
+
+
+def test_the_symbolic_puzzle_loads_its_own_puzzle_and_the_symbolic_engine_alone():
+    # the command benchmarks/startup.py measures, on fewer diners: the same imports
+    modules = imported(command("puzzle", "dining-cryptographers", "n=20", "--engine", "symbolic"))
+    assert "epistemic.symbolic.bdds" in modules
+    # no numpy (the explicit engine's arrays), networkx, sympy or Graphviz: dd, the diagrams, alone
+    assert [m for m in heavy(modules) if m.split(".")[0] != "dd"] == []
+    assert puzzles(modules) == ["epistemic.models.puzzles.dining_cryptographers"]
+    # nor any drawing code: the command's options name the pictures' limit and renderers alone
+    assert {m for m in modules if m.startswith("epistemic.visualize.")} <= {
+        "epistemic.visualize.errors", "epistemic.visualize.limits", "epistemic.visualize.render"}
+
+
+def test_listing_the_puzzles_loads_none_of_them():
+    modules = imported(command("puzzle", "--help"))
+    assert "epistemic.models.puzzles.cards" in modules
+    assert puzzles(modules) == [] and heavy(modules) == []
+    # the registry's names, asked for as the command line and the workbench ask for them
+    modules = imported("from epistemic.models.puzzles import PUZZLES\n"
+                       "listed = sorted(PUZZLES), 'cheryl' in PUZZLES, len(PUZZLES)\n")
+    assert puzzles(modules) == [] and heavy(modules) == []
+
+
 @pytest.mark.parametrize("package", LAZY)
 def test_every_public_name_imports_and_dir_lists_it(package):
     names = "', '".join(importlib.import_module(package).__all__)

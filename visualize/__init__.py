@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from .holdsurface import MESH_SIDE, hold_surface
     from .errors import PictureError, RendererMissing
     from .knowledge import knowledge_table
-    from .kripke import MAX_WORLDS, kripke_picture, world_positions
+    from .kripke import kripke_picture, world_positions
     from .layout import cube_positions
+    from .limits import MAX_WORLDS
     from .lines import MAX_LINE_POINTS, MAX_SERIES, line_chart
     from .picture import Picture, check_destinations, write_image, write_images
     from .plot import PLOT_FORMATS, Plot
@@ -39,8 +40,9 @@ __getattr__, __dir__ = lazy_names(globals(), {
     "holdsurface": ["MESH_SIDE", "hold_surface"],
     "errors": ["PictureError", "RendererMissing"],
     "knowledge": ["knowledge_table"],
-    "kripke": ["MAX_WORLDS", "kripke_picture", "world_positions"],
+    "kripke": ["kripke_picture", "world_positions"],
     "layout": ["cube_positions"],
+    "limits": ["MAX_WORLDS"],
     "lines": ["MAX_LINE_POINTS", "MAX_SERIES", "line_chart"],
     "picture": ["Picture", "check_destinations", "write_image", "write_images"],
     "plot": ["PLOT_FORMATS", "Plot"],

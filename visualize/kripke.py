@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 
 import attrs
-import numpy as np
 
 from epistemic import Agent, Announcement, KripkeModel
 from epistemic.validators import instance_of, one_of
@@ -14,6 +13,7 @@ from epistemic.wording import noun
 from .errors import PictureError
 from .errors import RendererMissing
 from .layout import SPACING, Position, cube_positions, graphviz_positions, natural, spread
+from .limits import MAX_WORLDS
 from .picture import Picture
 from .style import (FALSE_FILL, FONT, REMOVED, TRUE_FILL, AgentLine, agent_line, agent_names, border_sample, escape,
                     html_lines, legend_table, line_sample, plain_label, stacked_label, swatch_cell, Swatch, wrap)
@@ -21,9 +21,7 @@ from .style import (FALSE_FILL, FONT, REMOVED, TRUE_FILL, AgentLine, agent_line,
 __all__ = ["kripke_picture", "fact_text", "MAX_WORLDS", "MAX_LINKS", "LAYOUTS", "Link", "links", "agent_lines", "shown_worlds",
            "ordered_agents", "world_positions", "undivided_agents", "unlinked_agents", "shown_facts", "legend_notes"]
 
-#: Pictures of more worlds than this are unreadable; ask for them explicitly.
-MAX_WORLDS = 200
-#: Nor are pictures of more links than this (Russian cards' 140 worlds have 1,750).
+#: Pictures of more links than this are unreadable too (Russian cards' 140 worlds have 1,750).
 MAX_LINKS = 600
 #: Above this many links a layout in layers (dot) takes minutes: the worlds are placed by springs.
 LAYERED_LINKS = 150
@@ -241,6 +239,8 @@ def _far_pairs(model: KripkeModel, agent: Agent, positions: Mapping[Hashable, Po
     it, as the shortest links that join it are among its links).  Worlds that are valuations
     are as near as the atoms they differ in (a cube's edges, not its faces' diagonals, however
     the cube is drawn); other worlds as near as they are drawn."""
+    import numpy as np  # here: a command imports this module for MAX_WORLDS, which it may never draw
+
     facts = [frozenset(model.facts(w)) for w in model.worlds]
     valuations = len(set(facts)) == len(facts)
     far: set[frozenset] = set()

@@ -59,8 +59,11 @@ __all__ = ["Manager", "BACKEND", "bits_for", "prime"]
 #: The ``dd`` module in use: ``"dd.cudd"`` or ``"dd.autoref"``.
 BACKEND = _backend.__name__
 
-#: From this many variables on, a manager starts with a large table of computed results.
-LARGE = 150
+#: From this many variables on, a manager starts with a large table of computed results,
+#: of :data:`LARGE_TABLE` entries.
+LARGE = 100
+#: The entries of that table (CUDD starts with 2**18).
+LARGE_TABLE = 2**20
 
 #: The CUDD managers whose :class:`Manager` has gone while some of their
 #: diagrams are still referenced: each is freed once none is (:func:`release`).
@@ -122,12 +125,14 @@ class Manager:
     """
 
     def __init__(self, expected: int = 0):
-        # CUDD's table of results already computed starts at 2**18 entries (16 MiB) and grows with
-        # its hit rate; a structure of hundreds of atoms fills it at once, and starting it at
-        # 2**22 entries (128 MiB, a third of a second to allocate) saves a fifth of the time
-        # (200 muddy children); smaller structures keep the default
+        # CUDD's table of results already computed starts at 2**18 entries and grows with its hit
+        # rate (to 2**22 on 150 muddy children); started at 2**20 entries (24 MiB, a hundredth
+        # of a second), it saves 100 muddy children a tenth of their time and 150 a fifth.
+        # Larger starts save them no more and cost the dining cryptographers, whose table CUDD
+        # grows as fast as they fill it, up to 0.1 s and 120 MiB (benchmarks/symbolic_table.py);
+        # smaller structures keep CUDD's own
         large = BACKEND == "dd.cudd" and expected >= LARGE
-        self.bdd = _backend.BDD(initial_cache_size=2**22) if large else _backend.BDD()
+        self.bdd = _backend.BDD(initial_cache_size=LARGE_TABLE) if large else _backend.BDD()
         # the order the variables are declared in is chosen by who builds the
         # structure (twins side by side, observations grouped); dd turns
         # CUDD's dynamic reordering on, whose sifting of a few hundred

@@ -28,8 +28,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..errors import ModelError
 from ..formulas import ATOM_NAME
@@ -38,6 +37,11 @@ from ..agents import Agent
 from ..relations import Partition, Relation, relation_from_pairs
 from .bdds import Manager, bits_for, prime
 from .structure import KnowledgeStructure, Variables
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy (a tenth of a second to import) is imported where used: only a conversion between the engines uses it
 
 __all__ = ["from_kripke", "to_kripke", "listing_size", "beyond_listing", "STATES", "LISTED"]
 
@@ -70,6 +74,7 @@ def from_kripke(model: KripkeModel) -> KnowledgeStructure:
     >>> s.atoms, s.variables, s.observables
     ({'p': 'x0'}, ('x0',), {Agent('a'): frozenset({'x0'}), Agent('b'): frozenset()})
     """
+    import numpy as np
     m = Manager()
     facts = sorted({f for w in model.worlds for f in model.facts(w) if isinstance(f, str) and ATOM_NAME.fullmatch(f)})
     atoms = {f: m.fresh() for f in facts}
@@ -131,6 +136,7 @@ def _observed(block: np.ndarray, values: np.ndarray, candidates: Sequence[str]) 
     a row a world) whose values tell the blocks of a partition apart exactly
     (each block's worlds agree on them, and no two blocks do), or ``None``
     where they do not."""
+    import numpy as np
     if not len(block):
         return frozenset()
     first = np.unique(block, return_index=True)[1]
@@ -208,6 +214,7 @@ def to_kripke(structure: KnowledgeStructure, limit: int = STATES, listed: int = 
         ``listed`` states and arrows together (:func:`listing_size`; both
         counted before anything is listed).
     """
+    import numpy as np
     too_many = beyond_listing(*listing_size(structure), limit, listed)
     if too_many is not None:
         raise ModelError(f"the structure has {too_many} an explicit model may list here")

@@ -1,20 +1,40 @@
 """Classic puzzles of epistemic logic, each one module built on the core.
 
 Every module offers ``NAME``, ``TITLE``, ``PARAMETERS`` and ``solve`` (see
-:mod:`epistemic.models.puzzles.common`); :data:`PUZZLES` lists them by name.
+:mod:`epistemic.models.puzzles.common`); :data:`PUZZLES` gives them by name,
+each imported when first looked up, and :data:`~epistemic.models.puzzles.cards.CARDS`
+lists them without importing any.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from types import ModuleType
 
-from . import (cheryl, consecutive_numbers, dining_cryptographers, drinking_logicians, muddy_children, russian_cards,
-               sum_and_product)
+from .cards import CARDS, PuzzleCard
 from .common import ENGINE_CHOICES, Parameter, PuzzleError, Solution, check_parameters
 
-__all__ = ["PUZZLES", "solve", "start_size", "Parameter", "PuzzleError", "Solution", "check_parameters"]
+__all__ = ["CARDS", "PUZZLES", "PuzzleCard", "solve", "start_size", "Parameter", "PuzzleError", "Solution",
+           "check_parameters"]
+
+
+class _Modules(Mapping[str, ModuleType]):
+    """The puzzle modules by the name the command line uses: listing the names
+    imports none, looking one up imports its module alone."""
+
+    def __getitem__(self, name: str) -> ModuleType:
+        return CARDS[name].load()
+
+    def __contains__(self, name: object) -> bool:
+        return name in CARDS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(CARDS)
+
+    def __len__(self) -> int:
+        return len(CARDS)
+
 
 #: The puzzle modules by the name the command line uses.
-PUZZLES = {module.NAME: module for module in (muddy_children, cheryl, sum_and_product, russian_cards,
-                                              consecutive_numbers, drinking_logicians, dining_cryptographers)}
+PUZZLES: Mapping[str, ModuleType] = _Modules()
 
 
 def _module(name: str):

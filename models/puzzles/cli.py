@@ -7,32 +7,25 @@ import json
 import re
 from typing import TextIO
 
-from epistemic import KripkeModel
 from epistemic.models import cards
 from epistemic.validators import whole_from_text
-from epistemic.symbolic import to_kripke
 from epistemic.wording import counted
 from epistemic.models import Command, add_resolution_argument, write_pictures
 from epistemic.models.commands import check_export_destination, end_progress, progress_printer
-from epistemic.visualize import MAX_WORLDS, RENDERERS, check_destinations, round_files
+from epistemic.visualize import MAX_WORLDS, RENDERERS
 
-from epistemic.visualize.render import check_dpi
-
-from . import PUZZLES, PuzzleError, Solution, solve, start_size
+from . import CARDS, PUZZLES, PuzzleError, Solution, solve, start_size
 from .common import ENGINE_CHOICES, Parameter, parameter_named
 
-# the explorer page and the SMCDEL writer are imported where used: they are for the options that ask for them
+# the pictures, the explorer page and the SMCDEL writer are imported where used: they are for the options that
+# ask for them; the puzzles' parameters are listed from their cards, and only the puzzle asked for is imported
 
 __all__ = ["COMMAND", "add_arguments", "run"]
 
 
 def _epilog() -> str:
     lines = ["puzzles and their parameters (NAME=VALUE, whole numbers):"]
-    for name in sorted(PUZZLES):
-        module = PUZZLES[name]
-        params = ", ".join(f"{p.name}={p.default} ({p.help})" for p in module.PARAMETERS) or "no parameters"
-        engines = "/".join(getattr(module, "ENGINES", ("explicit",)))
-        lines.append(f"  {name}: {module.TITLE}; {params}; {engines}")
+    lines += [f"  {CARDS[name].line()}" for name in sorted(CARDS)]
     return "\n".join(lines)
 
 
@@ -79,6 +72,9 @@ def _check_drawing(args: argparse.Namespace, parameters: dict[str, int]) -> str 
     """The format of ``--draw``, once the file can be written and the model is small enough to draw."""
     if args.draw is None:
         return None
+    from epistemic.visualize import check_destinations
+    from epistemic.visualize.render import check_dpi
+
     (image_format,) = check_destinations([args.draw], tex=True)
     if args.dpi is not None:
         check_dpi(args.dpi)
@@ -92,6 +88,10 @@ def _check_drawing(args: argparse.Namespace, parameters: dict[str, int]) -> str 
 def _drawings(name: str, solution: Solution, path: str, image_format: str, renderer: str,
               dpi: int | None) -> list[tuple[str, bytes]]:
     """The pictures of every round, rendered: numbered files, or one TikZ document."""
+    from epistemic import KripkeModel
+    from epistemic.symbolic import to_kripke
+    from epistemic.visualize import round_files
+
     story = solution.story
     rounds = []
     last = len(story.rounds) - 1
@@ -107,7 +107,8 @@ def _drawings(name: str, solution: Solution, path: str, image_format: str, rende
 def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.name not in PUZZLES:
         raise PuzzleError(f"unknown puzzle {args.name!r}: choose one of {', '.join(sorted(PUZZLES))}")
-    parameters = _parameters(args.parameters, PUZZLES[args.name].PARAMETERS)
+    puzzle = PUZZLES[args.name]
+    parameters = _parameters(args.parameters, puzzle.PARAMETERS)
     image_format = _check_drawing(args, parameters)
     if args.html is not None:
         from epistemic.visualize.explorer import check_html_destination
@@ -116,7 +117,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     engine = args.engine
     if args.export_smcdel is not None:
         check_export_destination(args.export_smcdel, [args.draw, args.html])
-        if engine == "auto" and "symbolic" in getattr(PUZZLES[args.name], "ENGINES", ()):
+        if engine == "auto" and "symbolic" in getattr(puzzle, "ENGINES", ()):
             engine = "symbolic"   # a structure as the puzzle describes it, not a listing described
     show = progress_printer("rounds told")
     try:
@@ -128,11 +129,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.html is not None:
         from .browser import explorer_page
 
-        page = explorer_page(PUZZLES[args.name].TITLE, solution, start_size=start_size(args.name, **parameters),
+        page = explorer_page(puzzle.TITLE, solution, start_size=start_size(args.name, **parameters),
                              renderer=args.renderer)
         images.append((args.html, page.encode("utf-8")))
     if args.export_smcdel is not None:
-        title = f"{PUZZLES[args.name].TITLE}: epistemic puzzle {' '.join([args.name, *args.parameters])}"
+        title = f"{puzzle.TITLE}: epistemic puzzle {' '.join([args.name, *args.parameters])}"
         from epistemic.smcdel import write_story
 
         exported = write_story(solution.story, title)
@@ -144,7 +145,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         text = json.dumps({"puzzle": args.name, **solution.to_dict()}, ensure_ascii=False, indent=2) + "\n"
     else:
-        text = f"{PUZZLES[args.name].TITLE}\n{solution.text()}\n"
+        text = f"{puzzle.TITLE}\n{solution.text()}\n"
     write_pictures(images)
     out.write(text)
     return 0

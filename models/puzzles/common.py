@@ -9,12 +9,16 @@ words.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from epistemic import EpistemicError, Story
+from epistemic.errors import EpistemicError
 from epistemic.validators import whole_number
+
+if TYPE_CHECKING:
+    # a story is the solver's to make: listing the puzzles (their parameters, here) loads no model checker
+    from epistemic import Story
 
 __all__ = ["Parameter", "Solution", "PuzzleError", "check_parameters", "parameter_named", "pick_engine",
            "ENGINE_CHOICES"]

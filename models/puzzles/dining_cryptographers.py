@@ -54,8 +54,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-import numpy as np
-
 from epistemic import Agent, Atom, Common, Iff, Implies, Knows, KnowsWhether, KripkeModel, Not, Possible, Story
 from epistemic.formulas import Formula, conjunction, disjunction
 from epistemic.relations import Partition
@@ -201,6 +199,7 @@ def initial_model(n: int, payer: int, heads: tuple[bool, ...]) -> KripkeModel:
     >>> sorted(m.accessible("d1 HHT", diner(3)))
     ['NSA HHT', 'NSA HTT', 'd1 HHT', 'd1 HTT', 'd2 HHT', 'd2 HTT']
     """
+    import numpy as np
     _check(n, payer)
     tosses = np.arange(1 << n, dtype=np.int64)
     coins = (tosses[:, None] >> np.arange(n)) & 1                       # one row per toss, coin 1 first
