@@ -67,7 +67,7 @@ BATCH = 1 << 19
 ROOM = 4
 #: A state with at most this many triples of hold values left has its stage game evaluated as it is:
 #: striking out more would cost more than evaluating them.
-ENOUGH = 125
+ENOUGH = 64
 #: After the first round of striking out, the states go on in groups by the most values a seat has
 #: left: at most 8, and more (a few states, where values tie within the tolerance).
 GROUPS = np.array([8])
@@ -92,11 +92,14 @@ class SumSolver:
     pruned : bool
         Strike out the hold values that cannot be best replies (the default);
         ``False`` evaluates every triple, as the DAG does.
+    enough : int
+        Stop striking out at a state once at most this many triples are left
+        there (:data:`ENOUGH`; 1 strikes out all that can be).
     """
 
     def __init__(self, p: float, rewards: Rewards, *, progress: Callable[[int], None] | None = None,
-                 pruned: bool = True):
-        self.p, self.rewards, self.progress = p, rewards, progress
+                 pruned: bool = True, enough: int = ENOUGH):
+        self.p, self.rewards, self.progress, self.enough = p, rewards, progress, enough
         self.box = 0
         self.solved = 0
         #: the triples of hold values evaluated, after pruning
@@ -181,12 +184,11 @@ class SumSolver:
         allowed = [holds[None, :] <= n[:, None] for n in needs]
         # gains after each seat's hold of 1, 2, ... at the next states (b, c, a - alpha),
         # (c, a, b - beta) and (a, b, c - gamma), seats turned back to this state's:
-        # after[r][q] is seat q's gain after seat r holds, by state and hold value
+        # turned[r][s, h - 1, q] is seat q's gain after seat r holds at h
         rows = (gains[b[:, None], c[:, None], np.maximum(a[:, None] - holds, 0)],
                 gains[c[:, None], a[:, None], np.maximum(b[:, None] - holds, 0)],
                 gains[a[:, None], b[:, None], np.maximum(c[:, None] - holds, 0)])
         turned = [rows[r][:, :, [(q + (2, 1, 0)[r]) % 3 for q in range(3)]] for r in range(3)]
-        after = [[turned[r][:, :, q] for q in range(3)] for r in range(3)]
         self.solved += len(a)
         if self._undetermined:
             bad = np.zeros(len(a), dtype=bool)
@@ -199,10 +201,9 @@ class SumSolver:
                 a, b, c = a[keep], b[keep], c[keep]
                 allowed = [x[keep] for x in allowed]
                 turned = [x[keep] for x in turned]
-                after = [[x[keep] for x in seat] for seat in after]
                 if not len(a):
                     return
-        left = prune(self.p, allowed, after, self._room, enough=ENOUGH) if pruned else allowed
+        left = prune(self.p, allowed, turned, self._room, enough=self.enough) if pruned else allowed
         # the stage games are evaluated on the triples left, listed one after another (no padding),
         # in pieces of whole states of about BATCH triples each
         counts = [x.sum(axis=1) for x in left]
@@ -262,12 +263,14 @@ class SumSolver:
         self._undetermined = True
 
 
-def prune(p: float, allowed: list[Any], after: list[list[Any]], room: float, *,
+def prune(p: float, allowed: list[Any], after: list[Any], room: float, *,
           enough: int = 1, groups: Any = None) -> list[Any]:
     """Strike out the hold values that are no seat's best reply to anything left, until none is.
 
     ``allowed[q]`` marks seat ``q``'s hold values ``1..G`` by state, and
-    ``after[r][q]`` is seat ``q``'s gain after seat ``r`` holds at each.  A
+    ``after[r][s, h - 1, q]`` is seat ``q``'s gain after seat ``r`` holds at
+    ``h`` at state ``s``.  A state is left alone once at most ``enough``
+    triples of hold values are left there.  A
     hold value ``h`` of seat ``q`` goes when, for some other value ``m``
     left, ``E(m) - E(h)`` (module docstring) exceeds ``room`` over the seat's
     factor for every ``V`` and ``Y`` the other two's values left allow.
@@ -284,7 +287,8 @@ def prune(p: float, allowed: list[Any], after: list[list[Any]], room: float, *,
     left = [np.zeros_like(x) for x in allowed]
     holds, valid = (list(x) for x in zip(*(_compact(x) for x in allowed)))
     rows = np.arange(len(allowed[0]))[:, None]
-    everything = _Lists(rows[:, 0], holds, valid, [[after[r][q][rows, holds[r]] for q in range(3)] for r in range(3)])
+    everything = _Lists(rows[:, 0], holds, valid,
+                        [np.ascontiguousarray(np.moveaxis(after[r][rows, holds[r]], 2, 0)) for r in range(3)])
     everything.strike(heads, odds, room / np.array(factor), cheap=True)
     everything = _retire(everything, left, np.ones(len(everything.states), dtype=bool), enough)
     # a few states keep many values (ties within the tolerance): the states go on in groups so
@@ -317,6 +321,9 @@ class _Lists:
     ``states`` are the states' places in the sum's arrays; ``holds[q]`` seat
     ``q``'s values left (positions ``h - 1``), ``valid[q]`` where they are
     real, and ``gains[r][q]`` seat ``q``'s gain after seat ``r`` holds at each.
+    A list is padded with its first value, so that the least and greatest of
+    anything over a list, and the first place of its greatest, are its real
+    values' own.
     """
 
     def __init__(self, states: Any, holds: list[Any], valid: list[Any], gains: list[list[Any]]):
@@ -329,7 +336,7 @@ class _Lists:
             width = max(int(self.valid[q][keep].sum(axis=1).max(initial=1)), 1)
             holds.append(self.holds[q][keep, :width])
             valid.append(self.valid[q][keep, :width])
-            gains.append([x[keep, :width] for x in self.gains[q]])
+            gains.append(self.gains[q][:, keep, :width])
         return _Lists(self.states[keep], holds, valid, gains)
 
     def strike(self, heads: Any, odds: Any, room: Any, cheap: bool) -> Any:
@@ -348,13 +355,11 @@ class _Lists:
             y_high = _chance(heads[holds[first][:, 0]], heads[holds[second][:, 0]])
             if cheap:
                 # V is a weighted mean of the two gains, so it lies between them
-                v_low = np.minimum(np.where(valid[first], gains[first][q], np.inf).min(axis=1),
-                                   np.where(valid[second], gains[second][q], np.inf).min(axis=1))
-                v_high = np.maximum(np.where(valid[first], gains[first][q], -np.inf).max(axis=1),
-                                    np.where(valid[second], gains[second][q], -np.inf).max(axis=1))
+                v_low = np.minimum(gains[first][q].min(axis=1), gains[second][q].min(axis=1))
+                v_high = np.maximum(gains[first][q].max(axis=1), gains[second][q].max(axis=1))
             else:
                 v_low, v_high = _mean_range(heads[holds[first]], heads[holds[second]], gains[first][q],
-                                            gains[second][q], valid[first][:, :, None] & valid[second][:, None, :])
+                                            gains[second][q])
             # the witnesses: each state's best hold value left at the two corners of the box that
             # favour the least and the greatest hold values (V low and Y high, V high and Y low);
             # on long lists one after the other, the second on what the first leaves
@@ -362,14 +367,13 @@ class _Lists:
                 box = _Box(odds[holds[q]], v_low, v_high, y_low, y_high)
                 own, mine = gains[q][q], valid[q]
                 ends = ((v_low, box.share_high), (v_high, box.share_low))
-                witness = np.stack([np.argmax(np.where(mine, (own - ends[c][0][:, None]) * ends[c][1], -np.inf), axis=1)
-                                    for c in corners])
+                witness = np.stack([np.argmax((own - ends[c][0][:, None]) * ends[c][1], axis=1) for c in corners])
                 out = (box.least_gap(own, witness, room[q]) > room[q]).any(axis=0) & mine
                 if out.any():
                     changed |= out.any(axis=1)
                     order, valid[q] = _compact(mine & ~out)
                     holds[q] = holds[q][rows, order]
-                    gains[q] = [x[rows, order] for x in gains[q]]
+                    gains[q] = gains[q][:, rows, order]
         return changed
 
 
@@ -431,11 +435,12 @@ class _Box:
         return least
 
 
-def _mean_range(pu: Any, pv: Any, gu: Any, gv: Any, valid: Any) -> tuple[Any, Any]:
-    """The least and greatest ``V`` over the pairs of hold values left to the two others."""
+def _mean_range(pu: Any, pv: Any, gu: Any, gv: Any) -> tuple[Any, Any]:
+    """The least and greatest ``V`` over the pairs of hold values left to the two others (lists padded
+    with a value of their own)."""
     pu, pv = pu[:, :, None], pv[:, None, :]
     mean = (pu * gu[:, :, None] + (1 - pu) * pv * gv[:, None, :]) / (pu + (1 - pu) * pv)
-    return np.where(valid, mean, np.inf).min(axis=(1, 2)), np.where(valid, mean, -np.inf).max(axis=(1, 2))
+    return mean.min(axis=(1, 2)), mean.max(axis=(1, 2))
 
 
 def _chance(pu: Any, pv: Any) -> Any:
