@@ -326,7 +326,7 @@ class _Lists:
     values' own.
     """
 
-    def __init__(self, states: Any, holds: list[Any], valid: list[Any], gains: list[list[Any]]):
+    def __init__(self, states: Any, holds: list[Any], valid: list[Any], gains: list[Any]):
         self.states, self.holds, self.valid, self.gains = states, holds, valid, gains
 
     def take(self, keep: Any) -> _Lists:
