@@ -16,16 +16,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from epistemic.models.pig.three import ONE_WINNER, PigletError, Rewards, ThreePiglet
-from epistemic.models.pig.three_sums import SumSolver, _Box, prune
+from epistemic.models.pig import three_sums
+from epistemic.models.pig.three_sums import ENOUGH, GROUPS, SumSolver, _Box, prune
 
 
 def _every_state(game: ThreePiglet, goal: int) -> list:
     return list(game.states(goal))
 
 
-def _same_as_the_dag(p, goal, rewards=ONE_WINNER) -> ThreePiglet:
+def _same_as_the_dag(p, goal, rewards=ONE_WINNER, enough=ENOUGH) -> ThreePiglet:
     fast, reference = ThreePiglet(p, rewards), ThreePiglet(p, rewards, by_sum=False)
     assert fast.by_sum and not reference.by_sum
+    fast._sums = SumSolver(p, rewards, enough=enough)
     solved, expected = _every_state(fast, goal), _every_state(reference, goal)
     # StateSolution compares holds, gains (floats, exactly) and every equilibrium in order
     for got, want in zip(solved, expected, strict=True):
@@ -33,6 +35,7 @@ def _same_as_the_dag(p, goal, rewards=ONE_WINNER) -> ThreePiglet:
     return fast
 
 
+@pytest.mark.parametrize("enough", [1, ENOUGH], ids=["struck-out-to-the-end", "enough-left"])
 @pytest.mark.parametrize("p, goal", [
     (0.5, 12),      # the paper's coin; (2, 3, 5) and its orders have two equilibria of equal gains
     (0.33, 10),     # (2, 7, 6) has no pure equilibrium: 364 states without gains
@@ -41,8 +44,18 @@ def _same_as_the_dag(p, goal, rewards=ONE_WINNER) -> ThreePiglet:
     (0.05, 8), (0.95, 8), (0.999, 6),
     (1.0, 5),       # every flip a head: nothing is struck out
 ])
-def test_every_state_is_the_dags(p, goal):
-    _same_as_the_dag(p, goal)
+def test_every_state_is_the_dags(p, goal, enough):
+    # striking out as far as it goes tests the bounds hardest; the solver's default stops at
+    # ENOUGH triples a state, and at these goals most states stop after the first round
+    _same_as_the_dag(p, goal, enough=enough)
+
+
+def test_stage_games_cut_into_small_pieces_are_the_dags(monkeypatch):
+    # a sum's triples are evaluated in pieces of whole states of about BATCH triples: with a small
+    # BATCH a sum takes many pieces, and states with more triples than BATCH take one each
+    monkeypatch.setattr(three_sums, "BATCH", 40)
+    for enough in (1, 1000):
+        _same_as_the_dag(0.5, 8, enough=enough)
 
 
 @pytest.mark.parametrize("rewards", [Rewards.full_ranking(3, 1, 2), Rewards.one_winner(4, -2),
@@ -87,7 +100,19 @@ def test_striking_out_keeps_every_equilibrium_and_leaves_few_triples():
         a * b * c for a, b, c in sum_30) / 20
 
 
-def _left_at(p, box, states):
+def test_the_states_that_keep_many_values_go_on_apart_to_the_same_end():
+    # at goal 14 three states of the sum 40 keep more values than GROUPS[-1] after the first round
+    # (ties within the tolerance); they go on apart, and each state's rounds are its own, so what
+    # is left is the same in one group, in the default groups and in many
+    sum_40 = [(a, b, 40 - a - b) for a in range(12, 15) for b in range(12, 15) if 12 <= 40 - a - b <= 14]
+    first = _left_at(0.5, 14, sum_40, enough=10 ** 6)
+    assert (np.max([x.sum(axis=1) for x in first], axis=0) > GROUPS[-1]).sum() == 3
+    alone = _left_at(0.5, 14, sum_40, groups=())
+    assert all((x == y).all() for x, y in zip(_left_at(0.5, 14, sum_40), alone))
+    assert all((x == y).all() for x, y in zip(_left_at(0.5, 14, sum_40, groups=(1, 2, 3, 4)), alone))
+
+
+def _left_at(p, box, states, **options):
     """The hold values left by pruning at some states of one sum, from the solved game's gains."""
     solver = SumSolver(p, ONE_WINNER, pruned=False)
     solver.solve(box)
@@ -98,8 +123,8 @@ def _left_at(p, box, states):
     rows = (gains[b[:, None], c[:, None], np.maximum(a[:, None] - holds, 0)],
             gains[c[:, None], a[:, None], np.maximum(b[:, None] - holds, 0)],
             gains[a[:, None], b[:, None], np.maximum(c[:, None] - holds, 0)])
-    after = [[rows[r][:, :, (q + (2, 1, 0)[r]) % 3] for q in range(3)] for r in range(3)]
-    return prune(p, allowed, after, SumSolver(p, ONE_WINNER)._room)
+    after = [rows[r][:, :, [(q + (2, 1, 0)[r]) % 3 for q in range(3)]] for r in range(3)]
+    return prune(p, allowed, after, SumSolver(p, ONE_WINNER)._room, **options)
 
 
 def test_every_equilibrium_survives_pruning():
@@ -144,6 +169,21 @@ def test_the_least_gap_is_a_lower_bound_over_the_box(p, own, v_range, y_range):
                 assert bound[m, h] <= gap[h] + 1e-12, (m, h)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.floats(0.02, 0.98), st.lists(st.floats(-1, 2), min_size=2, max_size=6),
+       st.tuples(st.floats(-1, 2), st.floats(-1, 2)), st.tuples(st.floats(0.01, 1), st.floats(0.01, 1)),
+       st.floats(-0.5, 0.5))
+def test_the_least_gap_above_a_floor_is_told_apart_from_it_as_the_exact_one(p, own, v_range, y_range, above):
+    # the turning point in Y is sought only where the corners exceed the floor: compared with the
+    # floor, the answer is the one that seeks it everywhere
+    (v_low, v_high), (y_low, y_high) = sorted(v_range), sorted(y_range)
+    heads = np.array([p ** h for h in range(1, len(own) + 1)])
+    box = _Box(((1 - heads) / heads)[None, :], np.array([v_low]), np.array([v_high]), np.array([y_low]),
+               np.array([y_high]))
+    gains, witness = np.array([own]), np.arange(len(own))[:, None]
+    assert ((box.least_gap(gains, witness, above) > above) == (box.least_gap(gains, witness) > above)).all()
+
+
 def test_a_near_tie_of_the_last_seat_is_kept():
     """Seen from his own turn the last seat's two hold values differ by more than the tolerance; in
     the stage game, where his turn comes only after the others fail ((1 - p)^2 of the time), by
@@ -158,8 +198,8 @@ def test_a_near_tie_of_the_last_seat_is_kept():
     # the state (1, 1, 2): the others hold at 1, the last seat at 1 or 2
     one = np.array([[True, False]])
     allowed = [one, one, np.ones((1, 2), dtype=bool)]
-    zero = np.zeros((1, 2))
-    after = [[zero, zero, zero], [zero, zero, zero], [zero, zero, np.array([[g1, g2]])]]
+    after = [np.zeros((1, 2, 3)), np.zeros((1, 2, 3)), np.zeros((1, 2, 3))]
+    after[2][0, :, 2] = g1, g2
     # the stage game's gap: the last seat's gain is E times (1 - p)^2 plus what does not depend on him
     assert (1 - p) ** 2 * 5 * room < 1e-12
     left = prune(p, allowed, after, room)

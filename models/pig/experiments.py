@@ -40,7 +40,7 @@ __all__ = ["EXPERIMENTS", "piglet_three", "figure5_crossing", "three_pig_dynamic
            "MAX_DYNAMICS_SWEEPS"]
 
 #: The largest goal of a cell: the states within goal ``G`` are solved score sum by score sum
-#: (:mod:`~.three_sums`), and goal 24 takes about 1.2 s of one core's time (20: 0.7 s, 30: 2.6 s).
+#: (:mod:`~.three_sums`), and goal 24 takes about 0.5 s of one core's time (30: 1.2 s; ``benchmarks/pig_three.py``).
 MAX_CELL_GOAL = 24
 #: The seed's runs of three-player Pig's value iteration (section "Three-Player Pig"), by the name of
 #: each paragraph: its in-place updates (score sum by score sum, or state by state in the plain order),

@@ -228,6 +228,13 @@ class ThreePiglet:
     def states(self, goal: int) -> Iterator[StateSolution]:
         """The solved non-final states within ``goal`` (solving them if need be), in order of their sum."""
         self.solve_goal(goal)
+        if self._sums is not None:
+            # every state within the goal is solved already: read a sum's solutions at once
+            for total in range(3, 3 * goal + 1):
+                yield from self._sums.solutions([(a, b, total - a - b)
+                                                 for a in range(max(1, total - 2 * goal), goal + 1)
+                                                 for b in range(max(1, total - a - goal), min(goal, total - a - 1) + 1)])
+            return
         least = 0 if self.rewards.continues else 1
         for total in range(1, 3 * goal + 1):
             for a in range(least, goal + 1):

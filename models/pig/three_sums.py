@@ -10,10 +10,12 @@ bit, with far less work:
   together in numpy arrays; the gains are kept in one array indexed by
   ``(a, b, c)``.
 * Before any triple is evaluated, each seat's hold values that cannot be a
-  best reply are struck out (:func:`prune`), until no more can be; the stage
-  game is then evaluated on what is left, by the formula and the order of
-  operations of :func:`~.three.stage_gains`, and its pure equilibria chosen
-  by the same test.
+  best reply are struck out (:func:`prune`), until no more can be or at
+  most :data:`ENOUGH` triples are left; the stage game is then evaluated on
+  what is left, the triples of all states of the sum listed one after
+  another, by the formula and the order of operations of
+  :func:`~.three.stage_gains`, and its pure equilibria chosen by the same
+  test.
 
 Why a hold value can be struck out.  Seen from a seat's own turn, his gain
 from holding at ``h`` is ``E(h) = V + (g_h - V) / (1 + t_h Y)``: ``g_h`` his
@@ -30,7 +32,9 @@ hold values allow is exact; where it exceeds the float tolerance (with room
 to spare for rounding) for some ``m``, ``h`` is never within the tolerance of
 a best reply, is in no equilibrium, and no best reply is missed without it.
 Striking out one seat's values narrows the others' boxes, so the rounds go
-on until nothing changes.
+on until nothing changes.  Whatever is struck out, every best reply to the
+values left is left, so the equilibria and gains do not depend on how far
+the rounds go.
 
 Only float gains with a game ending at the first winner take this way
 (:func:`applies`); exact gains, and a game going on between the last two,
@@ -46,6 +50,7 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -58,10 +63,14 @@ __all__ = ["SumSolver", "applies", "prune"]
 State = tuple[int, int, int]
 #: Triples of hold values evaluated at once (the states of a sum are cut into pieces of about this many).
 BATCH = 1 << 19
-#: The widths that a piece of states is padded to, for each seat's hold values left.
-WIDTHS = np.array([1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48])
 #: How many times the float tolerance a hold value must fall short by to be struck out.
 ROOM = 4
+#: A state with at most this many triples of hold values left has its stage game evaluated as it is:
+#: striking out more would cost more than evaluating them.
+ENOUGH = 64
+#: After the first round of striking out, the states go on in groups by the most values a seat has
+#: left: at most 8, and more (a few states, where values tie within the tolerance).
+GROUPS = np.array([8])
 
 
 def applies(p: Any, rewards: Rewards) -> bool:
@@ -83,11 +92,14 @@ class SumSolver:
     pruned : bool
         Strike out the hold values that cannot be best replies (the default);
         ``False`` evaluates every triple, as the DAG does.
+    enough : int
+        Stop striking out at a state once at most this many triples are left
+        there (:data:`ENOUGH`; 1 strikes out all that can be).
     """
 
     def __init__(self, p: float, rewards: Rewards, *, progress: Callable[[int], None] | None = None,
-                 pruned: bool = True):
-        self.p, self.rewards, self.progress = p, rewards, progress
+                 pruned: bool = True, enough: int = ENOUGH):
+        self.p, self.rewards, self.progress, self.enough = p, rewards, progress, enough
         self.box = 0
         self.solved = 0
         #: the triples of hold values evaluated, after pruning
@@ -113,6 +125,24 @@ class SumSolver:
         holds = (int(self._holds[state][0]), int(self._holds[state][1]), int(self._holds[state][2]))
         gains = (float(self._gains[state][0]), float(self._gains[state][1]), float(self._gains[state][2]))
         return StateSolution(state, holds, gains, ((holds, gains),))
+
+    def solutions(self, states: list[State]) -> list[StateSolution]:
+        """The solutions at some non-final states within the box solved, as :meth:`solution` gives each."""
+        if not states:
+            return []
+        a, b, c = np.array(states).T
+        out = []
+        for state, count, holds, gains in zip(states, self._count[a, b, c].tolist(), self._holds[a, b, c].tolist(),
+                                              self._gains[a, b, c].tolist()):
+            several = self._several.get(state)
+            if several is not None:
+                out.append(several)
+            elif count == 0:
+                out.append(StateSolution(state, None, None))
+            else:
+                played, gained = (holds[0], holds[1], holds[2]), (gains[0], gains[1], gains[2])
+                out.append(StateSolution(state, played, gained, ((played, gained),)))
+        return out
 
     def solve(self, box: int) -> None:
         """Solve every state whose three needs are at most ``box`` (those not solved yet)."""
@@ -154,11 +184,11 @@ class SumSolver:
         allowed = [holds[None, :] <= n[:, None] for n in needs]
         # gains after each seat's hold of 1, 2, ... at the next states (b, c, a - alpha),
         # (c, a, b - beta) and (a, b, c - gamma), seats turned back to this state's:
-        # after[r][q] is seat q's gain after seat r holds, by state and hold value
+        # turned[r][s, h - 1, q] is seat q's gain after seat r holds at h
         rows = (gains[b[:, None], c[:, None], np.maximum(a[:, None] - holds, 0)],
                 gains[c[:, None], a[:, None], np.maximum(b[:, None] - holds, 0)],
                 gains[a[:, None], b[:, None], np.maximum(c[:, None] - holds, 0)])
-        after = [[rows[r][:, :, (q + (2, 1, 0)[r]) % 3] for q in range(3)] for r in range(3)]
+        turned = [rows[r][:, :, [(q + (2, 1, 0)[r]) % 3 for q in range(3)]] for r in range(3)]
         self.solved += len(a)
         if self._undetermined:
             bad = np.zeros(len(a), dtype=bool)
@@ -170,65 +200,61 @@ class SumSolver:
                 keep = ~bad
                 a, b, c = a[keep], b[keep], c[keep]
                 allowed = [x[keep] for x in allowed]
-                after = [[x[keep] for x in seat] for seat in after]
+                turned = [x[keep] for x in turned]
                 if not len(a):
                     return
-        left = prune(self.p, allowed, after, self._room) if pruned else allowed
-        # evaluate states in pieces of like widths (each padded to the widest of its piece), of
-        # about BATCH triples each
-        counts = np.stack([x.sum(axis=1) for x in left], axis=1)
-        self.evaluated += int(counts.prod(axis=1).sum())
-        bins = np.searchsorted(WIDTHS, counts)
-        key = (bins[:, 0] * len(WIDTHS) + bins[:, 1]) * len(WIDTHS) + bins[:, 2]
-        order = np.argsort(key, kind="stable")
-        key = key[order]
-        for lo, hi in zip(*_runs(key)):
-            widths = WIDTHS[bins[order[lo]]]
-            step = max(1, BATCH // int(widths.prod()))
-            for start in range(lo, hi, step):
-                piece = order[start:min(hi, start + step)]
-                self._solve_piece((a[piece], b[piece], c[piece]), [x[piece] for x in left],
-                                  [[x[piece] for x in seat] for seat in after], weights)
+        left = prune(self.p, allowed, turned, self._room, enough=self.enough) if pruned else allowed
+        # the stage games are evaluated on the triples left, listed one after another (no padding),
+        # in pieces of whole states of about BATCH triples each
+        counts = [x.sum(axis=1) for x in left]
+        size = counts[0] * counts[1] * counts[2]
+        self.evaluated += int(size.sum())
+        ends = np.cumsum(size)
+        cuts = np.searchsorted(ends, np.arange(BATCH, int(ends[-1]), BATCH), side="right")
+        for lo, hi in itertools.pairwise([0, *np.unique(cuts).tolist(), len(a)]):
+            if hi > lo:
+                self._solve_piece((a[lo:hi], b[lo:hi], c[lo:hi]), [x[lo:hi] for x in left],
+                                  [x[lo:hi] for x in turned], weights)
 
-    def _solve_piece(self, needs: tuple[Any, Any, Any], left: list[Any], after: list[list[Any]],
+    def _solve_piece(self, needs: tuple[Any, Any, Any], left: list[Any], turned: list[Any],
                      weights: _Weights) -> None:
-        """Evaluate the stage games of some states on the hold values left, and keep their equilibria."""
-        lists, valid = zip(*(_compact(x) for x in left))
-        alpha, beta, gamma = lists
-        # the weights and gains as stage_gains makes them: the first two terms on (alpha, beta),
-        # then the last seat's term on every triple, then the division
-        wa = weights.wa[alpha][:, :, None]
-        wb = weights.wb[alpha[:, :, None], beta[:, None, :]]
-        wc = weights.wc[alpha[:, :, None, None], beta[:, None, :, None], gamma[:, None, None, :]]
-        total = weights.total[alpha[:, :, None, None], beta[:, None, :, None], gamma[:, None, None, :]]
-        seat_gains = []
+        """Evaluate the stage games of some states on the hold values left, and keep their equilibria.
+
+        ``turned[r]`` is every seat's gain after seat ``r`` holds, by state and hold value.
+        """
+        triples = _Triples(left)
+        owner, alpha, beta, gamma = triples.owner, triples.holds[0], triples.holds[1], triples.holds[2]
+        # the weights and gains as stage_gains makes them, operation for operation: the first two
+        # terms on (alpha, beta), then the last seat's term, then the division
+        powers, fail = weights.wa, weights.fail
+        wa = powers[alpha]
+        wb = fail[alpha] * powers[beta]
+        wc = (fail[alpha] * fail[beta]) * powers[gamma]
+        total = (wa + wb) + wc
+        ga, gb, gc = turned[0][owner, alpha], turned[1][owner, beta], turned[2][owner, gamma]
+        seat_gains = [((wa * ga[:, q] + wb * gb[:, q]) + wc * gc[:, q]) / total for q in range(3)]
+        equilibrium = np.ones(len(owner), dtype=bool)
         for q in range(3):
-            ga, gb, gc = (np.take_along_axis(after[r][q], lists[r], axis=1) for r in range(3))
-            near = wa * ga[:, :, None] + wb * gb[:, None, :]
-            seat_gains.append((near[:, :, :, None] + wc * gc[:, None, None, :]) / total)
-        equilibrium = (valid[0][:, :, None, None] & valid[1][:, None, :, None] & valid[2][:, None, None, :])
-        for q in range(3):
-            equilibrium &= _best(seat_gains[q], q + 1)
-        where, i, j, k = np.nonzero(equilibrium)
-        found = np.bincount(where, minlength=len(alpha))
-        first = np.searchsorted(where, np.arange(len(alpha)))
+            equilibrium &= triples.best(seat_gains[q], q)
+        hits = np.flatnonzero(equilibrium)
+        where = owner[hits]
+        found = np.bincount(where, minlength=triples.states)
+        first = np.searchsorted(where, np.arange(triples.states))
         a, b, c = needs
         for s in np.flatnonzero(found == 0).tolist():
             self._undecided((int(a[s]), int(b[s]), int(c[s])))
         some = found > 0
-        n = first[some]
+        played = hits[first[some]]
         state = (a[some], b[some], c[some])
-        at = (where[n], i[n], j[n], k[n])
-        self._holds[state] = np.stack([alpha[at[0], at[1]], beta[at[0], at[2]], gamma[at[0], at[3]]], axis=1) + 1
-        self._gains[state] = np.stack([x[at] for x in seat_gains], axis=1)
+        self._holds[state] = np.stack([alpha[played], beta[played], gamma[played]], axis=1) + 1
+        self._gains[state] = np.stack([x[played] for x in seat_gains], axis=1)
         self._count[state] = found[some]
-        mover, second, last = seat_gains
         for s in np.flatnonzero(found > 1).tolist():
-            rows = np.flatnonzero(where == s)
+            rows = hits[first[s]:first[s] + found[s]].tolist()
             key = (int(a[s]), int(b[s]), int(c[s]))
-            equilibria = tuple(((int(alpha[s, i[r]]) + 1, int(beta[s, j[r]]) + 1, int(gamma[s, k[r]]) + 1),
-                                (float(mover[s, i[r], j[r], k[r]]), float(second[s, i[r], j[r], k[r]]),
-                                 float(last[s, i[r], j[r], k[r]]))) for r in rows)
+            equilibria = tuple(((int(alpha[t]) + 1, int(beta[t]) + 1, int(gamma[t]) + 1),
+                                (float(seat_gains[0][t]), float(seat_gains[1][t]), float(seat_gains[2][t])))
+                               for t in rows)
             self._several[key] = StateSolution(key, equilibria[0][0], equilibria[0][1], equilibria)
 
     def _undecided(self, state: State) -> None:
@@ -237,15 +263,21 @@ class SumSolver:
         self._undetermined = True
 
 
-def prune(p: float, allowed: list[Any], after: list[list[Any]], room: float) -> list[Any]:
+def prune(p: float, allowed: list[Any], after: list[Any], room: float, *,
+          enough: int = 1, groups: Any = None) -> list[Any]:
     """Strike out the hold values that are no seat's best reply to anything left, until none is.
 
     ``allowed[q]`` marks seat ``q``'s hold values ``1..G`` by state, and
-    ``after[r][q]`` is seat ``q``'s gain after seat ``r`` holds at each.  A
+    ``after[r][s, h - 1, q]`` is seat ``q``'s gain after seat ``r`` holds at
+    ``h`` at state ``s``.  A state is left alone once at most ``enough``
+    triples of hold values are left there.  A
     hold value ``h`` of seat ``q`` goes when, for some other value ``m``
     left, ``E(m) - E(h)`` (module docstring) exceeds ``room`` over the seat's
     factor for every ``V`` and ``Y`` the other two's values left allow.
-    Returns the marks of the values left.
+    After a first round on a cheap box of ``V``, the states go on in groups
+    by the most values a seat has left (at most ``groups[0]``, at most
+    ``groups[1]``, ..., more), each padded to its own widest (:data:`GROUPS`
+    by default).  Returns the marks of the values left.
     """
     size = allowed[0].shape[1]
     heads = np.array([p ** h for h in range(1, size + 1)])
@@ -253,16 +285,69 @@ def prune(p: float, allowed: list[Any], after: list[list[Any]], room: float) -> 
     # the seat's gain in the stage game is E times at least 1, 1 - p, (1 - p) ** 2
     factor = (1.0, 1 - p, (1 - p) ** 2)
     left = [np.zeros_like(x) for x in allowed]
-    # the states whose hold values may still change, and each seat's values left there, in order,
-    # with by seat the gains after them; a state that goes a whole round unchanged is done
-    active = np.arange(len(allowed[0]))
     holds, valid = (list(x) for x in zip(*(_compact(x) for x in allowed)))
-    rows = active[:, None]
-    gains = [[after[r][q][rows, holds[r]] for q in range(3)] for r in range(3)]
-    cheap = True
-    while len(active):
-        changed = np.zeros(len(active), dtype=bool)
-        rows = np.arange(len(active))[:, None]
+    rows = np.arange(len(allowed[0]))[:, None]
+    everything = _Lists(rows[:, 0], holds, valid,
+                        [np.ascontiguousarray(np.moveaxis(after[r][rows, holds[r]], 2, 0)) for r in range(3)])
+    everything.strike(heads, odds, room / np.array(factor), cheap=True)
+    everything = _retire(everything, left, np.ones(len(everything.states), dtype=bool), enough)
+    # a few states keep many values (ties within the tolerance): the states go on in groups so
+    # that those pad only each other
+    widest = np.max([x.sum(axis=1) for x in everything.valid], axis=0)
+    group = np.searchsorted(GROUPS if groups is None else np.asarray(groups), widest)
+    for number in np.unique(group).tolist():
+        lists = everything.take(group == number)
+        while len(lists.states):
+            lists = _retire(lists, left, lists.strike(heads, odds, room / np.array(factor), cheap=False), enough)
+    return left
+
+
+def _retire(lists: _Lists, left: list[Any], changed: Any, enough: int) -> _Lists:
+    """Mark in ``left`` the values of the states done, those unchanged or with at most ``enough``
+    triples left; the lists of the others."""
+    counts = [x.sum(axis=1) for x in lists.valid]
+    done = ~changed | (counts[0] * counts[1] * counts[2] <= enough)
+    if done.any():
+        for q in range(3):
+            at, columns = np.nonzero(lists.valid[q] & done[:, None])
+            left[q][lists.states[at], lists.holds[q][at, columns]] = True
+        lists = lists.take(~done)
+    return lists
+
+
+class _Lists:
+    """Each seat's hold values left at some states, in order and padded, with the gains after them.
+
+    ``states`` are the states' places in the sum's arrays; ``holds[q]`` seat
+    ``q``'s values left (positions ``h - 1``), ``valid[q]`` where they are
+    real, and ``gains[r][q]`` seat ``q``'s gain after seat ``r`` holds at each.
+    A list is padded with its first value, so that the least and greatest of
+    anything over a list, and the first place of its greatest, are its real
+    values' own.
+    """
+
+    def __init__(self, states: Any, holds: list[Any], valid: list[Any], gains: list[Any]):
+        self.states, self.holds, self.valid, self.gains = states, holds, valid, gains
+
+    def take(self, keep: Any) -> _Lists:
+        """The lists of the states kept, narrowed to the widest of them."""
+        holds, valid, gains = [], [], []
+        for q in range(3):
+            width = max(int(self.valid[q][keep].sum(axis=1).max(initial=1)), 1)
+            holds.append(self.holds[q][keep, :width])
+            valid.append(self.valid[q][keep, :width])
+            gains.append(self.gains[q][:, keep, :width])
+        return _Lists(self.states[keep], holds, valid, gains)
+
+    def strike(self, heads: Any, odds: Any, room: Any, cheap: bool) -> Any:
+        """Strike out, seat by seat, the values that fall short by more than ``room[q]``; which states changed.
+
+        ``cheap`` bounds ``V`` by the gains after the others' holds, not by
+        their weighted means over the pairs of values left.
+        """
+        holds, valid, gains = self.holds, self.valid, self.gains
+        changed = np.zeros(len(self.states), dtype=bool)
+        rows = np.arange(len(self.states))[:, None]
         for q in range(3):
             first, second = (q + 1) % 3, (q + 2) % 3
             # Y = p^u + (1 - p^u) p^v grows with p^u and p^v: its least at the largest values left
@@ -270,40 +355,26 @@ def prune(p: float, allowed: list[Any], after: list[list[Any]], room: float) -> 
             y_high = _chance(heads[holds[first][:, 0]], heads[holds[second][:, 0]])
             if cheap:
                 # V is a weighted mean of the two gains, so it lies between them
-                v_low = np.minimum(np.where(valid[first], gains[first][q], np.inf).min(axis=1),
-                                   np.where(valid[second], gains[second][q], np.inf).min(axis=1))
-                v_high = np.maximum(np.where(valid[first], gains[first][q], -np.inf).max(axis=1),
-                                    np.where(valid[second], gains[second][q], -np.inf).max(axis=1))
+                v_low = np.minimum(gains[first][q].min(axis=1), gains[second][q].min(axis=1))
+                v_high = np.maximum(gains[first][q].max(axis=1), gains[second][q].max(axis=1))
             else:
                 v_low, v_high = _mean_range(heads[holds[first]], heads[holds[second]], gains[first][q],
-                                            gains[second][q], valid[first][:, :, None] & valid[second][:, None, :])
-            box = _Box(odds[holds[q]], v_low, v_high, y_low, y_high)
-            own, mine = gains[q][q], valid[q]
+                                            gains[second][q])
             # the witnesses: each state's best hold value left at the two corners of the box that
-            # favour the least and the greatest hold values (V low and Y high, V high and Y low)
-            corners = [(v_low, box.share_high), (v_high, box.share_low)]
-            witness = np.stack([np.argmax(np.where(mine, (own - v[:, None]) * share, -np.inf), axis=1)
-                                for v, share in corners])
-            out = (box.least_gap(own, witness) > room / factor[q]).any(axis=0) & mine
-            if out.any():
-                changed |= out.any(axis=1)
-                order, valid[q] = _compact(mine & ~out)
-                holds[q] = holds[q][rows, order]
-                gains[q] = [x[rows, order] for x in gains[q]]
-        done = ~changed if not cheap else np.zeros(len(active), dtype=bool)
-        if done.any():
-            for q in range(3):
-                rows, columns = np.nonzero(valid[q] & done[:, None])
-                left[q][active[rows], holds[q][rows, columns]] = True
-            going = ~done
-            active = active[going]
-            # narrow the lists to the widest state still going
-            for q in range(3):
-                width = max(int(valid[q][going].sum(axis=1).max(initial=1)), 1)
-                holds[q], valid[q] = holds[q][going, :width], valid[q][going, :width]
-                gains[q] = [x[going, :width] for x in gains[q]]
-        cheap = False
-    return left
+            # favour the least and the greatest hold values (V low and Y high, V high and Y low);
+            # on long lists one after the other, the second on what the first leaves
+            for corners in ((0,), (1,)) if cheap else ((0, 1),):
+                box = _Box(odds[holds[q]], v_low, v_high, y_low, y_high)
+                own, mine = gains[q][q], valid[q]
+                ends = ((v_low, box.share_high), (v_high, box.share_low))
+                witness = np.stack([np.argmax((own - ends[c][0][:, None]) * ends[c][1], axis=1) for c in corners])
+                out = (box.least_gap(own, witness, room[q]) > room[q]).any(axis=0) & mine
+                if out.any():
+                    changed |= out.any(axis=1)
+                    order, valid[q] = _compact(mine & ~out)
+                    holds[q] = holds[q][rows, order]
+                    gains[q] = gains[q][:, rows, order]
+        return changed
 
 
 class _Box:
@@ -320,12 +391,17 @@ class _Box:
         self.y_low, self.y_high = y_low[:, None], y_high[:, None]
         self.share_low = 1 / (1 + odds * self.y_low)
         self.share_high = 1 / (1 + odds * self.y_high)
+        # t_h / (1 + t_h Y) ** 2 at the two ends, a hold value's term of the derivative in Y
+        self.rise_low = odds * self.share_low ** 2
+        self.rise_high = odds * self.share_high ** 2
 
-    def least_gap(self, own: Any, witness: Any) -> Any:
+    def least_gap(self, own: Any, witness: Any, above: float = -np.inf) -> Any:
         """The least of ``E(m) - E(h)`` over the box for every ``h`` (``-inf`` at ``m``), ``m`` each witness.
 
         ``witness[k, s]`` is a position in the list of state ``s``; the answer
-        is indexed ``[k, s, h]``.
+        is indexed ``[k, s, h]``.  Where the least at the box's corners is at
+        most ``above``, it is what is returned, the least over the box being
+        no greater: told apart from ``above``, every answer is the exact one.
 
         ``E(m) - E(h) = (g_m - V) / (1 + t_m Y) - (g_h - V) / (1 + t_h Y)`` is
         linear in ``V`` with slope ``1 / (1 + t_h Y) - 1 / (1 + t_m Y)``,
@@ -343,8 +419,10 @@ class _Box:
         odds_m, odds_h = self.odds[states, witness][:, :, None], self.odds
         low_m, high_m = self.share_low[states, witness][:, :, None], self.share_high[states, witness][:, :, None]
         least = np.minimum(big * low_m - small * self.share_low, big * high_m - small * self.share_high)
-        inside = ((small * odds_h * self.share_low ** 2 < big * odds_m * low_m ** 2)
-                  & (small * odds_h * self.share_high ** 2 > big * odds_m * high_m ** 2))
+        # the derivative in Y below 0 at the least Y and above 0 at the greatest, where it matters
+        inside = least > above
+        inside &= small * self.rise_low < big * self.rise_low[states, witness][:, :, None]
+        inside &= small * self.rise_high > big * self.rise_high[states, witness][:, :, None]
         if inside.any():
             k, s, n = np.nonzero(inside)
             big_in, small_in, t_m, t_h = big[k, s, n], small[k, s, n], odds_m[k, s, 0], odds_h[s, n]
@@ -353,24 +431,20 @@ class _Box:
                 turn = np.clip((root_h - root_m) / (root_m * t_h - root_h * t_m), self.y_low[s, 0], self.y_high[s, 0])
             turn = np.where(np.isnan(turn), self.y_low[s, 0], turn)
             least[k, s, n] = np.minimum(least[k, s, n], big_in / (1 + t_m * turn) - small_in / (1 + t_h * turn))
-        return np.where(place == m, -np.inf, least)
+        least[np.arange(len(witness))[:, None], states, witness] = -np.inf
+        return least
 
 
-def _mean_range(pu: Any, pv: Any, gu: Any, gv: Any, valid: Any) -> tuple[Any, Any]:
-    """The least and greatest ``V`` over the pairs of hold values left to the two others."""
+def _mean_range(pu: Any, pv: Any, gu: Any, gv: Any) -> tuple[Any, Any]:
+    """The least and greatest ``V`` over the pairs of hold values left to the two others (lists padded
+    with a value of their own)."""
     pu, pv = pu[:, :, None], pv[:, None, :]
     mean = (pu * gu[:, :, None] + (1 - pu) * pv * gv[:, None, :]) / (pu + (1 - pu) * pv)
-    return np.where(valid, mean, np.inf).min(axis=(1, 2)), np.where(valid, mean, -np.inf).max(axis=(1, 2))
+    return mean.min(axis=(1, 2)), mean.max(axis=(1, 2))
 
 
 def _chance(pu: Any, pv: Any) -> Any:
     return pu + (1 - pu) * pv
-
-
-def _runs(key: Any) -> tuple[Any, Any]:
-    """Where each run of equal values of a sorted array starts and ends."""
-    edges = np.flatnonzero(np.diff(key)) + 1
-    return np.concatenate([[0], edges]), np.concatenate([edges, [len(key)]])
 
 
 def _last(holds: Any, valid: Any) -> Any:
@@ -393,24 +467,51 @@ def _grown(values: Any, shape: tuple[int, ...], old: int) -> Any:
     return grown
 
 
-class _Weights:
-    """Equation (3)'s weights for hold values up to ``box``, as :func:`~.three.stage_gains` makes them.
+class _Triples:
+    """The triples of hold values left at some states, one after another, each state's in
+    lexicographic order.
 
-    ``wa[alpha - 1]`` is the chance that the mover holds first in a round,
-    ``wb[alpha - 1, beta - 1]`` the next player, ``wc[alpha - 1, beta - 1, gamma - 1]``
-    the last, and ``total`` their sum, each rounded as the per-state arrays are.
+    ``owner[t]`` is the state of triple ``t`` and ``holds[q][t]`` seat ``q``'s
+    hold value in it (its position, ``h - 1``).
+    """
+
+    def __init__(self, left: list[Any]):
+        counts = [x.sum(axis=1) for x in left]
+        self.states = len(counts[0])
+        self.counts = counts
+        size = counts[0] * counts[1] * counts[2]
+        self.owner = owner = np.repeat(np.arange(self.states), size)
+        place = np.arange(len(owner)) - (np.cumsum(size) - size)[owner]
+        # the place of a triple in its state's list, as positions in each seat's list
+        n1, n2 = counts[1][owner], counts[2][owner]
+        self.place = (place // (n1 * n2), place // n2 % n1, place % n2)
+        # each seat's values left, in order, at the front of its row
+        self.holds = [np.argsort(~x, axis=1, kind="stable")[owner, p] for x, p in zip(left, self.place)]
+
+    def best(self, values: Any, seat: int) -> Any:
+        """Where each triple's value is a best reply of ``seat`` to the other two's values, within
+        :data:`~.three_values.TOLERANCE` of the best, by the DAG's rule."""
+        # the triples that differ in this seat's value only share a line, numbered by state and the
+        # other two's places
+        others = [q for q in range(3) if q != seat]
+        lines = self.counts[others[0]] * self.counts[others[1]]
+        line = ((np.cumsum(lines) - lines)[self.owner] + self.place[others[0]] * self.counts[others[1]][self.owner]
+                + self.place[others[1]])
+        top = np.full(int(lines.sum()), -np.inf)
+        np.maximum.at(top, line, values)
+        top = top[line]
+        return values >= top - TOLERANCE * (1 + abs(top))
+
+
+class _Weights:
+    """The chances of a hold at each hold value up to ``box``, as :func:`~.three.stage_gains` makes them.
+
+    ``wa[h - 1]`` is ``p ** h``, the chance that the mover holds first in a
+    round at ``h``, and ``fail[h - 1]`` is ``1 - p ** h``; equation (3)'s
+    other weights are products of these.
     """
 
     def __init__(self, p: float, box: int):
         powers = np.array([p ** h for h in range(1, box + 1)])
         self.wa = powers
-        fail = 1 - powers
-        self.wb = fail[:, None] * powers[None, :]
-        self.wc = (fail[:, None] * fail[None, :])[:, :, None] * powers[None, None, :]
-        self.total = (self.wa[:, None, None] + self.wb[:, :, None]) + self.wc
-
-
-def _best(values: Any, axis: int) -> Any:
-    """Where each entry is a best reply along ``axis``, within :data:`~.three_values.TOLERANCE`."""
-    top = values.max(axis=axis, keepdims=True)
-    return values >= top - TOLERANCE * (1 + abs(top))
+        self.fail = 1 - powers
