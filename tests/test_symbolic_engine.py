@@ -304,3 +304,31 @@ def test_diagrams_freed_in_a_reference_cycle_leave_no_node_referenced():
     those of the cycles left at exit."""
     done = subprocess.run([sys.executable, "-c", _KEPT_IN_A_CYCLE], capture_output=True, text=True)
     assert done.returncode == 0 and "referenced upon shutdown" not in done.stderr, done.stderr[-2000:]
+
+
+@st.composite
+def _diagrams(draw):
+    """A random diagram over a few variables, built from and, or, not and
+    xor, and the care variables it is counted over (some it does not use)."""
+    m = Manager()
+    names = [m.fresh() for _ in range(draw(st.integers(1, 6)))]
+    terms = [m.var(n) for n in names] + [m.true, m.false]
+    for _ in range(draw(st.integers(0, 8))):
+        u, v = draw(st.sampled_from(terms)), draw(st.sampled_from(terms))
+        op = draw(st.sampled_from(["and", "or", "not", "xor"]))
+        terms.append(u & v if op == "and" else u | v if op == "or" else ~u if op == "not" else ~m.iff(u, v))
+    u = draw(st.sampled_from(terms))
+    care = draw(st.permutations(names))
+    return m, u, care
+
+
+@given(_diagrams())
+@settings(max_examples=300, deadline=None)
+def test_a_count_is_the_number_of_satisfying_assignments_listed_one_by_one(drawn):
+    # complemented edges, skipped levels above, between and below the nodes, and care
+    # variables the diagram does not name: the count is what listing every assignment finds
+    m, u, care = drawn
+    listed = sum(m.at(dict(zip(care, bits)), u) for bits in itertools.product((False, True), repeat=len(care)))
+    assert m.count(u, care) == listed
+    assert m.count(~u, care) == 2 ** len(care) - listed
+

@@ -64,6 +64,10 @@ BACKEND = _backend.__name__
 LARGE = 100
 #: The entries of that table (CUDD starts with 2**18).
 LARGE_TABLE = 2**20
+#: From this many variables on, the table starts at :data:`HUGE_TABLE` entries.
+HUGE = 200
+#: The entries of that table.
+HUGE_TABLE = 2**22
 
 #: The CUDD managers whose :class:`Manager` has gone while some of their
 #: diagrams are still referenced: each is freed once none is (:func:`release`).
@@ -121,18 +125,21 @@ class Manager:
 
     Variables are named ``x0, x1, ...`` inside; their twins ``x0', x1', ...``.
     ``expected`` is how many variables the structure will have, if known:
-    from :data:`LARGE` on, CUDD's table of computed results starts large.
+    from :data:`LARGE` on, CUDD's table of computed results starts large, and
+    from :data:`HUGE` on larger still.
     """
 
     def __init__(self, expected: int = 0):
         # CUDD's table of results already computed starts at 2**18 entries and grows with its hit
         # rate (to 2**22 on 150 muddy children); started at 2**20 entries (24 MiB, a hundredth
-        # of a second), it saves 100 muddy children a tenth of their time and 150 a fifth.
-        # Larger starts save them no more and cost the dining cryptographers, whose table CUDD
-        # grows as fast as they fill it, up to 0.1 s and 120 MiB (benchmarks/symbolic_table.py);
+        # of a second), it saves 100 muddy children a tenth of their time and 150 a fifth, and
+        # at 2**22 it saves 200 a third, where CUDD grows it too late.  Larger starts cost the
+        # dining cryptographers, whose table CUDD grows as fast as they fill it, up to 0.1 s and
+        # 120 MiB (benchmarks/symbolic_table.py), so the start grows with the variables;
         # smaller structures keep CUDD's own
-        large = BACKEND == "dd.cudd" and expected >= LARGE
-        self.bdd = _backend.BDD(initial_cache_size=LARGE_TABLE) if large else _backend.BDD()
+        table = (0 if BACKEND != "dd.cudd" else HUGE_TABLE if expected >= HUGE
+                 else LARGE_TABLE if expected >= LARGE else 0)
+        self.bdd = _backend.BDD(initial_cache_size=table) if table else _backend.BDD()
         # the order the variables are declared in is chosen by who builds the
         # structure (twins side by side, observations grouped); dd turns
         # CUDD's dynamic reordering on, whose sifting of a few hundred
@@ -252,20 +259,57 @@ class Manager:
 
     def count(self, u, care: Sequence[str]) -> int:
         """The exact number of assignments to ``care`` that satisfy ``u``
-        (its support must lie within ``care``)."""
+        (its support must lie within ``care``).
+
+        A story counts its worlds after every announcement, so this is one
+        loop over the diagram's nodes, each counted once for the function it
+        stands for without its complement (a complemented edge counts what
+        the node leaves out); Python's integers keep counts past 2**53 exact.
+
+        Examples
+        --------
+        >>> m = Manager()
+        >>> p, q, r = m.fresh(), m.fresh(), m.fresh()
+        >>> m.count(m.var(p) | m.var(q), [p, q]), m.count(~(m.var(p) & m.var(q)), [p, q, r])
+        (3, 6)
+        """
         levels = sorted(self.bdd.level_of_var(n) for n in care)
         position = {level: i for i, level in enumerate(levels)}
         total = len(levels)
-
-        def at(node) -> int:
-            return total if node in (self.true, self.false) else position[node.level]
-
-        def join(node, children) -> int:
-            # a child below a skipped level counts once for each value of the levels skipped
-            here = at(node)
-            return sum(value << (at(child) - here - 1) for child, value in children)
-
-        return self._fold(u, join) << at(u)
+        # by node, without its complement bit: its position among the care
+        # variables and the assignments from there down that satisfy it
+        counted = {int(self.true): (total, 1)}
+        stack = [u]
+        while stack:
+            node = stack[-1]
+            key = int(node) & ~1
+            if key in counted:
+                stack.pop()
+                continue
+            low, high = node.low, node.high
+            low_key, high_key = int(low), int(high)
+            waiting = False
+            for child, child_key in ((high, high_key), (low, low_key)):
+                if child_key & ~1 not in counted:
+                    stack.append(child)
+                    waiting = True
+            if waiting:
+                continue
+            stack.pop()
+            here = position[node.level]
+            value = 0
+            for child_key in (low_key, high_key):
+                below, n = counted[child_key & ~1]
+                if child_key & 1:
+                    n = (1 << (total - below)) - n
+                # a child below a skipped level counts once for each value of the levels skipped
+                value += n << (below - here - 1)
+            counted[key] = (here, value)
+        key = int(u)
+        top, n = counted[key & ~1]
+        if key & 1:
+            n = (1 << (total - top)) - n
+        return n << top
 
     def paths(self, u) -> int:
         """How many paths of ``u``'s diagram lead to true.
