@@ -171,6 +171,23 @@ class Division:
         return sum(self.amounts)
 
     @property
+    def well_formed(self) -> bool:
+        """Whether each share belongs to a living pirate, named once, in order
+        of rank, and is no fewer than 0 coins, as :meth:`share` reads them.
+
+        The constructor does not check it (the solvers build many divisions);
+        a promise is checked before a game uses it.
+
+        >>> Division(2, 3, (2, 3), (2, 1)).well_formed, Division(2, 3, (3, 2), (1, 2)).well_formed
+        (True, False)
+        """
+        ranks = self.ranks
+        return (len(ranks) == len(self.amounts)
+                and (not ranks or self.first <= ranks[0] and ranks[-1] <= self.last)
+                and all(a < b for a, b in zip(ranks, ranks[1:]))
+                and all(c >= 0 for c in self.amounts))
+
+    @property
     def size(self) -> int:
         """The number of living pirates."""
         return self.last - self.first + 1

@@ -87,7 +87,7 @@ def check_promises(announcements: Iterable, pirates: int, coins: int) -> None:
             raise PirateGameError(f"{a.speaker}'s promise does not fit a game of {pirates} pirates")
         if a.speaker != Pirate(maker):
             raise PirateGameError(f"{a.speaker} cannot announce {pirate_name(maker)}'s promise")
-        if not _in_rank_order(d):
+        if not d.well_formed:
             raise PirateGameError(f"{a.speaker}'s promise must name living pirates ({pirate_name(maker)} to "
                                   f"{pirate_name(d.last)}) once each, in order of rank, with a share each "
                                   f"of no fewer than 0 coins (Division.from_shares builds one so)")
@@ -100,16 +100,6 @@ def check_promises(announcements: Iterable, pirates: int, coins: int) -> None:
             # the speaker is the maker, checked above; an Agent here names no pirate
             if not isinstance(agent, Pirate) or agent.rank > pirates:
                 raise PirateGameError(f"unknown pirate {agent} in the subgroup of {a.speaker}'s promise")
-
-
-def _in_rank_order(division: Division) -> bool:
-    # A division built with its constructor is not checked (the solvers build
-    # many); share() bisects its ranks, so one out of order would answer 0.
-    ranks = division.ranks
-    return (len(ranks) == len(division.amounts)
-            and all(division.first <= r <= division.last for r in ranks[:1] + ranks[-1:])
-            and all(a < b for a, b in zip(ranks, ranks[1:]))
-            and all(c >= 0 for c in division.amounts))
 
 
 @attrs.frozen
