@@ -1,0 +1,10 @@
+"""Epistemic planning: actions observed by some agents fully, some partially and the rest not at all.
+
+:class:`Action` is an abstract event model (its observers' types are chosen
+by the state); :func:`applicable` and :func:`apply` are its semantics on
+the core's Kripke models and product update.
+"""
+
+from .action import Action, applicable, apply, observability_types
+
+__all__ = ["Action", "applicable", "apply", "observability_types"]
