@@ -2,9 +2,11 @@
 
 :class:`Action` is an abstract event model (its observers' types are chosen
 by the state); :func:`applicable` and :func:`apply` are its semantics on
-the core's Kripke models and product update.
+the core's Kripke models and product update; a :class:`PlanningTask`
+holds an initial state, the actions and a goal.
 """
 
 from .action import Action, applicable, apply, observability_types
+from .task import PlanningTask
 
-__all__ = ["Action", "applicable", "apply", "observability_types"]
+__all__ = ["PlanningTask", "Action", "applicable", "apply", "observability_types"]
