@@ -52,6 +52,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Hashable, Iterable
+from typing import cast
 
 import attrs
 
@@ -381,7 +382,8 @@ def _effects(w: _Writer, event: Event) -> list[str]:
     was, else one it adds is true and one it removes false (as the product update sets them)."""
     assigned = dict(event.assign)
     out = []
-    for atom in sorted(set(assigned) | set(event.adds) | set(event.removes)):
+    changed = cast(set[str], set(assigned) | set(event.adds) | set(event.removes))   # atoms: checked before
+    for atom in sorted(changed):
         name = w.atoms[atom]
         formula = assigned.get(atom)
         if isinstance(formula, Top) or (formula is None and atom in event.adds):
@@ -396,39 +398,36 @@ def _effects(w: _Writer, event: Event) -> list[str]:
 
 
 def _observing(w: _Writer, action: Action, types: dict[str, str]) -> str:
-    """Who observes ``action`` how.  Each agent takes the first of its types whose condition
-    holds; EPDDL gives a type once per agent, so a type listed twice takes the condition
-    that it is the first to hold."""
+    """Who observes ``action`` how: each agent's types in a chain ``if ... else-if ... else``.
+
+    An agent takes the first of its types whose condition holds.  EPDDL gives a type
+    once per agent, so a type listed twice takes the condition that it is the first to
+    hold; the last type is the ``else`` (EPDDL takes a type in every state)."""
     written = []
     for agent, options in sorted(action.observers, key=lambda pair: w.agents[pair[0]]):
+        name = w.agents[agent]
         kept: list[tuple[str, Formula]] = []
         for kind, condition in options:
             kept.append((kind, condition))
             if isinstance(condition, Top):
                 break   # no later type is ever taken
-        if len(kept) == 1 and isinstance(kept[0][1], Top):
-            written.append(f"({w.agents[agent]} {types[kept[0][0]]})")
+        # the last type is taken where no other is (its own condition is not written); each
+        # other, where one of its places is the first whose condition holds
+        last = kept[-1][0]
+        first: dict[str, Formula] = {}
+        for n, (kind, condition) in enumerate(kept[:-1]):
+            if kind == last:
+                continue
+            part = condition
+            for _, earlier in kept[:n]:
+                part = And(part, Not(earlier))
+            first[kind] = Or(first[kind], part) if kind in first else part
+        if not first:
+            written.append(f"({name} {types[last]})")
             continue
-        conditions: dict[str, list[Formula]] = {}
-        before: list[Formula] = []
-        for kind, condition in kept:
-            first = condition
-            for earlier in before:
-                first = And(first, Not(earlier))
-            conditions.setdefault(kind, []).append(first)
-            before.append(condition)
-        chain = []
-        every = isinstance(kept[-1][1], Top)
-        for n, (kind, parts) in enumerate(conditions.items()):
-            if every and n == len(conditions) - 1:
-                chain.append(f"else {types[kind]}")
-                break
-            condition = parts[0]
-            for part in parts[1:]:
-                condition = Or(condition, part)
-            text = w.formula(condition, "obs-conditions", "domain")
-            chain.append(f"{'if' if n == 0 else 'else-if'} {text} {types[kind]}")
-        written.append(f"({w.agents[agent]} ({' '.join(chain)}))")
+        words = [f"{'if' if n == 0 else 'else-if'} {w.formula(condition, 'obs-conditions', 'domain')} {types[kind]}"
+                 for n, (kind, condition) in enumerate(first.items())]
+        written.append(f"({name} ({' '.join(words)} else {types[last]}))")
     return _listed(written, "            ")
 
 
@@ -522,7 +521,7 @@ def to_epddl(task: PlanningTask) -> EpddlFiles:
 
     labels = []
     for world, name in zip(model.worlds, names):
-        true = sorted(f"({w.atoms[fact]})" for fact in model.facts(world))
+        true = sorted(f"({w.atoms[cast(str, fact)]})" for fact in model.facts(world))   # atoms: checked before
         if true:
             labels.append(f"{name} {_listed(true, '                ' + ' ' * len(name))}")
     relations = []

@@ -45,7 +45,7 @@ from collections.abc import Iterable, Mapping
 from ..acts import act_event_model, parse_act
 from ..errors import EpistemicError, ModelError
 from ..events import EventModel, check_event_model
-from ..formulas import TOP, Formula
+from ..formulas import TOP, Formula, agents_of
 from ..kripke import KripkeModel
 from ..syntax import named_event_models, parse_formula
 from ..validators import instance_of
@@ -83,9 +83,10 @@ def action_from_event_model(name: str, events: EventModel) -> Action:
         if event.precondition is not None and not isinstance(event.precondition, Formula):
             raise ModelError(f"{name}: the precondition of event {event.name!r} is a function, not a formula")
     agents = sorted(events.agents, key=lambda agent: agent.name)
-    return Action(name, events.events,
+    # (mypy reads the parameters Action converts with tuple as of no type it can match)
+    return Action(name, events.events,  # type: ignore[arg-type]
                   relations=[(agent.name, events.relation(agent)) for agent in agents],
-                  designated=events.actual,
+                  designated=events.actual,  # type: ignore[arg-type]
                   observers=[(agent, ((agent.name, TOP),)) for agent in agents])
 
 
@@ -161,7 +162,7 @@ def task_from_model(model: KripkeModel, actions: Iterable, goal: str | Formula, 
     FormulaSyntaxError
         For an act or goal that does not read; the message says which action.
     ModelError
-        For an act over agents the model has not, an event model over others,
+        For an act or goal naming agents the model has not, an event model over others,
         two actions of one name, or anything but a Kripke model.
     """
     instance_of(model, KripkeModel, "a task starts from a KripkeModel (a knowledge structure: list it as a "
@@ -173,4 +174,8 @@ def task_from_model(model: KripkeModel, actions: Iterable, goal: str | Formula, 
             goal = parse_formula(goal, named)
         except EpistemicError as error:
             raise _said_of(error, "the goal") from None
-    return PlanningTask(name, model, made, goal)
+    strangers = sorted(agent.name for agent in agents_of(goal) - model.agents)
+    if strangers:
+        raise ModelError(f"the goal names {strangers[0]}, who is not an agent of the model")
+    # as Action's parameters above
+    return PlanningTask(name, model, made, goal)  # type: ignore[arg-type]
