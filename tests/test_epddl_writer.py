@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from extras import system_tool
 from epistemic import (
-    TOP, Agent, Atom, Event, FormulaError, KripkeModel, ModelError, UnknownAtomWarning, holds, load_model_file,
+    TOP, Agent, Atom, Event, EventModel, FormulaError, KripkeModel, ModelError, UnknownAtomWarning, holds, load_model_file,
     parse_formula,
 )
 from epistemic.epddl.writer import EpddlFiles, identifier, to_epddl, write_epddl
@@ -250,6 +250,28 @@ def test_the_problem_writes_the_initial_state_out():
     assert "(:goal ([alice] (heads)))" in problem
     assert ":multi-pointed-models" not in problem
     assert ":multi-pointed-models" in to_epddl(coin_task(actual=("heads", "tails"))).problem
+
+
+def test_what_holds_no_pair_and_where_no_atom_holds_are_left_out():
+    model = KripkeModel.from_relations([A, B], {"w": {"p"}, "v": set()}, {A: [("w", "v")], B: []}, actual="w",
+                                       reflexive=False, symmetric=True)
+    blind = EventModel([A, B], [Event("e", Atom("p"))], {A: [("e", "e")], B: []}, ["e"])
+    files = to_epddl(task_from_model(model, [("blind", blind)], "B_b bot"))
+    problem, library = " ".join(files.problem.split()), " ".join(files.library.split())
+    assert ":relations (a (:and (w v) (v w))) :labels (w (p)) :designated (w))" in problem
+    assert ":observability-types (obs-a obs-b) :relations (obs-a (?e0 ?e0)) :designated (?e0)" in library
+    assert "(:predicates (p))" in files.domain
+    nothing = KripkeModel.from_relations([A, B], {"w": set()}, {}, actual="w", reflexive=True)
+    assert "(:predicates" not in to_epddl(task_from_model(nothing, ["[!top]"], "top")).domain
+
+
+def test_an_atom_assigned_and_added_or_removed_takes_its_assignment_as_the_update_does():
+    change = Event("f", adds={"heads", "opened"}, removes={"shut"}, assign={"heads": ~Atom("heads"), "shut": TOP})
+    turn = EventModel([A, B], [change], {A: [("f", "f")], B: [("f", "f")]}, ["f"])
+    task = task_from_model(coin(), [("turn", turn)], "~heads & opened & shut")
+    assert ours(task, ["turn"]) == "true"
+    domain = " ".join(to_epddl(task).domain.split())
+    assert "(:event turn-f :effects (:and (iff (not (heads)) (heads)) (opened) (shut)))" in domain
 
 
 def test_the_domain_writes_each_event_and_the_library_each_shape_once():

@@ -442,14 +442,33 @@ def _shape(action: Action) -> tuple:
 def to_epddl(task: PlanningTask) -> EpddlFiles:
     """``task`` as the three EPDDL files that hold it.
 
+    Returns
+    -------
+    EpddlFiles
+
+    Notes
+    -----
     Every action takes one parameter, of a type with one object, ``now``:
     plank grounds an action once for each value of its parameters, and an
     action without parameters not at all.  Its ground name is thus
-    ``name_now`` (:attr:`EpddlFiles.actions`).  Where none of an agent's
-    observability conditions holds, :func:`epistemic.planning.apply`
-    refuses the action, while EPDDL gives the agent the first type of the
-    action's type; give each agent a last type whose condition is ``top``
-    to leave no such state.
+    ``name_now`` (:attr:`EpddlFiles.actions`).
+
+    Each agent's observability types are one chain ``(if φ T1 else-if ψ T2
+    ... else Tn)``, its last type the ``else``: where none of an agent's
+    conditions holds, :func:`epistemic.planning.apply` refuses the action
+    while EPDDL gives the agent its last type (give the last a condition
+    ``top`` to leave no such state).  plank 1.0 grounds an ``else-if``
+    under the negations of the conditions before it alone, without its own,
+    and the ``else`` after one under a condition that never holds: it reads
+    an agent of one or two types as written, one of three or more types
+    under conditions not.
+
+    An agent whose relation (in the initial state, or an observability
+    type's among events) holds no pair is left out of the relations, and a
+    world where no atom holds out of the labels, which is what EPDDL says
+    of them: plank reads an empty list there wrongly.  For the same reason
+    an action type says that its events have no conditions,
+    ``:conditions ()``, and a task without atoms declares no predicates.
 
     Raises
     ------
