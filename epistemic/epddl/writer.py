@@ -34,7 +34,7 @@ Examples
 >>> print(files.problem)  # doctest: +NORMALIZE_WHITESPACE
 (define (problem coin-problem)
     (:domain coin)
-    (:requirements :modal-goals :lists)
+    (:requirements :lists :modal-goals)
     (:agents a b)
     (:init
         :worlds (h t)
@@ -538,33 +538,7 @@ def to_epddl(task: PlanningTask) -> EpddlFiles:
         *predicates,
         *declared]) + ")\n"
 
-    labels = []
-    for world, name in zip(model.worlds, names):
-        true = sorted(f"({w.atoms[cast(str, fact)]})" for fact in model.facts(world))   # atoms: checked before
-        if true:
-            labels.append(f"{name} {_listed(true, '                ' + ' ' * len(name))}")
-    relations = []
-    for agent, agent_name in sorted(w.agents.items(), key=lambda pair: pair[1]):
-        rows, cols = model.relation_of(agent).pairs()
-        listed = [f"({names[r]} {names[c]})" for r, c in zip(rows.tolist(), cols.tolist())]
-        if not listed:
-            continue   # plank reads an empty list of pairs wrongly; an agent left out has none
-        relations.append(f"{agent_name} {_listed(listed, '                    ' + ' ' * len(agent_name))}")
-    designated = sorted((model.index(world) for world in model.actual))
-    problem_requirements = set(w.requirements["problem"]) | {":lists"}
-    if len(designated) > 1:
-        problem_requirements.add(":multi-pointed-models")
-    problem = "\n".join([
-        f"(define (problem {problem_name})",
-        f"    (:domain {domain_name})",
-        f"    (:requirements {' '.join(sorted(problem_requirements, key=_requirement_order))})",
-        f"    (:agents {' '.join(sorted(w.agents.values()))})",
-        "    (:init",
-        f"        :worlds ({' '.join(names)})",
-        "        :relations (" + "\n                    ".join(relations) + ")",
-        "        :labels (" + "\n                 ".join(labels) + ")",
-        f"        :designated ({' '.join(names[n] for n in designated)}))",
-        f"    (:goal {goal}))"]) + "\n"
+    problem = _problem(w, names, problem_name, domain_name, goal)
 
     library_requirements = {":partial-observability", ":lists", ":events-conditions"}
     if any(len(shape[2]) > 1 for shape in shapes):
@@ -588,22 +562,42 @@ def _world_names(names: _Names, model: KripkeModel) -> list[str]:
     return [kept[n] if n in kept else names.fresh(text, "w") for n, text in enumerate(texts)]
 
 
-def _requirement_order(requirement: str) -> tuple:
-    return (requirement == ":lists", requirement)
+def _problem(w: _Writer, names: list[str], problem_name: str, domain_name: str, goal: str) -> str:
+    """The problem: the agents, the initial state written out, and the goal."""
+    model = w.task.initial
+    labels = []
+    for world, name in zip(model.worlds, names):
+        true = sorted(f"({w.atoms[cast(str, fact)]})" for fact in model.facts(world))   # atoms: checked before
+        if true:
+            labels.append(f"{name} {_listed(true, '                ' + ' ' * len(name))}")
+    relations = []
+    for agent, agent_name in sorted(w.agents.items(), key=lambda pair: pair[1]):
+        rows, cols = model.relation_of(agent).pairs()
+        listed = [f"({names[r]} {names[c]})" for r, c in zip(rows.tolist(), cols.tolist())]
+        if not listed:
+            continue   # plank reads an empty list of pairs wrongly; an agent left out has none
+        relations.append(f"{agent_name} {_listed(listed, '                    ' + ' ' * len(agent_name))}")
+    designated = sorted((model.index(world) for world in model.actual))
+    problem_requirements = set(w.requirements["problem"]) | {":lists"}
+    if len(designated) > 1:
+        problem_requirements.add(":multi-pointed-models")
+    return "\n".join([
+        f"(define (problem {problem_name})",
+        f"    (:domain {domain_name})",
+        f"    (:requirements {' '.join(sorted(problem_requirements))})",
+        f"    (:agents {' '.join(sorted(w.agents.values()))})",
+        "    (:init",
+        f"        :worlds ({' '.join(names)})",
+        "        :relations (" + "\n                    ".join(relations) + ")",
+        "        :labels (" + "\n                 ".join(labels) + ")",
+        f"        :designated ({' '.join(names[n] for n in designated)}))",
+        f"    (:goal {goal}))"]) + "\n"
 
 
 def _unique(names: list[str]) -> list[str]:
     """``names`` with each repeat numbered."""
-    seen: set[str] = set()
-    out = []
-    for name in names:
-        candidate, k = name, 1
-        while candidate in seen:
-            k += 1
-            candidate = f"{name}-{k}"
-        seen.add(candidate)
-        out.append(candidate)
-    return out
+    apart = _Names()
+    return [apart.fresh(name) for name in names]
 
 
 def _action_type(w: _Writer, name: str, shape: tuple) -> str:
