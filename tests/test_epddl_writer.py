@@ -302,9 +302,9 @@ def test_names_that_are_no_identifiers_are_renamed_apart_and_said():
 
 @pytest.mark.parametrize("goal, message", [
     ("D_{a,b} heads", r"^EPDDL has no distributed knowledge: D_\{a,b\} heads cannot be written$"),
-    ("[!heads] K_a heads", r"^EPDDL has no a public announcement modality"),
-    ("K_a [?heads]_{b} top", r"^EPDDL has no a semi-private announcement modality"),
-    ("[(e: heads; a: {e}; b: {e}), e] heads", r"^EPDDL has no an event model modality"),
+    ("[!heads] K_a heads", r"^EPDDL has no public announcement modality: \[!heads\] K_a heads cannot be written$"),
+    ("K_a [?heads]_{b} top", r"^EPDDL has no semi-private announcement modality: \[\?heads\]_\{b\} top cannot be written$"),
+    ("[(e: heads; a: {e}; b: {e}), e] heads", r"^EPDDL has no event model modality"),
 ])
 def test_what_epddl_cannot_say_is_refused_in_one_line(tmp_path, goal, message):
     task = task_from_model(coin(), ["[!heads]"], goal)

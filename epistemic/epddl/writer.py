@@ -95,9 +95,9 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _OTHER = re.compile(r"[^A-Za-z0-9]+")
 
 #: What EPDDL has not, as a refusal names it.
-_UNWRITABLE = {Distributed: "distributed knowledge", Announce: "a public announcement modality",
-               AnnounceDiamond: "a public announcement modality", AnnouncePrivately: "a private announcement modality",
-               AnnounceWhether: "a semi-private announcement modality", Act: "an event model modality"}
+_UNWRITABLE = {Distributed: "distributed knowledge", Announce: "public announcement modality",
+               AnnounceDiamond: "public announcement modality", AnnouncePrivately: "private announcement modality",
+               AnnounceWhether: "semi-private announcement modality", Act: "event model modality"}
 
 
 def identifier(name: str, lead: str = "x") -> str:
