@@ -224,9 +224,12 @@ def small_tasks(draw):
                          inner.map(lambda f: parse_formula(f"CB_{{a,b}} ({f})")))
 
     formulas = st.recursive(literal, compound, max_leaves=4)
-    kinds = st.sampled_from(["[!{}]", "[!{}]_{{a}}", "[!{}]_{{b}}", "[?{}]_{{a}}", "[?{}]_{{a,b}}"])
-    texts = draw(st.lists(st.tuples(kinds, formulas).map(lambda p: p[0].format(p[1])), min_size=1, max_size=3,
-                          unique=True))
+    # announcements, and changes of an atom that both agents see, or a alone (b believes nothing changed)
+    kinds = st.sampled_from(["[!{1}]", "[!{1}]_{{a}}", "[!{1}]_{{b}}", "[?{1}]_{{a}}", "[?{1}]_{{a,b}}",
+                             "[(f {{{0} := {1}}}; a: {{f}}; b: {{f}}), f]",
+                             "[(f: {1} {{{0} := ~{0}}}, s; a: {{f}} {{s}}; b: f -> s, s -> s), f]"])
+    texts = draw(st.lists(st.tuples(kinds, st.sampled_from(atoms), formulas).map(lambda p: p[0].format(p[1], p[2])),
+                          min_size=1, max_size=3, unique=True))
     task = task_from_model(model, texts, draw(formulas), name="random")
     plans = draw(st.lists(st.lists(st.sampled_from(texts), min_size=1, max_size=3), min_size=1, max_size=2))
     return task, plans
