@@ -44,19 +44,20 @@ epistemic.errors.ModelError: ~p is false at the actual world w: it cannot be ann
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from .building import MAX_WORLDS
 from .checking import after_announcement, at_the_actual, quoted, truth_array, untruthful
 from .errors import ModelError
-from .events import EventModel, announcement_event, check_event_model
+from .agents import Agent
+from .events import EventModel, announcement_event, check_event_model, public_event
 from .formulas import TOP, Act, Announce, AnnouncePrivately, AnnounceWhether, Formula, FormulaError, to_text
 from .kripke import KripkeModel, World
 from .syntax import _Parser, _read, named_event_models
 from .updates import update
 from .validators import instance_of
 
-__all__ = ["SEPARATOR", "MAX_WORLDS", "parse_act", "act_text", "apply_act"]
+__all__ = ["SEPARATOR", "MAX_WORLDS", "parse_act", "act_text", "apply_act", "act_event_model"]
 
 #: Between the old world and the event in the name of a world after a product update: ``w.told``.
 #: Event names written as text hold no dot, so the two parts can be read back.
@@ -220,17 +221,53 @@ def _events(model: KripkeModel, act: AnnouncePrivately | AnnounceWhether | Act) 
             _refuse_false(model, pre, f"event {act.event!r} cannot happen")
         elif not any(bool(pre(model, w)) for w in model.actual):
             raise ModelError(f"event {act.event!r} cannot happen at {_where(model)}: its precondition fails there")
+    elif isinstance(act, AnnouncePrivately):
+        _refuse_false(model, act.announced)
+    return act_event_model(act, model.agents)
+
+
+def act_event_model(act: Formula, agents: Iterable[Agent]) -> EventModel:
+    """The event model of ``act`` among ``agents``, the events that happen designated,
+    whether or not they can happen anywhere.
+
+    A public announcement ``[!φ]`` is one event, ``told``, with precondition φ,
+    that every agent sees; a private or semi-private one is
+    :func:`~epistemic.events.announcement_event`'s; ``[E, e]`` is ``E``
+    designating ``e``.
+
+    Raises
+    ------
+    ModelError
+        When the act names an agent not among ``agents``, or its event model
+        is over other agents.
+    FormulaError
+        When ``act`` is no act.
+
+    Examples
+    --------
+    >>> from epistemic import Agent
+    >>> told = act_event_model(parse_act("[!p]_{a}"), [Agent("a"), Agent("b")])
+    >>> [e.name for e in told.events], told.actual
+    (['told', 'skip'], ('told',))
+    >>> act_event_model(parse_act("[?p]_{a}"), [Agent("a")]).actual
+    ('p', '~p')
+    """
+    agents = frozenset(agents)
+    if isinstance(act, Announce):
+        return public_event(agents, None, precondition=act.announced)
+    if isinstance(act, Act):
+        action = check_event_model(act.action, agents)
+        action.event(act.event)
         # the same model designating the event that happens; its arrows gathered in one pass
         relations: dict = {agent: [] for agent in action.agents}
         for agent, e, f in action.arrows:
             relations[agent].append((e, f))
         return EventModel(action.agents, action.events, relations, [act.event])
-    events = announcement_event(model.agents, act, "the act")
-    if isinstance(act, AnnouncePrivately):
-        _refuse_false(model, act.announced)
+    if not isinstance(act, (AnnouncePrivately, AnnounceWhether)):
+        raise FormulaError(f"an act is {_KINDS}, got {type(act).__name__}")
     # told whether: the event that happens is the one matching the formula's truth, yes or no,
     # both designated
-    return events
+    return announcement_event(agents, act, "the act")
 
 
 def _refuse_false(model: KripkeModel, formula: Formula | None, cannot: str = "") -> None:

@@ -18,6 +18,7 @@ from mutant_core import CORE_MUTANTS
 from mutant_search import SEARCH_MUTANTS
 from mutant_files import FILE_MUTANTS
 from mutant_engines import ENGINE_MUTANTS
+from mutant_epddl import EPDDL_MUTANTS
 from mutant_language import LANGUAGE_MUTANTS
 from mutant_cli import CLI_MUTANTS
 from mutant_dinner import DINNER_MUTANTS
@@ -53,6 +54,7 @@ AREAS: dict[str, tuple[Mutant, ...]] = {
     "experiments": EXPERIMENT_MUTANTS,
     "interop": INTEROP_MUTANTS,
     "workbench": WORKBENCH_MUTANTS,
+    "epddl": EPDDL_MUTANTS,
 }
 
 MUTANTS: tuple[Mutant, ...] = tuple(m for area in AREAS.values() for m in area)
