@@ -28,15 +28,14 @@ from collections.abc import Iterable, Iterator
 from ..agents import Agent
 from ..formulas import (BOTTOM, TOP, And, Atom, Believes, Bottom, Common, CommonBelief, Everybody, EverybodyBelieves,
                         Formula, FormulaError, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
-from .lexer import EpddlError, Token, fault
-from .syntax import (Comprehension, Const, Equal, Imply, Junction, ListAnd, ListForall, Modal, Pred, Problem,
+from .lexer import Token, fault
+from .syntax import (Comprehension, Const, Domain, Equal, Imply, Junction, ListAnd, ListForall, Modal, Pred, Problem,
                      Quantified, Typed)
-from .syntax import Domain
 from .syntax import Not as NotForm
 
 __all__ = ["Scope", "atom_name", "BUILTIN_TYPES", "MAX_COMBINATIONS"]
 
-#: Types every task has, each with its parent.
+#: Types every task has, each with its parent (their names are forms.BUILTIN_TYPE_NAMES).
 BUILTIN_TYPES = {"entity": None, "object": "entity", "agent": "entity", "agent-group": "entity",
                  "world": None, "event": None, "obs-type": None}
 #: The most values a list of variables may range over, checked before they are enumerated.
@@ -129,7 +128,7 @@ class Scope:
             if decl.name.text in self.predicates:
                 raise fault(decl.name, f"the predicate {decl.name.text} is declared twice")
             for param in decl.params:
-                self._check_types(param.types)
+                self.check_types(param.types)
             self.predicates[decl.name.text] = decl
         self.facts: set[tuple[str, tuple[str, ...]]] = set()
         self.spelled: dict[str, tuple[str, tuple[str, ...]]] = {}
@@ -138,7 +137,7 @@ class Scope:
         self.event_names: tuple[str, ...] = ()
         if problem is not None:
             for group, members in problem.groups:
-                self._check_types(group.types)
+                self.check_types(group.types)
                 if group.name.text in self.entities or group.name.text in self.groups:
                     raise fault(group.name, f"{group.name.text} is declared twice")
                 names = []
@@ -154,14 +153,15 @@ class Scope:
                     self.facts.add((name, args))
 
     # declarations -----------------------------------------------------------------------
-    def _check_types(self, types: tuple[Token, ...]) -> None:
+    def check_types(self, types: tuple[Token, ...]) -> None:
+        """Refuse a type that is not declared."""
         for t in types:
             if t.text not in self.types:
                 raise fault(t, f"undeclared type {t.text}")
 
     def _declare(self, typed: tuple[Typed, ...], default: str, forbid: str = "", within: str = "") -> None:
         for item in typed:
-            self._check_types(item.types)
+            self.check_types(item.types)
             if len(item.types) > 1:
                 raise fault(item.types[0], f"{item.name.text} has one type, not (either ...)")
             kind = item.types[0].text if item.types else default
@@ -227,7 +227,7 @@ class Scope:
         domains = []
         size = 1
         for param in over.params:
-            self._check_types(param.types)
+            self.check_types(param.types)
             values = self.members(param.types)
             domains.append(values)
             size *= len(values)
@@ -363,11 +363,3 @@ class Scope:
             return KnowsWhether(agent, arg)
         return Or(Believes(agent, arg), Believes(agent, _not(arg)))
 
-
-def check_no_clash(names: Iterable[tuple[Token, str]], what: str) -> None:
-    """Refuse a name given twice among ``names`` ((word, name) pairs)."""
-    seen: dict[str, Token] = {}
-    for token, name in names:
-        if name in seen:
-            raise EpddlError(f"{token.where}: two {what} are named {name}")
-        seen[name] = token

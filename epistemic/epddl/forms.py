@@ -39,6 +39,8 @@ __all__ = ["read_formula", "read_typed", "read_params", "read_list", "read_terms
 #: Words that begin a compound formula.
 CONNECTIVES = frozenset({"not", "and", "or", "imply", "forall", "exists", "true", "false"})
 _TERM_KINDS = ("name", "variable")
+#: Types every task has: naming them needs no :typing.
+BUILTIN_TYPE_NAMES = frozenset({"entity", "object", "agent", "agent-group", "world", "event", "obs-type"})
 
 
 def expect_list(item, what: str, at: Token | SList) -> SList:
@@ -68,7 +70,6 @@ def read_typed(items, what: str, at, uses: list, kinds: tuple[str, ...] = ("name
     while i < len(items):
         item = items[i]
         if isinstance(item, Token) and item.kind == "-":
-            uses.append((":typing", item))
             if not pending:
                 raise fault(item, f"a type is given to no {what}")
             if i + 1 >= len(items):
@@ -81,6 +82,8 @@ def read_typed(items, what: str, at, uses: list, kinds: tuple[str, ...] = ("name
                 types = tuple(expect_name(t, "a type", kind) for t in kind.items[1:])
             else:
                 types = (expect_name(kind, "a type", item),)
+            if any(t.text not in BUILTIN_TYPE_NAMES for t in types):
+                uses.append((":typing", item))
             out.extend(Typed(name, types) for name in pending)
             pending = []
             i += 2
@@ -133,7 +136,8 @@ def _modality(items, opening: Token, closing: str, uses: list, part: str):
     i += 1
     if i >= len(items) or not isinstance(items[i], Token) or items[i].kind != closing:
         raise fault(items[i] if i < len(items) else opening, f"expected '{closing}' to close the modality")
-    uses.append((f":modal-{part}", opening))
+    if part is not None:
+        uses.append((f":modal-{part}", opening))
     return Modality(opening, kind, index), i + 1
 
 
@@ -141,9 +145,10 @@ def _raise(error):
     raise error
 
 
-def read_formula(node, part: str, uses: list, propositional: bool = False):
+def read_formula(node, part: str | None, uses: list, propositional: bool = False):
     """The formula written in ``node``; ``part`` (``preconditions``, ``goals``, ...) names the
-    requirements it calls for, and ``propositional`` refuses modalities.
+    requirements its connectives call for (none for ``None``, as in a finitary S5 theory, which
+    its own requirement allows), and ``propositional`` refuses modalities.
 
     Raises
     ------
@@ -165,7 +170,11 @@ def read_formula(node, part: str, uses: list, propositional: bool = False):
     return values[0]
 
 
-def _expand(node, part: str, uses: list, propositional: bool) -> tuple[Callable, list]:
+def _expand(node, part: str | None, uses: list, propositional: bool) -> tuple[Callable, list]:
+    def need(requirement: str, at: Token) -> None:
+        if part is not None:
+            uses.append((requirement.format(part=part), at))
+
     if not isinstance(node, SList):
         raise fault(node, "expected a formula in parentheses")
     items = node.items
@@ -182,23 +191,23 @@ def _expand(node, part: str, uses: list, propositional: bool) -> tuple[Callable,
         if word == "not":
             if len(rest) != 1:
                 raise fault(head, "(not F) takes one formula")
-            uses.append((f":negative-{part}", head))
+            need(":negative-{part}", head)
             return (lambda args: Not(head, args[0])), [rest[0]]
         if word in ("and", "or"):
             if not rest:
                 raise fault(head, f"({word} ...) takes at least one formula")
             if word == "or":
-                uses.append((f":disjunctive-{part}", head))
+                need(":disjunctive-{part}", head)
             return (lambda args: Junction(head, word, tuple(args))), list(rest)
         if word == "imply":
             if len(rest) != 2:
                 raise fault(head, "(imply F G) takes two formulas")
-            uses.append((f":negative-{part}", head))
+            need(":negative-{part}", head)
             return (lambda args: Imply(head, args[0], args[1])), list(rest)
         # forall, exists
         if len(rest) != 2:
             raise fault(head, f"({word} (variables) F) takes its variables and one formula")
-        uses.append((f":{'universal' if word == 'forall' else 'existential'}-{part}", head))
+        need(":universal-{part}" if word == "forall" else ":existential-{part}", head)
         over, condition = read_params(expect_list(rest[0], "the quantified variables in parentheses", head), uses)
         kids = [rest[1]] if condition is None else [rest[1], condition]
 

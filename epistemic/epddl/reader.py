@@ -49,7 +49,7 @@ def parse_epddl(text: str, path: str = "<string>") -> Domain | Problem | Library
     """
     top = read_lists(text, path)
     if not top:
-        raise fault_at_start(path, "the file holds no (define ...)")
+        raise _fault_at_start(path, "the file holds no (define ...)")
     if len(top) > 1:
         raise fault(top[1], "the file holds more than one (define ...)")
     node = expect_list(top[0], "(define ...)", top[0])
@@ -73,7 +73,7 @@ def parse_epddl(text: str, path: str = "<string>") -> Domain | Problem | Library
     raise fault(kind, f"expected domain, problem or action-type-library, got {kind.text!r}")
 
 
-def fault_at_start(path: str, message: str) -> EpddlError:
+def _fault_at_start(path: str, message: str) -> EpddlError:
     return EpddlError(f"{path}:1:1: {message}")
 
 
@@ -438,7 +438,7 @@ def _theory_item(node, uses: list) -> TheoryItem:
     node = expect_list(node, "a formula of the theory", node)
     items = node.items
     if not (items and isinstance(items[0], Token) and items[0].kind == "["):
-        return TheoryItem(node.open, "fact", read_formula(node, "finitary", [], True))
+        return TheoryItem(node.open, "fact", read_formula(node, None, uses, True))
     head = items[0]
     if not (len(items) == 5 and isinstance(items[1], Token) and items[1].text == "C."
             and isinstance(items[2], Token) and items[2].text == "All"
@@ -457,10 +457,10 @@ def _theory_item(node, uses: list) -> TheoryItem:
                                               and parts[agent_at + 1].kind == closing):
             raise fault(opener, "a finitary S5 theory allows [C. All] ([i] F), ([Kw. i] F) or (<Kw. i> F) here")
         agent = expect_name(parts[agent_at], "one agent", opener, ("name", "variable"))
-        formula = read_formula(expect_list(parts[agent_at + 2], "a formula", opener), "finitary", [], True)
+        formula = read_formula(expect_list(parts[agent_at + 2], "a formula", opener), None, uses, True)
         kind = "common-ignorant" if opener.kind == "<" else "common-whether" if kw else "common-knows"
         return TheoryItem(head, kind, formula, agent)
-    return TheoryItem(head, "common", read_formula(inner, "finitary", [], True))
+    return TheoryItem(head, "common", read_formula(inner, None, uses, True))
 
 
 def _library(name: Token, sections: list[SList], uses: list) -> Library:

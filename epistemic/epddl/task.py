@@ -24,7 +24,7 @@ Examples
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (folder / "d.epddl").write_text('''
-... (define (domain coin) (:requirements :partial-observability)
+... (define (domain coin) (:requirements :partial-observability :negative-preconditions :lists)
 ...   (:action-type-libraries basic)
 ...   (:predicates (heads))
 ...   (:event yes :precondition (heads))
@@ -94,7 +94,7 @@ def _warn_undeclared(used, declared: set[str]) -> None:
         return
     told = set()
     for requirement, at in used:
-        if requirement.endswith("-finitary") or requirement in allowed or requirement in told:
+        if requirement in allowed or requirement in told:
             continue
         told.add(requirement)
         warnings.warn(f"{at.where}: {requirement} is used but not declared in (:requirements ...)",
@@ -184,7 +184,7 @@ def build_task(domain: Domain, problem: Problem, libraries: list[Library], fallb
         if event.name.text in events:
             raise fault(event.name, f"the event {event.name.text} is declared twice")
         for param in event.params:
-            scope._check_types(param.types)
+            scope.check_types(param.types)
         events[event.name.text] = event
     used = {a.action_type.text for a in domain.actions}
     relations = {name: type_relations(scope, decl) for name, decl in action_types.items() if name in used}
