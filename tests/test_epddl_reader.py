@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from epistemic import Agent, Atom, KripkeModel, holds, parse_formula
 from epistemic.epddl import EpddlError, EpddlWarning, parse_epddl, read_task
 from epistemic.epddl.lexer import tokenize
+from epistemic.epddl.task import build_task, builtin_library
 from epistemic.formulas import Common, Everybody, Knows, KnowsWhether, Not, Possible
 from epistemic.planning import applicable, apply
 
@@ -20,14 +21,15 @@ DOMAIN = """
 (define (domain box)
   (:requirements :typing :equality :partial-observability :ontic-actions :conditional-effects :lists
    :list-comprehensions :modal-preconditions :negative-preconditions :universal-preconditions
-   :negative-postconditions :knowing-whether :group-modalities :facts :negative-obs-conditions)
+   :negative-postconditions :negative-list-formulas :knowing-whether :group-modalities :facts :negative-obs-conditions)
   (:action-type-libraries intermediate)
   (:types spot - object)
   (:predicates (tails) (opened) (looking ?i - agent) (near ?i - agent ?s - spot) (:fact lit ?s - spot))
   (:event nil)
   (:event e-open :parameters (?i - agent)
     :precondition (and (not (opened)) (looking ?i))
-    :effects (:and (opened) (:forall (?s - spot | (lit ?s)) (when (looking ?i) (near ?i ?s)))))
+    :effects (:and (opened) (:forall (?s - spot | (lit ?s)) (when (looking ?i) (near ?i ?s)))
+                   (:forall (?s - spot | (not (lit ?s))) (iff (tails) (not (near ?i ?s))))))
   (:action open :parameters (?i - agent)
     :action-type (private-ontic (e-open ?i) (nil))
     :observability-conditions (:and (?i Fully) (default Oblivious)))
@@ -122,9 +124,10 @@ def test_formulas_become_the_cores(tmp_path):
     tails, opened = Atom("tails"), Atom("opened")
     assert goal == (Knows(a, tails) & Everybody({a, b}, opened) & Possible(c, Not(opened))
                     & Not(KnowsWhether(b, tails)))
-    problem = PROBLEM.replace("(:goal (and", "(:goal (and ([C. (a b)] (tails)) (<C. All> (tails))")
+    problem = PROBLEM.replace("(:goal (and", "(:goal (and ([C. (a b)] (tails)) (<C. All> (tails)) (<Kw. c> (tails))")
     goal = _read(tmp_path, domain=public, problem=problem).goal
-    assert str(goal).startswith(str(Common({a, b}, tails) & Not(Common({a, b, c}, Not(tails)))))
+    assert str(goal).startswith(str(Common({a, b}, tails) & Not(Common({a, b, c}, Not(tails)))
+                                    & Not(KnowsWhether(c, tails))))
 
 
 def test_conditional_effects_and_static_facts_fold_into_the_assignment(tmp_path):
@@ -134,7 +137,8 @@ def test_conditional_effects_and_static_facts_fold_into_the_assignment(tmp_path)
     assert assign["opened"] == parse_formula("top")
     # (lit s1) is a fact: only s1 is reached; near_a_s1 becomes true where a looks, else keeps its value
     assert holds_same(assign["near_a_s1"], parse_formula("looking_a | near_a_s1"))
-    assert "near_a_s2" not in assign
+    # (iff c (not p)): p becomes false where c holds, true where it does not
+    assert holds_same(assign["near_a_s2"], parse_formula("~tails"))
     assert dict(nil.assign) == {}
 
 
@@ -270,10 +274,26 @@ def test_a_formula_nested_5000_deep_reads_without_recursion(tmp_path):
     assert len(task.initial.actual) == 1
 
 
+def test_too_many_values_for_variables_are_refused_before_they_are_listed(tmp_path, monkeypatch):
+    from epistemic.epddl import context
+    monkeypatch.setattr(context, "MAX_COMBINATIONS", 8)
+    # (?i ?j - agent | ...) over three agents: nine pairs, one more than the limit
+    with pytest.raises(EpddlError, match=r"d\.epddl:\d+:\d+: these variables take 9 values, more than 8$"):
+        _read(tmp_path)
+
+
+def test_a_theory_of_too_many_worlds_is_refused_before_they_are_made(tmp_path, monkeypatch):
+    from epistemic.epddl import initial
+    monkeypatch.setattr(initial, "MAX_WORLDS", 1)
+    with pytest.raises(EpddlError, match=r"p\.epddl:\d+:\d+: the theory describes 2 worlds, more than 1$"):
+        _read(tmp_path)
+
+
 @settings(deadline=None, max_examples=60)
 @given(st.data())
 def test_truncations_and_deletions_give_an_epddl_error_or_a_result(data):
-    text = DOMAIN
+    which = data.draw(st.sampled_from(["domain", "problem"]))
+    text = DOMAIN if which == "domain" else PROBLEM
     tokens = tokenize(text, "d.epddl")
     how = data.draw(st.sampled_from(["truncate", "delete"]))
     if how == "truncate":
@@ -287,6 +307,10 @@ def test_truncations_and_deletions_give_an_epddl_error_or_a_result(data):
                                                                                         + len(victim.text):]
         mangled = "\n".join(lines)
     try:
-        parse_epddl(mangled, "d.epddl")
+        domain = parse_epddl(mangled if which == "domain" else DOMAIN, "d.epddl")
+        problem = parse_epddl(mangled if which == "problem" else PROBLEM, "p.epddl")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", EpddlWarning)
+            build_task(domain, problem, [builtin_library("intermediate")])
     except EpddlError as error:
         assert "\n" not in str(error)

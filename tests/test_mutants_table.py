@@ -61,6 +61,7 @@ AREA_PATHS = {
     "cli": ("cli/", "models/commands.py", "models/cards.py"),
     "experiments": ("epistemic/experiments/", "epistemic/plugins.py", "cli/experiment.py"),
     "smcdel": ("epistemic/smcdel/", "cli/smcdel_file.py"),
+    "epddl": ("epistemic/epddl/",),
     "interop": ("epistemic/extensive.py", "epistemic/export.py", "epistemic/openspiel.py", "epistemic/spiel_games.py"),
     "workbench": ("workbench/", "cli/grade.py", "cli/serve.py", "cli/update.py"),
 }
