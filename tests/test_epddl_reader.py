@@ -198,6 +198,18 @@ def test_an_explicit_initial_state_is_its_model(tmp_path):
     assert model.relation(b) == model.relation(c) == {("w", "w"), ("v", "v")}
 
 
+def test_agent_groups_and_a_domains_own_action_types(tmp_path):
+    domain = DOMAIN.replace("(:event nil)", """(:event nil)
+  (:action-type shared :events (?e) :observability-types (Fully) :relations (Fully (?e ?e)) :designated (?e))
+  (:action wave :parameters (?i - agent) :action-type (shared (tell ?i ?i)))""")
+    problem = PROBLEM.replace("(:agents a b c)", "(:agents a b c) (:agent-groups (pair (a b)) (rest (:forall (?i - agent | (/= ?i a)) (?i))))")
+    problem = problem.replace("(:goal (and", "(:goal (and ([C. pair] (tails)) ([rest] (tails))")
+    task = _read(tmp_path, domain, problem)
+    assert dict(task.action("wave_a").relations) == {"Fully": (("e", "e"),)}
+    # the private actions make boxes belief: common and everybody's belief of the groups
+    assert str(task.goal).startswith("CB_{a,b} tails & EB_{b,c} tails & ")
+
+
 def test_library_files_replace_the_built_in_ones(tmp_path):
     (tmp_path / "mine.epddl").write_text("""
 (define (action-type-library mine)
@@ -245,12 +257,21 @@ FAULTS = [
     ("arity", DOMAIN.replace("(not (tails)) ([?i]", "(not (tails ?i)) ([?i]"), None,
      "tails takes 0 arguments, got 1"),
     ("argument type", None, PROBLEM.replace("(not (near ?i s1))", "(not (near s1 ?i))"),
-     "near takes a agent here, and s1 is a spot"),
+     "near takes an agent here, and s1 is a spot"),
     ("theory", None, PROBLEM.replace("([C. All] (forall (?i - agent) (not (near ?i s1))))",
                                      "([C. All] ([a] ([b] (tails))))"), "no modality may appear here"),
     ("theory group", None, PROBLEM.replace("([C. All] (forall (?i - agent) (not (near ?i s1))))",
                                            "([C. (a b)] (tails))"), "only [C. All]"),
     ("event arity", DOMAIN.replace("(yes ?i) (no ?i)", "(yes) (no ?i)"), None, "yes takes 1 argument, got 0"),
+    ("unused event", DOMAIN.replace("(:event nil)", "(:event nil) (:event idle :precondition (sleeping))"), None,
+     "undeclared predicate sleeping"),
+    ("variable", DOMAIN.replace("(:event nil)", "(:event nil) (:event idle :precondition (looking ?k))"), None,
+     "the variable ?k is not declared here"),
+    ("event argument type", DOMAIN.replace("(:types spot - object)", "(:types spot - object)\n  (:constants s0 - spot)")
+     .replace("(tell ?i ?j) (nil)", "(tell ?i s0) (nil)"), None, "tell takes an agent for ?j, and s0 is a spot"),
+    ("domain", None, PROBLEM.replace("(:domain box)", "(:domain crate)"), "the problem is for the domain crate, not box"),
+    ("observability type", DOMAIN.replace("(default Oblivious)", "(default Blind)"), None,
+     "Blind is not an observability type of private-ontic"),
 ]
 
 

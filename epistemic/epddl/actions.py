@@ -29,7 +29,7 @@ from ..errors import ModelError
 from ..events import Event
 from ..formulas import TOP, Atom, Formula
 from ..planning import Action
-from .context import Scope, conjoin, disjoin, negate
+from .context import Scope, conjoin, disjoin, kind_of, negate
 from .lexer import Token, fault
 from .syntax import ActionDecl, ActionTypeDecl, BranchObs, Const, DefaultObs, EventDecl, Literal, Modal, StaticObs, When
 
@@ -240,8 +240,8 @@ def ground_actions(scope: Scope, actions: tuple[ActionDecl, ...], events: dict[s
                     value = scope.term(arg, values)
                     wanted = [t.text for t in param.types] or ["object"]
                     if not any(scope.is_a(scope.entities[value], t) for t in wanted):
-                        raise fault(arg, f"{decl.name.text} takes a {' or '.join(wanted)} for {param.name.text}, "
-                                         f"and {value} is a {scope.entities[value]}")
+                        raise fault(arg, f"{decl.name.text} takes {kind_of(wanted)} for {param.name.text}, "
+                                         f"and {value} is {kind_of([scope.entities[value]])}")
                     inner[param.name.text] = value
                 precondition = TOP if decl.precondition is None else scope.formula(decl.precondition, inner)
                 ground.append(Event(var.text[1:], precondition, assign=postconditions(scope, decl, inner)))

@@ -33,13 +33,18 @@ from .syntax import (Comprehension, Const, Domain, Equal, Imply, Junction, ListA
                      Quantified, Typed)
 from .syntax import Not as NotForm
 
-__all__ = ["Scope", "atom_name", "BUILTIN_TYPES", "MAX_COMBINATIONS"]
+__all__ = ["Scope", "atom_name", "kind_of", "BUILTIN_TYPES", "MAX_COMBINATIONS"]
 
 #: Types every task has, each with its parent (their names are forms.BUILTIN_TYPE_NAMES).
 BUILTIN_TYPES = {"entity": None, "object": "entity", "agent": "entity", "agent-group": "entity",
                  "world": None, "event": None, "obs-type": None}
 #: The most values a list of variables may range over, checked before they are enumerated.
 MAX_COMBINATIONS = 10**6
+
+
+def kind_of(types: Iterable[str]) -> str:
+    """``an agent``, ``a room``, ``a box or a room``: types with their articles, for messages."""
+    return " or ".join(f"{'an' if t[:1].lower() in 'aeiou' else 'a'} {t}" for t in types)
 
 
 def atom_name(predicate: str, args: Iterable[str]) -> str:
@@ -278,7 +283,7 @@ class Scope:
             wanted = [t.text for t in param.types] or ["object"]
             kind = self.entities[value]
             if not any(self.is_a(kind, t) for t in wanted):
-                raise fault(token, f"{pred.name.text} takes a {' or '.join(wanted)} here, and {value} is a {kind}")
+                raise fault(token, f"{pred.name.text} takes {kind_of(wanted)} here, and {value} is {kind_of([kind])}")
             args.append(value)
         return pred.name.text, tuple(args)
 

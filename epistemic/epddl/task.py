@@ -60,6 +60,7 @@ from .initial import initial_state
 from .lexer import EpddlError, EpddlWarning, fault
 from .reader import parse_epddl
 from .syntax import Domain, Library, Pred, Problem
+from .typecheck import check_domain
 
 __all__ = ["read_task", "build_task", "builtin_library", "BUILTIN_LIBRARIES"]
 
@@ -186,6 +187,7 @@ def build_task(domain: Domain, problem: Problem, libraries: list[Library], fallb
         for param in event.params:
             scope.check_types(param.types)
         events[event.name.text] = event
+    check_domain(scope, domain)
     used = {a.action_type.text for a in domain.actions}
     relations = {name: type_relations(scope, decl) for name, decl in action_types.items() if name in used}
     atom_universe = _atoms(scope)
