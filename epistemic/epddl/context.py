@@ -24,16 +24,17 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ..agents import Agent
 from ..formulas import (BOTTOM, TOP, And, Atom, Believes, Bottom, Common, CommonBelief, Everybody, EverybodyBelieves,
                         Formula, FormulaError, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
 from .lexer import Token, fault
-from .syntax import (Comprehension, Const, Domain, Equal, Imply, Junction, ListAnd, ListForall, Modal, Pred, Problem,
-                     Quantified, Typed)
+from .syntax import (Comprehension, Const, Domain, Equal, Imply, Junction, ListAnd, ListForall, Modal, Pred,
+                     PredicateDecl, Problem, Quantified, Typed)
 from .syntax import Not as NotForm
 
-__all__ = ["Scope", "atom_name", "kind_of", "BUILTIN_TYPES", "MAX_COMBINATIONS"]
+__all__ = ["Scope", "atom_name", "kind_of", "check_arity", "BUILTIN_TYPES", "MAX_COMBINATIONS"]
 
 #: Types every task has, each with its parent (their names are forms.BUILTIN_TYPE_NAMES).
 BUILTIN_TYPES = {"entity": None, "object": "entity", "agent": "entity", "agent-group": "entity",
@@ -45,6 +46,13 @@ MAX_COMBINATIONS = 10**6
 def kind_of(types: Iterable[str]) -> str:
     """``an agent``, ``a room``, ``a box or a room``: types with their articles, for messages."""
     return " or ".join(f"{'an' if t[:1].lower() in 'aeiou' else 'a'} {t}" for t in types)
+
+
+def check_arity(name: Token, args: tuple, params: tuple) -> None:
+    """Refuse ``name`` applied to other than as many arguments as it has parameters."""
+    if len(args) != len(params):
+        raise fault(name, f"{name.text} takes {len(params)} argument{'' if len(params) == 1 else 's'}, "
+                          f"got {len(args)}")
 
 
 def atom_name(predicate: str, args: Iterable[str]) -> str:
@@ -128,7 +136,7 @@ class Scope:
             self._declare(problem.agents, "agent", within="agent")
         self.agents = tuple(name for name, kind in self.entities.items() if self.is_a(kind, "agent"))
         self.agent = {name: Agent(name) for name in self.agents}
-        self.predicates = {}
+        self.predicates: dict[str, PredicateDecl] = {}
         for decl in domain.predicates:
             if decl.name.text in self.predicates:
                 raise fault(decl.name, f"the predicate {decl.name.text} is declared twice")
@@ -145,7 +153,7 @@ class Scope:
                 self.check_types(group.types)
                 if group.name.text in self.entities or group.name.text in self.groups:
                     raise fault(group.name, f"{group.name.text} is declared twice")
-                names = []
+                names: list[str] = []
                 for element, bindings in self.expand(members, {}):
                     names.extend(self.agent_name(t, bindings) for t in element)
                 self.groups[group.name.text] = tuple(dict.fromkeys(names))
@@ -197,7 +205,7 @@ class Scope:
         return [name for name, kind in self.entities.items() if any(self.is_a(kind, t) for t in names)]
 
     # terms ----------------------------------------------------------------------------
-    def term(self, token: Token, bindings: dict[str, str]) -> str:
+    def term(self, token: Token, bindings: dict[str, Any]) -> Any:
         """The name ``token`` stands for: a bound variable's value, or a declared name."""
         if token.kind == "variable":
             if token.text not in bindings:
@@ -221,13 +229,13 @@ class Scope:
             if index.kind == "name" and index.text in self.groups:
                 return frozenset(self.agent[a] for a in self.groups[index.text]), True
             return frozenset({self.agent[self.agent_name(index, bindings)]}), False
-        names = []
+        names: list[str] = []
         for element, inner in self.expand(index, bindings):
             names.extend(self.agent_name(t, inner) for t in element)
         return frozenset(self.agent[a] for a in names), True
 
     # lists ------------------------------------------------------------------------------
-    def combinations(self, over: Comprehension, bindings: dict[str, str]) -> Iterator[dict[str, str]]:
+    def combinations(self, over: Comprehension, bindings: dict[str, Any]) -> Iterator[dict[str, Any]]:
         """Each binding of ``over``'s variables (added to ``bindings``) that meets its condition."""
         domains = []
         size = 1
@@ -240,9 +248,9 @@ class Scope:
             raise fault(over.params[0].name, f"these variables take {size:,} values, more than "
                                              f"{MAX_COMBINATIONS:,}")
         names = [p.name.text for p in over.params]
-        for values in itertools.product(*domains):
+        for combination in itertools.product(*domains):
             inner = dict(bindings)
-            inner.update(zip(names, values))
+            inner.update(zip(names, combination))
             if over.condition is None or self.truth(over.condition, inner):
                 yield inner
 
@@ -256,7 +264,7 @@ class Scope:
         raise fault(condition.at, "this condition depends on the state: after '|' only static facts, "
                                   "= and /= may appear")
 
-    def expand(self, lst, bindings: dict[str, str]) -> Iterator[tuple[object, dict[str, str]]]:
+    def expand(self, lst, bindings: dict[str, Any]) -> Iterator[tuple[Any, dict[str, Any]]]:
         """The elements of a list, each with the bindings it is read under, in order."""
         stack = [(lst, bindings)]
         while stack:
@@ -269,14 +277,17 @@ class Scope:
                 yield item, inner
 
     # formulas -------------------------------------------------------------------------
-    def ground_pred(self, pred: Pred, bindings: dict[str, str]) -> tuple[str, tuple[str, ...]]:
-        """The predicate's name and its arguments' names, checked against its declaration."""
+    def declaration(self, pred: Pred):
+        """The declaration of the predicate ``pred`` applies, checked to take its arguments."""
         decl = self.predicates.get(pred.name.text)
         if decl is None:
             raise fault(pred.name, f"undeclared predicate {pred.name.text}")
-        if len(pred.terms) != len(decl.params):
-            raise fault(pred.name, f"{pred.name.text} takes {len(decl.params)} argument"
-                                   f"{'' if len(decl.params) == 1 else 's'}, got {len(pred.terms)}")
+        check_arity(pred.name, pred.terms, decl.params)
+        return decl
+
+    def ground_pred(self, pred: Pred, bindings: dict[str, str]) -> tuple[str, tuple[str, ...]]:
+        """The predicate's name and its arguments' names, checked against its declaration."""
+        decl = self.declaration(pred)
         args = []
         for token, param in zip(pred.terms, decl.params):
             value = self.term(token, bindings)

@@ -27,7 +27,8 @@ epistemic.epddl.lexer.EpddlError: f:1:2: 'nand' is neither a connective nor a pr
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .lexer import SList, Token, fault
 from .syntax import (Comprehension, Const, Equal, Imply, Junction, ListAnd, ListForall, Modal, Modality, Not, Pred,
@@ -57,7 +58,7 @@ def expect_name(item, what: str, at: Token | SList, kinds: tuple[str, ...] = ("n
     return item
 
 
-def read_terms(items, what: str, at) -> tuple[Token, ...]:
+def read_terms(items: Iterable[Any], what: str, at) -> tuple[Token, ...]:
     """Names and variables."""
     return tuple(expect_name(item, what, at, _TERM_KINDS) for item in items)
 
@@ -113,7 +114,7 @@ def read_params(node: SList, uses: list) -> tuple[Comprehension, SList | None]:
     return Comprehension(params), condition
 
 
-def _modality(items, opening: Token, closing: str, uses: list, part: str):
+def _modality(items, opening: Token, closing: str, uses: list, part: str | None):
     """The modality between ``[``/``<`` and its closer, and the index of the item after it."""
     i = 1
     kind = ""
@@ -232,7 +233,8 @@ def _expand(node, part: str | None, uses: list, propositional: bool) -> tuple[Ca
         return (lambda args: Modal(head, head.kind == "[", modality, args[0])), [items[i]]
     if isinstance(head, Token) and head.kind == "name":
         if all(isinstance(t, Token) and t.kind in _TERM_KINDS for t in rest):
-            return (lambda args: Pred(head, tuple(rest))), []
+            terms = read_terms(rest, "a name or a variable", head)
+            return (lambda args: Pred(head, terms)), []
         raise fault(head, f"{head.text!r} is neither a connective nor a predicate "
                           "(a predicate's arguments are names or variables)")
     raise fault(head, "expected a formula")

@@ -21,6 +21,7 @@ mention take every value.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Hashable
 
 from ..checking import truth_array
 from ..formulas import And, Atom, Bottom, Formula, Implies, Not, Or, Top, atoms
@@ -50,7 +51,7 @@ def _explicit(scope: Scope, init: ExplicitInit) -> KripkeModel:
             raise fault(w, f"the world {w.text} is declared twice")
         worlds[w.text] = set()
     scope.world_names = tuple(worlds)
-    bindings = {}
+    bindings: dict[str, str] = {}
     relations: dict = {agent: [] for agent in scope.agent.values()}
     for agent_token, pairs in init.relations:
         agent = scope.agent[scope.agent_name(agent_token, bindings)]
@@ -81,7 +82,8 @@ def _explicit(scope: Scope, init: ExplicitInit) -> KripkeModel:
         if w.text not in worlds:
             raise fault(w, f"{w.text} is not a world of the initial state")
         designated.append(w.text)
-    return KripkeModel.from_relations(scope.agent.values(), worlds, relations, designated)
+    labels: dict[Hashable, set[str]] = {w: facts for w, facts in worlds.items()}
+    return KripkeModel.from_relations(scope.agent.values(), labels, relations, designated)
 
 
 def _theory(scope: Scope, init: TheoryInit, atom_universe: list[str]) -> KripkeModel:
@@ -104,7 +106,8 @@ def _theory(scope: Scope, init: TheoryInit, atom_universe: list[str]) -> KripkeM
     mentioned = sorted(atoms(law))
     free = [a for a in atom_universe if a not in set(mentioned)]
     valuations = _models(law, mentioned, init, 2 ** len(free))
-    names, labels = [], []
+    names: list[str] = []
+    labels: list[set[str]] = []
     for valuation in valuations:
         base = {a for a, v in valuation.items() if v}
         for values in itertools.product((False, True), repeat=len(free)):

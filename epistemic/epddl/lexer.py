@@ -98,7 +98,7 @@ def tokenize(text: str, path: str = "<string>") -> list[Token]:
         match = _WORD.match(text, i)
         if match is None:
             raise EpddlError(f"{path}:{line}:{i - line_start + 1}: no EPDDL word starts with {text[i]!r}")
-        kind = match.lastgroup
+        kind = match.lastgroup or ""
         word = match.group()
         if kind == "space":
             newlines = word.count("\n")

@@ -24,6 +24,8 @@ epistemic.epddl.lexer.EpddlError: p.epddl:1:34: unknown keyword :goals in a prob
 
 from __future__ import annotations
 
+from typing import Any
+
 from .forms import expect_list, expect_name, read_formula, read_list, read_params, read_terms, read_typed
 from .lexer import EpddlError, SList, Token, fault, read_lists
 from .syntax import (ActionDecl, Comprehension, ActionTypeDecl, BranchObs, DefaultObs, Domain, EventDecl, ExplicitInit, Library,
@@ -89,9 +91,9 @@ def _requirements(section: SList) -> tuple[Token, ...]:
                  for item in section.items[1:])
 
 
-def _pairs(items, at: Token, what: str) -> dict[str, object]:
+def _pairs(items, at: Token | SList, what: str) -> dict[str, tuple[Token, Any]]:
     """``:key value`` pairs, each key once."""
-    out: dict[str, object] = {}
+    out: dict[str, tuple[Token, Any]] = {}
     i = 0
     while i < len(items):
         key = items[i]
@@ -217,7 +219,7 @@ def _effect(node, uses: list):
     return _literal(node, uses)
 
 
-def _alternating(node: SList, key_kinds: tuple[str, ...], what: str) -> list[tuple[Token, object]]:
+def _alternating(node: SList, key_kinds: tuple[str, ...], what: str) -> list[tuple[Token, Any]]:
     """``k1 v1 k2 v2 ...``: (key word, value) pairs."""
     items = node.items
     if len(items) % 2:
@@ -391,7 +393,7 @@ def _group(node: SList, uses: list):
 
 
 def _init(section: SList, uses: list):
-    head = section.items[0]
+    head = _keyword(section, "problem")
     body = section.items[1:]
     if body and isinstance(body[0], Token) and body[0].text == ":worlds":
         return _explicit(head, body, uses)
@@ -402,7 +404,7 @@ def _init(section: SList, uses: list):
                                       uses, "theory formula"))
 
 
-def _explicit(head: Token, body, uses: list) -> ExplicitInit:
+def _explicit(head, body, uses: list) -> ExplicitInit:
     fields = _pairs(body, head, "initial state")
     for key in (":worlds", ":relations", ":labels", ":designated"):
         if key not in fields:
@@ -451,10 +453,11 @@ def _theory_item(node, uses: list) -> TheoryItem:
         closing = "]" if opener.kind == "[" else ">"
         kw = len(parts) > 1 and isinstance(parts[1], Token) and parts[1].text == "Kw."
         agent_at = 2 if kw else 1
+        assert isinstance(opener, Token)
         if opener.kind == "<" and not kw:
             raise fault(opener, "a finitary S5 theory allows [C. All] (<Kw. i> F), not (<i> F)")
-        if len(parts) != agent_at + 3 or not (isinstance(parts[agent_at + 1], Token)
-                                              and parts[agent_at + 1].kind == closing):
+        closer = parts[agent_at + 1] if len(parts) == agent_at + 3 else None
+        if not (isinstance(closer, Token) and closer.kind == closing):
             raise fault(opener, "a finitary S5 theory allows [C. All] ([i] F), ([Kw. i] F) or (<Kw. i> F) here")
         agent = expect_name(parts[agent_at], "one agent", opener, ("name", "variable"))
         formula = read_formula(expect_list(parts[agent_at + 2], "a formula", opener), None, uses, True)

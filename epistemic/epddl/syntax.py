@@ -23,7 +23,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Any, Union
 
 import attrs
 
@@ -59,7 +59,7 @@ class ListAnd:
     """``(:and L1 L2 ...)``: the lists one after the other."""
 
     at: Token
-    items: tuple
+    items: tuple[Any, ...]
 
 
 @attrs.frozen(eq=False)
@@ -68,7 +68,7 @@ class ListForall:
 
     at: Token
     over: Comprehension
-    body: object
+    body: Any
 
 
 @attrs.frozen(eq=False)
@@ -130,7 +130,7 @@ class Modality:
 
     at: Token
     kind: str
-    index: object
+    index: Any
 
 
 @attrs.frozen(eq=False)
@@ -171,7 +171,7 @@ class When:
     at: Token
     iff: bool
     condition: Formula
-    literals: object
+    literals: Any
 
 
 @attrs.frozen(eq=False)
@@ -188,7 +188,7 @@ class EventDecl:
     name: Token
     params: tuple[Typed, ...] = ()
     precondition: Formula | None = None
-    effects: object | None = None
+    effects: Any = None
 
 
 @attrs.frozen(eq=False)
@@ -202,7 +202,7 @@ class ActionTypeDecl:
     name: Token
     events: tuple[Token, ...]
     obs_types: tuple[Token, ...]
-    relations: tuple[tuple[Token, object], ...]
+    relations: tuple[tuple[Token, Any], ...]
     designated: tuple[Token, ...]
     conditions: tuple[tuple[Token, tuple[Token, ...]], ...] = ()
 
@@ -240,7 +240,7 @@ class ActionDecl:
     params: Comprehension
     action_type: Token
     events: tuple[tuple[Token, tuple[Token, ...]], ...]
-    observability: object | None = None
+    observability: Any = None
 
 
 @attrs.frozen(eq=False)
@@ -250,8 +250,8 @@ class ExplicitInit:
 
     at: Token
     worlds: tuple[Token, ...]
-    relations: tuple[tuple[Token, object], ...]
-    labels: tuple[tuple[Token, object], ...]
+    relations: tuple[tuple[Token, Any], ...]
+    labels: tuple[tuple[Token, Any], ...]
     designated: tuple[Token, ...]
 
 
@@ -273,7 +273,7 @@ class TheoryInit:
     """A finitary S5 theory: a list of :class:`TheoryItem`."""
 
     at: Token
-    items: object
+    items: Any
 
 
 @attrs.frozen(eq=False)
@@ -297,8 +297,8 @@ class Problem:
     requirements: tuple[Token, ...] = ()
     objects: tuple[Typed, ...] = ()
     agents: tuple[Typed, ...] = ()
-    groups: tuple[tuple[Typed, object], ...] = ()
-    facts: tuple[object, ...] = ()
+    groups: tuple[tuple[Typed, Any], ...] = ()
+    facts: tuple[Any, ...] = ()
     init: ExplicitInit | TheoryInit | None = None
     goal: Formula | None = None
     used: tuple[tuple[str, Token], ...] = ()

@@ -49,6 +49,7 @@ True
 from __future__ import annotations
 
 import itertools
+from typing import Any
 import os
 import warnings
 from importlib import resources
@@ -191,13 +192,16 @@ def build_task(domain: Domain, problem: Problem, libraries: list[Library], fallb
     used = {a.action_type.text for a in domain.actions}
     relations = {name: type_relations(scope, decl) for name, decl in action_types.items() if name in used}
     atom_universe = _atoms(scope)
+    assert problem.init is not None and problem.goal is not None  # the reader refuses a problem without them
     initial = initial_state(scope, problem.init, atom_universe)
     scope.knowledge = (all(initial.is_equivalence(a) for a in initial.agents)
                        and all(_equivalence(pairs, [e.text[1:] for e in action_types[name].events])
                                for name, kinds in relations.items() for _, pairs in kinds))
     actions = ground_actions(scope, domain.actions, events, action_types, relations)
     goal = scope.formula(problem.goal, {})
-    return PlanningTask(problem.name.text, initial, actions, goal)
+    # Any: mypy reads the field PlanningTask converts with tuple() as taking Iterable[_T_co]
+    ground: Any = tuple(actions)
+    return PlanningTask(problem.name.text, initial, ground, goal)
 
 
 def _equivalence(pairs, events: list[str]) -> bool:

@@ -22,7 +22,7 @@ epistemic.epddl.lexer.EpddlError: d.epddl:3:56: at takes an agent here, and ?r i
 
 from __future__ import annotations
 
-from .context import Scope, kind_of
+from .context import Scope, check_arity, kind_of
 from .lexer import Token, fault
 from .syntax import (BranchObs, Comprehension, Domain, Equal, Imply, Junction, ListAnd, ListForall, Literal, Modal,
                      Not, Pred, Quantified, StaticObs, When)
@@ -41,13 +41,9 @@ def _bind(scope: Scope, env: Env, params) -> Env:
 
 
 def _types_of(scope: Scope, token: Token, env: Env) -> tuple[str, ...]:
-    if token.kind == "variable":
-        if token.text not in env:
-            raise fault(token, f"the variable {token.text} is not declared here")
-        return env[token.text]
-    if token.text not in scope.entities:
-        raise fault(token, f"undeclared object or agent {token.text}")
-    return (scope.entities[token.text],)
+    """The types of a variable (as declared) or of a name."""
+    value = scope.term(token, env)
+    return tuple(value) if token.kind == "variable" else (scope.entities[value],)
 
 
 def _within(scope: Scope, kinds: tuple[str, ...], wanted: tuple[str, ...]) -> bool:
@@ -55,12 +51,7 @@ def _within(scope: Scope, kinds: tuple[str, ...], wanted: tuple[str, ...]) -> bo
 
 
 def _pred(scope: Scope, pred: Pred, env: Env) -> None:
-    decl = scope.predicates.get(pred.name.text)
-    if decl is None:
-        raise fault(pred.name, f"undeclared predicate {pred.name.text}")
-    if len(pred.terms) != len(decl.params):
-        raise fault(pred.name, f"{pred.name.text} takes {len(decl.params)} argument"
-                               f"{'' if len(decl.params) == 1 else 's'}, got {len(pred.terms)}")
+    decl = scope.declaration(pred)
     for token, param in zip(pred.terms, decl.params):
         kinds = _types_of(scope, token, env)
         wanted = tuple(t.text for t in param.types) or ("object",)
@@ -153,9 +144,7 @@ def check_domain(scope: Scope, domain: Domain) -> None:
             decl = events.get(name.text)
             if decl is None:
                 raise fault(name, f"undeclared event {name.text}")
-            if len(args) != len(decl.params):
-                raise fault(name, f"{name.text} takes {len(decl.params)} argument"
-                                  f"{'' if len(decl.params) == 1 else 's'}, got {len(args)}")
+            check_arity(name, args, decl.params)
             for arg, param in zip(args, decl.params):
                 kinds = _types_of(scope, arg, env)
                 wanted = tuple(t.text for t in param.types) or ("object",)
