@@ -212,7 +212,7 @@ def test_agent_groups_and_a_domains_own_action_types(tmp_path):
 
 def test_library_files_replace_the_built_in_ones(tmp_path):
     (tmp_path / "mine.epddl").write_text("""
-(define (action-type-library mine)
+(define (action-type-library intermediate)
   (:action-type private-ontic :events (?e ?n) :observability-types (Fully Oblivious)
     :relations (Fully (:forall (?x - event) (?x ?x)) Oblivious (:forall (?x - event) (?x ?n)))
     :designated (?e))
@@ -228,6 +228,13 @@ def test_library_files_replace_the_built_in_ones(tmp_path):
     peek = dict(theirs.action("peek_a").relations)
     assert peek["Partially"] == (("n", "n"), ("p", "p"), ("p", "q"), ("q", "p"), ("q", "q"))
     assert [len(dict(a.relations)) for a in theirs.actions] == [len(dict(a.relations)) for a in ours.actions]
+
+
+def test_a_library_the_domain_names_must_be_among_the_files_given(tmp_path):
+    (tmp_path / "other.epddl").write_text("(define (action-type-library other))")
+    with pytest.raises(EpddlError, match=r"d\.epddl:7:27: the domain names the library intermediate, which no "
+                                         r"library file given defines$"):
+        _read(tmp_path, libraries=[tmp_path / "other.epddl"])
 
 
 def test_a_requirement_used_and_not_declared_is_a_warning_at_its_place(tmp_path):

@@ -128,7 +128,13 @@ def _read(path, kind: type, what: str):
 
 def _libraries(domain: Domain, files) -> tuple[list[Library], bool]:
     if files:
-        return [_read(f, Library, "an action-type library") for f in files], False
+        given = [_read(f, Library, "an action-type library") for f in files]
+        names = {library.name.text for library in given}
+        for name in domain.libraries:
+            if name.text not in names:
+                raise fault(name, f"the domain names the library {name.text}, which no library file given "
+                                  "defines")
+        return given, False
     libraries = []
     for name in domain.libraries:
         if name.text not in BUILTIN_LIBRARIES:
