@@ -292,6 +292,25 @@ def test_a_fault_is_one_line_at_its_place(tmp_path, domain, problem, message):
     assert text.split(":")[0].endswith(("d.epddl", "p.epddl")) and text.split(":")[1].isdigit()
 
 
+def test_atoms_are_spelled_as_the_formula_syntax_reads_them(tmp_path):
+    assert {a for a in _read(tmp_path).initial.facts("w0")} <= {"tails", "looking_a", "looking_b"}
+    assert parse_formula("looking_a & near_b_s2 & at'ag_a") == Atom("looking_a") & Atom("near_b_s2") & Atom("at'ag_a")
+    operator = DOMAIN.replace("(tails) (opened)", "(tails) (opened) (K ?i - agent)")
+    with pytest.raises(EpddlError, match=r"\(K a\) cannot be the atom K_a, which the formula syntax reads as an "
+                                         r"operator"):
+        _read(tmp_path, domain=operator)
+
+
+@pytest.mark.parametrize(("declared", "message"), [
+    ("(near_a ?s - spot)", r"\(near a s1\) and \(near_a s1\) would both be the atom near_a_s1"),
+    ("(near'a ?s - spot) (near-a ?s - spot)", r"\(near-a s1\) and \(near'a s1\) would both be the atom near'a_s1"),
+])
+def test_two_facts_spelling_one_atom_are_refused(tmp_path, declared, message):
+    domain = DOMAIN.replace("(looking ?i - agent)", f"(looking ?i - agent) {declared}")
+    with pytest.raises(EpddlError, match=message):
+        _read(tmp_path, domain=domain)
+
+
 def test_a_formula_nested_5000_deep_reads_without_recursion(tmp_path):
     deep = "(not " * 5000 + "(tails)" + ")" * 5000
     problem = PROBLEM.replace("(:goal (and", f"(:goal (and {deep}")
