@@ -21,6 +21,21 @@ Observability conditions: ``(i T)`` gives agent ``i`` type ``T`` always;
 action's ``default`` type when there is no ``else``); ``(default T)``
 gives ``T`` to every agent given nothing.  Without observability
 conditions, every agent has the action type's first observability type.
+
+Examples
+--------
+>>> from epistemic.epddl import parse_epddl
+>>> from epistemic.epddl.task import build_task, builtin_library
+>>> lamp = parse_epddl('''(define (domain lamp) (:requirements :conditional-effects :ontic-actions)
+...   (:action-type-libraries basic)
+...   (:predicates (on) (powered))
+...   (:event flip :effects (when (powered) (on)))
+...   (:action press :parameters (?i - agent) :action-type (public-ontic (flip))))''', "lamp.epddl")
+>>> dark = parse_epddl('''(define (problem dark) (:domain lamp) (:requirements :finitary-S5-theories)
+...   (:agents a) (:init (powered)) (:goal (on)))''', "dark.epddl")
+>>> press = build_task(lamp, dark, [builtin_library("basic")]).action("press_a")
+>>> [(e.name, str(dict(e.assign)["on"])) for e in press.events], press.observers
+([('pos', 'powered | on')], ((Agent('a'), (('Fully', TOP),)),))
 """
 
 from __future__ import annotations

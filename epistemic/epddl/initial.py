@@ -16,6 +16,23 @@ the agent's ``Kw.`` formulas; the designated worlds are those where every
 ``φ`` holds.  The satisfying valuations of the atoms the common formulas
 mention are found on a binary decision diagram; the atoms they do not
 mention take every value.
+
+Examples
+--------
+>>> from epistemic.epddl import parse_epddl
+>>> from epistemic.epddl.task import build_task
+>>> lamp = parse_epddl("(define (domain lamp) (:predicates (on) (powered)))", "lamp.epddl")
+>>> dark = parse_epddl('''(define (problem dark) (:domain lamp)
+...   (:requirements :finitary-S5-theories :lists)
+...   (:agents a b)
+...   (:init (:and (powered) ([C. All] ([Kw. a] (powered)))))
+...   (:goal (on)))''', "dark.epddl")
+>>> model = build_task(lamp, dark, []).initial
+>>> [sorted(model.facts(w)) for w in model.worlds], sorted(model.actual)
+([[], ['powered'], ['on'], ['on', 'powered']], ['w1', 'w3'])
+>>> from epistemic import Agent
+>>> model.partition(Agent("a")), model.partition(Agent("b"))
+([['w0', 'w2'], ['w1', 'w3']], [['w0', 'w1', 'w2', 'w3']])
 """
 
 from __future__ import annotations
