@@ -237,6 +237,16 @@ def test_a_library_the_domain_names_must_be_among_the_files_given(tmp_path):
         _read(tmp_path, libraries=[tmp_path / "other.epddl"])
 
 
+def test_a_domain_naming_no_library_takes_the_built_in_action_types_with_a_warning(tmp_path):
+    d, p = _files(tmp_path, DOMAIN.replace("(:action-type-libraries intermediate)", ""))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        task = read_task(d, p)
+    told = [str(w.message) for w in caught if issubclass(w.category, EpddlWarning)]
+    assert any(m.endswith("the domain names no action-type library; private-ontic is the built-in one") for m in told)
+    assert dict(task.action("open_a").relations)["Oblivious"] == (("nil", "nil"), ("pos", "nil"))
+
+
 def test_a_requirement_used_and_not_declared_is_a_warning_at_its_place(tmp_path):
     domain = DOMAIN.replace(":knowing-whether", "")
     d, p = _files(tmp_path, domain)
