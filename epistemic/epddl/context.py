@@ -23,6 +23,7 @@ Examples
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -34,13 +35,15 @@ from .syntax import (Comprehension, Const, Domain, Equal, Imply, Junction, ListA
                      PredicateDecl, Problem, Quantified, Typed)
 from .syntax import Not as NotForm
 
-__all__ = ["Scope", "atom_name", "kind_of", "check_arity", "BUILTIN_TYPES", "MAX_COMBINATIONS"]
+__all__ = ["Scope", "atom_name", "kind_of", "check_arity", "BUILTIN_TYPES", "MAX_COMBINATIONS", "MAX_ATOMS"]
 
 #: Types every task has, each with its parent (their names are forms.BUILTIN_TYPE_NAMES).
 BUILTIN_TYPES = {"entity": None, "object": "entity", "agent": "entity", "agent-group": "entity",
                  "world": None, "event": None, "obs-type": None}
 #: The most values a list of variables may range over, checked before they are enumerated.
 MAX_COMBINATIONS = 10**6
+#: The most ground atoms a task may have where they are all listed (a finitary S5 theory).
+MAX_ATOMS = 10**6
 
 
 def kind_of(types: Iterable[str]) -> str:
@@ -275,6 +278,18 @@ class Scope:
                 stack.extend((item.body, b) for b in reversed(list(self.combinations(item.over, inner))))
             else:
                 yield item, inner
+
+    def ground_atoms(self) -> list[str]:
+        """Every ground atom of the predicates that are not static facts, counted before they are listed."""
+        lists = [(decl, [self.members(p.types) for p in decl.params])
+                 for decl in self.predicates.values() if not decl.fact]
+        total = 0
+        for decl, domains in lists:
+            total += math.prod(len(d) for d in domains)
+            if total > MAX_ATOMS:
+                raise fault(decl.name, f"the predicates have more than {MAX_ATOMS:,} ground atoms")
+        return [self.spell(Pred(decl.name, ()), decl.name.text, tuple(args))
+                for decl, domains in lists for args in itertools.product(*domains)]
 
     # formulas -------------------------------------------------------------------------
     def declaration(self, pred: Pred):

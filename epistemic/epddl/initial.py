@@ -54,11 +54,11 @@ __all__ = ["initial_state", "MAX_WORLDS"]
 MAX_WORLDS = 2**20
 
 
-def initial_state(scope: Scope, init: ExplicitInit | TheoryInit, atom_universe: list[str]) -> KripkeModel:
-    """The initial state ``init`` describes, over the task's ground atoms ``atom_universe``."""
+def initial_state(scope: Scope, init: ExplicitInit | TheoryInit) -> KripkeModel:
+    """The initial state ``init`` describes."""
     if isinstance(init, ExplicitInit):
         return _explicit(scope, init)
-    return _theory(scope, init, atom_universe)
+    return _theory(scope, init)
 
 
 def _explicit(scope: Scope, init: ExplicitInit) -> KripkeModel:
@@ -103,7 +103,7 @@ def _explicit(scope: Scope, init: ExplicitInit) -> KripkeModel:
     return KripkeModel.from_relations(scope.agent.values(), labels, relations, designated)
 
 
-def _theory(scope: Scope, init: TheoryInit, atom_universe: list[str]) -> KripkeModel:
+def _theory(scope: Scope, init: TheoryInit) -> KripkeModel:
     facts: list[Formula] = []
     common: list[Formula] = []
     whether: dict[str, list[Formula]] = {a: [] for a in scope.agents}
@@ -121,7 +121,7 @@ def _theory(scope: Scope, init: TheoryInit, atom_universe: list[str]) -> KripkeM
             scope.agent_name(item.agent, inner)
     law = conjoin(common)
     mentioned = sorted(atoms(law))
-    free = [a for a in atom_universe if a not in set(mentioned)]
+    free = [a for a in scope.ground_atoms() if a not in set(mentioned)]
     valuations = _models(law, mentioned, init, 2 ** len(free))
     names: list[str] = []
     labels: list[set[str]] = []

@@ -48,7 +48,6 @@ True
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 import os
 import warnings
@@ -60,7 +59,7 @@ from .context import Scope
 from .initial import initial_state
 from .lexer import EpddlError, EpddlWarning, fault
 from .reader import parse_epddl
-from .syntax import Domain, Library, Pred, Problem
+from .syntax import Domain, Library, Problem
 from .typecheck import check_domain
 
 __all__ = ["read_task", "build_task", "builtin_library", "BUILTIN_LIBRARIES"]
@@ -195,14 +194,13 @@ def build_task(domain: Domain, problem: Problem, libraries: list[Library], fallb
             scope.check_types(param.types)
         events[event.name.text] = event
     check_domain(scope, domain)
-    used = {a.action_type.text for a in domain.actions}
-    relations = {name: type_relations(scope, decl) for name, decl in action_types.items() if name in used}
-    atom_universe = _atoms(scope)
+    relations = {name: type_relations(scope, decl) for name, decl in action_types.items()}
+    used = {a.action_type.text for a in domain.actions} - {"basic"}
     assert problem.init is not None and problem.goal is not None  # the reader refuses a problem without them
-    initial = initial_state(scope, problem.init, atom_universe)
+    initial = initial_state(scope, problem.init)
     scope.knowledge = (all(initial.is_equivalence(a) for a in initial.agents)
                        and all(_equivalence(pairs, [e.text[1:] for e in action_types[name].events])
-                               for name, kinds in relations.items() for _, pairs in kinds))
+                               for name in used for _, pairs in relations[name]))
     actions = ground_actions(scope, domain.actions, events, action_types, relations)
     goal = scope.formula(problem.goal, {})
     # Any: mypy reads the field PlanningTask converts with tuple() as taking Iterable[_T_co]
@@ -216,15 +214,4 @@ def _equivalence(pairs, events: list[str]) -> bool:
             and all((f, e) in relation for e, f in relation)
             and all((e, h) in relation for e, f in relation for g, h in relation if f == g))
 
-
-def _atoms(scope: Scope) -> list[str]:
-    """Every ground atom of the task's predicates that are not static facts."""
-    out = []
-    for decl in scope.predicates.values():
-        if decl.fact:
-            continue
-        domains = [scope.members(p.types) for p in decl.params]
-        for args in itertools.product(*domains):
-            out.append(scope.spell(Pred(decl.name, ()), decl.name.text, tuple(args)))
-    return out
 
