@@ -110,6 +110,15 @@ def test_kw_in_a_theory_splits_the_agents_worlds(tmp_path):
     assert [len(model.partition(Agent(x))) for x in "abc"] == [2, 2, 1]
 
 
+def test_a_theory_whose_kw_formulas_settle_what_it_says_is_unknown_is_refused(tmp_path):
+    ignorant = PROBLEM.replace("(:init (:and", "(:init (:and ([C. All] (<Kw. b> (tails)))")
+    assert len(_read(tmp_path, problem=ignorant).initial.worlds) == 2
+    settled = ignorant.replace("(:init (:and", "(:init (:and ([C. All] ([Kw. b] (tails)))")
+    with pytest.raises(EpddlError, match=r"p\.epddl:\d+:\d+: the theory's \[C\. All\] \(\[Kw\. b\] \.\.\.\) "
+                                         r"formulas settle what it says b does not know$"):
+        _read(tmp_path, problem=settled)
+
+
 def test_formulas_become_the_cores(tmp_path):
     task = _read(tmp_path)
     a, b, c = Agent("a"), Agent("b"), Agent("c")

@@ -9,7 +9,8 @@ A finitary S5 theory holds formulas of four forms, each propositional:
 world), ``[C. All] ([i] φ)`` (the same, in S5), ``[C. All] ([Kw. i] φ)``
 (agent ``i`` tells worlds apart by ``φ``) and ``[C. All] (<Kw. i> φ)``
 (``i`` does not know whether ``φ``, which the model gives every agent about
-every formula no ``Kw.`` formula settles).  Its model has one world for
+every formula no ``Kw.`` formula settles; a theory whose ``Kw.`` formulas
+settle it is refused).  Its model has one world for
 each valuation of the task's atoms that satisfies every ``[C. All]``
 formula; an agent considers two worlds alike when they agree on each of
 the agent's ``Kw.`` formulas; the designated worlds are those where every
@@ -46,7 +47,7 @@ from ..kripke import KripkeModel
 from ..relations import Partition
 from .context import Scope, conjoin
 from .lexer import fault
-from .syntax import ExplicitInit, TheoryInit
+from .syntax import ExplicitInit, TheoryInit, TheoryItem
 
 __all__ = ["initial_state", "MAX_WORLDS"]
 
@@ -107,6 +108,7 @@ def _theory(scope: Scope, init: TheoryInit) -> KripkeModel:
     facts: list[Formula] = []
     common: list[Formula] = []
     whether: dict[str, list[Formula]] = {a: [] for a in scope.agents}
+    ignorant: list[tuple[TheoryItem, str, Formula]] = []
     for item, inner in scope.expand(init.items, {}):
         formula = scope.formula(item.formula, inner)
         if item.kind == "fact":
@@ -118,7 +120,7 @@ def _theory(scope: Scope, init: TheoryInit) -> KripkeModel:
         elif item.kind == "common-whether":
             whether[scope.agent_name(item.agent, inner)].append(formula)
         else:
-            scope.agent_name(item.agent, inner)
+            ignorant.append((item, scope.agent_name(item.agent, inner), formula))
     law = conjoin(common)
     mentioned = sorted(atoms(law))
     free = [a for a in scope.ground_atoms() if a not in set(mentioned)]
@@ -143,6 +145,15 @@ def _theory(scope: Scope, init: TheoryInit) -> KripkeModel:
         columns = [_truth(draft, f) for f in formulas]
         relations[scope.agent[agent]] = Partition(
             [blocks.setdefault(tuple(bool(c[w]) for c in columns), len(blocks)) for w in range(len(names))])
+    for item, agent, formula in ignorant:
+        # the model leaves an agent ignorant of all its Kw. formulas do not settle; refuse a theory
+        # whose Kw. formulas settle what it says the agent does not know
+        truth = _truth(draft, formula)
+        block = relations[scope.agent[agent]].block
+        settled = {int(b) for b in block[truth]} ^ {int(b) for b in block[~truth]}
+        if settled:
+            raise fault(item.at, f"the theory's [C. All] ([Kw. {agent}] ...) formulas settle what it says "
+                                 f"{agent} does not know")
     return KripkeModel(names, labels, relations, [names[w] for w in range(len(names)) if actual[w]])
 
 
