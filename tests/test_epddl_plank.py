@@ -59,6 +59,12 @@ PLANS = [
     ("Collaboration-through-Communication/instances/cc_2_2_3/problem_4.epddl",
      "left_A sense_A_box2_room1 right_A tell_A_box2_room3"),
     ("Consecutive-Numbers/instances/cn5.epddl", "ann_B_A ann_A_B ann_B_A"),
+    ("Coin-in-the-Box/instances/problem_4.epddl", "open_A peek_A signal_A_B shout-tails_A distract_B_A peek_C"),
+    ("Coin-in-the-Box/instances/problem_5.epddl", "open_A peek_A signal_A_B signal_A_C shout-tails_A"),
+    ("Collaboration-through-Communication/instances/cc_2_2_3/problem_5.epddl",
+     "left_B right_A sense_A_box2_room3 sense_B_box1_room1 sense_B_box2_room1"),
+    ("Collaboration-through-Communication/instances/cc_2_2_3/problem_6.epddl",
+     "left_B right_A sense_A_box1_room3 sense_A_box2_room3 sense_B_box1_room1 sense_B_box2_room1"),
 ]
 
 # plans plank validate prints false for, with the step (from 1) at which plank and our actions
@@ -70,6 +76,8 @@ REFUSED = [
     ("Blocks-World/instances/problem_1.epddl", "move_b1_c1_b2", 1),
     ("Collaboration-through-Communication/instances/cc_2_2_3/problem_1.epddl", "left_A left_A", 2),
     ("Consecutive-Numbers/instances/cn5.epddl", "ann_A_B", None),
+    # the solution the instance's comment gives
+    ("Selective-Communication/instances/problem_1.epddl", "right_A left_C sense_C tell_C", None),
 ]
 
 
