@@ -1,8 +1,7 @@
-"""Deliberate breaks (mutants) of planning tasks from our own models (epistemic/planning/from_models.py) and
-of their EPDDL writer (epistemic/epddl/writer.py), each with the tests that must catch it.
+"""Deliberate breaks (mutants) of the EPDDL reader and grounder (epistemic/epddl/), each with the
+tests that must catch it.
 
-Part of the table in ``tests/mutant_table.py``, which ``python tests/mutants.py`` runs.  Each is
-caught without plank: the tests that run plank skip where it is missing.
+Part of the table in ``tests/mutant_table.py``, which ``python tests/mutants.py`` runs.
 """
 
 from __future__ import annotations
@@ -11,58 +10,73 @@ from mutant import Mutant
 
 __all__ = ["EPDDL_MUTANTS"]
 
-ACTS = "epistemic/acts.py"
-FROM_MODELS = "epistemic/planning/from_models.py"
-WRITER = "epistemic/epddl/writer.py"
-STORIES = "tests/test_planning_from_models.py::"
-FILES = "tests/test_epddl_writer.py::"
+ACTIONS = "epistemic/epddl/actions.py"
+CONTEXT = "epistemic/epddl/context.py"
+INITIAL = "epistemic/epddl/initial.py"
+TASK = "epistemic/epddl/task.py"
+LEXER = "epistemic/epddl/lexer.py"
+READER_TESTS = "tests/test_epddl_reader.py::"
+PLANK_TESTS = "tests/test_epddl_plank.py::"
 
 EPDDL_MUTANTS: tuple[Mutant, ...] = (
-    Mutant(ACTS,
-           "        return EventModel(action.agents, action.events, relations, [act.event])",
-           "        return EventModel(action.agents, action.events, relations, [e.name for e in action.events])",
-           "[E, e] as a planning action designates every event of E, not e alone",
-           (STORIES + "test_each_act_as_a_planning_action_gives_what_epistemic_update_gives",)),
-    Mutant(FROM_MODELS,
-           "                  relations=[(agent.name, events.relation(agent)) for agent in agents],",
-           "                  relations=[(agent.name, events.relation(agents[0])) for agent in agents],",
-           "every agent observes an act as the first agent does",
-           (STORIES + "test_each_act_as_a_planning_action_gives_what_epistemic_update_gives",
-            STORIES + "test_an_event_model_keeps_its_designated_events_and_each_agent_its_relation")),
-    Mutant(FROM_MODELS,
-           "        name, given = (found.group(1), found.group(2)) if found else (item.strip(), item)",
-           "        name, given = (item.strip(), item)",
-           "name=[act] is read as an act, and refused",
-           (STORIES + "test_actions_are_named_by_their_text_by_the_user_or_by_their_place",)),
-    Mutant(WRITER,
-           "        sizes[f] = 1 + (2 * inner if isinstance(f, Iff) else inner)",
-           "        sizes[f] = 1 + inner",
-           "the two sides of <-> are counted once, though written twice: a formula too large is written",
-           (FILES + "test_a_formula_too_large_to_write_is_refused_before_it_is_written",)),
-    Mutant(WRITER,
-           "        if isinstance(formula, Top) or (formula is None and atom in event.adds):",
-           "        if isinstance(formula, Top) or atom in event.adds:",
-           "an atom an event adds is written true even where the event assigns it a formula",
-           (FILES + "test_an_atom_assigned_and_added_or_removed_takes_its_assignment_as_the_update_does",)),
-    Mutant(WRITER,
-           "            for _, earlier in kept[:n]:\n                part = And(part, Not(earlier))",
-           "            for _, earlier in kept[:n]:\n                pass",
-           "an observability type listed after others takes its own condition, not that it is the first to hold",
-           (FILES + "test_two_types_are_an_if_and_its_else_and_a_type_listed_twice_takes_where_it_is_first",
-            FILES + "test_more_types_are_a_chain_whose_last_is_taken_where_no_other_is")),
-    Mutant(WRITER,
-           "        if not listed:\n            continue   # plank reads an empty list of pairs wrongly",
-           "        if False:\n            continue   # plank reads an empty list of pairs wrongly",
-           "an agent whose relation holds no pair is written with an empty list, which plank reads wrongly",
-           (FILES + "test_what_holds_no_pair_and_where_no_atom_holds_are_left_out",)),
-    Mutant(WRITER,
-           "    if len(designated) > 1:\n        problem_requirements.add(\":multi-pointed-models\")",
-           "    if len(designated) > 2:\n        problem_requirements.add(\":multi-pointed-models\")",
-           "a problem of two designated worlds does not require multi-pointed models",
-           (FILES + "test_the_problem_writes_the_initial_state_out",)),
-    Mutant(WRITER,
-           "    if pairs > MAX_PAIRS:",
-           "    if pairs > MAX_PAIRS + 1:",
-           "an initial state one pair over the limit is written",
-           (FILES + "test_the_pairs_are_counted_before_anything_is_written",)),
+    Mutant(ACTIONS,
+           "    return {name: disjoin([disjoin(pos), conjoin([Atom(name), negate(disjoin(neg))])])",
+           "    return {name: disjoin([disjoin(pos), negate(disjoin(neg))])",
+           "an atom no condition changes is made true, not kept as it was",
+           (READER_TESTS + "test_conditional_effects_and_static_facts_fold_into_the_assignment",)),
+    Mutant(ACTIONS,
+           "                yield name, not literal.positive, negate(condition)",
+           "                pass",
+           "(iff c L) is read as (when c L): the opposite literal where c fails is lost",
+           (READER_TESTS + "test_conditional_effects_and_static_facts_fold_into_the_assignment",)),
+    Mutant(ACTIONS,
+           "                give(element.agent, inner, kind, conjoin([*(negate(b) for b in before), value]))",
+           "                give(element.agent, inner, kind, value)",
+           "an else-if branch does not exclude the branches before it",
+           (READER_TESTS + "test_observability_conditions_are_exclusive_and_ordered",)),
+    Mutant(CONTEXT,
+           "            if over.condition is None or self.truth(over.condition, inner):",
+           "            if True:",
+           "the condition after | is ignored: (?i ?j - agent | (/= ?i ?j)) keeps equal pairs",
+           (READER_TESTS + "test_the_task_grounds_each_action_over_its_parameters",)),
+    Mutant(CONTEXT,
+           "        if size > MAX_COMBINATIONS:",
+           "        if size > MAX_COMBINATIONS + 1:",
+           "variables taking one value more than the limit are listed",
+           (READER_TESTS + "test_too_many_values_for_variables_are_refused_before_they_are_listed",)),
+    Mutant(CONTEXT,
+           "            return whether if box else _not(whether)",
+           "            return whether",
+           "<Kw. a> reads as [Kw. a]",
+           (READER_TESTS + "test_formulas_become_the_cores",)),
+    Mutant(INITIAL,
+           "    actual = _truth(draft, conjoin(facts))",
+           "    actual = _truth(draft, conjoin(common))",
+           "a theory's designated worlds are every world its [C. All] formulas allow",
+           (READER_TESTS + "test_a_finitary_theory_is_the_model_built_by_hand",)),
+    Mutant(INITIAL,
+           "        columns = [_truth(draft, f) for f in formulas]",
+           "        columns = []",
+           "[C. All] ([Kw. i] F) does not split i's worlds",
+           (READER_TESTS + "test_kw_in_a_theory_splits_the_agents_worlds",)),
+    Mutant(INITIAL,
+           "    if count * spread > MAX_WORLDS:",
+           "    if count > MAX_WORLDS:",
+           "the worlds of the atoms no [C. All] formula mentions are not counted against the limit",
+           (READER_TESTS + "test_a_theory_of_too_many_worlds_is_refused_before_they_are_made",)),
+    Mutant(INITIAL,
+           "        if settled:",
+           "        if False:",
+           "a theory says an agent does not know what its Kw. formulas settle, and is read all the same",
+           (READER_TESTS + "test_a_theory_whose_kw_formulas_settle_what_it_says_is_unknown_is_refused",)),
+    Mutant(TASK,
+           "    scope.knowledge = (all(initial.is_equivalence(a) for a in initial.agents)",
+           "    scope.knowledge = True or (all(initial.is_equivalence(a) for a in initial.agents)",
+           "[a] is knowledge even where private actions make relations no equivalences",
+           (READER_TESTS + "test_formulas_become_the_cores",)),
+    Mutant(LEXER,
+           "(?P<space>[ \\t\\r\\n\\f\\v]+|;[^\\n]*)",
+           "(?P<space>[ \\t\\r\\n\\f\\v]+|;[^\\n]?)",
+           "a comment ends after its first character",
+           (READER_TESTS + "test_words_keep_their_file_line_and_column",)),
 )

@@ -2,7 +2,7 @@
 
 Each part has a file of its own: the core's ``tests/mutant_core.py`` (and its countermodel search's ``tests/mutant_search.py``, its files' ``tests/mutant_files.py``), the language's
 ``tests/mutant_language.py``, the engines' and explanations' ``tests/mutant_engines.py``,
-and each model, the pictures, SMCDEL's language and the command line theirs (``tests/mutant_pirates.py``,
+and each model, the pictures, SMCDEL's language, EPDDL's and the command line theirs (``tests/mutant_pirates.py``,
 ``tests/mutant_dinner.py``, ...), the game trees for other tools ``tests/mutant_interop.py``, and the course workbench ``tests/mutant_workbench.py``.  This module gathers them: ``MUTANTS`` holds all, and
 ``AREAS`` names each part.
 
@@ -29,6 +29,7 @@ from mutant_pictures import PICTURE_MUTANTS
 from mutant_pig import PIG_MUTANTS
 from mutant_pirates import PIRATE_MUTANTS
 from mutant_smcdel import SMCDEL_MUTANTS
+from mutant_epddl_writer import EPDDL_WRITER_MUTANTS
 from mutant_puzzles import PUZZLE_MUTANTS
 from mutant_tournament import TOURNAMENT_MUTANTS
 from mutant_workbench import WORKBENCH_MUTANTS
@@ -51,10 +52,11 @@ AREAS: dict[str, tuple[Mutant, ...]] = {
     "pictures": PICTURE_MUTANTS,
     "cli": CLI_MUTANTS,
     "smcdel": SMCDEL_MUTANTS,
+    "epddl": EPDDL_MUTANTS,
     "experiments": EXPERIMENT_MUTANTS,
     "interop": INTEROP_MUTANTS,
     "workbench": WORKBENCH_MUTANTS,
-    "epddl": EPDDL_MUTANTS,
+    "epddl-writer": EPDDL_WRITER_MUTANTS,
 }
 
 MUTANTS: tuple[Mutant, ...] = tuple(m for area in AREAS.values() for m in area)

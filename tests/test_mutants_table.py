@@ -61,9 +61,10 @@ AREA_PATHS = {
     "cli": ("cli/", "models/commands.py", "models/cards.py"),
     "experiments": ("epistemic/experiments/", "epistemic/plugins.py", "cli/experiment.py"),
     "smcdel": ("epistemic/smcdel/", "cli/smcdel_file.py"),
+    "epddl": ("epistemic/epddl/",),
     "interop": ("epistemic/extensive.py", "epistemic/export.py", "epistemic/openspiel.py", "epistemic/spiel_games.py"),
     "workbench": ("workbench/", "cli/grade.py", "cli/serve.py", "cli/update.py"),
-    "epddl": ("epistemic/epddl/", "epistemic/planning/", "epistemic/acts.py"),
+    "epddl-writer": ("epistemic/epddl/writer.py", "epistemic/planning/from_models.py", "epistemic/acts.py"),
 }
 
 #: The fewest mutants each model, the pictures and the command line must have.
