@@ -63,6 +63,7 @@ AREA_PATHS = {
     "smcdel": ("epistemic/smcdel/", "cli/smcdel_file.py"),
     "interop": ("epistemic/extensive.py", "epistemic/export.py", "epistemic/openspiel.py", "epistemic/spiel_games.py"),
     "workbench": ("workbench/", "cli/grade.py", "cli/serve.py", "cli/update.py"),
+    "planning": ("epistemic/planning/",),
 }
 
 #: The fewest mutants each model, the pictures and the command line must have.

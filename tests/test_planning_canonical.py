@@ -124,3 +124,14 @@ def test_a_large_class_is_numbered_without_padding_every_world():
                            {a: Arrows(rows, cols, n)}, [0])
     assert state_key(m) == state_key(shuffled)
     assert state_key(m) != state_key(m.with_actual([1]))
+
+
+def test_a_chain_of_like_worlds_takes_several_rounds_to_tell_apart():
+    # four worlds alike but for the first being designated: each round tells one more apart from the end
+    a = Agent("a")
+    names = ["x", "y", "z", "u"]
+    chain = KripkeModel.from_relations([a], {w: set() for w in names}, {a: list(zip(names, names[1:]))}, actual="x")
+    backwards = KripkeModel.from_relations([a], {w: set() for w in names[::-1]},
+                                           {a: list(zip(names, names[1:]))[::-1]}, actual="x")
+    assert len(contracted(chain)) == 4
+    assert state_key(chain) == state_key(backwards)
