@@ -81,7 +81,18 @@ def test_coin_in_the_box_a_opens_and_peeks():
 
 
 def test_coin_in_the_box_b_is_signalled_to_look_and_peeks():
-    assert search(coin_in_the_box("B_b tails")).plan == ("open_a", "signal_a_b", "peek_b")
+    # b must see the box opened: had b looked only after, b would see itself peek into a box it believes
+    # closed, and then believe anything
+    assert search(coin_in_the_box("B_b tails")).plan == ("signal_a_b", "open_a", "peek_b")
+
+
+@pytest.mark.parametrize("goal", ["B_b tails", "B_b tails & B_c tails & B_a (B_b tails & B_c tails)",
+                                  "B_c tails & ~(B_b tails | B_b ~tails) & B_a B_c tails"])
+@pytest.mark.parametrize("strategy", list(Strategy))
+def test_coin_in_the_box_plans_leave_every_agent_with_consistent_beliefs(goal, strategy):
+    task = coin_in_the_box(goal)
+    state = replay(task, search(task, strategy=strategy).plan)
+    assert holds(state, parse_formula("~B_a bot & ~B_b bot & ~B_c bot"))
 
 
 def test_coin_in_the_box_a_learns_the_coin_while_b_sees_it_and_c_does_not():

@@ -32,7 +32,8 @@ import itertools
 
 from ..agents import Agent
 from ..events import Event
-from ..formulas import TOP, And, Atom, Believes, EverybodyBelieves, Formula, Implies, Knows, KnowsWhether, Not, Or, conjunction, disjunction, to_text
+from ..formulas import (TOP, And, Atom, Believes, EverybodyBelieves, Formula, Implies, Knows, KnowsWhether, Not, Or,
+                        Possible, conjunction, disjunction, to_text)
 from ..kripke import KripkeModel
 from .action import Action
 from .task import PlanningTask
@@ -45,6 +46,8 @@ FULLY = "Fully"
 PARTIALLY = "Partially"
 #: Nothing seems to happen.
 OBLIVIOUS = "Oblivious"
+#: Hears what is said, not why the speaker may say it.
+HEARING = "Hearing"
 #: The event an oblivious agent believes happens: nothing.
 SKIP = Event("skip", TOP)
 
@@ -98,12 +101,14 @@ def coin_in_the_box(goal: Formula | str = "B_a tails") -> PlanningTask:
       the other agents who are looking see X peek but not the coin; the
       rest notice nothing.
     * ``shout_tails_X``: X, who believes the coin shows tails and is looking,
-      says so; the agents who are looking hear it, the others do not.
+      says so; the agents who are looking hear that the coin shows tails
+      (without learning how X knows, which they may not believe possible),
+      the others hear nothing.
     * ``signal_X_Y``: X, looking, signals Y, not looking, to look; both see
       it, the others notice nothing.
 
-    Each precondition also asks that the agents who see the action
-    believe it can happen, and for a signal that both believe so, as an
+    Each precondition also asks that the agents who see the action (its
+    actor among them) believe it can happen, and for a signal that both believe so, as an
     agent who sees what it believes impossible would believe anything
     after it.
 
@@ -111,7 +116,7 @@ def coin_in_the_box(goal: Formula | str = "B_a tails") -> PlanningTask:
     --------
     >>> from epistemic.planning import search
     >>> search(coin_in_the_box("B_b tails")).plan
-    ('open_a', 'signal_a_b', 'peek_b')
+    ('signal_a_b', 'open_a', 'peek_b')
     """
     from ..syntax import parse_formula
     if isinstance(goal, str):
@@ -127,23 +132,22 @@ def coin_in_the_box(goal: Formula | str = "B_a tails") -> PlanningTask:
     def looking_see(fully_also=()) -> dict:
         return {x: ((FULLY, TOP),) if x in fully_also else ((FULLY, _looking(x)), (OBLIVIOUS, TOP)) for x in agents}
 
-    def watched(condition: Formula, x: Agent) -> Formula:
-        # who sees an action believes it can happen, or their beliefs would become inconsistent
-        return conjunction([condition] + [Implies(_looking(y), Believes(y, condition)) for y in agents if y != x])
+    def watched(condition: Formula) -> Formula:
+        # who sees an action, its actor too, believes it can happen, or would believe anything after it
+        return conjunction([condition] + [Implies(_looking(y), Believes(y, condition)) for y in agents])
 
     actions = []
     for x in agents:
         can_open = conjunction([Atom(f"has_key_{x.name}"), _looking(x), Not(opened)])
-        actions.append(_action(f"open_{x.name}", (Event(f"open_{x.name}", watched(can_open, x), adds={"opened"}),),
+        actions.append(_action(f"open_{x.name}", (Event(f"open_{x.name}", watched(can_open), adds={"opened"}),),
                                looking_see((x,))))
     for x in agents:
-        sees = watched(And(opened, _looking(x)), x)
+        sees = watched(And(opened, _looking(x)))
         observers = {y: ((FULLY, TOP),) if y == x else ((PARTIALLY, _looking(y)), (OBLIVIOUS, TOP)) for y in agents}
         actions.append(_action(f"peek_{x.name}", (Event("tails_up", And(sees, tails)),
                                                   Event("heads_up", And(sees, Not(tails)))), observers))
     for x in agents:
-        actions.append(_action(f"shout_tails_{x.name}",
-                               (Event("shout", And(Believes(x, tails), watched(_looking(x), x))),), looking_see((x,))))
+        actions.append(_shout(x, agents, tails))
     for x, y in itertools.permutations(agents, 2):
         observers = {z: ((FULLY, TOP),) if z in (x, y) else ((OBLIVIOUS, TOP),) for z in agents}
         can_signal = And(_looking(x), Not(_looking(y)))
@@ -151,6 +155,18 @@ def coin_in_the_box(goal: Formula | str = "B_a tails") -> PlanningTask:
                                (Event("signal", And(can_signal, EverybodyBelieves({x, y}, can_signal)),
                                       adds={f"looking_{y.name}"}),), observers))
     return PlanningTask(f"coin in the box, {to_text(goal)}", initial, actions, goal)
+
+
+def _shout(x: Agent, agents: list[Agent], tails: Atom) -> Action:
+    """X says the coin shows tails: X knows why it may say so; the hearers learn only that it does."""
+    can_shout = conjunction([Believes(x, tails), _looking(x)] +
+                            [Implies(_looking(y), Possible(y, tails)) for y in agents if y != x])
+    events = (Event("shout", can_shout), Event("heard", tails), SKIP)
+    relations = ((FULLY, [(e.name, e.name) for e in events]),
+                 (HEARING, [("shout", "heard"), ("heard", "heard"), ("skip", "skip")]),
+                 (OBLIVIOUS, [(e.name, "skip") for e in events]))
+    observers = {y: ((FULLY, TOP),) if y == x else ((HEARING, _looking(y)), (OBLIVIOUS, TOP)) for y in agents}
+    return Action(f"shout_tails_{x.name}", events, relations, ("shout",), tuple(observers.items()))
 
 
 def muddy_children(children: int = 3, muddy: int = 2) -> PlanningTask:
@@ -205,6 +221,7 @@ EXAMPLES = {
     "coin-a": coin_in_the_box,
     "coin-b": lambda: coin_in_the_box("B_b tails"),
     "coin-a-b-not-c": lambda: coin_in_the_box("B_a tails & B_b (B_a tails | B_a ~tails) & ~(B_c tails | B_c ~tails)"),
+    "coin-all": lambda: coin_in_the_box("B_b tails & B_c tails & B_a (B_b tails & B_c tails)"),
     "muddy-3-2": lambda: muddy_children(3, 2),
     "muddy-4-3": lambda: muddy_children(4, 3),
     "secret": secret,
