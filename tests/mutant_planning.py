@@ -95,6 +95,12 @@ PLANNING_MUTANTS: tuple[Mutant, ...] = (
            "now - self.last_progress >= 100 * PROGRESS_EVERY",
            "no line of progress is written",
            (SEARCH_TESTS + "test_progress_is_written_every_second_by_the_clock",)),
+    # sharing.py -----------------------------------------------------------------------------------
+    Mutant("epistemic/planning/sharing.py",
+           "            made[id(f)] = self._one.setdefault(rebuilt, rebuilt)",
+           "            made[id(f)] = rebuilt",
+           "equal subformulas stay distinct objects, and each cache lookup compares them node by node",
+           ("tests/test_planning_sharing.py::test_equal_subformulas_become_one_object_and_the_task_means_the_same",)),
     # validation.py --------------------------------------------------------------------------------
     Mutant(VALIDATION,
            "    return [w for w in _designated(state) if not possible[state.index(w)]]",

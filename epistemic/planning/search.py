@@ -58,6 +58,7 @@ from ..formulas import And, Formula
 from ..kripke import KripkeModel
 from .action import applicable, apply
 from .canonical import contracted, key_of_contraction
+from .sharing import shared
 from .task import PlanningTask
 
 __all__ = ["search", "SearchResult", "Strategy", "Stop", "resident_memory", "goal_conjuncts"]
@@ -255,7 +256,8 @@ class _Search:
     """One search's state: the states met, the frontier, and the counts."""
 
     def __init__(self, task, strategy, max_states, max_seconds, max_memory, clock, memory, progress):
-        self.task, self.strategy = task, strategy
+        # one object per distinct subformula: the checker's caches then find each by identity
+        self.task, self.strategy = shared(task), strategy
         self.max_states, self.max_seconds, self.max_memory = max_states, max_seconds, max_memory
         self.clock, self.memory, self.progress = clock, memory, progress
         self.conjuncts = goal_conjuncts(task.goal)
