@@ -112,5 +112,5 @@ PLANNING_MUTANTS: tuple[Mutant, ...] = (
            "    shown = (failing or designated)[:SHOWN]",
            "    shown = designated[:SHOWN]",
            "a failing goal is explained at designated worlds where it holds",
-           (CHECK_TESTS + "test_a_check_agrees_with_applying_the_plan",)),
+           (CHECK_TESTS + "test_a_goal_is_explained_at_the_designated_worlds_where_it_fails_only",)),
 )

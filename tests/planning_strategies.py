@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
 
-from epistemic import TOP, Agent, Event, KripkeModel
+from epistemic import TOP, Agent, Event, KripkeModel, holds
 from epistemic import formulas as fm
-from epistemic.planning import Action, PlanningTask
+from epistemic.planning import Action, PlanningTask, applicable, apply
 from epistemic.relations import Arrows, Partition
 
 A, B = Agent("a"), Agent("b")
 AGENTS = (A, B)
 
-__all__ = ["A", "B", "AGENTS", "models", "bisimilar_copies", "s5_models", "formulas_over", "tasks"]
+__all__ = ["A", "B", "AGENTS", "models", "bisimilar_copies", "s5_models", "formulas_over", "tasks", "SLOW_DRAWS"]
+
+#: The settings of a test that draws tasks: as many examples as given, however long each takes to draw.
+SLOW_DRAWS = {"suppress_health_check": [HealthCheck.too_slow]}
 
 
 @st.composite
@@ -76,9 +80,11 @@ def bisimilar_copies(draw, model: KripkeModel):
     return KripkeModel(names, facts, relations, [names[k] for k in actual])
 
 
-def formulas_over(atoms=("p", "q"), knowledge=(fm.Believes, fm.Possible), max_leaves: int = 8):
-    """Formulas of atoms, the Boolean connectives and the given operators of a and b."""
-    leaves = st.one_of(st.builds(fm.Atom, st.sampled_from(atoms)), st.just(fm.TOP))
+def formulas_over(atoms=("p", "q"), knowledge=(fm.Believes, fm.Possible), max_leaves: int = 8, top: bool = True):
+    """Formulas of atoms (and ``top``), the Boolean connectives and the given operators of a and b."""
+    leaves = st.builds(fm.Atom, st.sampled_from(atoms))
+    if top:
+        leaves = st.one_of(leaves, st.just(fm.TOP))
 
     def grow(inner):
         return st.one_of(st.builds(fm.Not, inner),
@@ -88,6 +94,17 @@ def formulas_over(atoms=("p", "q"), knowledge=(fm.Believes, fm.Possible), max_le
                          else st.builds(fm.CommonBelief, st.just(frozenset(AGENTS)), inner))
 
     return st.recursive(leaves, grow, max_leaves=max_leaves)
+
+
+@st.composite
+def informative_models(draw, atoms):
+    """An S5 model of two to four worlds, each with its own facts, one of them designated."""
+    import itertools
+    valuations = [frozenset(c) for k in range(len(atoms) + 1) for c in itertools.combinations(atoms, k)]
+    facts = draw(st.lists(st.sampled_from(valuations), min_size=2, max_size=4, unique=True))
+    n = len(facts)
+    relations = {agent: Partition(draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))) for agent in AGENTS}
+    return KripkeModel([f"w{i}" for i in range(n)], facts, relations, [f"w{draw(st.integers(0, n - 1))}"])
 
 
 def _public(name: str, events) -> Action:
@@ -102,7 +119,8 @@ def actions(draw, name: str, atoms):
     formula holds, the other sees that it does), or a public ontic action:
     each keeps an S5 model S5."""
     kind = draw(st.sampled_from(["public", "semi-private", "ontic"]))
-    formula = draw(formulas_over(atoms, (fm.Knows, fm.Possible), max_leaves=4))
+    # small formulas, often about the facts alone: actions that can happen somewhere
+    formula = draw(formulas_over(atoms, draw(st.sampled_from([(), (fm.Knows, fm.Possible)])), max_leaves=3, top=False))
     if kind == "public":
         return _public(name, (Event("told", formula),))
     if kind == "ontic":
@@ -121,9 +139,26 @@ def actions(draw, name: str, atoms):
 
 @st.composite
 def tasks(draw, max_actions: int = 3):
-    """A task of an S5 model over two or three atoms, a few S5-keeping actions, and a goal."""
+    """A task of an S5 model over two or three atoms, a few S5-keeping actions, and a goal: a quarter of
+    the time any formula, else one made true by some actions (so that plans of one to three actions come
+    up often).
+
+    Drawing a task applies actions: tests that draw them suppress hypothesis's health check on slow
+    generation, which reads the clock (see :data:`SLOW_DRAWS`)."""
     atoms = ("p", "q", "r")[:draw(st.integers(2, 3))]
-    initial = draw(s5_models(atoms, 4))
+    initial = draw(informative_models(atoms))
     made = [draw(actions(f"act{i}", atoms)) for i in range(draw(st.integers(1, max_actions)))]
-    goal = draw(formulas_over(atoms, (fm.Knows, fm.Possible), max_leaves=5))
+    candidates = draw(st.lists(formulas_over(atoms, (fm.Knows, fm.Possible), max_leaves=5, top=False), min_size=1,
+                               max_size=6))
+    goal = candidates[0]
+    if draw(st.integers(0, 3)) < 3:      # hypothesis prefers 0: the made goals come first
+        state = initial
+        for _ in range(3 - draw(st.integers(0, 2))):      # three steps first
+            can = [action for action in made if applicable(state, action)]
+            if not can:
+                break
+            state = apply(state, draw(st.sampled_from(can)))
+        # the first candidate, or its negation, that the actions made true
+        made_true = [g for f in candidates for g in (f, fm.Not(f)) if holds(state, g) and not holds(initial, g)]
+        goal = made_true[0] if made_true else goal
     return PlanningTask("random", initial, made, goal)

@@ -13,7 +13,7 @@ from epistemic.planning import PlanningTask, Stop, Strategy, applicable, apply, 
 from epistemic.planning.examples import coin_in_the_box, muddy_children, public_action, secret
 from epistemic.planning.search import goal_conjuncts, resident_memory
 
-from planning_strategies import tasks
+from planning_strategies import SLOW_DRAWS, tasks
 
 pytestmark = pytest.mark.filterwarnings("ignore::epistemic.UnknownAtomWarning")
 
@@ -38,7 +38,7 @@ def replay(task: PlanningTask, plan) -> KripkeModel:
     return state
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, **SLOW_DRAWS)
 @given(tasks())
 def test_breadth_first_finds_a_shortest_plan(task):
     result = search(task, max_states=5000)
@@ -55,7 +55,7 @@ def test_breadth_first_finds_a_shortest_plan(task):
         assert expected is None
 
 
-@settings(max_examples=40)
+@settings(max_examples=40, **SLOW_DRAWS)
 @given(tasks())
 def test_astar_finds_plans_as_short_and_greedy_finds_valid_ones(task):
     shortest = search(task, max_states=5000)
