@@ -65,6 +65,7 @@ AREA_PATHS = {
     "interop": ("epistemic/extensive.py", "epistemic/export.py", "epistemic/openspiel.py", "epistemic/spiel_games.py"),
     "workbench": ("workbench/", "cli/grade.py", "cli/serve.py", "cli/update.py"),
     "epddl-writer": ("epistemic/epddl/writer.py", "epistemic/planning/from_models.py", "epistemic/acts.py"),
+    "planning": ("epistemic/planning/",),
 }
 
 #: The fewest mutants each model, the pictures and the command line must have.
