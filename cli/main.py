@@ -26,6 +26,8 @@ BUILT_IN: dict[str, Card] = {
     "check": Card("check a formula in a Kripke model saved as JSON", "epistemic.cli.check:COMMAND"),
     "experiment": Card("sweep a model's experiment over a grid of parameters, into SQLite",
                        "epistemic.cli.experiment:COMMAND"),
+    "plan": Card("find a shortest plan that reaches an epistemic goal, or check one, from EPDDL files or a model",
+                 "epistemic.cli.plan:COMMAND"),
     "grade": Card("grade a class's answers to an exercise sheet, as CSV", "epistemic.cli.grade:COMMAND"),
     "serve": Card("the course workbench in the browser: models, formulas, updates and exercises",
                   "epistemic.cli.serve:COMMAND"),
@@ -121,15 +123,19 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(command: Command, args: argparse.Namespace) -> int:
-    """``command`` run, a formula naming an atom the model does not have said on one line."""
+    """``command`` run, a formula naming an atom the model does not have, and a requirement an EPDDL file
+    uses without declaring it, said on one line."""
     with warnings.catch_warnings():
         shown = warnings.showwarning
 
         def note(message, category, *rest, **named):
             # a command that never loaded the engines can warn of no unknown atom: they are not imported for it
             engines = sys.modules.get("epistemic.engines")
+            epddl = sys.modules.get("epistemic.epddl.lexer")
             if engines is not None and issubclass(category, engines.UnknownAtomWarning):
                 print(f"epistemic {args.command}: note: {message}", file=sys.stderr)
+            elif epddl is not None and issubclass(category, epddl.EpddlWarning):
+                print(f"epistemic {args.command}: warning: {message}", file=sys.stderr)
             else:
                 shown(message, category, *rest, **named)
 

@@ -11,9 +11,11 @@ is refused or the goal fails.
 
 from .action import Action, applicable, apply, observability_types
 from .canonical import contracted, state_key
+from .from_models import action_from_act, action_from_event_model, task_from_model
 from .search import SearchResult, Stop, Strategy, search
 from .task import PlanningTask
 from .validation import PlanCheck, StepCheck, validate
 
 __all__ = ["PlanningTask", "Action", "applicable", "apply", "observability_types", "contracted", "state_key",
-           "search", "SearchResult", "Stop", "Strategy", "validate", "PlanCheck", "StepCheck"]
+           "search", "SearchResult", "Stop", "Strategy", "validate", "PlanCheck", "StepCheck",
+           "task_from_model", "action_from_act", "action_from_event_model"]

@@ -123,6 +123,9 @@ class PlanCheck:
         Designated worlds of the final state and why the goal holds or fails
         there: where it fails, the first :data:`SHOWN` such worlds; where it
         holds, the first :data:`SHOWN` designated worlds.
+    state : KripkeModel or None
+        The last state reached: after the plan, or where the refused step
+        was tried (contracted).
     """
 
     task: str
@@ -131,6 +134,7 @@ class PlanCheck:
     goal: str
     goal_holds: bool | None
     goal_reasons: tuple[tuple[Hashable, Reason], ...] = attrs.field(default=(), converter=tuple)
+    state: KripkeModel | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def valid(self) -> bool:
@@ -219,7 +223,7 @@ def validate(task: PlanningTask, plan: Sequence[str]) -> PlanCheck:
             steps.append(StepCheck(number, action.name, False,
                                    refusals=[_refusal(state, action, w) for w in refused[:SHOWN]],
                                    refused_worlds=len(refused)))
-            return PlanCheck(task.name, plan, steps, to_text(task.goal), None)
+            return PlanCheck(task.name, plan, steps, to_text(task.goal), None, state=state)
         state = contracted(apply(state, action))
         steps.append(StepCheck(number, action.name, True, worlds=len(state)))
     truth = truth_array(state, task.goal)
@@ -227,7 +231,7 @@ def validate(task: PlanningTask, plan: Sequence[str]) -> PlanCheck:
     failing = [w for w in designated if not truth[state.index(w)]]
     shown = (failing or designated)[:SHOWN]
     reasons = [(w, explain_verdict(state, task.goal, w)) for w in shown]
-    return PlanCheck(task.name, plan, steps, to_text(task.goal), not failing, reasons)
+    return PlanCheck(task.name, plan, steps, to_text(task.goal), not failing, reasons, state=state)
 
 
 def _designated(state: KripkeModel) -> list[World]:
