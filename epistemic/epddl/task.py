@@ -195,6 +195,11 @@ def build_task(domain: Domain, problem: Problem, libraries: list[Library], fallb
         events[event.name.text] = event
     check_domain(scope, domain)
     relations = {name: type_relations(scope, decl) for name, decl in action_types.items()}
+    for action in domain.actions:
+        if action.action_type.text not in action_types and action.action_type.text != "basic":
+            named = ", ".join(t.text for t in domain.libraries) or "none"
+            raise fault(action.action_type, f"no action type {action.action_type.text} in the libraries the domain "
+                                            f"names ({named})")
     used = {a.action_type.text for a in domain.actions} - {"basic"}
     assert problem.init is not None and problem.goal is not None  # the reader refuses a problem without them
     initial = initial_state(scope, problem.init)
