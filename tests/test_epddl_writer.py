@@ -5,7 +5,6 @@ is written half or over what is not a regular file."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import warnings
 from pathlib import Path
@@ -14,7 +13,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from extras import system_tool
 from epistemic import (
     TOP, Agent, Atom, Event, EventModel, FormulaError, KripkeModel, ModelError, UnknownAtomWarning, holds, load_model_file,
     parse_formula,
@@ -24,23 +22,10 @@ from epistemic.event_json import load_event_model
 from epistemic.files import DestinationError
 from epistemic.planning import Action, PlanningTask, applicable, apply
 from epistemic.planning.from_models import task_from_model
+from plank_tools import PLANK, needs_plank
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 A, B = Agent("a"), Agent("b")
-
-
-def _plank() -> str | None:
-    """The plank program: ``EPISTEMIC_PLANK``, else ``plank`` on the PATH."""
-    given_path = os.environ.get("EPISTEMIC_PLANK")
-    if given_path:
-        return given_path if os.access(given_path, os.X_OK) else None
-    return shutil.which("plank")
-
-
-PLANK = _plank()
-needs_plank = system_tool("plank", lambda: PLANK is not None,
-                          "build github.com/a-burigana/plank, and put its plank on the PATH or name it in "
-                          "EPISTEMIC_PLANK")
 
 
 def coin(actual=("h",)) -> KripkeModel:
