@@ -138,17 +138,18 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         write_epddl(task, domain, problem, library)
         print(f"wrote {domain}, {problem} and {library} ({len(task.actions)} actions)", file=sys.stderr)
         return 0
-    from epistemic.planning import search, validate
-    found = None
+    from epistemic.planning import PlanCheck, SearchResult, search, validate
+    found: SearchResult | None = None
+    check: PlanCheck | None
     if validating:
         check = validate(task, args.actions)
     else:
         bounds = {"bfs": "breadth-first", "astar": "astar", "greedy": "greedy"}
         found = search(task, strategy=bounds[args.search], max_states=args.max_states,
                        max_seconds=args.max_seconds, max_memory=args.max_memory * 2 ** 20)
-        check = validate(task, found.plan) if found.found and (args.why or args.draw) else None
+        check = validate(task, found.plan) if found.plan is not None and (args.why or args.draw) else None
     images = []
-    if args.draw is not None and check is not None:
+    if args.draw is not None and check is not None and check.state is not None:
         state = check.state
         if len(state) > MAX_WORLDS:
             raise EpistemicError(f"the last state has {len(state):,} worlds, too many to draw legibly "

@@ -47,6 +47,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, cast
 
 import attrs
 
@@ -59,6 +60,14 @@ from ..kripke import KripkeModel
 from ..updates import update
 
 __all__ = ["Action", "applicable", "apply", "observability_types"]
+
+
+def _events(value: Iterable[Event]) -> tuple[Event, ...]:
+    return tuple(value)
+
+
+def _names(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
 
 
 def _pairs(value: Iterable) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
@@ -90,13 +99,19 @@ class Action:
     """
 
     name: str
-    events: tuple[Event, ...] = attrs.field(converter=tuple)
+    events: tuple[Event, ...] = attrs.field(converter=_events)
     relations: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = attrs.field(converter=_pairs)
-    designated: tuple[str, ...] = attrs.field(converter=tuple)
+    designated: tuple[str, ...] = attrs.field(converter=_names)
     observers: tuple[tuple[Agent, tuple[tuple[str, Formula], ...]], ...] = attrs.field(converter=_observers)
 
     def __attrs_post_init__(self):
         names = [e.name for e in self.events]
+        for event in self.events:
+            if not isinstance(event, Event):
+                raise ModelError(f"{self.name}: an action's events are Events, got {event!r}")
+            if event.precondition is not None and not isinstance(event.precondition, Formula):
+                raise ModelError(f"{self.name}: the precondition of {event.name} is a formula (a function cannot be "
+                                 "written out or explained)")
         if len(set(names)) != len(names):
             raise ModelError(f"{self.name}: event names must be distinct")
         kinds = dict(self.relations)
@@ -151,16 +166,23 @@ def observability_types(state: KripkeModel, action: Action) -> dict[Agent, str]:
     return kinds
 
 
-def applicable(state: KripkeModel, action: Action) -> bool:
-    """Whether at every designated world of ``state`` a designated event of ``action`` can happen."""
-    possible = None
+def where_possible(state: KripkeModel, action: Action) -> Any:
+    """The worlds of ``state`` where some designated event of ``action`` can happen, as a boolean
+    array over the worlds; ``None`` where a designated event has no precondition (everywhere)."""
+    possible: Any = None
     for name in action.designated:
         precondition = next(e for e in action.events if e.name == name).precondition
         if precondition is None:
-            return True
-        truth = truth_array(state, precondition)
+            return None
+        truth = truth_array(state, cast(Formula, precondition))   # an Action's preconditions are formulas
         possible = truth if possible is None else possible | truth
-    return all(bool(possible[state.index(w)]) for w in state.actual)
+    return possible
+
+
+def applicable(state: KripkeModel, action: Action) -> bool:
+    """Whether at every designated world of ``state`` a designated event of ``action`` can happen."""
+    possible = where_possible(state, action)
+    return possible is None or all(bool(possible[state.index(w)]) for w in state.actual)
 
 
 def apply(state: KripkeModel, action: Action) -> KripkeModel:

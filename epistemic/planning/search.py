@@ -47,7 +47,7 @@ import resource
 import sys
 import time
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TextIO
 
 import attrs
@@ -83,6 +83,10 @@ class Stop(str, enum.Enum):
     MAX_STATES = "max-states"
     MAX_SECONDS = "max-seconds"
     MAX_MEMORY = "max-memory"
+
+
+def _sizes(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
 
 
 def _plan(value) -> tuple[str, ...] | None:
@@ -128,7 +132,7 @@ class SearchResult:
     seen: int
     depth: int
     frontier: int
-    plan_sizes: tuple[int, ...] = attrs.field(converter=tuple)
+    plan_sizes: tuple[int, ...] = attrs.field(converter=_sizes)
     largest: int
     seconds: float
     peak_memory: int

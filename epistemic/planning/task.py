@@ -13,6 +13,8 @@ epistemic.errors.ModelError: nothing to do has no action named 'wave'
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from ..errors import ModelError
@@ -21,6 +23,10 @@ from ..kripke import KripkeModel
 from .action import Action
 
 __all__ = ["PlanningTask"]
+
+
+def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
+    return tuple(value)
 
 
 @attrs.frozen(eq=False)
@@ -40,7 +46,7 @@ class PlanningTask:
 
     name: str
     initial: KripkeModel
-    actions: tuple[Action, ...] = attrs.field(converter=tuple)
+    actions: tuple[Action, ...] = attrs.field(converter=_actions)
     goal: Formula
 
     def __attrs_post_init__(self):

@@ -27,7 +27,7 @@ goal K_b p & ~(K_c p | K_c ~p): not checked, as a step is refused
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 import attrs
 
@@ -37,7 +37,7 @@ from ..explanation import Reason
 from ..formulas import Formula, to_text
 from ..kripke import KripkeModel, World
 from ..verdicts import explain_verdict
-from .action import apply
+from .action import apply, where_possible
 from .canonical import contracted
 from .task import PlanningTask
 
@@ -49,6 +49,26 @@ SHOWN = 3
 
 def _facts(state: KripkeModel, world: World) -> tuple[str, ...]:
     return tuple(sorted(str(fact) for fact in state.facts(world)))
+
+
+def _strings(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+def _event_reasons(value: Iterable[tuple[str, Reason]]) -> tuple[tuple[str, Reason], ...]:
+    return tuple(value)
+
+
+def _world_reasons(value: Iterable[tuple[Hashable, Reason]]) -> tuple[tuple[Hashable, Reason], ...]:
+    return tuple(value)
+
+
+def _refusals(value: Iterable[Refusal]) -> tuple[Refusal, ...]:
+    return tuple(value)
+
+
+def _steps(value: Iterable[StepCheck]) -> tuple[StepCheck, ...]:
+    return tuple(value)
 
 
 @attrs.frozen
@@ -66,8 +86,8 @@ class Refusal:
     """
 
     world: Hashable
-    facts: tuple[str, ...] = attrs.field(converter=tuple)
-    reasons: tuple[tuple[str, Reason], ...] = attrs.field(converter=tuple)
+    facts: tuple[str, ...] = attrs.field(converter=_strings)
+    reasons: tuple[tuple[str, Reason], ...] = attrs.field(converter=_event_reasons)
 
     def to_dict(self) -> dict:
         return {"world": _plain(self.world), "facts": list(self.facts),
@@ -96,7 +116,7 @@ class StepCheck:
     action: str
     applicable: bool
     worlds: int | None = None
-    refusals: tuple[Refusal, ...] = attrs.field(default=(), converter=tuple)
+    refusals: tuple[Refusal, ...] = attrs.field(default=(), converter=_refusals)
     refused_worlds: int = 0
 
     def to_dict(self) -> dict:
@@ -129,11 +149,11 @@ class PlanCheck:
     """
 
     task: str
-    plan: tuple[str, ...] = attrs.field(converter=tuple)
-    steps: tuple[StepCheck, ...] = attrs.field(converter=tuple)
+    plan: tuple[str, ...] = attrs.field(converter=_strings)
+    steps: tuple[StepCheck, ...] = attrs.field(converter=_steps)
     goal: str
     goal_holds: bool | None
-    goal_reasons: tuple[tuple[Hashable, Reason], ...] = attrs.field(default=(), converter=tuple)
+    goal_reasons: tuple[tuple[Hashable, Reason], ...] = attrs.field(default=(), converter=_world_reasons)
     state: KripkeModel | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
@@ -246,17 +266,14 @@ def _preconditions(action) -> list[tuple[str, Formula | None]]:
 
 def _refused_worlds(state: KripkeModel, action) -> list[World]:
     """The designated worlds where no designated event of ``action`` can happen (as :func:`applicable` decides)."""
-    import numpy as np
-    possible = np.zeros(len(state), dtype=bool)
-    for _, precondition in _preconditions(action):
-        if precondition is None:
-            return []
-        possible |= truth_array(state, precondition)
-    return [w for w in _designated(state) if not possible[state.index(w)]]
+    possible = where_possible(state, action)
+    return [] if possible is None else [w for w in _designated(state) if not possible[state.index(w)]]
 
 
 def _refusal(state: KripkeModel, action, world: World) -> Refusal:
-    reasons = [(name, explain_verdict(state, precondition, world)) for name, precondition in _preconditions(action)]
+    # a step is refused only where every designated event has a precondition
+    reasons = [(name, explain_verdict(state, precondition, world)) for name, precondition in _preconditions(action)
+               if precondition is not None]
     return Refusal(world, _facts(state, world), reasons)
 
 
