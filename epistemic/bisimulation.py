@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = ["bisimulation_classes", "bisimulation_labels", "contract"]
 
-_SLACK = 65536  # cells of padding always allowed when numbering sets of classes (see _reached)
+_SLACK = 65536  # cells of padding always allowed when numbering sets of classes (see reached_sets)
 
 
 def bisimulation_labels(model: KripkeModel) -> np.ndarray:
@@ -84,7 +84,7 @@ def bisimulation_labels(model: KripkeModel) -> np.ndarray:
     count = len(kinds)
     relations = [model.relation_of(agent) for agent in sorted(model.agents)]
     while relations and len(worlds):
-        columns = [label] + [_reached(relation, label, count) for relation in relations]
+        columns = [label] + [reached_sets(relation, label, count) for relation in relations]
         refined, refined_count = _number_rows(np.stack(columns, axis=1))
         if refined_count == count:   # each round refines the last: the same number of classes is the same classes
             break
@@ -154,7 +154,7 @@ def contract(model: KripkeModel) -> KripkeModel:
         if isinstance(relation, Partition):
             # the classes a block reaches are the same from each of its worlds: blocks of the
             # quotient are the classes reaching the same set of classes
-            relations[agent] = Partition(_reached(relation, label, count)[first])
+            relations[agent] = Partition(reached_sets(relation, label, count)[first])
         else:
             rows, cols = relation.pairs()
             relations[agent] = relation_from_pairs(label[rows], label[cols], count)
@@ -168,9 +168,12 @@ def _count(label: np.ndarray) -> int:
     return int(label.max()) + 1 if len(label) else 0
 
 
-def _reached(relation: Relation, label: np.ndarray, count: int) -> np.ndarray:
-    """Per world, a number for the set of classes its successors are in:
-    equal numbers exactly for equal sets."""
+def reached_sets(relation: Relation, label: np.ndarray, count: int) -> np.ndarray:
+    """Per world, a number for the set of classes (of ``label``, numbered
+    below ``count``) its successors are in: equal numbers exactly for equal
+    sets, ``0`` for no successor and ``1, 2, ...`` in the sorted order of the
+    sets, so that a number depends on its set alone, never on the order of
+    the worlds (:mod:`epistemic.planning.canonical` rests on this)."""
     import numpy as np
     if isinstance(relation, Partition):
         owner, owners, of_world = relation.block, relation.count, relation.block
@@ -187,15 +190,23 @@ def _reached(relation: Relation, label: np.ndarray, count: int) -> np.ndarray:
         sizes = np.diff(np.r_[heads, len(code)])
         widest = int(sizes.max())
         if len(heads) * widest <= 8 * len(code) + _SLACK:
-            # each owner's sorted classes as a row padded with -1; equal rows are equal sets
+            # each owner's sorted classes as a row padded with -1: equal rows are equal sets, and rows
+            # sort as the sets do (a set before those it begins)
             table = np.full((len(heads), widest), -1, dtype=np.int64)
             table[np.repeat(np.arange(len(heads)), sizes), np.arange(len(code)) - np.repeat(heads, sizes)] = classes
-            per_owner[owner[heads]] = _number_rows(table)[0] + 1
+            per_owner[owner[heads]] = numbered_in_sorted_order(table)[0] + 1
         else:  # a few owners reach many classes: padding would waste memory
-            numbers: dict[bytes, int] = {}
-            for head, group in zip(owner[heads].tolist(), np.split(classes, heads[1:])):
-                per_owner[head] = numbers.setdefault(group.tobytes(), len(numbers) + 1)
+            sets = [tuple(group.tolist()) for group in np.split(classes, heads[1:])]
+            numbers = {reached: number for number, reached in enumerate(sorted(set(sets)), start=1)}
+            per_owner[owner[heads]] = [numbers[reached] for reached in sets]
     return per_owner if of_world is None else per_owner[of_world]
+
+
+def numbered_in_sorted_order(rows: np.ndarray) -> tuple[np.ndarray, int]:
+    """Number the distinct rows ``0, 1, ...`` in their sorted order, and count them."""
+    import numpy as np
+    distinct, inverse = np.unique(rows, axis=0, return_inverse=True)
+    return inverse.ravel().astype(np.int64), len(distinct)
 
 
 def _number_rows(rows: np.ndarray) -> tuple[np.ndarray, int]:

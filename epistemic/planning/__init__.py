@@ -3,10 +3,15 @@
 :class:`Action` is an abstract event model (its observers' types are chosen
 by the state); :func:`applicable` and :func:`apply` are its semantics on
 the core's Kripke models and product update; a :class:`PlanningTask`
-holds an initial state, the actions and a goal.
+holds an initial state, the actions and a goal.  :func:`search` finds a
+plan, breadth-first over states known by :func:`state_key` (equal for
+bisimilar states).
 """
 
 from .action import Action, applicable, apply, observability_types
+from .canonical import contracted, state_key
+from .search import SearchResult, Stop, Strategy, search
 from .task import PlanningTask
 
-__all__ = ["PlanningTask", "Action", "applicable", "apply", "observability_types"]
+__all__ = ["PlanningTask", "Action", "applicable", "apply", "observability_types", "contracted", "state_key",
+           "search", "SearchResult", "Stop", "Strategy"]

@@ -1,0 +1,400 @@
+"""Finding a plan: a search through the states a task's actions reach.
+
+:func:`search` starts from the task's initial state and applies the
+actions, in the task's order, to the states it reaches.  Every state is
+kept as its bisimulation contraction and known by its canonical key
+(:mod:`epistemic.planning.canonical`), so a state met again, however its
+worlds are named or copied, is not searched twice.  Three strategies:
+
+``breadth-first`` (the default)
+    States are expanded in the order they were found.  The goal is tested
+    when a state is found (the initial state first), so the first plan
+    found is a shortest one.
+``astar``
+    A* on the heuristic *h = 0 where the goal holds, else 1*.  It never
+    overestimates the actions still needed and changes by at most 1 from a
+    state to the next (it is admissible and consistent), so with the goal
+    tested when a state is expanded the plan found is a shortest one.
+``greedy``
+    Greedy best-first on the number of the goal's conjuncts that do not
+    hold yet (the goal's top-level ``&``, each holding where it holds at
+    every designated world), ties broken by the order states were found,
+    the goal tested when a state is found.  That number can overestimate
+    (one action may make several conjuncts true), so the plan is not always
+    a shortest one.
+
+The search stops at a plan, when no state is left (no plan exists), or at
+a bound: ``max_states`` states seen, ``max_seconds`` seconds, or
+``max_memory`` bytes resident in the process, each checked before the next
+state is made.  A stop at a bound is a result like the others, never an
+exception.
+
+Examples
+--------
+>>> from epistemic.planning.examples import coin_in_the_box
+>>> result = search(coin_in_the_box())
+>>> result.plan, result.stop.value
+(('open_a', 'peek_a'), 'found')
+>>> search(coin_in_the_box(), max_states=2).stop.value
+'max-states'
+"""
+
+from __future__ import annotations
+
+import enum
+import heapq
+import resource
+import sys
+import time
+from array import array
+from collections.abc import Callable
+from typing import TextIO
+
+import attrs
+
+from ..checking import holds
+from ..errors import ModelError
+from ..formulas import And, Formula
+from ..kripke import KripkeModel
+from .action import applicable, apply
+from .canonical import contracted, key_of_contraction
+from .task import PlanningTask
+
+__all__ = ["search", "SearchResult", "Strategy", "Stop", "resident_memory", "goal_conjuncts"]
+
+#: Seconds between two lines of progress.
+PROGRESS_EVERY = 1.0
+
+
+class Strategy(str, enum.Enum):
+    """The order in which states are expanded (see :mod:`epistemic.planning.search`)."""
+
+    BREADTH_FIRST = "breadth-first"
+    ASTAR = "astar"
+    GREEDY = "greedy"
+
+
+class Stop(str, enum.Enum):
+    """Why a search stopped."""
+
+    FOUND = "found"              # a plan reaches the goal
+    EXHAUSTED = "exhausted"      # every reachable state was searched: no plan exists
+    MAX_STATES = "max-states"
+    MAX_SECONDS = "max-seconds"
+    MAX_MEMORY = "max-memory"
+
+
+def _plan(value) -> tuple[str, ...] | None:
+    return None if value is None else tuple(value)
+
+
+@attrs.frozen
+class SearchResult:
+    """What a search found, why it stopped, and what it explored.
+
+    Attributes
+    ----------
+    task : str
+        The task's name.
+    strategy : Strategy
+    stop : Stop
+        Why the search stopped.
+    plan : tuple of str or None
+        The actions' names, when ``stop`` is ``FOUND``.
+    expanded : int
+        States whose successors were made.
+    seen : int
+        Distinct states met (bisimilar states count once), the initial one included.
+    depth : int
+        The most actions on the way to a state met.
+    frontier : int
+        States met and not yet expanded when the search stopped.
+    plan_sizes : tuple of int
+        The worlds of the contracted state before the plan and after each of its actions.
+    largest : int
+        The worlds of the largest contracted state met.
+    seconds : float
+        Time the search took, by its clock.
+    peak_memory : int
+        The most bytes resident in the process read while searching.
+    """
+
+    task: str
+    strategy: Strategy
+    stop: Stop
+    plan: tuple[str, ...] | None = attrs.field(converter=_plan)
+    expanded: int
+    seen: int
+    depth: int
+    frontier: int
+    plan_sizes: tuple[int, ...] = attrs.field(converter=tuple)
+    largest: int
+    seconds: float
+    peak_memory: int
+
+    @property
+    def found(self) -> bool:
+        """Whether a plan was found."""
+        return self.plan is not None
+
+    def to_dict(self) -> dict:
+        """The result as plain data, ready for :func:`json.dumps`."""
+        return {"task": self.task, "strategy": self.strategy.value, "stop": self.stop.value,
+                "plan": None if self.plan is None else list(self.plan),
+                "plan_length": None if self.plan is None else len(self.plan),
+                "expanded": self.expanded, "seen": self.seen, "depth": self.depth, "frontier": self.frontier,
+                "plan_sizes": list(self.plan_sizes), "largest": self.largest, "seconds": self.seconds,
+                "peak_memory": self.peak_memory}
+
+    def to_text(self) -> str:
+        """A few lines for a terminal.
+
+        Examples
+        --------
+        >>> from epistemic.planning.examples import coin_in_the_box
+        >>> print(search(coin_in_the_box(), clock=lambda: 0.0).to_text())
+        coin in the box, B_a tails: plan of 2 actions (breadth-first)
+          1. open_a
+          2. peek_a
+        expanded 2 states, seen 5, deepest 2, largest 4 worlds; 0.00 s
+        """
+        why = {Stop.FOUND: f"plan of {len(self.plan or ())} action{'' if len(self.plan or ()) == 1 else 's'}",
+               Stop.EXHAUSTED: "no plan: every reachable state was searched",
+               Stop.MAX_STATES: "stopped at the bound on states seen",
+               Stop.MAX_SECONDS: "stopped at the bound on seconds",
+               Stop.MAX_MEMORY: "stopped at the bound on memory"}[self.stop]
+        lines = [f"{self.task}: {why} ({self.strategy.value})"]
+        lines += [f"  {i}. {name}" for i, name in enumerate(self.plan or (), start=1)]
+        lines.append(f"expanded {self.expanded:,} states, seen {self.seen:,}, deepest {self.depth}, "
+                     f"largest {self.largest:,} worlds; {self.seconds:.2f} s")
+        return "\n".join(lines)
+
+
+def resident_memory() -> int:
+    """Bytes the process holds in memory now (its resident set)."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * resource.getpagesize()
+    except (OSError, IndexError, ValueError):   # no /proc: the most it has held, which bounds it too
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def goal_conjuncts(goal: Formula) -> tuple[Formula, ...]:
+    """The operands of the goal's top-level conjunction, left to right.
+
+    Examples
+    --------
+    >>> from epistemic import parse_formula
+    >>> [str(f) for f in goal_conjuncts(parse_formula("p & (q | r) & K_a p"))]
+    ['p', 'q | r', 'K_a p']
+    """
+    out, stack = [], [goal]
+    while stack:
+        f = stack.pop()
+        if isinstance(f, And):
+            stack.extend((f.right, f.left))
+        else:
+            out.append(f)
+    return tuple(out)
+
+
+def _positive(value, name: str, kind=(int,)) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, kind) or value <= 0):
+        raise ModelError(f"{name} must be a positive number, got {value!r}")
+
+
+def search(task: PlanningTask, *, strategy: Strategy | str = Strategy.BREADTH_FIRST,
+           max_states: int | None = None, max_seconds: float | None = None, max_memory: int | None = None,
+           clock: Callable[[], float] = time.monotonic, memory: Callable[[], int] = resident_memory,
+           progress: TextIO | bool | None = None) -> SearchResult:
+    """Search for a plan of ``task`` (see :mod:`epistemic.planning.search`).
+
+    Parameters
+    ----------
+    task : PlanningTask
+    strategy : Strategy or str
+        ``"breadth-first"``, ``"astar"`` or ``"greedy"``.
+    max_states : int, optional
+        Stop before making a state once this many distinct states were seen.
+    max_seconds : float, optional
+        Stop before making a state once this many seconds have passed.
+    max_memory : int, optional
+        Stop before making a state once the process holds this many bytes.
+    clock : callable
+        Seconds, as :func:`time.monotonic` gives them.
+    memory : callable
+        Bytes the process holds, as :func:`resident_memory` gives them.
+    progress : file, bool, optional
+        Where to write a line of progress every second or so; ``None``:
+        standard error when it is a terminal; ``False``: nowhere.
+
+    Raises
+    ------
+    ModelError
+        For an unknown strategy or a bound that is not a positive number;
+        and where the task's formulas cannot be checked in a state it
+        reaches (as ``K`` where an agent's relation is not an equivalence).
+    """
+    if not isinstance(task, PlanningTask):
+        raise ModelError(f"search looks for a plan of a PlanningTask, not {type(task).__name__}")
+    try:
+        strategy = Strategy(strategy)
+    except ValueError:
+        raise ModelError(f"unknown search strategy {strategy!r}: "
+                         f"choose from {', '.join(s.value for s in Strategy)}") from None
+    _positive(max_states, "max_states")
+    _positive(max_seconds, "max_seconds", (int, float))
+    _positive(max_memory, "max_memory")
+    if progress is None:
+        progress = sys.stderr if sys.stderr is not None and sys.stderr.isatty() else False
+    return _Search(task, strategy, max_states, max_seconds, max_memory, clock, memory,
+                   None if progress is False else progress).run()
+
+
+class _Search:
+    """One search's state: the states met, the frontier, and the counts."""
+
+    def __init__(self, task, strategy, max_states, max_seconds, max_memory, clock, memory, progress):
+        self.task, self.strategy = task, strategy
+        self.max_states, self.max_seconds, self.max_memory = max_states, max_seconds, max_memory
+        self.clock, self.memory, self.progress = clock, memory, progress
+        self.conjuncts = goal_conjuncts(task.goal)
+        # per state met, by number: its predecessor, the action that made it, its depth and size
+        self.parent, self.action = array("q"), array("q")
+        self.depth, self.size = array("q"), array("q")
+        self.seen: dict = {}             # key -> state number
+        self.vocabulary: dict = {}       # the facts and agents of keys, one object for all states
+        self.expanded = 0
+        self.pushed = 0
+        self.peak = 0
+        self.start = self.last_progress = clock()
+
+    # states -----------------------------------------------------------------------------
+    def meet(self, state: KripkeModel, parent: int, action: int) -> tuple[int, bool]:
+        """The number of ``state`` (contracted), and whether it is new."""
+        vocabulary, rest = key_of_contraction(state)
+        key = (self.vocabulary.setdefault(vocabulary, vocabulary), rest)
+        number = self.seen.get(key)
+        if number is not None:
+            return number, False
+        number = len(self.parent)
+        self.seen[key] = number
+        self.parent.append(parent)
+        self.action.append(action)
+        self.depth.append(0 if parent < 0 else self.depth[parent] + 1)
+        self.size.append(len(state))
+        return number, True
+
+    def goal(self, state: KripkeModel) -> bool:
+        return holds(state, self.task.goal)
+
+    def unmet(self, state: KripkeModel) -> int:
+        """The heuristic: for greedy, the goal's conjuncts that do not hold;
+        for A*, 0 where the goal holds, else 1."""
+        if self.strategy is Strategy.ASTAR:
+            return 0 if self.goal(state) else 1
+        return sum(not holds(state, f) for f in self.conjuncts)
+
+    def successors(self, state: KripkeModel):
+        """``(action number, contracted state)`` for each applicable action, in
+        the task's order, each made only while no bound is reached (a bound
+        reached ends them with ``(None, Stop)``)."""
+        for number, action in enumerate(self.task.actions):
+            stop = self.bound()
+            if stop is not None:
+                yield None, stop
+                return
+            if applicable(state, action):
+                yield number, contracted(apply(state, action))
+
+    def bound(self) -> Stop | None:
+        now = self.clock()
+        used = self.memory()
+        self.peak = max(self.peak, used)
+        if self.max_states is not None and len(self.parent) >= self.max_states:
+            return Stop.MAX_STATES
+        if self.max_seconds is not None and now - self.start >= self.max_seconds:
+            return Stop.MAX_SECONDS
+        if self.max_memory is not None and used >= self.max_memory:
+            return Stop.MAX_MEMORY
+        if self.progress is not None and now - self.last_progress >= PROGRESS_EVERY:
+            self.last_progress = now
+            self.report()
+        return None
+
+    # the search -----------------------------------------------------------------------------
+    def run(self) -> SearchResult:
+        initial = contracted(self.task.initial)
+        self.meet(initial, -1, -1)
+        # A* tests the goal when it expands a state, the others when they meet one
+        astar = self.strategy is Strategy.ASTAR
+        if not astar and self.goal(initial):
+            return self.result(Stop.FOUND, 0)
+        # entries (priority..., order pushed, state number, state): breadth-first has no priority, so the
+        # order pushed alone makes a queue of it; it breaks the others' ties first in, first out, and is never
+        # the same twice, so that states are never compared
+        frontier = [self.entry(initial, 0)]
+        closed: set[int] = set()      # the states A* expanded
+        while frontier:
+            *_, number, state = heapq.heappop(frontier)
+            if astar:
+                if number in closed:     # met again by a shorter way, and expanded then
+                    continue
+                if self.goal(state):
+                    return self.result(Stop.FOUND, number)
+                closed.add(number)
+            self.expanded += 1
+            for action, after in self.successors(state):
+                if action is None:
+                    return self.result(after, None)
+                new, fresh = self.meet(after, number, action)
+                if fresh:
+                    if not astar and self.goal(after):
+                        return self.result(Stop.FOUND, new)
+                    heapq.heappush(frontier, self.entry(after, new))
+                elif astar and new not in closed and self.depth[number] + 1 < self.depth[new]:
+                    # with a consistent heuristic a state expanded is never reached more cheaply later;
+                    # one waiting in the frontier may be, and takes the shorter way
+                    self.parent[new], self.action[new] = number, action
+                    self.depth[new] = self.depth[number] + 1
+                    heapq.heappush(frontier, self.entry(after, new))
+        return self.result(Stop.EXHAUSTED, None)
+
+    def entry(self, state: KripkeModel, number: int) -> tuple:
+        """The frontier's entry of a state: its priority (see :meth:`run`), then the state, lean."""
+        self.pushed += 1
+        if self.strategy is Strategy.BREADTH_FIRST:
+            priority: tuple[int, ...] = ()
+        else:
+            h = self.unmet(state)
+            # A*: least g + h, then least h (a goal state first among equals); greedy: least h
+            priority = (self.depth[number] + h, h) if self.strategy is Strategy.ASTAR else (h,)
+        return (*priority, self.pushed, number, _lean(state))
+
+    # reporting -----------------------------------------------------------------------------
+    def report(self) -> None:
+        seen = len(self.parent)
+        print(f"depth {max(self.depth)}, expanded {self.expanded:,}, seen {seen:,}, frontier {seen - self.expanded:,}, "
+              f"largest {max(self.size):,} worlds, {self.clock() - self.start:.0f} s",
+              file=self.progress, flush=True)
+
+    def result(self, stop: Stop, goal: int | None) -> SearchResult:
+        plan, sizes = [], []
+        if goal is not None:
+            number = goal
+            while number >= 0:
+                sizes.append(self.size[number])
+                if self.action[number] >= 0:
+                    plan.append(self.task.actions[self.action[number]].name)
+                number = self.parent[number]
+        self.peak = max(self.peak, self.memory())
+        return SearchResult(self.task.name, self.strategy, stop, None if goal is None else reversed(plan),
+                            self.expanded, len(self.parent), max(self.depth), len(self.parent) - self.expanded,
+                            reversed(sizes), max(self.size), float(self.clock() - self.start), self.peak)
+
+
+def _lean(state: KripkeModel) -> KripkeModel:
+    """``state`` without what its checks cached, to wait in the frontier: a
+    waiting state costs its worlds and relations only."""
+    state.cache.clear()
+    return state

@@ -1,0 +1,129 @@
+"""Hypothesis strategies of the planning tests: small models, their bisimilar copies, small tasks."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from epistemic import TOP, Agent, Event, KripkeModel
+from epistemic import formulas as fm
+from epistemic.planning import Action, PlanningTask
+from epistemic.relations import Arrows, Partition
+
+A, B = Agent("a"), Agent("b")
+AGENTS = (A, B)
+
+__all__ = ["A", "B", "AGENTS", "models", "bisimilar_copies", "s5_models", "formulas_over", "tasks"]
+
+
+@st.composite
+def models(draw, atoms=("p", "q"), max_worlds: int = 5, s5: bool = False):
+    """A model over agents a and b: each relation a partition or (unless
+    ``s5``) any arrows, some designated worlds."""
+    n = draw(st.integers(1, max_worlds))
+    facts = [draw(st.frozensets(st.sampled_from(atoms))) for _ in range(n)]
+    relations = {}
+    for agent in AGENTS:
+        if s5 or draw(st.booleans()):
+            relations[agent] = Partition(draw(st.lists(st.integers(0, n - 1), min_size=n, max_size=n)))
+        else:
+            pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=2 * n))
+            relations[agent] = Arrows([r for r, _ in pairs], [c for _, c in pairs], n)
+    actual = draw(st.lists(st.integers(0, n - 1), min_size=1, unique=True))
+    return KripkeModel([f"w{i}" for i in range(n)], facts, relations, [f"w{i}" for i in actual])
+
+
+def s5_models(atoms=("p", "q"), max_worlds: int = 5):
+    return models(atoms, max_worlds, s5=True)
+
+
+@st.composite
+def bisimilar_copies(draw, model: KripkeModel):
+    """``model`` with each world copied one to three times, the copies
+    shuffled and renamed, equivalences sometimes kept as arrows, and each
+    designated world replaced by some of its copies: a bisimilar model whose
+    designated worlds match."""
+    n = len(model)
+    copies = [draw(st.integers(1, 3)) for _ in range(n)]
+    of = [i for i in range(n) for _ in range(copies[i])]          # the world each new world copies
+    place = draw(st.permutations(range(len(of))))                 # where each new world goes
+    at = {}
+    for k, i in enumerate(of):
+        at.setdefault(i, []).append(place[k])
+    facts = [None] * len(of)
+    for k, i in enumerate(of):
+        facts[place[k]] = model.facts(model.worlds[i])
+    relations = {}
+    for agent in model.agents:
+        rows, cols = [], []
+        for i, j in zip(*(x.tolist() for x in model.relation_of(agent).pairs())):
+            for u in at[i]:
+                # each copy of i links to at least one copy of j: enough for bisimilarity
+                targets = draw(st.lists(st.sampled_from(at[j]), min_size=1, unique=True))
+                rows += [u] * len(targets)
+                cols += targets
+        relation = Arrows(rows, cols, len(of))
+        if isinstance(model.relation_of(agent), Partition):
+            # the copies of an equivalence class together make one class
+            block = [0] * len(of)
+            for k, i in enumerate(of):
+                block[place[k]] = int(model.relation_of(agent).block[i])
+            relation = Partition(block) if draw(st.booleans()) else Arrows(*Partition(block).pairs(), len(of))
+        relations[agent] = relation
+    actual = set()
+    for w in model.actual:
+        actual.update(draw(st.lists(st.sampled_from(at[model.index(w)]), min_size=1, unique=True)))
+    names = [f"v{k}" for k in range(len(of))]
+    return KripkeModel(names, facts, relations, [names[k] for k in actual])
+
+
+def formulas_over(atoms=("p", "q"), knowledge=(fm.Believes, fm.Possible), max_leaves: int = 8):
+    """Formulas of atoms, the Boolean connectives and the given operators of a and b."""
+    leaves = st.one_of(st.builds(fm.Atom, st.sampled_from(atoms)), st.just(fm.TOP))
+
+    def grow(inner):
+        return st.one_of(st.builds(fm.Not, inner),
+                         *(st.builds(cls, inner, inner) for cls in (fm.And, fm.Or)),
+                         *(st.builds(cls, st.sampled_from(AGENTS), inner) for cls in knowledge),
+                         st.builds(fm.Common, st.just(frozenset(AGENTS)), inner) if fm.Knows in knowledge
+                         else st.builds(fm.CommonBelief, st.just(frozenset(AGENTS)), inner))
+
+    return st.recursive(leaves, grow, max_leaves=max_leaves)
+
+
+def _public(name: str, events) -> Action:
+    names = [e.name for e in events]
+    return Action(name, events, (("Fully", [(e, e) for e in names]),), names,
+                  [(agent, (("Fully", TOP),)) for agent in AGENTS])
+
+
+@st.composite
+def actions(draw, name: str, atoms):
+    """A public announcement, a semi-private one (one agent learns whether a
+    formula holds, the other sees that it does), or a public ontic action:
+    each keeps an S5 model S5."""
+    kind = draw(st.sampled_from(["public", "semi-private", "ontic"]))
+    formula = draw(formulas_over(atoms, (fm.Knows, fm.Possible), max_leaves=4))
+    if kind == "public":
+        return _public(name, (Event("told", formula),))
+    if kind == "ontic":
+        assign = draw(st.dictionaries(st.sampled_from(atoms), formulas_over(atoms, (), max_leaves=3),
+                                      min_size=1, max_size=2))
+        precondition = draw(st.one_of(st.just(TOP), formulas_over(atoms, (fm.Knows,), max_leaves=3)))
+        return _public(name, (Event("done", precondition, assign=assign),))
+    learner = draw(st.sampled_from(AGENTS))
+    events = (Event("yes", formula), Event("no", fm.Not(formula)))
+    return Action(name, events,
+                  (("Fully", [("yes", "yes"), ("no", "no")]),
+                   ("Partially", [(e, f) for e in ("yes", "no") for f in ("yes", "no")])),
+                  ("yes", "no"),
+                  [(agent, (("Fully" if agent == learner else "Partially", TOP),)) for agent in AGENTS])
+
+
+@st.composite
+def tasks(draw, max_actions: int = 3):
+    """A task of an S5 model over two or three atoms, a few S5-keeping actions, and a goal."""
+    atoms = ("p", "q", "r")[:draw(st.integers(2, 3))]
+    initial = draw(s5_models(atoms, 4))
+    made = [draw(actions(f"act{i}", atoms)) for i in range(draw(st.integers(1, max_actions)))]
+    goal = draw(formulas_over(atoms, (fm.Knows, fm.Possible), max_leaves=5))
+    return PlanningTask("random", initial, made, goal)

@@ -1,0 +1,230 @@
+"""The search for plans: shortest plans against a brute force, the hand-built tasks, bounds, progress."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from hypothesis import given, settings
+
+from epistemic import Agent, KripkeModel, ModelError, holds, parse_formula
+from epistemic.planning import PlanningTask, Stop, Strategy, applicable, apply, search
+from epistemic.planning.examples import coin_in_the_box, muddy_children, public_action, secret
+from epistemic.planning.search import goal_conjuncts, resident_memory
+
+from planning_strategies import tasks
+
+pytestmark = pytest.mark.filterwarnings("ignore::epistemic.UnknownAtomWarning")
+
+#: Plans longer than this are not looked for by the brute force.
+DEPTH = 3
+
+
+def shortest_by_brute_force(task: PlanningTask, depth: int = DEPTH) -> int | None:
+    """The fewest actions reaching the goal, trying every sequence of up to ``depth`` actions."""
+    layer = [task.initial]
+    for length in range(depth + 1):
+        if any(holds(state, task.goal) for state in layer):
+            return length
+        layer = [apply(state, action) for state in layer for action in task.actions if applicable(state, action)]
+    return None
+
+
+def replay(task: PlanningTask, plan) -> KripkeModel:
+    state = task.initial
+    for name in plan:
+        state = apply(state, task.action(name))
+    return state
+
+
+@settings(max_examples=60)
+@given(tasks())
+def test_breadth_first_finds_a_shortest_plan(task):
+    result = search(task, max_states=5000)
+    expected = shortest_by_brute_force(task)
+    if result.stop is Stop.FOUND:
+        assert holds(replay(task, result.plan), task.goal)
+        assert len(result.plan_sizes) == len(result.plan) + 1
+        if expected is not None:
+            assert len(result.plan) == expected
+        else:
+            assert len(result.plan) > DEPTH
+    else:
+        assert result.stop is Stop.EXHAUSTED     # these tasks have few states
+        assert expected is None
+
+
+@settings(max_examples=40)
+@given(tasks())
+def test_astar_finds_plans_as_short_and_greedy_finds_valid_ones(task):
+    shortest = search(task, max_states=5000)
+    astar = search(task, strategy="astar", max_states=5000)
+    greedy = search(task, strategy=Strategy.GREEDY, max_states=5000)
+    assert shortest.stop is astar.stop is greedy.stop
+    if shortest.found:
+        assert len(astar.plan) == len(shortest.plan)
+        assert holds(replay(task, astar.plan), task.goal)
+        assert holds(replay(task, greedy.plan), task.goal)
+        assert len(greedy.plan) >= len(shortest.plan)
+    else:
+        assert astar.seen == greedy.seen == shortest.seen    # each searched every reachable state
+
+
+# the hand-built tasks ------------------------------------------------------------------------------------
+
+def test_coin_in_the_box_a_opens_and_peeks():
+    result = search(coin_in_the_box("B_a tails"))
+    assert result.plan == ("open_a", "peek_a")
+    assert result.stop is Stop.FOUND and result.found
+    assert result.plan_sizes == (2, 4, 3)
+
+
+def test_coin_in_the_box_b_is_signalled_to_look_and_peeks():
+    assert search(coin_in_the_box("B_b tails")).plan == ("open_a", "signal_a_b", "peek_b")
+
+
+def test_coin_in_the_box_a_learns_the_coin_while_b_sees_it_and_c_does_not():
+    goal = "B_a tails & B_b (B_a tails | B_a ~tails) & ~(B_c tails | B_c ~tails)"
+    plan = search(coin_in_the_box(goal)).plan
+    assert plan == ("signal_a_b", "open_a", "peek_a")
+    state = replay(coin_in_the_box(goal), plan)
+    assert holds(state, parse_formula("~B_b tails & B_c ~opened"))
+
+
+def test_greedy_best_first_may_find_a_longer_plan():
+    task = coin_in_the_box("B_a tails & B_b (B_a tails | B_a ~tails) & ~(B_c tails | B_c ~tails)")
+    greedy = search(task, strategy="greedy")
+    assert len(greedy.plan) == 4 and holds(replay(task, greedy.plan), task.goal)
+    assert len(search(task, strategy="astar").plan) == 3
+
+
+@pytest.mark.parametrize("children, muddy", [(3, 1), (3, 2), (3, 3), (4, 2), (4, 4)])
+def test_muddy_children_know_after_the_father_and_muddy_minus_one_silences(children, muddy):
+    # Fagin, Halpern, Moses and Vardi, Reasoning About Knowledge (1995), section 1.1: with k muddy
+    # children, they know at the k-th question, after k - 1 answers of "no"
+    result = search(muddy_children(children, muddy))
+    assert result.plan == ("father",) + ("nobody_knows",) * (muddy - 1)
+
+
+def test_a_task_without_plan_exhausts_the_reachable_states():
+    result = search(secret())
+    assert result.stop is Stop.EXHAUSTED and result.plan is None and not result.found
+    assert (result.seen, result.expanded, result.frontier) == (2, 2, 0)
+    assert result.plan_sizes == ()
+
+
+@pytest.mark.parametrize("strategy", list(Strategy))
+def test_a_goal_that_holds_at_first_needs_no_action(strategy):
+    a = Agent("a")
+    task = PlanningTask("done", KripkeModel.initial([a], {"p"}), [public_action("wave", [a])], parse_formula("p"))
+    result = search(task, strategy=strategy)
+    assert result.plan == () and result.expanded == 0 and result.plan_sizes == (1,)
+
+
+def test_states_met_again_are_not_searched_again():
+    # saying p twice, or saying it after q, changes nothing the second time
+    a, b = Agent("a"), Agent("b")
+    initial = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()}, {b: [("w", "v")]}, actual="w",
+                                         reflexive=True, symmetric=True)
+    task = PlanningTask("say", initial, [public_action("say_p", [a, b], parse_formula("K_a p")),
+                                         public_action("say_top", [a, b])], parse_formula("K_b ~p"))
+    result = search(task)
+    assert result.stop is Stop.EXHAUSTED
+    assert result.seen == 2 and result.expanded == 2
+
+
+# bounds --------------------------------------------------------------------------------------------------
+
+def test_a_bound_on_states_stops_with_what_was_explored():
+    result = search(coin_in_the_box("B_b tails"), max_states=4)
+    assert result.stop is Stop.MAX_STATES and result.plan is None
+    # the initial state's successors: open_a, signal_a_b and signal_a_c; the next state would be a fifth
+    assert result.seen == 4 and result.expanded == 1 and result.frontier == 3
+    assert result.largest == 4 and result.depth == 1
+
+
+def test_a_bound_of_one_state_tests_the_initial_state_only():
+    assert search(coin_in_the_box(), max_states=1).stop is Stop.MAX_STATES
+    task = coin_in_the_box("~opened")
+    assert search(task, max_states=1).plan == ()
+
+
+class Clock:
+    """A clock that moves on by ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float):
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_bound_on_seconds_stops_by_the_clock_given():
+    result = search(coin_in_the_box("B_b tails"), max_seconds=10, clock=Clock(1.0))
+    assert result.stop is Stop.MAX_SECONDS and result.plan is None
+    assert result.seconds >= 10
+    assert 0 < result.expanded < search(coin_in_the_box("B_b tails")).expanded
+
+
+def test_a_bound_on_memory_stops_by_the_reading_given():
+    readings = iter(range(1000, 10**6, 1000))
+    result = search(coin_in_the_box("B_b tails"), max_memory=5000, memory=lambda: next(readings))
+    assert result.stop is Stop.MAX_MEMORY and result.peak_memory == 6000    # the last reading, at the stop
+    # read before each action: open_a (made), open_b, open_c, peek_a (not applicable), then 5000 stops it
+    assert result.seen == 2 and result.expanded == 1
+
+
+def test_the_memory_read_is_the_process_resident_size():
+    assert 10**6 < resident_memory() < 10**12
+
+
+@pytest.mark.parametrize("bound, value", [("max_states", 0), ("max_seconds", -1), ("max_memory", 2.5),
+                                          ("max_states", True)])
+def test_a_bound_that_is_not_a_positive_number_is_refused(bound, value):
+    with pytest.raises(ModelError, match=f"{bound} must be a positive number"):
+        search(secret(), **{bound: value})
+
+
+def test_an_unknown_strategy_is_refused_in_one_line():
+    with pytest.raises(ModelError, match="unknown search strategy 'depth-first': choose from breadth-first, astar"):
+        search(secret(), strategy="depth-first")
+
+
+def test_only_a_task_is_searched():
+    with pytest.raises(ModelError, match="PlanningTask, not str"):
+        search("coin")
+
+
+def test_progress_is_written_every_second_by_the_clock():
+    out = io.StringIO()
+    search(coin_in_the_box("B_b tails"), clock=Clock(0.5), progress=out)
+    lines = out.getvalue().splitlines()
+    assert lines and all(line.startswith("depth ") and "expanded" in line and "frontier" in line for line in lines)
+    assert "largest" in lines[-1]
+
+
+def test_no_progress_where_standard_error_is_not_a_terminal(capsys):
+    search(coin_in_the_box("B_b tails"), clock=Clock(5.0))
+    assert capsys.readouterr().err == ""
+
+
+def test_the_result_as_data_and_text():
+    result = search(coin_in_the_box(), clock=lambda: 0.0)
+    data = json.loads(json.dumps(result.to_dict()))
+    assert data["plan"] == ["open_a", "peek_a"] and data["plan_length"] == 2
+    assert data["stop"] == "found" and data["strategy"] == "breadth-first"
+    assert data["plan_sizes"] == [2, 4, 3] and data["seconds"] == 0.0
+    assert "1. open_a" in result.to_text()
+    assert "no plan" in search(secret()).to_text()
+
+
+def test_goal_conjuncts_flatten_the_top_conjunction_only():
+    assert goal_conjuncts(parse_formula("(p & q) & ~(r & s)")) == (
+        parse_formula("p"), parse_formula("q"), parse_formula("~(r & s)"))
+
+
+def test_a_goal_the_checker_refuses_is_an_error_naming_it():
+    with pytest.raises(ModelError, match="K_b asks what b knows"):
+        search(coin_in_the_box("K_b tails"))
