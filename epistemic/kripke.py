@@ -211,6 +211,11 @@ class KripkeModel:
         """What is true at ``world``."""
         return self._facts[self.index(world)]
 
+    @property
+    def facts_by_number(self) -> tuple[frozenset[Hashable], ...]:
+        """What is true at each world, by world number."""
+        return self._facts
+
     def valuation(self, fact: Hashable) -> np.ndarray:
         """A boolean array over world numbers: where ``fact`` holds."""
         import numpy as np

@@ -53,7 +53,10 @@ import os
 import warnings
 from importlib import resources
 
-from ..planning import PlanningTask
+import attrs
+
+from ..formulas import Formula, shared
+from ..planning import Action, PlanningTask
 from .actions import ground_actions, type_relations
 from .context import Scope
 from .initial import initial_state
@@ -195,7 +198,21 @@ def build_task(domain: Domain, problem: Problem, libraries: list[Library], fallb
                                for name, kinds in relations.items() for _, pairs in kinds))
     actions = ground_actions(scope, domain.actions, events, action_types, relations)
     goal = scope.formula(problem.goal, {})
-    return PlanningTask(problem.name.text, initial, actions, goal)
+    table: dict = {}
+    return PlanningTask(problem.name.text, initial, [_shared_action(a, table) for a in actions],
+                        shared(goal, table))
+
+
+def _shared_action(action: Action, table: dict) -> Action:
+    """``action`` with its formulas made of those of ``table`` (see :func:`epistemic.formulas.shared`):
+    the ground actions repeat the same conditions, and a model caches truths by formula."""
+    def one(f):
+        return f if f is None or not isinstance(f, Formula) else shared(f, table)
+    events = [attrs.evolve(e, precondition=one(e.precondition), assign=[(atom, one(f)) for atom, f in e.assign])
+              for e in action.events]
+    observers = [(agent, [(kind, one(condition)) for kind, condition in options])
+                 for agent, options in action.observers]
+    return attrs.evolve(action, events=events, observers=observers)
 
 
 def _equivalence(pairs, events: list[str]) -> bool:
