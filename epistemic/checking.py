@@ -60,7 +60,7 @@ from .formulas import (AGENT_WORD, Act, And, Announce, AnnounceDiamond, Announce
                        FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, subformulas,
                        to_text)
 from .kripke import KripkeModel, World
-from .relations import Arrows, Partition, Relation
+from .relations import FEW_WORLDS, Arrows, Partition, Relation
 from .validators import instance_of
 
 if TYPE_CHECKING:
@@ -106,6 +106,9 @@ def truth_array(model: KripkeModel, formula: Formula, *, contract: bool = True) 
         :func:`may_know`).
     """
     _kripke(model, "epistemic.checking.truth_array", "epistemic.symbolic.truth checks a knowledge structure")
+    known = model.cache.get(("truth", formula)) if isinstance(formula, Formula) else None
+    if known is not None:
+        return known
     if len(model) > FEW_WORLDS:
         operands = _same_model_operands
     else:
@@ -121,10 +124,6 @@ def truth_array(model: KripkeModel, formula: Formula, *, contract: bool = True) 
 
     return evaluate_bottom_up(formula, model.cache, operands, evaluate)
 
-
-#: Models of at most this many worlds check a propositional formula per valuation, as Python integers:
-#: an array operation per subformula costs more than the whole formula on a few valuations.
-FEW_WORLDS = 64
 
 #: The most valuations a propositional formula remembers its truth at (then it forgets them all).
 REMEMBERED_VALUATIONS = 1 << 14

@@ -22,7 +22,11 @@ if TYPE_CHECKING:
 # numpy (a tenth of a second to import) is imported where used: the symbolic engine imports this module (through the
 # explicit engine's) and never calls what uses it
 
-__all__ = ["Relation", "Partition", "Arrows", "relation_from_pairs"]
+__all__ = ["Relation", "Partition", "Arrows", "relation_from_pairs", "FEW_WORLDS"]
+
+#: Relations and models of at most this many worlds are worked on over Python lists and sets where the
+#: work is per world: an array operation costs more than the whole loop there.
+FEW_WORLDS = 64
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:
@@ -53,6 +57,20 @@ class Relation(ABC):
     def successors(self, world: int) -> np.ndarray:
         """The worlds ``world`` links to, in increasing order."""
 
+    def successor_lists(self) -> list[list[int]]:
+        """Each world's successors, in increasing order, as Python lists.
+
+        Examples
+        --------
+        >>> Partition([0, 1, 0]).successor_lists(), Arrows([0, 0], [2, 1], 3).successor_lists()
+        ([[0, 2], [1], [0, 2]], [[1, 2], [], []])
+        """
+        out: list[list[int]] = [[] for _ in range(self.size)]
+        rows, cols = self.pairs()
+        for r, c in zip(rows.tolist(), cols.tolist()):
+            out[r].append(c)
+        return out
+
     @abstractmethod
     def restrict(self, keep: np.ndarray) -> Relation:
         """The relation among the worlds ``keep`` (sorted indices), renumbered
@@ -72,6 +90,8 @@ class Relation(ABC):
         """
         import numpy as np
         n = self.size
+        if n <= FEW_WORLDS:
+            return _few_unmet([set(s) for s in self.successor_lists()])
         rows, cols = self.pairs()
         code = rows * max(n, 1) + cols
         if not np.isin(np.arange(n) * (n + 1), code).all():
@@ -181,6 +201,14 @@ class Partition(Relation):
     def restrict(self, keep: np.ndarray) -> Partition:
         return Partition(self.block[keep])
 
+    def successor_lists(self) -> list[list[int]]:
+        # one list per block, shared by its worlds
+        members: list[list[int]] = [[] for _ in range(self.count)]
+        block = self.block.tolist()
+        for w, b in enumerate(block):
+            members[b].append(w)
+        return [members[b] for b in block]
+
     def blocks(self) -> list[list[int]]:
         """The blocks as lists of worlds, in order of their first world."""
         out: list[list[int]] = [[] for _ in range(self.count)]
@@ -250,7 +278,15 @@ class Arrows(Relation):
 
 def relation_from_pairs(rows, cols, size: int) -> Relation:
     """The relation of the given arrows: a :class:`Partition` when it is an
-    equivalence, else :class:`Arrows`."""
+    equivalence, else :class:`Arrows`.
+
+    Examples
+    --------
+    >>> relation_from_pairs([0, 1, 1, 0], [0, 1, 0, 1], 2).blocks(), type(relation_from_pairs([0], [1], 2)).__name__
+    ([[0, 1]], 'Arrows')
+    """
+    if size <= FEW_WORLDS:
+        return _few_from_pairs(rows, cols, size)
     arrows = Arrows(rows, cols, size)
     if arrows.is_equivalence():
         return Partition(_components(arrows))
@@ -263,3 +299,25 @@ def _components(arrows: Arrows) -> np.ndarray:
     least = np.arange(arrows.size)
     np.minimum.at(least, arrows.rows, arrows.cols)
     return least
+
+
+def _few_from_pairs(rows, cols, size: int) -> Relation:
+    """:func:`relation_from_pairs` over Python sets, for few worlds."""
+    rows = rows.tolist() if hasattr(rows, "tolist") else list(rows)
+    cols = cols.tolist() if hasattr(cols, "tolist") else list(cols)
+    successors: list[set[int]] = [set() for _ in range(size)]
+    for r, c in zip(rows, cols):
+        successors[r].add(c)
+    if _few_unmet(successors) is None:
+        return Partition([min(seen) for seen in successors])
+    return Arrows(rows, cols, size)
+
+
+def _few_unmet(successors: list[set[int]]) -> str | None:
+    """:meth:`Relation.unmet_property` of the relation with these successor sets, over Python sets."""
+    if not all(w in seen for w, seen in enumerate(successors)):
+        return "reflexive"
+    if not all(w in successors[v] for w, seen in enumerate(successors) for v in seen):
+        return "symmetric"
+    # reflexive and symmetric: transitive exactly when every world sees just what the worlds it sees see
+    return None if all(successors[v] == seen for seen in successors for v in seen) else "transitive"

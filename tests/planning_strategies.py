@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from hypothesis import strategies as st
 
 from epistemic import TOP, Agent, Event, KripkeModel
@@ -12,7 +14,8 @@ from epistemic.relations import Arrows, Partition
 A, B = Agent("a"), Agent("b")
 AGENTS = (A, B)
 
-__all__ = ["A", "B", "AGENTS", "models", "bisimilar_copies", "s5_models", "formulas_over", "tasks"]
+__all__ = ["A", "B", "AGENTS", "models", "bisimilar_copies", "s5_models", "formulas_over", "tasks", "arrays_only",
+           "fresh"]
 
 
 @st.composite
@@ -127,3 +130,27 @@ def tasks(draw, max_actions: int = 3):
     made = [draw(actions(f"act{i}", atoms)) for i in range(draw(st.integers(1, max_actions)))]
     goal = draw(formulas_over(atoms, (fm.Knows, fm.Possible), max_leaves=5))
     return PlanningTask("random", initial, made, goal)
+
+
+@contextlib.contextmanager
+def arrays_only():
+    """Every model counts as large while this lasts: the core works over arrays, as it does for
+    models of more than :data:`epistemic.relations.FEW_WORLDS` worlds, the reference of its
+    paths over Python lists for few worlds."""
+    from epistemic import bisimulation, checking, kripke, relations
+    from epistemic.planning import canonical
+    modules = (bisimulation, checking, kripke, relations, canonical)
+    saved = [module.FEW_WORLDS for module in modules]
+    for module in modules:
+        module.FEW_WORLDS = 0
+    try:
+        yield
+    finally:
+        for module, value in zip(modules, saved):
+            module.FEW_WORLDS = value
+
+
+def fresh(model: KripkeModel) -> KripkeModel:
+    """The same model with nothing cached."""
+    return KripkeModel(model.worlds, model.facts_by_number, {a: model.relation_of(a) for a in model.agents},
+                       model.actual)

@@ -12,7 +12,7 @@ from epistemic.planning import contracted, state_key
 from epistemic.planning.canonical import key_of_contraction
 from epistemic.relations import Arrows, Partition
 
-from planning_strategies import bisimilar_copies, formulas_over, models
+from planning_strategies import arrays_only, bisimilar_copies, formulas_over, fresh, models
 
 
 def bisimilar(one: KripkeModel, other: KripkeModel) -> bool:
@@ -124,3 +124,18 @@ def test_a_large_class_is_numbered_without_padding_every_world():
                            {a: Arrows(rows, cols, n)}, [0])
     assert state_key(m) == state_key(shuffled)
     assert state_key(m) != state_key(m.with_actual([1]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(models(max_worlds=6))
+def test_a_state_of_few_worlds_has_the_key_the_arrays_give(model):
+    # the paths over Python lists (bisimulation, contraction, generated submodel, colours, key) against
+    # the arrays, which the core uses above FEW_WORLDS worlds
+    with arrays_only():
+        by_arrays = contracted(fresh(model))
+        key_by_arrays = key_of_contraction(by_arrays)
+    few = contracted(fresh(model))
+    assert few.worlds == by_arrays.worlds and few.actual == by_arrays.actual
+    assert all(few.relation_of(a) == by_arrays.relation_of(a) for a in model.agents)
+    assert all(type(few.relation_of(a)) is type(by_arrays.relation_of(a)) for a in model.agents)
+    assert key_of_contraction(few) == key_by_arrays
