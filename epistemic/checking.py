@@ -109,6 +109,10 @@ def truth_array(model: KripkeModel, formula: Formula, *, contract: bool = True) 
     known = model.cache.get(("truth", formula)) if isinstance(formula, Formula) else None
     if known is not None:
         return known
+    if len(model) <= FEW_WORLDS and isinstance(formula, Formula) and formula._propositional:
+        known = model.cache["truth", formula] = _by_valuation(model, formula)
+        known.flags.writeable = False
+        return known
     if len(model) > FEW_WORLDS:
         operands = _same_model_operands
     else:

@@ -156,11 +156,17 @@ class Partition(Relation):
     def __init__(self, block):
         import numpy as np
         raw = np.asarray(block, dtype=np.int64).ravel()
-        _, first, inverse = np.unique(raw, return_index=True, return_inverse=True)
         # renumber blocks by their first world, so the numbering is canonical
-        order = np.argsort(np.argsort(first))
-        self.block = _frozen(order[inverse].astype(np.int64))
-        self.count = len(first)
+        if len(raw) <= FEW_WORLDS:
+            numbers: dict[int, int] = {}
+            self.block = _frozen(np.array([numbers.setdefault(b, len(numbers)) for b in raw.tolist()],
+                                          dtype=np.int64))
+            self.count = len(numbers)
+        else:
+            _, first, inverse = np.unique(raw, return_index=True, return_inverse=True)
+            order = np.argsort(np.argsort(first))
+            self.block = _frozen(order[inverse].astype(np.int64))
+            self.count = len(first)
         self.size = len(raw)
         self._members = None
 
@@ -245,11 +251,17 @@ class Arrows(Relation):
 
     def __init__(self, rows, cols, size: int):
         import numpy as np
-        rows = np.asarray(rows, dtype=np.int64).ravel()
-        cols = np.asarray(cols, dtype=np.int64).ravel()
-        if len(rows):
-            code = np.unique(rows * max(size, 1) + cols)
-            rows, cols = code // max(size, 1), code % max(size, 1)
+        if size <= FEW_WORLDS:
+            # sorted and distinct over Python pairs
+            pairs = sorted(set(zip(_listed(rows), _listed(cols))))
+            rows = np.array([r for r, _ in pairs], dtype=np.int64)
+            cols = np.array([c for _, c in pairs], dtype=np.int64)
+        else:
+            rows = np.asarray(rows, dtype=np.int64).ravel()
+            cols = np.asarray(cols, dtype=np.int64).ravel()
+            if len(rows):
+                code = np.unique(rows * max(size, 1) + cols)
+                rows, cols = code // max(size, 1), code % max(size, 1)
         self.rows, self.cols = _frozen(rows), _frozen(cols)
         self.size = size
 
@@ -301,10 +313,15 @@ def _components(arrows: Arrows) -> np.ndarray:
     return least
 
 
+def _listed(numbers) -> list[int]:
+    """Numbers given as an array or any iterable, as a flat list of Python ints."""
+    import numpy as np
+    return np.asarray(numbers, dtype=np.int64).ravel().tolist()
+
+
 def _few_from_pairs(rows, cols, size: int) -> Relation:
     """:func:`relation_from_pairs` over Python sets, for few worlds."""
-    rows = rows.tolist() if hasattr(rows, "tolist") else list(rows)
-    cols = cols.tolist() if hasattr(cols, "tolist") else list(cols)
+    rows, cols = _listed(rows), _listed(cols)
     successors: list[set[int]] = [set() for _ in range(size)]
     for r, c in zip(rows, cols):
         successors[r].add(c)
