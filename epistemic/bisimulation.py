@@ -108,12 +108,27 @@ def _few_labels(model: KripkeModel) -> list[int]:
     successors = [model.relation_of(agent).successor_lists() for agent in sorted(model.agents)]
     while successors:
         signatures: dict[tuple, int] = {}
-        refined = [signatures.setdefault((label[w], *(frozenset([label[v] for v in succ[w]]) for succ in successors)),
-                                         len(signatures)) for w in range(len(label))]
+        reached = [reached_tuples(succ, label) for succ in successors]
+        refined = [signatures.setdefault((label[w], *(sets[w] for sets in reached)), len(signatures))
+                   for w in range(len(label))]
         if len(signatures) == count:   # each round refines the last: as many classes is the same classes
             break
         label, count = refined, len(signatures)
     return label
+
+
+def reached_tuples(successors: list[list[int]], label: list[int]) -> list[tuple[int, ...]]:
+    """Per world, the labels of its successors (from :meth:`~epistemic.relations.Relation.successor_lists`),
+    sorted and distinct: equal tuples exactly for equal sets, sorted as :func:`reached_sets` numbers
+    them.  Worlds sharing a list of successors (a block of a partition) share the work."""
+    known: dict[int, tuple[int, ...]] = {}
+    out = []
+    for succ in successors:
+        reached = known.get(id(succ))
+        if reached is None:
+            reached = known[id(succ)] = tuple(sorted({label[v] for v in succ}))
+        out.append(reached)
+    return out
 
 
 def bisimulation_classes(model: KripkeModel) -> list[list[World]]:

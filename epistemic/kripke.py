@@ -492,13 +492,15 @@ class KripkeModel:
         new_id = np.full((n, m), -1, dtype=np.int64)
         new_id[ws, js] = np.arange(len(ws))
 
-        changes = [sorted(truths.items()) for truths in assigned]
+        changes = [[(atom, np.asarray(truth).tolist()) for atom, truth in truths.items()] for truths in assigned]
         facts = []
         for w, j in zip(ws.tolist(), js.tolist()):
             e = events.events[j]
             f = (self._facts[w] - e.removes) | e.adds
-            for atom, truth in changes[j]:
-                f = f | {atom} if truth[w] else f - {atom}
+            if changes[j]:
+                # each atom assigned once: those made false go, those made true come
+                f = (f - {atom for atom, truth in changes[j] if not truth[w]}) | \
+                    {atom for atom, truth in changes[j] if truth[w]}
             facts.append(f)
 
         position = {e.name: j for j, e in enumerate(events.events)}
@@ -593,15 +595,17 @@ def _product(relation: Relation, event_pairs, new_id: np.ndarray, m: int, size: 
         return Partition(relation.block[ws] * m + np.array(event_block, dtype=np.int64)[js])
     if relation.size <= FEW_WORLDS:
         # for few worlds, the arrows are made over Python lists
-        ids = new_id.tolist()
-        rows, cols = relation.pairs()
+        ids = new_id.T.tolist()        # per event, the new world of each world (-1 for none)
+        successors = relation.successor_lists()
         out_rows, out_cols = [], []
         for e, f in event_pairs:
-            for r, c in zip(rows.tolist(), cols.tolist()):
-                x, y = ids[r][e], ids[c][f]
-                if x >= 0 and y >= 0:
-                    out_rows.append(x)
-                    out_cols.append(y)
+            source, target = ids[e], ids[f]
+            for w, x in enumerate(source):
+                if x >= 0:
+                    for y in (target[v] for v in successors[w]):
+                        if y >= 0:
+                            out_rows.append(x)
+                            out_cols.append(y)
         return relation_from_pairs(out_rows, out_cols, size)
     events = np.zeros((m, m), dtype=bool)
     for e, f in event_pairs:

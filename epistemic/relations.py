@@ -37,9 +37,10 @@ def _frozen(array: np.ndarray) -> np.ndarray:
 class Relation(ABC):
     """What partitions and arrows have in common."""
 
-    __slots__ = ("size",)
+    __slots__ = ("size", "_lists")
     #: The number of worlds.
     size: int
+    _lists: list[list[int]] | None
 
     @abstractmethod
     def box(self, truth: np.ndarray) -> np.ndarray:
@@ -58,13 +59,19 @@ class Relation(ABC):
         """The worlds ``world`` links to, in increasing order."""
 
     def successor_lists(self) -> list[list[int]]:
-        """Each world's successors, in increasing order, as Python lists.
+        """Each world's successors, in increasing order, as Python lists, made
+        once (the relation does not change; neither may they).
 
         Examples
         --------
         >>> Partition([0, 1, 0]).successor_lists(), Arrows([0, 0], [2, 1], 3).successor_lists()
         ([[0, 2], [1], [0, 2]], [[1, 2], [], []])
         """
+        if self._lists is None:
+            self._lists = self._successor_lists()
+        return self._lists
+
+    def _successor_lists(self) -> list[list[int]]:
         out: list[list[int]] = [[] for _ in range(self.size)]
         rows, cols = self.pairs()
         for r, c in zip(rows.tolist(), cols.tolist()):
@@ -169,6 +176,7 @@ class Partition(Relation):
             self.count = len(first)
         self.size = len(raw)
         self._members = None
+        self._lists = None
 
     def box(self, truth: np.ndarray) -> np.ndarray:
         import numpy as np
@@ -207,7 +215,7 @@ class Partition(Relation):
     def restrict(self, keep: np.ndarray) -> Partition:
         return Partition(self.block[keep])
 
-    def successor_lists(self) -> list[list[int]]:
+    def _successor_lists(self) -> list[list[int]]:
         # one list per block, shared by its worlds
         members: list[list[int]] = [[] for _ in range(self.count)]
         block = self.block.tolist()
@@ -264,6 +272,7 @@ class Arrows(Relation):
                 rows, cols = code // max(size, 1), code % max(size, 1)
         self.rows, self.cols = _frozen(rows), _frozen(cols)
         self.size = size
+        self._lists = None
 
     def box(self, truth: np.ndarray) -> np.ndarray:
         import numpy as np

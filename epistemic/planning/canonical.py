@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from ..bisimulation import contract, numbered_in_sorted_order, reached_sets
+from ..bisimulation import contract, numbered_in_sorted_order, reached_sets, reached_tuples
 from ..errors import ModelError
 from ..kripke import KripkeModel
 from ..relations import FEW_WORLDS, Partition, Relation
@@ -160,8 +160,8 @@ def _few_key(state: KripkeModel) -> StateKey:
         colour, count = [numbers[row] for row in rows], len(numbers)
         if count == n:
             break
-        rows = [(colour[w], *(tuple(sorted({colour[v] for v in succ[w]})) for succ in successors))
-                for w in range(n)]
+        reached = [reached_tuples(succ, colour) for succ in successors]
+        rows = [(colour[w], *(sets[w] for sets in reached)) for w in range(n)]
     if count < n:
         raise ModelError(_NOT_CONTRACTED)
 
@@ -171,7 +171,7 @@ def _few_key(state: KripkeModel) -> StateKey:
              np.packbits(np.array([designated[w] for w in order], dtype=bool)).tobytes()]
     for relation, succ in zip(relations, successors):
         if isinstance(relation, Partition) or relation.is_equivalence():
-            least = [min(colour[v] for v in succ[w]) if succ[w] else n for w in range(n)]
+            least = [sets[0] if sets else n for sets in reached_tuples(succ, colour)]
             parts.append(b"S" + _packed(np.array([least[w] for w in order]), n))
         else:
             arrows = sorted(colour[w] * n + colour[v] for w in range(n) for v in succ[w])
