@@ -146,15 +146,16 @@ def _by_valuation(model: KripkeModel, f: Formula) -> np.ndarray:
     reads = _reads(f)
     memo = _valuations(f)
     seen = [facts & reads for facts in model.facts_by_number]
-    unknown = list(dict.fromkeys(v for v in seen if v not in memo))
+    # read from a dict of this call's own: the memory may be emptied (at its bound, or by another thread)
+    truth = {v: memo.get(v) for v in seen}
+    unknown = [v for v, known in truth.items() if known is None]
     if unknown:
+        bits = _bits(f, unknown)
         if len(memo) + len(unknown) > REMEMBERED_VALUATIONS:
             memo.clear()
-            unknown = list(dict.fromkeys(seen))
-        truth = _bits(f, unknown)
         for bit, valuation in enumerate(unknown):
-            memo[valuation] = bool(truth >> bit & 1)
-    return np.fromiter((memo[v] for v in seen), dtype=bool, count=len(seen))
+            truth[valuation] = memo[valuation] = bool(bits >> bit & 1)
+    return np.fromiter((truth[v] for v in seen), dtype=bool, count=len(seen))
 
 
 def _reads(f: Formula) -> frozenset:

@@ -162,10 +162,9 @@ CORE_MUTANTS: tuple[Mutant, ...] = (
            ("tests/test_core_kripke.py::test_believed_facts",)),
     # checking.py ------------------------------------------------------------------------------
     Mutant(CHECKING,
-           "            unknown = list(dict.fromkeys(seen))",
+           "            memo.clear()",
            "            pass",
-           "a propositional formula's memory of valuations, emptied at its bound, loses the ones the model "
-           "had found there",
+           "a propositional formula's memory of valuations grows past its bound",
            ("tests/test_core_checking.py::test_a_formula_remembers_its_truth_at_a_bounded_number_of_valuations",)),
     Mutant(CHECKING,
            "    seen = [facts & reads for facts in model.facts_by_number]",
