@@ -102,12 +102,13 @@ def key_of_contraction(state: KripkeModel) -> StateKey:
     n = len(state)
     if n <= FEW_WORLDS:
         return _few_key(state)
-    worlds = state.worlds
-    atoms = tuple(sorted({fact for w in worlds for fact in state.facts(w)}, key=_fact_order))
+    facts_of = state.facts_by_number
+    atoms = tuple(sorted(frozenset().union(*facts_of), key=_fact_order))
     facts = np.zeros((n, len(atoms)), dtype=bool)
     position = {fact: j for j, fact in enumerate(atoms)}
-    for i, w in enumerate(worlds):
-        facts[i, [position[fact] for fact in state.facts(w)]] = True
+    # one assignment for all the worlds' facts at once
+    facts[np.repeat(np.arange(n), [len(own) for own in facts_of]),
+          np.fromiter((position[fact] for own in facts_of for fact in own), dtype=np.int64)] = True
     designated = np.zeros(n, dtype=bool)
     designated[[state.index(w) for w in state.actual]] = True
     agents = sorted(state.agents)
