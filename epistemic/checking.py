@@ -195,6 +195,7 @@ def _bits(f: Formula, valuations: list[frozenset]) -> int:
             return 0
         if isinstance(g, Not):
             return everywhere ^ cache["truth", g.arg]
+        assert isinstance(g, (And, Or, Implies, Iff))     # a propositional formula has no other kind
         left, right = cache["truth", g.left], cache["truth", g.right]
         if isinstance(g, And):
             return left & right

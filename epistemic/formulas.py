@@ -81,6 +81,9 @@ class Formula:
     __slots__ = ("_hash", "_propositional", "_reads", "_valuations")
     _hash: int
     _propositional: bool
+    # what the checker keeps in a propositional formula, made when first asked (epistemic.checking)
+    _reads: frozenset[str]
+    _valuations: dict[frozenset, bool]
     # every concrete formula is an attrs class: attrs.fields() reads its operands
     __attrs_attrs__: ClassVar[tuple[attrs.Attribute[Any], ...]]
     #: Whether the class is an atom, a constant or a connective of propositional logic.

@@ -199,7 +199,7 @@ def build_task(domain: Domain, problem: Problem, libraries: list[Library], fallb
     actions = ground_actions(scope, domain.actions, events, action_types, relations)
     goal = scope.formula(problem.goal, {})
     table: dict = {}
-    return PlanningTask(problem.name.text, initial, [_shared_action(a, table) for a in actions],
+    return PlanningTask(problem.name.text, initial, tuple(_shared_action(a, table) for a in actions),
                         shared(goal, table))
 
 
@@ -208,10 +208,10 @@ def _shared_action(action: Action, table: dict) -> Action:
     the ground actions repeat the same conditions, and a model caches truths by formula."""
     def one(f):
         return f if f is None or not isinstance(f, Formula) else shared(f, table)
-    events = [attrs.evolve(e, precondition=one(e.precondition), assign=[(atom, one(f)) for atom, f in e.assign])
-              for e in action.events]
-    observers = [(agent, [(kind, one(condition)) for kind, condition in options])
-                 for agent, options in action.observers]
+    events = tuple(attrs.evolve(e, precondition=one(e.precondition),
+                                assign=frozenset((atom, one(f)) for atom, f in e.assign)) for e in action.events)
+    observers = tuple((agent, tuple((kind, one(condition)) for kind, condition in options))
+                      for agent, options in action.observers)
     return attrs.evolve(action, events=events, observers=observers)
 
 
