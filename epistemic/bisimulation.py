@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .kripke import KripkeModel, World
-from .relations import Partition, Relation, relation_from_pairs
+from .relations import FEW_WORLDS, Partition, Relation, relation_from_pairs
 
 if TYPE_CHECKING:
     import numpy as np
@@ -78,6 +78,11 @@ def bisimulation_labels(model: KripkeModel) -> np.ndarray:
     key = ("bisimulation",)
     if key in model.cache:
         return model.cache[key]
+    if len(model) <= FEW_WORLDS:
+        label = np.array(_few_labels(model), dtype=np.int64)
+        label.flags.writeable = False
+        model.cache[key] = label
+        return label
     worlds = model.worlds
     kinds: dict[frozenset, int] = {}
     label = np.array([kinds.setdefault(model.facts(w), len(kinds)) for w in worlds], dtype=np.int64)
@@ -92,6 +97,38 @@ def bisimulation_labels(model: KripkeModel) -> np.ndarray:
     label.flags.writeable = False
     model.cache[key] = label
     return label
+
+
+def _few_labels(model: KripkeModel) -> list[int]:
+    """:func:`bisimulation_labels` as a list, refined over Python sets: the same rounds, each world's
+    signature its class and, per agent, the set of classes it reaches, numbered by first appearance."""
+    kinds: dict[frozenset, int] = {}
+    label = [kinds.setdefault(facts, len(kinds)) for facts in model.facts_by_number]
+    count = len(kinds)
+    successors = [model.relation_of(agent).successor_lists() for agent in sorted(model.agents)]
+    while successors:
+        signatures: dict[tuple, int] = {}
+        reached = [reached_tuples(succ, label) for succ in successors]
+        refined = [signatures.setdefault((label[w], *(sets[w] for sets in reached)), len(signatures))
+                   for w in range(len(label))]
+        if len(signatures) == count:   # each round refines the last: as many classes is the same classes
+            break
+        label, count = refined, len(signatures)
+    return label
+
+
+def reached_tuples(successors: list[list[int]], label: list[int]) -> list[tuple[int, ...]]:
+    """Per world, the labels of its successors (from :meth:`~epistemic.relations.Relation.successor_lists`),
+    sorted and distinct: equal tuples exactly for equal sets, sorted as :func:`reached_sets` numbers
+    them.  Worlds sharing a list of successors (a block of a partition) share the work."""
+    known: dict[int, tuple[int, ...]] = {}
+    out = []
+    for succ in successors:
+        reached = known.get(id(succ))
+        if reached is None:
+            reached = known[id(succ)] = tuple(sorted({label[v] for v in succ}))
+        out.append(reached)
+    return out
 
 
 def bisimulation_classes(model: KripkeModel) -> list[list[World]]:

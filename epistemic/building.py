@@ -39,7 +39,7 @@ from .checking import truth_array
 from .errors import ModelError
 from .formulas import TOP, And, Atom, Bottom, Formula, FormulaError, Iff, Implies, Not, Or, Top, subformulas
 from .kripke import KripkeModel
-from .relations import Partition
+from .relations import FEW_WORLDS, Partition
 from .syntax import parse_formula
 from .validators import instance_of
 
@@ -227,6 +227,11 @@ def _satisfying(law: Formula, names: list[str]) -> np.ndarray:
     kept = []
     for start in range(0, total, _CHUNK):
         codes = np.arange(start, min(start + _CHUNK, total), dtype=np.int64)
+        if len(codes) <= FEW_WORLDS:
+            # so few worlds are checked by their facts (see epistemic.checking.truth_array), not the cache
+            facts = [frozenset(n for i, n in enumerate(names) if code >> i & 1) for code in codes.tolist()]
+            kept.append(codes[truth_array(KripkeModel(range(len(codes)), facts, {}, []), law)])
+            continue
         space = KripkeModel(range(len(codes)), [nothing] * len(codes), {}, [])
         for atom in law_atoms:
             column = ((codes >> names.index(atom.name)) & 1).astype(bool)

@@ -57,9 +57,10 @@ from .errors import ModelError
 from .events import EventModel, announcement_event, check_event_model, formulas_within
 from .formulas import (AGENT_WORD, Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
                        Believes, Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
-                       FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, to_text)
+                       FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, subformulas,
+                       to_text)
 from .kripke import KripkeModel, World
-from .relations import Arrows, Partition, Relation
+from .relations import FEW_WORLDS, Arrows, Partition, Relation
 from .validators import instance_of
 
 if TYPE_CHECKING:
@@ -104,15 +105,108 @@ def truth_array(model: KripkeModel, formula: Formula, *, contract: bool = True) 
         agent knows where the agent's relation is not an equivalence (see
         :func:`may_know`).
     """
-    import numpy as np
     _kripke(model, "epistemic.checking.truth_array", "epistemic.symbolic.truth checks a knowledge structure")
+    known = model.cache.get(("truth", formula)) if isinstance(formula, Formula) else None
+    if known is not None:
+        return known
+    if len(model) <= FEW_WORLDS and isinstance(formula, Formula) and formula._propositional:
+        known = model.cache["truth", formula] = _by_valuation(model, formula)
+        known.flags.writeable = False
+        return known
+    if len(model) > FEW_WORLDS:
+        operands = _same_model_operands
+    else:
+        # a propositional subformula is evaluated whole, at the model's valuations (see _by_valuation)
+        def operands(f: Formula) -> tuple[Formula, ...]:
+            return () if f._propositional else _same_model_operands(f)
 
     def evaluate(f: Formula) -> np.ndarray:
-        result = _evaluate(model, f, contract)
+        result = _by_valuation(model, f) if f._propositional and len(model) <= FEW_WORLDS else \
+            _evaluate(model, f, contract)
         result.flags.writeable = False
         return result
 
-    return evaluate_bottom_up(formula, model.cache, _same_model_operands, evaluate)
+    return evaluate_bottom_up(formula, model.cache, operands, evaluate)
+
+
+#: The most valuations a propositional formula remembers its truth at (then it forgets them all).
+REMEMBERED_VALUATIONS = 1 << 14
+
+
+def _by_valuation(model: KripkeModel, f: Formula) -> np.ndarray:
+    """Where propositional ``f`` holds in ``model``, read off the facts of each world.
+
+    Its truth at a world depends only on which of the atoms it reads are
+    true there, so ``f`` remembers it for each such valuation (bounded by
+    :data:`REMEMBERED_VALUATIONS`): the states of a search share most of
+    their valuations.  Those it does not know yet are evaluated together,
+    one bit per valuation, in one pass over ``f``.
+    """
+    import numpy as np
+    reads = _reads(f)
+    memo = _valuations(f)
+    seen = [facts & reads for facts in model.facts_by_number]
+    # read from a dict of this call's own: the memory may be emptied (at its bound, or by another thread)
+    truth = {v: memo.get(v) for v in seen}
+    unknown = [v for v, known in truth.items() if known is None]
+    if unknown:
+        bits = _bits(f, unknown)
+        if len(memo) + len(unknown) > REMEMBERED_VALUATIONS:
+            memo.clear()
+        for bit, valuation in enumerate(unknown):
+            truth[valuation] = memo[valuation] = bool(bits >> bit & 1)
+    return np.fromiter((truth[v] for v in seen), dtype=bool, count=len(seen))
+
+
+def _reads(f: Formula) -> frozenset:
+    """The names of the atoms in propositional ``f`` (kept in it)."""
+    try:
+        return f._reads
+    except AttributeError:
+        reads = frozenset(g.name for g in subformulas(f) if isinstance(g, Atom))
+        object.__setattr__(f, "_reads", reads)
+        return reads
+
+
+def _valuations(f: Formula) -> dict:
+    """What propositional ``f`` remembers: its truth at each valuation of :func:`_reads` met."""
+    try:
+        return f._valuations
+    except AttributeError:
+        memo: dict = {}
+        object.__setattr__(f, "_valuations", memo)
+        return memo
+
+
+def _bits(f: Formula, valuations: list[frozenset]) -> int:
+    """Propositional ``f`` at each of ``valuations``: bit ``i`` of the result is its truth at ``valuations[i]``."""
+    everywhere = (1 << len(valuations)) - 1
+    where: dict = {}
+    for bit, valuation in enumerate(valuations):
+        for name in valuation:
+            where[name] = where.get(name, 0) | 1 << bit
+
+    def evaluate(g: Formula) -> int:
+        if isinstance(g, Atom):
+            return where.get(g.name, 0)
+        if isinstance(g, Top):
+            return everywhere
+        if isinstance(g, Bottom):
+            return 0
+        if isinstance(g, Not):
+            return everywhere ^ cache["truth", g.arg]
+        assert isinstance(g, (And, Or, Implies, Iff))     # a propositional formula has no other kind
+        left, right = cache["truth", g.left], cache["truth", g.right]
+        if isinstance(g, And):
+            return left & right
+        if isinstance(g, Or):
+            return left | right
+        if isinstance(g, Implies):
+            return (everywhere ^ left) | right
+        return everywhere ^ (left ^ right)     # Iff
+
+    cache: dict = {}
+    return evaluate_bottom_up(f, cache, lambda g: g.operands(), evaluate)
 
 
 def worlds_where(model: KripkeModel, formula: Formula, *, contract: bool = True) -> frozenset[World]:

@@ -46,7 +46,7 @@ __all__ = [
     "EverybodyBelieves", "CommonBelief",
     "Announce", "AnnounceDiamond", "AnnouncePrivately", "AnnounceWhether", "Act", "EventModelLike",
     "FormulaError", "atoms", "agents_of", "subformulas", "conjunction", "disjunction", "to_text",
-    "to_latex",
+    "to_latex", "shared",
 ]
 
 
@@ -78,16 +78,36 @@ class Formula:
     levels deep (a long conjunction) hash and compare without recursion.
     """
 
-    __slots__ = ("_hash",)
+    __slots__ = ("_hash", "_propositional", "_reads", "_valuations")
     _hash: int
+    _propositional: bool
+    # what the checker keeps in a propositional formula, made when first asked (epistemic.checking)
+    _reads: frozenset[str]
+    _valuations: dict[frozenset, bool]
     # every concrete formula is an attrs class: attrs.fields() reads its operands
     __attrs_attrs__: ClassVar[tuple[attrs.Attribute[Any], ...]]
+    #: Whether the class is an atom, a constant or a connective of propositional logic.
+    _connective: ClassVar[bool] = False
 
     def __attrs_post_init__(self):
-        own = tuple(getattr(self, f.name) for f in attrs.fields(type(self))
-                    if not isinstance(getattr(self, f.name), Formula))
-        object.__setattr__(self, "_hash", hash((type(self).__name__, own,
-                                                tuple(op._hash for op in self.operands()))))
+        names = _field_names(type(self))
+        own = tuple(getattr(self, name) for name in names if not isinstance(getattr(self, name), Formula))
+        operands = self.operands()
+        object.__setattr__(self, "_hash", hash((type(self).__name__, own, tuple(op._hash for op in operands))))
+        object.__setattr__(self, "_propositional",
+                           self._connective and all(op._propositional for op in operands))
+
+    @property
+    def propositional(self) -> bool:
+        """Whether the formula is built from atoms and constants by connectives
+        alone, so that its truth at a world depends on the world's facts only.
+
+        Examples
+        --------
+        >>> (Atom("p") >> ~Atom("q")).propositional, Knows(Agent("a"), Atom("p")).propositional
+        (True, False)
+        """
+        return self._propositional
 
     def __hash__(self) -> int:
         return self._hash
@@ -108,8 +128,8 @@ class Formula:
                 continue
             if type(a) is not type(b) or a._hash != b._hash:
                 return False
-            for f in attrs.fields(type(a)):
-                x, y = getattr(a, f.name), getattr(b, f.name)
+            for name in _field_names(type(a)):
+                x, y = getattr(a, name), getattr(b, name)
                 if isinstance(x, Formula):
                     stack.append((x, y))
                 elif x != y:
@@ -166,6 +186,17 @@ class Formula:
 
     def __str__(self) -> str:
         return to_text(self)
+
+
+#: The names of each formula class's fields, in order (attrs.fields() checks its argument on every call).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in attrs.fields(cls))
+    return names
 
 
 def _formula(value) -> Formula:
@@ -244,12 +275,16 @@ def _check_name(instance, attribute, value):
 class Atom(Formula):
     """A propositional atom, true at the worlds whose facts include its name."""
 
+    _connective = True
+
     name: str = attrs.field(validator=_check_name)
 
 
 @attrs.frozen(eq=False, repr=False)
 class Top(Formula):
     """The formula true everywhere."""
+
+    _connective = True
 
     def __repr__(self) -> str:
         return "TOP"
@@ -258,6 +293,8 @@ class Top(Formula):
 @attrs.frozen(eq=False, repr=False)
 class Bottom(Formula):
     """The formula false everywhere."""
+
+    _connective = True
 
     def __repr__(self) -> str:
         return "BOTTOM"
@@ -281,6 +318,8 @@ def _binary(cls):
 class Not(Formula):
     """Negation."""
 
+    _connective = True
+
     arg: Formula = attrs.field(validator=_check_formula)
 
 
@@ -288,6 +327,8 @@ class Not(Formula):
 @attrs.frozen(eq=False, repr=False)
 class And(Formula):
     """Conjunction."""
+
+    _connective = True
 
     left: Formula = attrs.field(validator=_check_formula)
     right: Formula = attrs.field(validator=_check_formula)
@@ -298,6 +339,8 @@ class And(Formula):
 class Or(Formula):
     """Disjunction."""
 
+    _connective = True
+
     left: Formula = attrs.field(validator=_check_formula)
     right: Formula = attrs.field(validator=_check_formula)
 
@@ -307,6 +350,8 @@ class Or(Formula):
 class Implies(Formula):
     """Material implication."""
 
+    _connective = True
+
     left: Formula = attrs.field(validator=_check_formula)
     right: Formula = attrs.field(validator=_check_formula)
 
@@ -315,6 +360,8 @@ class Implies(Formula):
 @attrs.frozen(eq=False, repr=False)
 class Iff(Formula):
     """Material equivalence."""
+
+    _connective = True
 
     left: Formula = attrs.field(validator=_check_formula)
     right: Formula = attrs.field(validator=_check_formula)
@@ -544,6 +591,42 @@ def agents_of(formula: Formula) -> frozenset[Agent]:
             found.add(agent)
         found.update(getattr(f, "group", ()))
     return frozenset(found)
+
+
+def shared(formula: Formula, table: dict[Formula, Formula]) -> Formula:
+    """``formula`` made of the formulas of ``table``: each subformula equal to
+    one there is that one, and each other is added to it.
+
+    Formulas passed through one table share every equal subformula as one
+    object, so that equality between them, and a memo keyed by them, is
+    settled by identity instead of a walk through both.
+
+    Examples
+    --------
+    >>> table = {}
+    >>> one = shared(Atom("p") & Atom("q"), table)
+    >>> other = shared(~(Atom("p") & Atom("q")), table)
+    >>> other.arg is one, len(table)
+    (True, 4)
+    """
+    _formula(formula)
+    made: dict[int, Formula] = {}    # by identity: the formula holds every subformula while this runs
+    stack: list[tuple[Formula, bool]] = [(formula, False)]
+    while stack:
+        f, ready = stack.pop()
+        if id(f) in made:
+            continue
+        names = _field_names(type(f))
+        values = [getattr(f, name) for name in names]
+        if not ready:
+            stack.append((f, True))
+            stack.extend((g, False) for g in values if isinstance(g, Formula) and id(g) not in made)
+            continue
+        kept = [made[id(g)] if isinstance(g, Formula) else g for g in values]
+        same = all(k is v for k, v in zip(kept, values))
+        candidate = f if same else type(f)(*kept)
+        made[id(f)] = table.setdefault(candidate, candidate)
+    return made[id(formula)]
 
 
 def conjunction(formulas: Iterable[Formula]) -> Formula:

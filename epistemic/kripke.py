@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, cast
 from .agents import Agent
 from .errors import ModelError
 from .events import Event, EventModel, check_event_model, private_event, public_event, whether_event
-from .relations import Arrows, Partition, Relation, relation_from_pairs
+from .relations import FEW_WORLDS, Arrows, Partition, Relation, relation_from_pairs
 from .validators import instance_of
 
 if TYPE_CHECKING:
@@ -211,6 +211,11 @@ class KripkeModel:
         """What is true at ``world``."""
         return self._facts[self.index(world)]
 
+    @property
+    def facts_by_number(self) -> tuple[frozenset[Hashable], ...]:
+        """What is true at each world, by world number."""
+        return self._facts
+
     def valuation(self, fact: Hashable) -> np.ndarray:
         """A boolean array over world numbers: where ``fact`` holds."""
         import numpy as np
@@ -382,6 +387,8 @@ class KripkeModel:
         memory, and after many private updates they are most of the model.
         """
         import numpy as np
+        if len(self._worlds) <= FEW_WORLDS:
+            return self._few_generated()
         seen = np.zeros(len(self._worlds), dtype=bool)
         seen[[self._index[w] for w in self._actual]] = True
         frontier = seen.copy()
@@ -394,6 +401,25 @@ class KripkeModel:
         if seen.all():
             return self
         return self.restricted(seen)
+
+    def _few_generated(self) -> KripkeModel:
+        """:meth:`generated` over Python lists, for few worlds."""
+        import numpy as np
+        successors = {id(r): r.successor_lists() for r in self._relations.values()}
+        seen = {self._index[w] for w in self._actual}
+        frontier = list(seen)
+        while frontier:
+            w = frontier.pop()
+            for lists in successors.values():
+                for v in lists[w]:
+                    if v not in seen:
+                        seen.add(v)
+                        frontier.append(v)
+        if len(seen) == len(self._worlds):
+            return self
+        mask = np.zeros(len(self._worlds), dtype=bool)
+        mask[sorted(seen)] = True
+        return self.restricted(mask)
 
     def with_actual(self, actual: Iterable[World]) -> KripkeModel:
         """The same worlds and relations with ``actual`` as the actual worlds."""
@@ -466,13 +492,15 @@ class KripkeModel:
         new_id = np.full((n, m), -1, dtype=np.int64)
         new_id[ws, js] = np.arange(len(ws))
 
-        changes = [sorted(truths.items()) for truths in assigned]
+        changes = [[(atom, np.asarray(truth).tolist()) for atom, truth in truths.items()] for truths in assigned]
         facts = []
         for w, j in zip(ws.tolist(), js.tolist()):
             e = events.events[j]
             f = (self._facts[w] - e.removes) | e.adds
-            for atom, truth in changes[j]:
-                f = f | {atom} if truth[w] else f - {atom}
+            if changes[j]:
+                # each atom assigned once: those made false go, those made true come
+                f = (f - {atom for atom, truth in changes[j] if not truth[w]}) | \
+                    {atom for atom, truth in changes[j] if truth[w]}
             facts.append(f)
 
         position = {e.name: j for j, e in enumerate(events.events)}
@@ -558,14 +586,30 @@ def _classes(rows, cols, n: int) -> np.ndarray:
 def _product(relation: Relation, event_pairs, new_id: np.ndarray, m: int, size: int) -> Relation:
     """An agent's relation after the update: world links and event links both."""
     import numpy as np
+    if isinstance(relation, Partition) and _is_equivalence_of(event_pairs, m):
+        # equivalence on both sides: the product is the partition of (world block, event block) pairs
+        event_block = [m] * m
+        for e, f in event_pairs:
+            event_block[e] = min(event_block[e], f)         # least event each event links to
+        ws, js = np.nonzero(new_id >= 0)
+        return Partition(relation.block[ws] * m + np.array(event_block, dtype=np.int64)[js])
+    if relation.size <= FEW_WORLDS:
+        # for few worlds, the arrows are made over Python lists
+        ids = new_id.T.tolist()        # per event, the new world of each world (-1 for none)
+        successors = relation.successor_lists()
+        out_rows, out_cols = [], []
+        for e, f in event_pairs:
+            source, target = ids[e], ids[f]
+            for w, x in enumerate(source):
+                if x >= 0:
+                    for y in (target[v] for v in successors[w]):
+                        if y >= 0:
+                            out_rows.append(x)
+                            out_cols.append(y)
+        return relation_from_pairs(out_rows, out_cols, size)
     events = np.zeros((m, m), dtype=bool)
     for e, f in event_pairs:
         events[e, f] = True
-    if isinstance(relation, Partition) and _is_equivalence(events):
-        # equivalence on both sides: the product is the partition of (world block, event block) pairs
-        event_block = np.argmax(events, axis=1)          # least event each event links to
-        ws, js = np.nonzero(new_id >= 0)
-        return Partition(relation.block[ws] * m + event_block[js])
     rows, cols = relation.pairs()
     new_rows, new_cols = [], []
     for e, f in zip(*np.nonzero(events)):
@@ -578,8 +622,10 @@ def _product(relation: Relation, event_pairs, new_id: np.ndarray, m: int, size: 
     return relation_from_pairs(np.concatenate(new_rows), np.concatenate(new_cols), size)
 
 
-def _is_equivalence(events: np.ndarray) -> bool:
-    import numpy as np
-    return (bool(np.all(np.diag(events))) and bool(np.array_equal(events, events.T))
-            and bool(np.array_equal(events, (events.astype(int) @ events.astype(int)) > 0)))
+def _is_equivalence_of(pairs, m: int) -> bool:
+    """Whether the pairs ``(e, f)`` over events ``0 .. m-1`` are an equivalence."""
+    successors: list[set[int]] = [set() for _ in range(m)]
+    for e, f in pairs:
+        successors[e].add(f)
+    return all(e in seen and all(successors[f] == seen for f in seen) for e, seen in enumerate(successors))
 

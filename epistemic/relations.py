@@ -22,7 +22,11 @@ if TYPE_CHECKING:
 # numpy (a tenth of a second to import) is imported where used: the symbolic engine imports this module (through the
 # explicit engine's) and never calls what uses it
 
-__all__ = ["Relation", "Partition", "Arrows", "relation_from_pairs"]
+__all__ = ["Relation", "Partition", "Arrows", "relation_from_pairs", "FEW_WORLDS"]
+
+#: Relations and models of at most this many worlds are worked on over Python lists and sets where the
+#: work is per world: an array operation costs more than the whole loop there.
+FEW_WORLDS = 64
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:
@@ -33,9 +37,10 @@ def _frozen(array: np.ndarray) -> np.ndarray:
 class Relation(ABC):
     """What partitions and arrows have in common."""
 
-    __slots__ = ("size",)
+    __slots__ = ("size", "_lists")
     #: The number of worlds.
     size: int
+    _lists: list[list[int]] | None
 
     @abstractmethod
     def box(self, truth: np.ndarray) -> np.ndarray:
@@ -52,6 +57,26 @@ class Relation(ABC):
     @abstractmethod
     def successors(self, world: int) -> np.ndarray:
         """The worlds ``world`` links to, in increasing order."""
+
+    def successor_lists(self) -> list[list[int]]:
+        """Each world's successors, in increasing order, as Python lists, made
+        once (the relation does not change; neither may they).
+
+        Examples
+        --------
+        >>> Partition([0, 1, 0]).successor_lists(), Arrows([0, 0], [2, 1], 3).successor_lists()
+        ([[0, 2], [1], [0, 2]], [[1, 2], [], []])
+        """
+        if self._lists is None:
+            self._lists = self._successor_lists()
+        return self._lists
+
+    def _successor_lists(self) -> list[list[int]]:
+        out: list[list[int]] = [[] for _ in range(self.size)]
+        rows, cols = self.pairs()
+        for r, c in zip(rows.tolist(), cols.tolist()):
+            out[r].append(c)
+        return out
 
     @abstractmethod
     def restrict(self, keep: np.ndarray) -> Relation:
@@ -72,6 +97,8 @@ class Relation(ABC):
         """
         import numpy as np
         n = self.size
+        if n <= FEW_WORLDS:
+            return _few_unmet([set(s) for s in self.successor_lists()])
         rows, cols = self.pairs()
         code = rows * max(n, 1) + cols
         if not np.isin(np.arange(n) * (n + 1), code).all():
@@ -136,13 +163,20 @@ class Partition(Relation):
     def __init__(self, block):
         import numpy as np
         raw = np.asarray(block, dtype=np.int64).ravel()
-        _, first, inverse = np.unique(raw, return_index=True, return_inverse=True)
         # renumber blocks by their first world, so the numbering is canonical
-        order = np.argsort(np.argsort(first))
-        self.block = _frozen(order[inverse].astype(np.int64))
-        self.count = len(first)
+        if len(raw) <= FEW_WORLDS:
+            numbers: dict[int, int] = {}
+            self.block = _frozen(np.array([numbers.setdefault(b, len(numbers)) for b in raw.tolist()],
+                                          dtype=np.int64))
+            self.count = len(numbers)
+        else:
+            _, first, inverse = np.unique(raw, return_index=True, return_inverse=True)
+            order = np.argsort(np.argsort(first))
+            self.block = _frozen(order[inverse].astype(np.int64))
+            self.count = len(first)
         self.size = len(raw)
         self._members = None
+        self._lists = None
 
     def box(self, truth: np.ndarray) -> np.ndarray:
         import numpy as np
@@ -181,6 +215,14 @@ class Partition(Relation):
     def restrict(self, keep: np.ndarray) -> Partition:
         return Partition(self.block[keep])
 
+    def _successor_lists(self) -> list[list[int]]:
+        # one list per block, shared by its worlds
+        members: list[list[int]] = [[] for _ in range(self.count)]
+        block = self.block.tolist()
+        for w, b in enumerate(block):
+            members[b].append(w)
+        return [members[b] for b in block]
+
     def blocks(self) -> list[list[int]]:
         """The blocks as lists of worlds, in order of their first world."""
         out: list[list[int]] = [[] for _ in range(self.count)]
@@ -217,13 +259,20 @@ class Arrows(Relation):
 
     def __init__(self, rows, cols, size: int):
         import numpy as np
-        rows = np.asarray(rows, dtype=np.int64).ravel()
-        cols = np.asarray(cols, dtype=np.int64).ravel()
-        if len(rows):
-            code = np.unique(rows * max(size, 1) + cols)
-            rows, cols = code // max(size, 1), code % max(size, 1)
+        if size <= FEW_WORLDS:
+            # sorted and distinct over Python pairs
+            pairs = sorted(set(zip(_listed(rows), _listed(cols))))
+            rows = np.array([r for r, _ in pairs], dtype=np.int64)
+            cols = np.array([c for _, c in pairs], dtype=np.int64)
+        else:
+            rows = np.asarray(rows, dtype=np.int64).ravel()
+            cols = np.asarray(cols, dtype=np.int64).ravel()
+            if len(rows):
+                code = np.unique(rows * max(size, 1) + cols)
+                rows, cols = code // max(size, 1), code % max(size, 1)
         self.rows, self.cols = _frozen(rows), _frozen(cols)
         self.size = size
+        self._lists = None
 
     def box(self, truth: np.ndarray) -> np.ndarray:
         import numpy as np
@@ -250,7 +299,15 @@ class Arrows(Relation):
 
 def relation_from_pairs(rows, cols, size: int) -> Relation:
     """The relation of the given arrows: a :class:`Partition` when it is an
-    equivalence, else :class:`Arrows`."""
+    equivalence, else :class:`Arrows`.
+
+    Examples
+    --------
+    >>> relation_from_pairs([0, 1, 1, 0], [0, 1, 0, 1], 2).blocks(), type(relation_from_pairs([0], [1], 2)).__name__
+    ([[0, 1]], 'Arrows')
+    """
+    if size <= FEW_WORLDS:
+        return _few_from_pairs(rows, cols, size)
     arrows = Arrows(rows, cols, size)
     if arrows.is_equivalence():
         return Partition(_components(arrows))
@@ -263,3 +320,30 @@ def _components(arrows: Arrows) -> np.ndarray:
     least = np.arange(arrows.size)
     np.minimum.at(least, arrows.rows, arrows.cols)
     return least
+
+
+def _listed(numbers) -> list[int]:
+    """Numbers given as an array or any iterable, as a flat list of Python ints."""
+    import numpy as np
+    return np.asarray(numbers, dtype=np.int64).ravel().tolist()
+
+
+def _few_from_pairs(rows, cols, size: int) -> Relation:
+    """:func:`relation_from_pairs` over Python sets, for few worlds."""
+    rows, cols = _listed(rows), _listed(cols)
+    successors: list[set[int]] = [set() for _ in range(size)]
+    for r, c in zip(rows, cols):
+        successors[r].add(c)
+    if _few_unmet(successors) is None:
+        return Partition([min(seen) for seen in successors])
+    return Arrows(rows, cols, size)
+
+
+def _few_unmet(successors: list[set[int]]) -> str | None:
+    """:meth:`Relation.unmet_property` of the relation with these successor sets, over Python sets."""
+    if not all(w in seen for w, seen in enumerate(successors)):
+        return "reflexive"
+    if not all(w in successors[v] for w, seen in enumerate(successors) for v in seen):
+        return "symmetric"
+    # reflexive and symmetric: transitive exactly when every world sees just what the worlds it sees see
+    return None if all(successors[v] == seen for seen in successors for v in seen) else "transitive"

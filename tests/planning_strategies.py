@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from hypothesis import HealthCheck
 from hypothesis import strategies as st
 
@@ -13,7 +15,8 @@ from epistemic.relations import Arrows, Partition
 A, B = Agent("a"), Agent("b")
 AGENTS = (A, B)
 
-__all__ = ["A", "B", "AGENTS", "models", "bisimilar_copies", "s5_models", "formulas_over", "tasks", "SLOW_DRAWS"]
+__all__ = ["A", "B", "AGENTS", "models", "bisimilar_copies", "s5_models", "formulas_over", "tasks", "SLOW_DRAWS",
+           "arrays_only", "fresh"]
 
 #: The settings of a test that draws tasks: as many examples as given, however long each takes to draw.
 SLOW_DRAWS = {"suppress_health_check": [HealthCheck.too_slow]}
@@ -162,3 +165,27 @@ def tasks(draw, max_actions: int = 3):
         made_true = [g for f in candidates for g in (f, fm.Not(f)) if holds(state, g) and not holds(initial, g)]
         goal = made_true[0] if made_true else goal
     return PlanningTask("random", initial, made, goal)
+
+
+@contextlib.contextmanager
+def arrays_only():
+    """Every model counts as large while this lasts: the core works over arrays, as it does for
+    models of more than :data:`epistemic.relations.FEW_WORLDS` worlds, the reference of its
+    paths over Python lists for few worlds."""
+    from epistemic import bisimulation, checking, kripke, relations
+    from epistemic.planning import canonical
+    modules = (bisimulation, checking, kripke, relations, canonical)
+    saved = [module.FEW_WORLDS for module in modules]
+    for module in modules:
+        module.FEW_WORLDS = 0
+    try:
+        yield
+    finally:
+        for module, value in zip(modules, saved):
+            module.FEW_WORLDS = value
+
+
+def fresh(model: KripkeModel) -> KripkeModel:
+    """The same model with nothing cached."""
+    return KripkeModel(model.worlds, model.facts_by_number, {a: model.relation_of(a) for a in model.agents},
+                       model.actual)

@@ -146,7 +146,7 @@ def test_an_action_type_no_library_named_defines_is_one_line(capsys, task):
                              encoding="utf-8")
     code, out, err = run(capsys, "plan", *task)
     assert code == 2 and out == ""
-    assert err.strip().endswith(":10:19: no action type private-announcement in the libraries the domain names (basic)")
+    assert err.strip().endswith(":10:19: undeclared action type private-announcement: not in the libraries the domain names (basic)")
 
 
 def test_a_fault_in_a_file_names_its_line_and_column(capsys, task):

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from epistemic import Agent, KripkeModel, ModelError, explain_verdict, parse_formula, to_latex, to_text, update
+from epistemic import checking
 from epistemic import formulas as fm
 from epistemic.checking import common_relation_labels, group_relation, holds, truth_array, worlds_where
 from epistemic.events import Event, EventModel
@@ -257,11 +258,11 @@ groups = st.frozensets(st.sampled_from(AGENTS), min_size=1)
 
 @functools.cache
 @st.composite
-def formulas(draw, depth=3):
+def formulas(draw, depth=3, modal=True):
     if depth == 0 or draw(st.integers(0, 3)) == 0:
         return draw(LEAVES)
-    sub = formulas(depth - 1)
-    kind = draw(st.integers(0, 17))
+    sub = formulas(depth - 1, modal)
+    kind = draw(st.integers(0, 17 if modal else 4))
     if kind == 0:
         return fm.Not(draw(sub))
     if kind <= 4:
@@ -493,3 +494,41 @@ def test_announcements_nested_past_the_recursion_limit_are_one_clear_error():
         worlds_where(m, f)
     with pytest.raises(fm.FormulaError, match="nests announcements too deeply"):
         symbolic_truth(from_kripke(m), f)
+
+
+# propositional formulas read per valuation -----------------------------------------------------------
+def _fresh(model: KripkeModel) -> KripkeModel:
+    """The same model with nothing cached."""
+    return KripkeModel(model.worlds, model.facts_by_number, {a: model.relation_of(a) for a in model.agents},
+                       model.actual)
+
+
+@settings(max_examples=300, deadline=None)
+@given(models(), formulas(4, modal=False))
+def test_a_propositional_formula_read_per_valuation_is_true_where_the_arrays_say(model, formula):
+    by_valuation = truth_array(_fresh(model), formula)
+    saved = checking.FEW_WORLDS
+    checking.FEW_WORLDS = 0        # every model counts as large: one array per subformula
+    try:
+        by_arrays = truth_array(_fresh(model), formula)
+    finally:
+        checking.FEW_WORLDS = saved
+    assert by_valuation.tolist() == by_arrays.tolist()
+
+
+def test_a_formula_remembers_its_truth_at_a_bounded_number_of_valuations():
+    # one formula checked in models of every valuation of p, q, r in turn: each answer right, whether
+    # remembered from an earlier model or evaluated after the memory was emptied at its bound
+    formula = parse_formula("(p -> q) & ~(r <-> p) | q & r")
+    saved = checking.REMEMBERED_VALUATIONS
+    checking.REMEMBERED_VALUATIONS = 3
+    try:
+        for _ in range(2):
+            for facts in itertools.product([(), ("p",)], [(), ("q",)], [(), ("r",), ("r", "s")]):
+                world = {*itertools.chain(*facts)}
+                model = KripkeModel.from_relations([A], {"w": world, "v": set()}, {}, "w", reflexive=True)
+                p, q, r = ("p" in world), ("q" in world), ("r" in world)
+                assert holds(model, formula) == (((not p or q) and r != p) or (q and r)), world
+                assert len(formula._valuations) <= 3
+    finally:
+        checking.REMEMBERED_VALUATIONS = saved

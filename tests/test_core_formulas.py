@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from epistemic import Agent
 from epistemic.formulas import (BOTTOM, TOP, And, Announce, AnnouncePrivately, AnnounceWhether, Atom, Common,
                                 CommonBelief, EverybodyBelieves, FormulaError, Iff, Implies, Knows, Not, Or,
-                                Possible, atoms, agents_of, conjunction, disjunction, subformulas)
+                                Possible, atoms, agents_of, conjunction, disjunction, shared, subformulas)
 from epistemic.syntax import FormulaSyntaxError, parse_formula, to_text
 from strategies import formulas
 
@@ -24,6 +24,31 @@ def test_printed_formulas_parse_back(formula, unicode):
     assert parse_formula(text) == formula
     # and the printer is stable: printing the parsed formula gives the same text
     assert to_text(parse_formula(text), unicode=unicode) == text
+
+
+_PROPOSITIONAL = (Atom, type(TOP), type(BOTTOM), Not, And, Or, Implies, Iff)
+
+
+@settings(max_examples=300, deadline=None)
+@given(formulas(events=True))
+def test_a_formula_is_propositional_exactly_when_connectives_alone_build_it(formula):
+    assert formula.propositional == all(isinstance(f, _PROPOSITIONAL) for f in subformulas(formula))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(formulas(events=True), min_size=1, max_size=4))
+def test_formulas_shared_through_one_table_are_equal_and_share_equal_subformulas(given_formulas):
+    table: dict = {}
+    made = [shared(f, table) for f in given_formulas]
+    assert made == given_formulas
+    one: dict = {}
+    stack = list(made)
+    while stack:     # every occurrence of every subformula, equal ones met again included
+        g = stack.pop()
+        assert one.setdefault(g, g) is g      # an equal subformula met before is this very object
+        stack.extend(g.operands())
+    assert [shared(f, table) for f in given_formulas] == made
+    assert all(x is y for x, y in zip((shared(f, table) for f in given_formulas), made))
 
 
 @given(formulas(events=True))

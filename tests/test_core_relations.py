@@ -6,6 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from epistemic import relations
 from epistemic.relations import Arrows, Partition, relation_from_pairs
 
 FAST = settings(max_examples=150, deadline=None)
@@ -125,3 +126,26 @@ def test_a_world_that_sees_nothing_is_not_kd45():
     # 0 and 1 see 1; 2 sees nothing: transitive and Euclidean, but not serial
     assert not Arrows([0, 1], [1, 1], 3).is_kd45()
     assert Arrows([0, 1, 2], [1, 1, 1], 3).is_kd45()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=3 * n))),
+    st.booleans(), st.booleans())
+def test_few_worlds_read_over_python_sets_as_over_arrays(sized, reflexive, symmetric):
+    # the paths over Python sets for few worlds, against the arrays used above FEW_WORLDS; closed
+    # reflexively and symmetrically at times, so that transitivity alone may fail
+    n, pairs = sized
+    pairs = pairs + [(w, w) for w in range(n) if reflexive] + [(c, r) for r, c in pairs if symmetric]
+    rows, cols = [r for r, _ in pairs], [c for _, c in pairs]
+    few, arrows = relation_from_pairs(rows, cols, n), Arrows(rows, cols, n)
+    few_unmet = arrows.unmet_property()
+    saved = relations.FEW_WORLDS
+    relations.FEW_WORLDS = 0
+    try:
+        by_arrays, by_arrays_unmet = relation_from_pairs(rows, cols, n), arrows.unmet_property()
+    finally:
+        relations.FEW_WORLDS = saved
+    assert type(few) is type(by_arrays) and few == by_arrays
+    assert few_unmet == by_arrays_unmet
+    assert arrows.successor_lists() == [sorted({c for r, c in pairs if r == w}) for w in range(n)]

@@ -302,10 +302,10 @@ def test_what_epddl_cannot_say_is_refused_in_one_line(tmp_path, goal, message):
 
 
 def test_a_precondition_given_as_a_function_is_refused():
-    action = Action("odd", (Event("e", lambda model, world: True),), (("all", (("e", "e"),)),), ("e",),
-                    ((A, (("all", TOP),)), (B, (("all", TOP),))))
-    with pytest.raises(ModelError, match=r"^event 'e' of odd: its precondition is a function, which EPDDL cannot write$"):
-        to_epddl(PlanningTask("odd", coin(), [action], TOP))
+    # an action's preconditions are formulas, which can be written out and explained
+    with pytest.raises(ModelError, match=r"^odd: the precondition of e is a formula \(a function cannot be written"):
+        Action("odd", (Event("e", lambda model, world: True),), (("all", (("e", "e"),)),), ("e",),
+               ((A, (("all", TOP),)), (B, (("all", TOP),))))
 
 
 def test_a_world_labelled_with_what_is_no_atom_is_refused():

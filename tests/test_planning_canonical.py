@@ -12,7 +12,7 @@ from epistemic.planning import contracted, state_key
 from epistemic.planning.canonical import key_of_contraction
 from epistemic.relations import Arrows, Partition
 
-from planning_strategies import bisimilar_copies, formulas_over, models
+from planning_strategies import arrays_only, bisimilar_copies, formulas_over, fresh, models
 
 pytestmark = pytest.mark.filterwarnings("ignore::epistemic.UnknownAtomWarning")
 
@@ -137,3 +137,18 @@ def test_a_chain_of_like_worlds_takes_several_rounds_to_tell_apart():
                                            {a: list(zip(names, names[1:]))[::-1]}, actual="x")
     assert len(contracted(chain)) == 4
     assert state_key(chain) == state_key(backwards)
+
+
+@settings(max_examples=300, deadline=None)
+@given(models(max_worlds=6))
+def test_a_state_of_few_worlds_has_the_key_the_arrays_give(model):
+    # the paths over Python lists (bisimulation, contraction, generated submodel, colours, key) against
+    # the arrays, which the core uses above FEW_WORLDS worlds
+    with arrays_only():
+        by_arrays = contracted(fresh(model))
+        key_by_arrays = key_of_contraction(by_arrays)
+    few = contracted(fresh(model))
+    assert few.worlds == by_arrays.worlds and few.actual == by_arrays.actual
+    assert all(few.relation_of(a) == by_arrays.relation_of(a) for a in model.agents)
+    assert all(type(few.relation_of(a)) is type(by_arrays.relation_of(a)) for a in model.agents)
+    assert key_of_contraction(few) == key_by_arrays

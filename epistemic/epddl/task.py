@@ -48,12 +48,12 @@ True
 
 from __future__ import annotations
 
-from typing import Any
 import os
 import warnings
 from importlib import resources
 
 from ..planning import PlanningTask
+from ..planning.sharing import shared as shared_task
 from .actions import ground_actions, type_relations
 from .context import Scope
 from .initial import initial_state
@@ -198,8 +198,8 @@ def build_task(domain: Domain, problem: Problem, libraries: list[Library], fallb
     for action in domain.actions:
         if action.action_type.text not in action_types and action.action_type.text != "basic":
             named = ", ".join(t.text for t in domain.libraries) or "none"
-            raise fault(action.action_type, f"no action type {action.action_type.text} in the libraries the domain "
-                                            f"names ({named})")
+            raise fault(action.action_type, f"undeclared action type {action.action_type.text}: not in the "
+                                            f"libraries the domain names ({named})")
     used = {a.action_type.text for a in domain.actions} - {"basic"}
     assert problem.init is not None and problem.goal is not None  # the reader refuses a problem without them
     initial = initial_state(scope, problem.init)
@@ -208,9 +208,9 @@ def build_task(domain: Domain, problem: Problem, libraries: list[Library], fallb
                                for name in used for _, pairs in relations[name]))
     actions = ground_actions(scope, domain.actions, events, action_types, relations)
     goal = scope.formula(problem.goal, {})
-    # Any: mypy reads the field PlanningTask converts with tuple() as taking Iterable[_T_co]
-    ground: Any = tuple(actions)
-    return PlanningTask(problem.name.text, initial, ground, goal)
+    # one object per distinct subformula: the ground actions repeat the same conditions, and a
+    # model caches truths by formula
+    return shared_task(PlanningTask(problem.name.text, initial, actions, goal))
 
 
 def _equivalence(pairs, events: list[str]) -> bool:

@@ -262,10 +262,8 @@ def _atoms_of(task: PlanningTask) -> set[str]:
     for action in task.actions:
         for event in action.events:
             where = f"event {event.name!r} of {action.name}"
-            if event.precondition is not None and not isinstance(event.precondition, Formula):
-                raise ModelError(f"{where}: its precondition is a function, which EPDDL cannot write")
-            if event.precondition is not None:
-                found.update(atoms(event.precondition))
+            if event.precondition is not None:     # an Action's preconditions are formulas
+                found.update(atoms(cast(Formula, event.precondition)))
             found.update(_atom_names(event.adds | event.removes, where))
             for atom, formula in event.assign:
                 found.add(atom)

@@ -40,10 +40,10 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from ..bisimulation import contract, numbered_in_sorted_order, reached_sets
+from ..bisimulation import contract, numbered_in_sorted_order, reached_sets, reached_tuples
 from ..errors import ModelError
 from ..kripke import KripkeModel
-from ..relations import Partition, Relation
+from ..relations import FEW_WORLDS, Partition, Relation
 
 if TYPE_CHECKING:
     import numpy as np
@@ -100,12 +100,15 @@ def key_of_contraction(state: KripkeModel) -> StateKey:
     """The key of a state that is its own contraction (see :func:`contracted`)."""
     import numpy as np
     n = len(state)
-    worlds = state.worlds
-    atoms = tuple(sorted({fact for w in worlds for fact in state.facts(w)}, key=_fact_order))
+    if n <= FEW_WORLDS:
+        return _few_key(state)
+    facts_of = state.facts_by_number
+    atoms = tuple(sorted(frozenset().union(*facts_of), key=_fact_order))
     facts = np.zeros((n, len(atoms)), dtype=bool)
     position = {fact: j for j, fact in enumerate(atoms)}
-    for i, w in enumerate(worlds):
-        facts[i, [position[fact] for fact in state.facts(w)]] = True
+    # one assignment for all the worlds' facts at once
+    facts[np.repeat(np.arange(n), [len(own) for own in facts_of]),
+          np.fromiter((position[fact] for own in facts_of for fact in own), dtype=np.int64)] = True
     designated = np.zeros(n, dtype=bool)
     designated[[state.index(w) for w in state.actual]] = True
     agents = sorted(state.agents)
@@ -119,14 +122,61 @@ def key_of_contraction(state: KripkeModel) -> StateKey:
             break
         colour, count = refined, refined_count
     if count < n:
-        # bisimilar worlds would share a colour, and their order would then be the model's
-        raise ModelError("key_of_contraction needs a contracted state: use state_key")
+        raise ModelError(_NOT_CONTRACTED)
 
     order = np.argsort(colour)      # the world of each colour
     parts = [np.array([n, len(atoms)], dtype=np.int64).tobytes(),
              np.packbits(facts[order], axis=None).tobytes(), np.packbits(designated[order]).tobytes()]
     for relation in relations:
         parts.append(_relation_bytes(relation, colour, order, n))
+    return (atoms, tuple(agent.name for agent in agents)), b"".join(parts)
+
+
+#: Why a key is refused: bisimilar worlds would share a colour, and their order would then be the model's.
+_NOT_CONTRACTED = "key_of_contraction needs a contracted state: use state_key"
+
+
+def _few_key(state: KripkeModel) -> StateKey:
+    """:func:`key_of_contraction` of a state of few worlds, the same bytes, the colours refined over
+    Python tuples: a set of colours is its sorted tuple, which sorts as the numbers of the sets do
+    (the empty one first)."""
+    import numpy as np
+    n = len(state)
+    facts_of = state.facts_by_number
+    atoms = tuple(sorted(frozenset().union(*facts_of), key=_fact_order))
+    facts = [[fact in own for fact in atoms] for own in facts_of]
+    designated = [False] * n
+    for w in state.actual:
+        designated[state.index(w)] = True
+    agents = sorted(state.agents)
+    relations = [state.relation_of(agent) for agent in agents]
+    successors = [relation.successor_lists() for relation in relations]
+
+    rows: list[tuple] = [(*row, mark) for row, mark in zip(facts, designated)]
+    count = 0
+    while True:
+        numbers = {row: number for number, row in enumerate(sorted(set(rows)))}
+        if len(numbers) == count:   # each round refines the last: as many colours is the same colours
+            break
+        colour, count = [numbers[row] for row in rows], len(numbers)
+        if count == n:
+            break
+        reached = [reached_tuples(succ, colour) for succ in successors]
+        rows = [(colour[w], *(sets[w] for sets in reached)) for w in range(n)]
+    if count < n:
+        raise ModelError(_NOT_CONTRACTED)
+
+    order = sorted(range(n), key=colour.__getitem__)      # the world of each colour
+    parts = [np.array([n, len(atoms)], dtype=np.int64).tobytes(),
+             np.packbits(np.array([bit for w in order for bit in facts[w]], dtype=bool)).tobytes(),
+             np.packbits(np.array([designated[w] for w in order], dtype=bool)).tobytes()]
+    for relation, succ in zip(relations, successors):
+        if isinstance(relation, Partition) or relation.is_equivalence():
+            least = [sets[0] if sets else n for sets in reached_tuples(succ, colour)]
+            parts.append(b"S" + _packed(np.array([least[w] for w in order]), n))
+        else:
+            arrows = sorted(colour[w] * n + colour[v] for w in range(n) for v in succ[w])
+            parts.append(b"A" + np.int64(len(arrows)).tobytes() + _packed(np.array(arrows, dtype=np.int64), n * n))
     return (atoms, tuple(agent.name for agent in agents)), b"".join(parts)
 
 

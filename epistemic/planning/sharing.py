@@ -25,10 +25,13 @@ True
 
 from __future__ import annotations
 
+from typing import cast
+
 import attrs
 
 from ..events import Event
 from ..formulas import Formula
+from ..formulas import shared as shared_formula
 from .action import Action
 from .task import PlanningTask
 
@@ -36,38 +39,19 @@ __all__ = ["shared", "Sharing"]
 
 
 class Sharing:
-    """Formulas made again from one object per distinct subformula."""
+    """Formulas made again from one object per distinct subformula (:func:`epistemic.formulas.shared`)."""
 
     def __init__(self):
         self._one: dict[Formula, Formula] = {}      # each distinct formula met, as its one object
-        # by id of a formula met, its one object (the formulas met are the caller's, alive while it
-        # holds them: an id is not taken again meanwhile)
-        self._made: dict[int, Formula] = {}
 
-    def formula(self, formula: Formula | None) -> Formula | None:
-        """``formula`` made of the shared objects (``None`` stays ``None``)."""
-        if not isinstance(formula, Formula):
-            return formula
-        made, stack = self._made, [(formula, False)]
-        while stack:      # operands first, without recursion: formulas may nest thousands deep
-            f, ready = stack.pop()
-            if id(f) in made:
-                continue
-            if not ready:
-                stack.append((f, True))
-                stack.extend((g, False) for g in f.operands())
-                continue
-            changed = {}
-            for field in attrs.fields(type(f)):
-                value = getattr(f, field.name)
-                if isinstance(value, Formula) and made[id(value)] is not value:
-                    changed[field.alias or field.name] = made[id(value)]
-            rebuilt = attrs.evolve(f, **changed) if changed else f
-            made[id(f)] = self._one.setdefault(rebuilt, rebuilt)
-        return made[id(formula)]
+    def formula(self, formula: Formula) -> Formula:
+        """``formula`` made of the shared objects."""
+        return shared_formula(formula, self._one)
 
     def event(self, event: Event) -> Event:
-        return attrs.evolve(event, precondition=self.formula(event.precondition),
+        # an Action's preconditions are formulas or None
+        precondition = None if event.precondition is None else self.formula(cast(Formula, event.precondition))
+        return attrs.evolve(event, precondition=precondition,
                             assign={atom: self.formula(f) for atom, f in event.assign})
 
     def action(self, action: Action) -> Action:
