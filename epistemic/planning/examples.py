@@ -29,6 +29,7 @@ Examples
 from __future__ import annotations
 
 import itertools
+from collections.abc import Hashable
 
 from ..agents import Agent
 from ..events import Event
@@ -184,9 +185,9 @@ def muddy_children(children: int = 3, muddy: int = 2) -> PlanningTask:
     """
     kids = [Agent(f"c{i}") for i in range(1, children + 1)]
     atoms = [f"m{i}" for i in range(1, children + 1)]
-    worlds = {bits: {atom for atom, bit in zip(atoms, bits) if bit}
-              for bits in itertools.product((0, 1), repeat=children)}
-    relations = {kid: [(u, v) for u in worlds for v in worlds
+    valuations = list(itertools.product((0, 1), repeat=children))
+    worlds: dict[Hashable, set[str]] = {bits: {atom for atom, bit in zip(atoms, bits) if bit} for bits in valuations}
+    relations = {kid: [(u, v) for u in valuations for v in valuations
                        if all(x == y for j, (x, y) in enumerate(zip(u, v)) if j != i)]
                  for i, kid in enumerate(kids)}
     actual = tuple(1 if i < muddy else 0 for i in range(children))

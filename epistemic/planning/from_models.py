@@ -83,10 +83,9 @@ def action_from_event_model(name: str, events: EventModel) -> Action:
         if event.precondition is not None and not isinstance(event.precondition, Formula):
             raise ModelError(f"{name}: the precondition of event {event.name!r} is a function, not a formula")
     agents = sorted(events.agents, key=lambda agent: agent.name)
-    # (mypy reads the parameters Action converts with tuple as of no type it can match)
-    return Action(name, events.events,  # type: ignore[arg-type]
+    return Action(name, events.events,
                   relations=[(agent.name, events.relation(agent)) for agent in agents],
-                  designated=events.actual,  # type: ignore[arg-type]
+                  designated=events.actual,
                   observers=[(agent, ((agent.name, TOP),)) for agent in agents])
 
 
@@ -177,5 +176,4 @@ def task_from_model(model: KripkeModel, actions: Iterable, goal: str | Formula, 
     strangers = sorted(agent.name for agent in agents_of(goal) - model.agents)
     if strangers:
         raise ModelError(f"the goal names {strangers[0]}, who is not an agent of the model")
-    # as Action's parameters above
-    return PlanningTask(name, model, made, goal)  # type: ignore[arg-type]
+    return PlanningTask(name, model, made, goal)
