@@ -39,7 +39,7 @@ __all__ = [
 
 @attrs.frozen
 class Typed:
-    """A name (or variable) and its type: one type, or several for ``(either ...)``;
+    """A name (or variable) and its type: one type, or several for ``(either …)``;
     no types where the file gave none."""
 
     name: Token
@@ -56,7 +56,7 @@ class Comprehension:
 
 @attrs.frozen(eq=False)
 class ListAnd:
-    """``(:and L1 L2 ...)``: the lists one after the other."""
+    """``(:and L1 L2 …)``: the lists one after the other."""
 
     at: Token
     items: tuple[Any, ...]
@@ -81,7 +81,7 @@ class Const:
 
 @attrs.frozen(eq=False)
 class Pred:
-    """``(name term ...)``: a predicate applied to names and variables."""
+    """``(name term …)``: a predicate applied to names and variables."""
 
     name: Token
     terms: tuple[Token, ...]
@@ -109,7 +109,7 @@ class Not:
 
 @attrs.frozen(eq=False)
 class Junction:
-    """``(and ...)`` or ``(or ...)``."""
+    """``(and …)`` or ``(or …)``."""
 
     at: Token
     op: str
@@ -125,8 +125,10 @@ class Imply:
 
 @attrs.frozen(eq=False)
 class Modality:
-    """What a box or diamond is about: ``kind`` ``""`` (knowledge), ``"Kw."`` or ``"C."``,
-    and its index: an agent term, ``All``, a group's name, or a list of agents."""
+    """What a box or diamond is about, and its index (an agent term, ``All``, a group's name, or a list of agents).
+
+    ``kind`` is ``""`` for knowledge, ``"Kw."`` for knowing whether, ``"C."`` for common knowledge.
+    """
 
     at: Token
     kind: str
@@ -145,7 +147,7 @@ class Modal:
 
 @attrs.frozen(eq=False)
 class Quantified:
-    """``(forall (params | cond) f)`` or ``(exists ...)``."""
+    """``(forall (params | cond) f)`` or ``(exists …)``."""
 
     at: Token
     kind: str
@@ -158,7 +160,7 @@ Formula = Union[Const, Pred, Equal, Not, Junction, Imply, Modal, Quantified]
 
 @attrs.frozen(eq=False)
 class Literal:
-    """An effect ``(p ...)`` or ``(not (p ...))``."""
+    """An effect ``(p …)`` or ``(not (p …))``."""
 
     positive: bool
     pred: Pred
@@ -183,7 +185,7 @@ class PredicateDecl:
 
 @attrs.frozen(eq=False)
 class EventDecl:
-    """``(:event name :parameters ... :precondition ... :effects ...)``."""
+    """``(:event name :parameters … :precondition … :effects …)``."""
 
     name: Token
     params: tuple[Typed, ...] = ()
@@ -193,7 +195,7 @@ class EventDecl:
 
 @attrs.frozen(eq=False)
 class ActionTypeDecl:
-    """``(:action-type name :events ... :observability-types ... :relations ... :designated ... :conditions ...)``.
+    """``(:action-type name :events … :observability-types … :relations … :designated … :conditions …)``.
 
     ``relations`` pairs each observability type with its list of event pairs;
     ``conditions`` each event variable with the conditions its event must meet.
@@ -217,7 +219,7 @@ class StaticObs:
 
 @attrs.frozen(eq=False)
 class BranchObs:
-    """``(agent (if c1 T1 else-if c2 T2 ... else Tn))``: ``branches`` hold (condition, type),
+    """``(agent (if c1 T1 else-if c2 T2 … else Tn))``: ``branches`` hold (condition, type),
     the condition ``None`` for ``else``."""
 
     agent: Token
@@ -234,7 +236,7 @@ class DefaultObs:
 
 @attrs.frozen(eq=False)
 class ActionDecl:
-    """``(:action name :parameters ... :action-type (T (e args) ...) :observability-conditions ...)``."""
+    """``(:action name :parameters … :action-type (T (e args) …) :observability-conditions …)``."""
 
     name: Token
     params: Comprehension
@@ -257,10 +259,13 @@ class ExplicitInit:
 
 @attrs.frozen(eq=False)
 class TheoryItem:
-    """One formula of a finitary S5 theory: ``kind`` is ``"fact"`` (φ, true at the designated
-    worlds), ``"common"`` (``[C. All] φ``), ``"common-knows"`` (``[C. All] ([i] φ)``),
+    """One formula of a finitary S5 theory, of one of its five forms.
+
+    ``kind`` is ``"fact"`` (φ, true at the designated worlds), ``"common"``
+    (``[C. All] φ``), ``"common-knows"`` (``[C. All] ([i] φ)``),
     ``"common-whether"`` (``[C. All] ([Kw. i] φ)``) or ``"common-ignorant"``
-    (``[C. All] (<Kw. i> φ)``); ``agent`` is ``i``."""
+    (``[C. All] (<Kw. i> φ)``); ``agent`` is ``i``.
+    """
 
     at: Token
     kind: str
