@@ -28,8 +28,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..agents import Agent
-from ..formulas import (BOTTOM, TOP, And, Atom, Believes, Bottom, Common, CommonBelief, Everybody, EverybodyBelieves,
-                        Formula, FormulaError, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
+from ..formulas import (BOTTOM, TOP, Atom, Believes, Bottom, Common, CommonBelief, Everybody, EverybodyBelieves,
+                        Formula, FormulaError, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, conjunction,
+                        disjunction)
 from .lexer import Token, fault
 from .syntax import (Comprehension, Const, Domain, Equal, Imply, Junction, ListAnd, ListForall, Modal, Pred,
                      PredicateDecl, Problem, Quantified, Typed)
@@ -72,23 +73,16 @@ def _not(f: Formula) -> Formula:
 
 
 def _and(parts: list[Formula]) -> Formula:
-    kept = [p for p in parts if not isinstance(p, Top)]
-    if any(isinstance(p, Bottom) for p in kept):
+    # a constant that settles the conjunction settles it; the others drop out
+    if any(isinstance(p, Bottom) for p in parts):
         return BOTTOM
-    out: Formula | None = None
-    for p in kept:
-        out = p if out is None else And(out, p)
-    return TOP if out is None else out
+    return conjunction(p for p in parts if not isinstance(p, Top))
 
 
 def _or(parts: list[Formula]) -> Formula:
-    kept = [p for p in parts if not isinstance(p, Bottom)]
-    if any(isinstance(p, Top) for p in kept):
+    if any(isinstance(p, Top) for p in parts):
         return TOP
-    out: Formula | None = None
-    for p in kept:
-        out = p if out is None else Or(out, p)
-    return BOTTOM if out is None else out
+    return disjunction(p for p in parts if not isinstance(p, Bottom))
 
 
 def _implies(left: Formula, right: Formula) -> Formula:
