@@ -31,6 +31,7 @@ from ..agents import Agent
 from ..formulas import (BOTTOM, TOP, Atom, Believes, Bottom, Common, CommonBelief, Everybody, EverybodyBelieves,
                         Formula, FormulaError, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, conjunction,
                         disjunction)
+from .forms import built
 from .lexer import Token, fault
 from .syntax import (Comprehension, Const, Domain, Equal, Imply, Junction, ListAnd, ListForall, Modal, Pred,
                      PredicateDecl, Problem, Quantified, Typed)
@@ -329,27 +330,20 @@ class Scope:
 
     def formula(self, node, bindings: dict[str, str]) -> Formula:
         """The core formula of ``node`` under ``bindings``, quantifiers expanded; an explicit stack."""
-        values: list[Formula] = []
-        stack: list = [(node, bindings, None)]
-        while stack:
-            item, inner, build = stack.pop()
-            if build is not None:
-                args = values[len(values) - item:]
-                del values[len(values) - item:]
-                values.append(build(args))
-                continue
+        def expand(pair):
+            item, inner = pair
             if isinstance(item, Pred):
-                values.append(self.atom(item, inner))
+                value = self.atom(item, inner)
             elif isinstance(item, Const):
-                values.append(TOP if item.value else BOTTOM)
+                value = TOP if item.value else BOTTOM
             elif isinstance(item, Equal):
                 same = self.term(item.left, inner) == self.term(item.right, inner)
-                values.append(TOP if same != item.negated else BOTTOM)
+                value = TOP if same != item.negated else BOTTOM
             else:
-                build, kids = self._parts(item, inner)
-                stack.append((len(kids), inner, build))
-                stack.extend((kid, b, None) for kid, b in reversed(kids))
-        return values[0]
+                return self._parts(item, inner)
+            return (lambda args: value), []
+
+        return built((node, bindings), expand)
 
     def _parts(self, item, inner):
         if isinstance(item, NotForm):

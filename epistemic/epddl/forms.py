@@ -156,8 +156,21 @@ def read_formula(node, part: str | None, uses: list, propositional: bool = False
     EpddlError
         At the first word that does not fit.
     """
+    return built(node, lambda item: _expand(item, part, uses, propositional))
+
+
+def built(root, expand: Callable[[Any], tuple[Callable[[list], Any], list]]) -> Any:
+    """What ``root`` builds, its parts first, with an explicit stack (files may nest thousands deep):
+    ``expand(item)`` gives ``(build, parts)``, and ``build`` takes the values of the parts, in order.
+
+    Examples
+    --------
+    >>> built(("+", ("+", 1, 2), 3), lambda t: (sum, list(t[1:])) if isinstance(t, tuple) else
+    ...       ((lambda _, t=t: t), []))
+    6
+    """
     values: list = []
-    stack: list = [(node, None)]
+    stack: list = [(root, None)]
     while stack:
         item, build = stack.pop()
         if build is not None:
@@ -165,7 +178,7 @@ def read_formula(node, part: str | None, uses: list, propositional: bool = False
             del values[len(values) - item:]
             values.append(build(args))
             continue
-        build, kids = _expand(item, part, uses, propositional)
+        build, kids = expand(item)
         stack.append((len(kids), build))
         stack.extend((kid, None) for kid in reversed(kids))
     return values[0]
@@ -245,24 +258,15 @@ def read_list(node, element: Callable, uses: list, what: str = "list"):
 
     The lists are read with an explicit stack; ``element`` reads one element's node.
     """
-    values: list = []
-    stack: list = [(node, None)]
-    while stack:
-        item, build = stack.pop()
-        if build is not None:
-            args = values[len(values) - item:]
-            del values[len(values) - item:]
-            values.append(build(args))
-            continue
+    def expand(item):
         head = item.items[0] if isinstance(item, SList) and item.items else None
         if isinstance(head, Token) and head.kind == "keyword" and head.text == ":and":
             uses.append((":lists", head))
             parts = list(item.items[1:])
             for part in parts:
                 expect_list(part, f"a {what} in parentheses", head)
-            stack.append((len(parts), lambda args, head=head: ListAnd(head, tuple(args))))
-            stack.extend((kid, None) for kid in reversed(parts))
-        elif isinstance(head, Token) and head.kind == "keyword" and head.text == ":forall":
+            return (lambda args: ListAnd(head, tuple(args))), parts
+        if isinstance(head, Token) and head.kind == "keyword" and head.text == ":forall":
             uses.append((":lists", head))
             if len(item.items) != 3:
                 raise fault(head, f"(:forall (variables) L) takes its variables and one {what}")
@@ -270,10 +274,10 @@ def read_list(node, element: Callable, uses: list, what: str = "list"):
             if condition is not None:
                 over = Comprehension(over.params, read_formula(condition, "list-formulas", uses, True))
             body = expect_list(item.items[2], f"a {what} in parentheses", head)
-            stack.append((1, lambda args, head=head, over=over: ListForall(head, over, args[0])))
-            stack.append((body, None))
-        elif isinstance(head, Token) and head.kind == "keyword":
+            return (lambda args: ListForall(head, over, args[0])), [body]
+        if isinstance(head, Token) and head.kind == "keyword":
             raise fault(head, f"unknown keyword {head.text} in a {what}")
-        else:
-            values.append(element(item))
-    return values[0]
+        value = element(item)
+        return (lambda args: value), []
+
+    return built(node, expand)
