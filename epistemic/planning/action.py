@@ -59,7 +59,7 @@ from ..formulas import Formula
 from ..kripke import KripkeModel
 from ..updates import update
 
-__all__ = ["Action", "applicable", "apply", "observability_types"]
+__all__ = ["Action", "applicable", "apply", "applied", "observability_types", "where_possible"]
 
 
 def _events(value: Iterable[Event]) -> tuple[Event, ...]:
@@ -198,4 +198,10 @@ def apply(state: KripkeModel, action: Action) -> KripkeModel:
         raise ModelError(f"{action.name}: its observers are not the agents of the state")
     if not applicable(state, action):
         raise ModelError(f"{action.name} is not applicable: at some designated world no designated event can happen")
+    return applied(state, action)
+
+
+def applied(state: KripkeModel, action: Action) -> KripkeModel:
+    """:func:`apply` where ``action`` is known to be applicable in ``state`` and over its agents,
+    as the search knows it: the checks are not made twice."""
     return update(state, action.event_model(observability_types(state, action))).generated()

@@ -56,7 +56,7 @@ from ..checking import holds
 from ..errors import ModelError
 from ..formulas import And, Formula
 from ..kripke import KripkeModel
-from .action import applicable, apply
+from .action import applicable, applied
 from .canonical import contracted, key_of_contraction
 from .sharing import shared
 from .task import PlanningTask
@@ -311,7 +311,7 @@ class _Search:
                 yield None, stop
                 return
             if applicable(state, action):
-                yield number, contracted(apply(state, action))
+                yield number, contracted(applied(state, action))
 
     def bound(self) -> Stop | None:
         now = self.clock()
