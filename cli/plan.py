@@ -155,6 +155,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             raise EpistemicError(f"the last state has {len(state):,} worlds, too many to draw legibly "
                                  f"(the limit is {MAX_WORLDS} worlds)")
         images.append((args.draw, model_drawing(state, task.goal, formats[0], args.renderer, args.dpi)))
+    elif args.draw is not None:
+        print(f"epistemic plan: note: no plan was found, so there is no last state to draw in {args.draw}",
+              file=sys.stderr)
     write_pictures(images)
     if args.json:
         result = {} if found is None else {"search": found.to_dict()}

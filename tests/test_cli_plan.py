@@ -91,6 +91,10 @@ def test_a_bound_stops_the_search_and_says_what_it_explored(capsys, tmp_path):
                                                           "(and ([c] (p)) (not ([a] (p))))"), encoding="utf-8")
     code, out, _ = run(capsys, "plan", str(tmp_path / "secret.epddl"), str(tmp_path / "never.epddl"), "--json")
     assert code == 0 and json.loads(out)["search"]["stop"] == "exhausted"
+    code, _, err = run(capsys, "plan", str(tmp_path / "secret.epddl"), str(tmp_path / "never.epddl"),
+                       "--draw", str(tmp_path / "last.dot"))
+    assert code == 0 and "no plan was found, so there is no last state to draw" in err
+    assert not (tmp_path / "last.dot").exists()
     code, out, _ = run(capsys, "plan", str(tmp_path / "secret.epddl"), str(tmp_path / "never.epddl"),
                        "--max-states", "2")
     assert code == 0 and "stopped at the bound on states seen" in out and "seen 2" in out
