@@ -33,18 +33,22 @@ def main(script: str, description: str, cases: list[tuple[str, dict]], run_case:
     parser.add_argument("--case", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--repeat", type=int, default=1, metavar="N",
                         help="run each case N times, each in a fresh process, and print the medians")
+    parser.add_argument("--only", metavar="TEXT", help="run only the cases whose name holds TEXT")
     args = parser.parse_args()
     if args.case is not None:
         run_here(cases[args.case][1], run_case)
         return
     if args.repeat < 1:
         parser.error("--repeat takes a whole number from 1")
-    width = max(len(name) for name, _ in cases) + 2
+    chosen = [(i, name) for i, (name, _) in enumerate(cases) if args.only is None or args.only in name]
+    if not chosen:
+        parser.error(f"no case's name holds {args.only!r}")
+    width = max(len(name) for _, name in chosen) + 2
     head = "".join(f" {heading:>{max(len(heading), 8)}}" for _, heading, _ in columns)
     if args.repeat > 1:
         print(f"medians of {args.repeat} runs, each in a fresh process")
     print(f"{'case':<{width}} {'seconds':>8} {'CPU s':>8} {'peak MiB':>9}{head}")
-    for i, (name, _) in enumerate(cases):
+    for i, name in chosen:
         print(f"{name:<{width}} ", end="", flush=True)
         r = medians([measure(script, i) for _ in range(args.repeat)])
         cells = "".join(f" {format(r[key], spec):>{max(len(heading), 8)}}" for key, heading, spec in columns)

@@ -1,6 +1,7 @@
 """Time and peak memory of the planner: states expanded and seen, per task, beside plank's figures.
 
-Run ``python benchmarks/planning.py`` (``--repeat 5`` for medians).  Each
+Run ``python benchmarks/planning.py`` (``--repeat 5`` for medians,
+``--only plank`` for the cases whose name holds "plank").  Each
 case runs in a fresh process: it builds its task, then searches it.  The
 cases are the hand-built tasks of :mod:`epistemic.planning.examples`, each
 breadth-first, and a few with A* and greedy best-first as well.
@@ -9,7 +10,8 @@ Then the EPDDL examples of ``docs/examples/planning`` (its
 ``instances.json``), and plank's own 19 benchmark instances where they are
 found: in the folder ``EPISTEMIC_PLANK_REPO`` names (a checkout of
 github.com/a-burigana/plank), else in a mirror of its repository
-(``/work/.mirror/a-burigana+plank/repo``, extracted at commit 802df67).
+(``/work/.mirror/a-burigana+plank/repo``, extracted at commit 802df67),
+each searched breadth-first and, last in the table, by A* too.
 More EPDDL instances are added with :func:`epddl_case`, or by naming a JSON
 file in the environment variable ``EPISTEMIC_PLANNING_INSTANCES``: a list
 of objects with ``domain``, ``problem`` and ``libraries`` (paths, relative
@@ -49,6 +51,8 @@ PLANK = os.environ.get("PLANK_BFS_PLANNER", "/tmp/plank-src/build/bfs_planner")
 TIME = "/usr/bin/time"
 #: What a plank case may take; past it, plank's columns say so.
 PLANK_SECONDS = 300
+#: What our search may take in a case; past it, the plan column says max-seconds.
+OURS_SECONDS = 1800
 #: plank's repository, where its benchmark instances are read from.
 PLANK_MIRROR = Path("/work/.mirror/a-burigana+plank/repo")
 PLANK_COMMIT = "802df67"
@@ -110,8 +114,8 @@ def _plank_benchmarks() -> Path | None:
     return target / "benchmarks"
 
 
-def _plank_instances() -> list[tuple]:
-    """plank's 19 benchmark instances, each with the libraries its domain names."""
+def _plank_instances(strategy: str = "breadth-first") -> list[tuple]:
+    """plank's 19 benchmark instances, each with the libraries its domain names, searched by ``strategy``."""
     benchmarks = _plank_benchmarks()
     if benchmarks is None:
         return []
@@ -121,8 +125,8 @@ def _plank_instances() -> list[tuple]:
         (domain,) = folder.glob("*.epddl")
         named = re.findall(r"\(:action-type-libraries\s+([^)]*)\)", domain.read_text(encoding="utf-8"))
         libraries = [benchmarks / "libraries" / f"{name}.epddl" for name in " ".join(named).split()]
-        cases.append(epddl_case(f"plank {folder.name}/{problem.stem}", domain, problem, libraries,
-                                ours_builtin=True))
+        name = f"plank {folder.name}/{problem.stem}" + ("" if strategy == "breadth-first" else f", {strategy}")
+        cases.append(epddl_case(name, domain, problem, libraries, strategy, ours_builtin=True))
     return cases
 
 
@@ -130,7 +134,7 @@ CASES = [task_case(name, name) for name in EXAMPLES] + [
     task_case("coin-all, A*", "coin-all", "astar"),
     task_case("coin-all, greedy", "coin-all", "greedy"),
     task_case("muddy-8-8", lambda: muddy_children(8, 8)),
-] + _examples() + _plank_instances() + _instances()
+] + _examples() + _plank_instances() + _instances() + _plank_instances("astar")
 
 
 def run_case(spec: dict) -> dict:
@@ -144,7 +148,7 @@ def run_case(spec: dict) -> dict:
     else:
         factory = spec["factory"]
         task = (EXAMPLES[factory] if isinstance(factory, str) else factory)()
-    result = search(task, strategy=spec["strategy"], progress=False, max_seconds=PLANK_SECONDS)
+    result = search(task, strategy=spec["strategy"], progress=False, max_seconds=OURS_SECONDS)
     ours_cpu, ours_wall = time.process_time() - cpu, time.perf_counter() - wall
     plan = "-" if result.plan is None else str(len(result.plan))
     out = {"strategy": spec["strategy"], "plan": plan if result.stop.value in ("found", "exhausted")

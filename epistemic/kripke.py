@@ -511,8 +511,13 @@ class KripkeModel:
         # agents with the same relation and the same view of the events share one product:
         # a subgroup announcement among thousands of agents costs two products, not thousands
         shared: dict = {}
+        # one event at every world, seen as itself: each (w, e) is w renumbered as itself, and relations stay
+        itself = frozenset({(0, 0)}) if m == 1 and len(ws) == n else None
         for agent, relation in self._relations.items():
             pairs = frozenset(by_agent.get(agent, ()))
+            if pairs == itself:
+                relations[agent] = relation
+                continue
             key = (id(relation), pairs)
             if key not in shared:
                 shared[key] = _product(relation, sorted(pairs), new_id, m, len(ws))

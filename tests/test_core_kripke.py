@@ -250,6 +250,27 @@ def test_product_takes_the_truth_of_preconditions_and_assignments_as_given():
         m.product("flip", np.ones((2, 2), dtype=bool))
 
 
+def test_one_event_at_every_world_seen_as_itself_keeps_the_relations():
+    m = three_worlds()
+    flip = EventModel([A, B, C], [Event("flip", assign={"q": Atom("p")})],
+                      {agent: [("flip", "flip")] for agent in (A, B, C)}, ["flip"])
+    after, new = m.product(flip, np.ones((3, 1), dtype=bool), [{"q": np.array([True, True, False])}])
+    assert new.tolist() == [[0], [1], [2]]
+    for agent in (A, B, C):
+        assert after.relation_of(agent) is m.relation_of(agent)
+    assert sorted(after.relation(A)) == [(0, 0), (0, 1), (1, 0), (1, 1), (2, 2)]
+    assert [sorted(after.facts(x)) for x in after.worlds] == [["p", "q"], ["p", "q"], []]
+    # where the event cannot happen at a world, or an agent sees it otherwise, the relations are made anew
+    fewer, _ = m.product(flip, np.array([[True], [False], [True]]), [{"q": np.array([True, True, False])}])
+    assert sorted(fewer.relation(A)) == [(0, 0), (1, 1)] and sorted(fewer.relation(B)) == [(0, 0), (1, 1)]
+    blind = EventModel([A, B, C], [Event("flip", assign={"q": Atom("p")}), Event("skip")],
+                       {A: [("flip", "skip"), ("skip", "skip")], B: [("flip", "flip"), ("skip", "skip")],
+                        C: [("flip", "flip"), ("skip", "skip")]}, ["flip"])
+    table = np.array([[True, True], [True, True], [True, True]])
+    both, _ = m.product(blind, table, [{"q": np.array([True, True, False])}, {}])
+    assert len(both) == 6 and both.relation_of(B) is not m.relation_of(B)
+
+
 def test_event_model_validation():
     with pytest.raises(ModelError):
         EventModel([A], [Event("e"), Event("e")], {}, ["e"])

@@ -8,7 +8,7 @@ import json
 import pytest
 from hypothesis import given, settings
 
-from epistemic import Agent, KripkeModel, ModelError, holds, parse_formula
+from epistemic import Agent, KripkeModel, ModelError, Not, holds, parse_formula
 from epistemic.planning import PlanningTask, Stop, Strategy, applicable, apply, search
 from epistemic.planning.examples import coin_in_the_box, muddy_children, public_action, secret
 from epistemic.planning.search import goal_conjuncts, resident_memory
@@ -239,3 +239,52 @@ def test_goal_conjuncts_flatten_the_top_conjunction_only():
 def test_a_goal_the_checker_refuses_is_an_error_naming_it():
     with pytest.raises(ModelError, match="K_b asks what b knows"):
         search(coin_in_the_box("K_b tails"))
+
+
+# actions that keep the goal as it is ------------------------------------------------------------------------
+
+def _a_learns_p(goal: str = "K_a p", first: str = "flip_q") -> PlanningTask:
+    """a does not know p (it holds); flip_q, which everyone sees, turns q over; tell_p tells everyone p."""
+    a, b = agents = [Agent("a"), Agent("b")]
+    initial = KripkeModel.from_relations(agents, {"w": {"p"}, "v": set()}, {a: [("w", "v")], b: [("w", "v")]},
+                                         actual="w", reflexive=True, symmetric=True)
+    flip = public_action("flip_q", agents, assign={"q": parse_formula("~q")})
+    tell = public_action("tell_p", agents, parse_formula("p"))
+    actions = [flip, tell] if first == "flip_q" else [tell, flip]
+    return PlanningTask("a learns p", initial, actions, parse_formula(goal))
+
+
+@pytest.mark.parametrize("strategy", [Strategy.BREADTH_FIRST, Strategy.ASTAR])
+def test_an_action_that_keeps_the_goal_is_not_made_where_the_goal_is_one_step_on(strategy):
+    # flip_q comes first in the task, but it changes no fact the goal reads and leaves every world: the state
+    # after it is not made before the one after tell_p, which holds the goal
+    result = search(_a_learns_p(), strategy=strategy)
+    assert result.plan == ("tell_p",)
+    assert result.seen == 2
+
+
+@pytest.mark.parametrize("strategy", [Strategy.BREADTH_FIRST, Strategy.ASTAR])
+def test_an_action_that_changes_a_fact_the_goal_reads_is_tested(strategy):
+    # flip_q is the plan: it does not keep the goal q
+    result = search(_a_learns_p("q"), strategy=strategy)
+    assert result.plan == ("flip_q",)
+
+
+@pytest.mark.parametrize("strategy", [Strategy.BREADTH_FIRST, Strategy.ASTAR])
+def test_actions_put_off_are_made_where_the_goal_is_further(strategy):
+    # a knows p and q: tell_p, then flip_q twice would do, but flip_q (q false, then true) and tell_p
+    # in either order are two steps, the shortest
+    result = search(_a_learns_p("K_a p & q"), strategy=strategy)
+    assert result.found and len(result.plan) == 2 and set(result.plan) == {"flip_q", "tell_p"}
+
+
+def test_a_goal_with_an_update_inside_keeps_no_action():
+    # "event e can happen", e's precondition being q: the goal's operands hold no atom, yet flip_q makes it
+    # true, so flip_q must be tested as any action is
+    from epistemic import Event, EventModel
+    from epistemic.formulas import BOTTOM, Act
+    task = _a_learns_p()
+    agents = sorted(task.initial.agents)
+    needs_q = EventModel(agents, [Event("e", parse_formula("q"))], {agent: [("e", "e")] for agent in agents}, ["e"])
+    can_happen = PlanningTask("e can happen", task.initial, task.actions, Not(Act(needs_q, "e", BOTTOM)))
+    assert search(can_happen).plan == ("flip_q",)

@@ -146,6 +146,35 @@ class Action:
         return EventModel(self.agents, self.events, {agent: relation[kinds[agent]] for agent in self.agents},
                           self.designated)
 
+    def seen_as_itself(self, kinds: dict[Agent, str]) -> Event | None:
+        """The action's one designated event where every agent, with the type
+        ``kinds[agent]``, considers that event alone possible when it
+        happens; ``None`` where there is no such event.
+
+        Where the event's precondition holds at every world of a state, the
+        action then changes only the facts its event assigns: the state
+        after it has the same worlds and relations.
+
+        Examples
+        --------
+        >>> from epistemic import TOP, Agent, Event
+        >>> a, b = Agent("a"), Agent("b")
+        >>> flip = Action("flip", (Event("e"), Event("skip")),
+        ...               relations=(("Fully", (("e", "e"), ("skip", "skip"))),
+        ...                          ("Oblivious", (("e", "skip"), ("skip", "skip")))),
+        ...               designated=("e",), observers=((a, (("Fully", TOP),)), (b, (("Oblivious", TOP),))))
+        >>> flip.seen_as_itself({a: "Fully", b: "Fully"}).name, flip.seen_as_itself({a: "Fully", b: "Oblivious"})
+        ('e', None)
+        """
+        if len(self.designated) != 1:
+            return None
+        (name,) = self.designated
+        relation = dict(self.relations)
+        for agent in self.agents:
+            if {f for e, f in relation[kinds[agent]] if e == name} != {name}:
+                return None
+        return next(e for e in self.events if e.name == name)
+
 
 def observability_types(state: KripkeModel, action: Action) -> dict[Agent, str]:
     """Each agent's observability type of ``action`` in ``state``.

@@ -7,14 +7,26 @@ kept as its bisimulation contraction and known by its canonical key
 worlds are named or copied, is not searched twice.  Three strategies:
 
 ``breadth-first`` (the default)
-    States are expanded in the order they were found.  The goal is tested
-    when a state is found (the initial state first), so the first plan
-    found is a shortest one.
+    States are expanded depth by depth, in the order they were found.  The
+    goal is tested when a state is found (the initial state first), so the
+    first plan found is a shortest one.
 ``astar``
     A* on the heuristic *h = 0 where the goal holds, else 1*.  It never
     overestimates the actions still needed and changes by at most 1 from a
     state to the next (it is admissible and consistent), so with the goal
     tested when a state is expanded the plan found is a shortest one.
+
+Both put off the actions that *keep the goal as it is*: in a state, an
+action that is one event happening at every world, that every agent sees
+as itself, and that changes no fact the goal reads, leaves the same worlds
+and relations, so the goal fails after it where it failed before (a goal
+with an update inside it keeps no action).  Breadth-first makes the
+states these actions reach only after every other successor of the same
+depth was made and tested; A* puts them back in its frontier at *f = g +
+2*, the least they can have (partial expansion).  Plans stay shortest, and
+where the goal is one step on, the states they reach are never made: on
+tasks where most actions move agents about, as in Selective
+Communication, that is most of the last depth's states.
 ``greedy``
     Greedy best-first on the number of the goal's conjuncts that do not
     hold yet (the goal's top-level ``&``, each holding where it holds at
@@ -52,11 +64,15 @@ from typing import TextIO
 
 import attrs
 
+from ..bisimulation import contract
 from ..checking import holds
 from ..errors import ModelError
-from ..formulas import And, Formula
+from ..events import EventModel
+from ..formulas import (And, Atom, Believes, Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves,
+                        Formula, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, subformulas)
 from ..kripke import KripkeModel
-from .action import applicable, applied
+from ..updates import update
+from .action import observability_types, where_possible
 from .canonical import contracted, key_of_contraction
 from .sharing import shared
 from .task import PlanningTask
@@ -265,6 +281,8 @@ class _Search:
         self.max_states, self.max_seconds, self.max_memory = max_states, max_seconds, max_memory
         self.clock, self.memory, self.progress = clock, memory, progress
         self.conjuncts = goal_conjuncts(task.goal)
+        self.goal_facts = _read_facts(self.task.goal)
+        self.models: dict = {}           # (action number, observability types) -> event model, keeps the goal
         # per state met, by number: its predecessor, the action that made it, its depth and size
         self.parent, self.action = array("q"), array("q")
         self.depth, self.size = array("q"), array("q")
@@ -301,17 +319,39 @@ class _Search:
             return 0 if self.goal(state) else 1
         return sum(not holds(state, f) for f in self.conjuncts)
 
-    def successors(self, state: KripkeModel):
-        """``(action number, contracted state)`` for each applicable action, in
-        the task's order, each made only while no bound is reached (a bound
-        reached ends them with ``(None, Stop)``)."""
+    def moves(self, state: KripkeModel):
+        """``(action number, event model, keeps the goal)`` for each action
+        applicable in ``state``, in the task's order, each checked only while
+        no bound is reached (a bound reached ends them with ``(None, Stop,
+        False)``).
+
+        The event model is the action's with each agent's observability type
+        in the state.  An action *keeps the goal* when the goal reads nothing
+        but facts and the agents' relations, and the action, in this state,
+        is one event that happens at every world, that every agent sees as
+        itself, and that changes none of the goal's facts: the state after
+        it is the state before it, as far as the goal can tell."""
         for number, action in enumerate(self.task.actions):
             stop = self.bound()
             if stop is not None:
-                yield None, stop
+                yield None, stop, False
                 return
-            if applicable(state, action):
-                yield number, contracted(applied(state, action))
+            possible = where_possible(state, action)
+            if possible is not None and not all(possible[state.index(w)] for w in state.actual):
+                continue
+            kinds = observability_types(state, action)
+            key = (number, tuple(kinds.values()))
+            if key not in self.models:
+                event = action.seen_as_itself(kinds)
+                keeps = (event is not None and self.goal_facts is not None
+                         and not self.goal_facts & (event.adds | event.removes | {atom for atom, _ in event.assign}))
+                self.models[key] = action.event_model(kinds), keeps
+            model, keeps = self.models[key]
+            yield number, model, keeps and (possible is None or bool(possible.all()))
+
+    def after(self, state: KripkeModel, model: EventModel) -> KripkeModel:
+        """The contracted state after the events of ``model`` happen in ``state``."""
+        return contract(update(state, model).generated())
 
     def bound(self) -> Stop | None:
         now = self.clock()
@@ -332,17 +372,25 @@ class _Search:
     def run(self) -> SearchResult:
         initial = contracted(self.task.initial)
         self.meet(initial, -1, -1)
-        # A* tests the goal when it expands a state, the others when they meet one
+        if self.strategy is Strategy.BREADTH_FIRST:
+            return self.breadth_first(initial)
+        # A* tests the goal when it expands a state, greedy when it meets one
         astar = self.strategy is Strategy.ASTAR
         if not astar and self.goal(initial):
             return self.result(Stop.FOUND, 0)
-        # entries (priority..., order pushed, state number, state): breadth-first has no priority, so the
-        # order pushed alone makes a queue of it; it breaks the others' ties first in, first out, and is never
-        # the same twice, so that states are never compared
+        # entries (priority..., order pushed, state number, state, put off): the order pushed breaks ties
+        # first in, first out, and is never the same twice, so that states are never compared
         frontier = [self.entry(initial, 0)]
         closed: set[int] = set()      # the states A* expanded
         while frontier:
-            *_, number, state = heapq.heappop(frontier)
+            *_, number, state, put_off = heapq.heappop(frontier)
+            if put_off is not None:     # A*: the successors by actions that keep the goal as it is
+                for action, model in put_off:
+                    stop = self.bound()
+                    if stop is not None:
+                        return self.result(stop, None)
+                    self.reach(frontier, closed, number, action, self.after(state, model), False)
+                continue
             if astar:
                 if number in closed:     # met again by a shorter way, and expanded then
                     continue
@@ -350,32 +398,93 @@ class _Search:
                     return self.result(Stop.FOUND, number)
                 closed.add(number)
             self.expanded += 1
-            for action, after in self.successors(state):
+            kept = []
+            for action, model, keeps in self.moves(state):
                 if action is None:
-                    return self.result(after, None)
+                    return self.result(model, None)
+                if keeps and astar:
+                    kept.append((action, model))
+                    continue
+                goal = self.reach(frontier, closed, number, action, self.after(state, model), not astar)
+                if goal is not None:
+                    return self.result(Stop.FOUND, goal)
+            if kept:
+                # their states hold no goal, as this one does not: h is at least 1 there, f at least g + 2,
+                # and until A* has looked at all with less, they are not made (partial expansion)
+                g = self.depth[number]
+                self.pushed += 1
+                heapq.heappush(frontier, (g + 2, 1, 1, self.pushed, number, state, kept))
+        return self.result(Stop.EXHAUSTED, None)
+
+    def reach(self, frontier: list, closed: set[int], number: int, action: int, after: KripkeModel,
+              test: bool) -> int | None:
+        """Meet ``after``, made by ``action`` from state ``number``, and put it in the frontier; its
+        number if it is new and holds the goal, where ``test`` (greedy tests the goal when it meets a
+        state)."""
+        new, fresh = self.meet(after, number, action)
+        if fresh:
+            if test and self.goal(after):
+                return new
+            heapq.heappush(frontier, self.entry(after, new))
+        elif (self.strategy is Strategy.ASTAR and new not in closed
+              and self.depth[number] + 1 < self.depth[new]):
+            # with a consistent heuristic a state expanded is never reached more cheaply later;
+            # one waiting in the frontier may be, and takes the shorter way
+            self.parent[new], self.action[new] = number, action
+            self.depth[new] = self.depth[number] + 1
+            heapq.heappush(frontier, self.entry(after, new))
+        return None
+
+    def breadth_first(self, initial: KripkeModel) -> SearchResult:
+        """Depth by depth, each state's successors made in two passes.
+
+        The goal is tested when a state is met, so that no state of a depth
+        holds it when the next depth is expanded: the first goal met is at the
+        least depth.  An action that keeps the goal as it is (see
+        :meth:`moves`) cannot reach the goal from a state where it fails, so
+        each depth first makes every state's other successors, testing them;
+        only where none holds the goal are the states the keeping actions
+        reach made, for the next depth.  Where the goal is one step on, most
+        successors of the last depth are then never made."""
+        if self.goal(initial):
+            return self.result(Stop.FOUND, 0)
+        depth = [(0, initial)]
+        while depth:
+            following: list[tuple[int, KripkeModel]] = []
+            kept: list[tuple[int, KripkeModel, int, EventModel]] = []     # successors put off to the second pass
+            for number, state in depth:
+                self.expanded += 1
+                for action, model, keeps in self.moves(state):
+                    if action is None:
+                        return self.result(model, None)
+                    if keeps:
+                        kept.append((number, state, action, model))
+                        continue
+                    after = self.after(state, model)
+                    new, fresh = self.meet(after, number, action)
+                    if fresh:
+                        if self.goal(after):
+                            return self.result(Stop.FOUND, new)
+                        following.append((new, _lean(after)))
+            for number, state, action, model in kept:
+                stop = self.bound()
+                if stop is not None:
+                    return self.result(stop, None)
+                after = self.after(state, model)
                 new, fresh = self.meet(after, number, action)
-                if fresh:
-                    if not astar and self.goal(after):
-                        return self.result(Stop.FOUND, new)
-                    heapq.heappush(frontier, self.entry(after, new))
-                elif astar and new not in closed and self.depth[number] + 1 < self.depth[new]:
-                    # with a consistent heuristic a state expanded is never reached more cheaply later;
-                    # one waiting in the frontier may be, and takes the shorter way
-                    self.parent[new], self.action[new] = number, action
-                    self.depth[new] = self.depth[number] + 1
-                    heapq.heappush(frontier, self.entry(after, new))
+                if fresh:       # the goal fails here, as it failed before the action
+                    following.append((new, _lean(after)))
+            depth = following
         return self.result(Stop.EXHAUSTED, None)
 
     def entry(self, state: KripkeModel, number: int) -> tuple:
         """The frontier's entry of a state: its priority (see :meth:`run`), then the state, lean."""
         self.pushed += 1
-        if self.strategy is Strategy.BREADTH_FIRST:
-            priority: tuple[int, ...] = ()
-        else:
-            h = self.unmet(state)
-            # A*: least g + h, then least h (a goal state first among equals); greedy: least h
-            priority = (self.depth[number] + h, h) if self.strategy is Strategy.ASTAR else (h,)
-        return (*priority, self.pushed, number, _lean(state))
+        h = self.unmet(state)
+        # A*: least g + h, then least h (a goal state first among equals), then a state before the successors
+        # put off of another; greedy: least h
+        priority = (self.depth[number] + h, h, 0) if self.strategy is Strategy.ASTAR else (h,)
+        return (*priority, self.pushed, number, _lean(state), None)
 
     # reporting -----------------------------------------------------------------------------
     def report(self) -> None:
@@ -404,3 +513,20 @@ def _lean(state: KripkeModel) -> KripkeModel:
     waiting state costs its worlds and relations only."""
     state.cache.clear()
     return state
+
+
+#: The formulas whose truth in a model is read off its facts and relations alone.
+_STATIC = (Atom, Top, Bottom, Not, And, Or, Implies, Iff, Knows, Possible, KnowsWhether, Believes, Everybody, Common,
+           EverybodyBelieves, CommonBelief, Distributed)
+
+
+def _read_facts(goal: Formula) -> frozenset[str] | None:
+    """The facts ``goal`` reads, where it reads nothing but facts and
+    relations (no update inside it); else ``None``."""
+    facts = set()
+    for f in subformulas(goal):
+        if type(f) not in _STATIC:
+            return None
+        if isinstance(f, Atom):
+            facts.add(f.name)
+    return frozenset(facts)
