@@ -15,7 +15,7 @@ from epistemic.relations import Arrows, Partition
 A, B = Agent("a"), Agent("b")
 AGENTS = (A, B)
 
-__all__ = ["A", "B", "AGENTS", "models", "bisimilar_copies", "s5_models", "formulas_over", "tasks", "SLOW_DRAWS",
+__all__ = ["A", "B", "AGENTS", "models", "bisimilar_copies", "s5_models", "formulas_over", "tasks", "belief_tasks", "SLOW_DRAWS",
            "arrays_only", "fresh"]
 
 #: The settings of a test that draws tasks: as many examples as given, however long each takes to draw.
@@ -189,3 +189,55 @@ def fresh(model: KripkeModel) -> KripkeModel:
     """The same model with nothing cached."""
     return KripkeModel(model.worlds, model.facts_by_number, {a: model.relation_of(a) for a in model.agents},
                        model.actual)
+
+
+SKIP = Event("skip", TOP)
+
+
+@st.composite
+def private_actions(draw, name: str, atoms):
+    """A public ontic action, or one where an agent learns whether a formula holds (or hears it
+    told) and the other sees that, or nothing, as a fact of the state says: its relations stop being
+    equivalences, so that agents come to believe what is false."""
+    formula = draw(formulas_over(atoms, (fm.Believes,), max_leaves=3, top=False))
+    if draw(st.integers(0, 3)) == 0:
+        assign = draw(st.dictionaries(st.sampled_from(atoms), formulas_over(atoms, (), max_leaves=3),
+                                      min_size=1, max_size=2))
+        return _public(name, (Event("done", TOP, assign=assign),))
+    learner = draw(st.sampled_from(AGENTS))
+    (other,) = [agent for agent in AGENTS if agent != learner]
+    events = (Event("yes", formula), Event("no", fm.Not(formula))) if draw(st.booleans()) else \
+        (Event("yes", formula),)
+    names = [e.name for e in events]
+    relations = (("Fully", [(e, e) for e in names] + [("skip", "skip")]),
+                 ("Partially", [(e, f) for e in names for f in names] + [("skip", "skip")]),
+                 ("Oblivious", [(e, "skip") for e in names] + [("skip", "skip")]))
+    watching = fm.Atom(draw(st.sampled_from(atoms)))
+    others = (("Partially", watching), ("Oblivious", TOP)) if draw(st.booleans()) else (("Oblivious", TOP),)
+    return Action(name, events + (SKIP,), relations, names, [(learner, (("Fully", TOP),)), (other, others)])
+
+
+@st.composite
+def belief_tasks(draw, max_actions: int = 3):
+    """A task of an S5 model, actions some agents do not see (:func:`private_actions`), and a goal of
+    beliefs: a conjunction of ``B``, ``EB`` and ``CB`` formulas, often one some actions make true."""
+    atoms = ("p", "q", "r")[:draw(st.integers(2, 3))]
+    initial = draw(informative_models(atoms))
+    made = [draw(private_actions(f"act{i}", atoms)) for i in range(draw(st.integers(1, max_actions)))]
+    inner = formulas_over(atoms, (fm.Believes,), max_leaves=3)
+    wrapped = st.one_of(st.builds(fm.Believes, st.sampled_from(AGENTS), inner),
+                        st.builds(fm.EverybodyBelieves, st.just(frozenset(AGENTS)), inner),
+                        st.builds(fm.CommonBelief, st.just(frozenset(AGENTS)), inner), inner)
+    candidates = draw(st.lists(st.lists(wrapped, min_size=1, max_size=2), min_size=1, max_size=6))
+    goals = [c[0] if len(c) == 1 else fm.And(c[0], c[1]) for c in candidates]
+    goal = goals[0]
+    if draw(st.integers(0, 3)) < 3:
+        state = initial
+        for _ in range(3 - draw(st.integers(0, 2))):
+            can = [action for action in made if applicable(state, action)]
+            if not can:
+                break
+            state = apply(state, draw(st.sampled_from(can)))
+        made_true = [g for g in goals if holds(state, g) and not holds(initial, g)]
+        goal = made_true[0] if made_true else goal
+    return PlanningTask("random beliefs", initial, made, goal)

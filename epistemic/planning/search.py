@@ -73,6 +73,7 @@ from ..formulas import (And, Atom, Believes, Bottom, Common, CommonBelief, Distr
 from ..kripke import KripkeModel
 from ..updates import update
 from .action import observability_types, where_possible
+from .observers import may_reach, needed_observers, witnesses
 from .canonical import contracted, key_of_contraction
 from .sharing import shared
 from .task import PlanningTask
@@ -280,8 +281,10 @@ class _Search:
         self.task, self.strategy = shared(task), strategy
         self.max_states, self.max_seconds, self.max_memory = max_states, max_seconds, max_memory
         self.clock, self.memory, self.progress = clock, memory, progress
-        self.conjuncts = goal_conjuncts(task.goal)
+        self.conjuncts = goal_conjuncts(self.task.goal)
         self.goal_facts = _read_facts(self.task.goal)
+        # each conjunct of the goal with the agents it needs to see an action that makes it hold
+        self.witnessed = [(f, witnesses(f)) for f in self.conjuncts if witnesses(f)]
         self.models: dict = {}           # (action number, observability types) -> event model, keeps the goal
         # per state met, by number: its predecessor, the action that made it, its depth and size
         self.parent, self.action = array("q"), array("q")
@@ -314,10 +317,20 @@ class _Search:
 
     def unmet(self, state: KripkeModel) -> int:
         """The heuristic: for greedy, the goal's conjuncts that do not hold;
-        for A*, 0 where the goal holds, else 1."""
+        for A*, 0 where the goal holds, 2 where no action may make it hold
+        (:meth:`may_finish`), else 1."""
         if self.strategy is Strategy.ASTAR:
-            return 0 if self.goal(state) else 1
+            return 0 if self.goal(state) else 1 if self.may_finish(state) else 2
         return sum(not holds(state, f) for f in self.conjuncts)
+
+    def may_finish(self, state: KripkeModel) -> bool:
+        """Whether some action may make the goal hold in one step from
+        ``state``: one applicable there, not keeping the goal as it is, and
+        seen by the agents the goal needs to see it
+        (:mod:`epistemic.planning.observers`)."""
+        needed = needed_observers(state, self.witnessed)
+        return any(not keeps and may_reach(state, self.task.actions[number], kinds, needed)
+                   for number, kinds, _, keeps in self.options(state))
 
     def moves(self, state: KripkeModel):
         """``(action number, event model, keeps the goal)`` for each action
@@ -331,11 +344,23 @@ class _Search:
         is one event that happens at every world, that every agent sees as
         itself, and that changes none of the goal's facts: the state after
         it is the state before it, as far as the goal can tell."""
-        for number, action in enumerate(self.task.actions):
-            stop = self.bound()
-            if stop is not None:
-                yield None, stop, False
+        for number, _, model, keeps in self.options(state, bounded=True):
+            if number is None:
+                yield None, model, False
                 return
+            yield number, model, keeps
+
+    def options(self, state: KripkeModel, bounded: bool = False):
+        """``(action number, observability types, event model, keeps the
+        goal)`` for each action applicable in ``state`` (see :meth:`moves`);
+        where ``bounded``, a bound reached ends them with ``(None, None,
+        Stop, False)``."""
+        for number, action in enumerate(self.task.actions):
+            if bounded:
+                stop = self.bound()
+                if stop is not None:
+                    yield None, None, stop, False
+                    return
             possible = where_possible(state, action)
             if possible is not None and not all(possible[state.index(w)] for w in state.actual):
                 continue
@@ -347,7 +372,7 @@ class _Search:
                          and not self.goal_facts & (event.adds | event.removes | {atom for atom, _ in event.assign}))
                 self.models[key] = action.event_model(kinds), keeps
             model, keeps = self.models[key]
-            yield number, model, keeps and (possible is None or bool(possible.all()))
+            yield number, kinds, model, keeps and (possible is None or bool(possible.all()))
 
     def after(self, state: KripkeModel, model: EventModel) -> KripkeModel:
         """The contracted state after the events of ``model`` happen in ``state``."""
