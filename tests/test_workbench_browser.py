@@ -123,6 +123,34 @@ def test_an_exercise_whose_bound_is_too_small_says_so(page):
     assert page.evaluate("document.querySelector('#exercise-1i .doubt')") is None   # it allows the 4 it needs
 
 
+def test_a_student_answers_with_a_sequence_of_the_acts_offered(page):
+    # exercise 10d of the course: the acts offered are listed, with the length of a shortest sequence
+    box = "#exercise-10d"
+    page.wait_for(f"document.querySelector('{box} textarea') !== null")
+    assert page.evaluate(f"[...document.querySelectorAll('{box} ol.actions li')].map(li => li.innerText)") == \
+        ["[?h2]_{a}", "[?h1]_{b}", "[!~h1]", "[!h1]"]
+    assert page.evaluate(f"document.querySelector('{box} .shortest').innerText") == \
+        "Hint: a shortest sequence has 2 actions."
+    # a's peek, then ~h1: step 2 cannot happen, and the model it met is drawn
+    page.type(f"{box} textarea", "1\n3")
+    page.click(f"{box} button.submit")
+    wrong = page.wait_for(f"document.querySelector('{box} .graded .grade') &&"
+                          f" document.querySelector('{box} .graded').innerText")
+    assert wrong.startswith("wrong: step 2, [!~h1], cannot happen after [?h2]_{a}")
+    assert page.evaluate(f"document.querySelector('{box} .graded svg') !== null")
+    # a line that stops parsing on the first line has a caret under it
+    page.type(f"{box} textarea", "[?h2]_{a\n2")
+    page.click(f"{box} button.submit")
+    caret = page.wait_for(f"document.querySelector('{box} .graded pre.caret') &&"
+                          f" document.querySelector('{box} .graded pre.caret').innerText")
+    assert caret == "[?h2]_{a\n        ^"
+    page.type(f"{box} textarea", "[?h2]_{a}\n2")
+    page.click(f"{box} button.submit")
+    right = page.wait_for(f"document.querySelector('{box} .graded').innerText.startsWith('right') &&"
+                          f" document.querySelector('{box} .graded').innerText")
+    assert right.startswith("right: after [?h2]_{a} then [?h1]_{b}, K_a h2 & K_b h1 holds")
+
+
 def test_the_formula_example_shows_its_underscores(page):
     # a placeholder's underscores are cut off in Chromium: no example is written in one
     assert page.evaluate("[...document.querySelectorAll('input')].filter(i => i.placeholder.includes('_')).length") == 0

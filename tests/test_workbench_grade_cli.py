@@ -54,7 +54,7 @@ def test_the_example_class_is_graded(capsys):
     assert table[("cy", "1i")] == table[("cy", "7c")] == "unreadable"
     assert table[("cy", "8")] == "missing" and table[("cy", "13")] == "wrong" and table[("cy", "3b")] == "right"
     # one row per student and exercise of the sheet, in the sheet's order
-    assert len(table) == 3 * 25 and [r["exercise"] for r in rows(out)][:3] == ["1i", "1ii", "1iii"]
+    assert len(table) == 3 * 27 and [r["exercise"] for r in rows(out)][:3] == ["1i", "1ii", "1iii"]
     assert {r["score"] for r in rows(out) if r["grade"] == "right"} == {"1"}
     assert {r["score"] for r in rows(out) if r["grade"] != "right"} == {"0"}
 
@@ -67,7 +67,7 @@ def test_totals_and_toml_answers(capsys, tmp_path):
     assert code == 0
     totals = {r["student"]: r for r in rows(out) if r["exercise"] == "total"}
     # dee: exercises 2 (K_b p at w), 12 (Bernard's three dates) and 9 (a told whether p), all right
-    assert totals["dee"]["score"] == "3" and totals["dee"]["why"] == "3 of 25 right"
+    assert totals["dee"]["score"] == "3" and totals["dee"]["why"] == "3 of 27 right"
     assert totals["eve"]["score"] == "0"
 
 

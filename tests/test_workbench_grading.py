@@ -45,6 +45,8 @@ ANSWERS = {
     "9": ("p", "top"),                                                   # exercise 9
     "10": ("h1 <-> h2", "h1"),                                           # exercise 10
     "10b": ("-, h1, h2, h1 h2", "-"),                                    # exercise 10: a does not see coin 2
+    "10c": ("[?h2]_{a}\n[?h1]_{b}", "[?h2]_{a}"),                        # exercise 10: each learns the coin it lacks
+    "10d": ("1\n2", "[!h1]"),                                           # exercise 10: a still does not see coin 2
     "11": ("MMC, MCM, CMM, MMM", "MMM"),                                 # exercise 11
     "11b": ("~Kw_c1 m1 & ~Kw_c2 m2 & ~Kw_c3 m3", "m1"),                  # exercise 11: one round of nobody knows
     "12": ("July 16, August 15, August 17", "July 16"),                  # exercise 12: Bernard's statement leaves these

@@ -446,6 +446,33 @@ def test_an_exercise_is_graded_wrong_with_why_then_right(student):
     assert picture["svg"].startswith("<svg") and 'data-world="1"' in picture["svg"]
 
 
+def test_an_exercise_answered_with_a_sequence_of_acts(student):
+    # exercise 10d of the course offers four acts; a shortest sequence of them has two
+    views = {e["id"]: e for e in student.get("api/state")["sheet"]["exercises"]}
+    offered = views["10d"]
+    assert offered["sequence"] is True and offered["max_steps"] == 20
+    assert offered["actions"] == ["[?h2]_{a}", "[?h1]_{b}", "[!~h1]", "[!h1]"]
+    assert offered["shortest"] == "a shortest sequence has 2 actions" and offered["answer"] == "one act per line"
+    assert views["10c"]["actions"] == [] and views["10c"]["shortest"] is None and views["10c"]["max_steps"] == 2
+    # an exercise of one formula is shown as it was
+    assert "sequence" not in views["8"] and set(views["8"]) == {"id", "title", "question", "kind", "hint", "answer",
+                                                                "model", "doubt", "worlds"}
+    # a's peek, then ~h1, false at the actual world: refused at step 2, drawn with why
+    wrong = student.post("api/answer", {"exercise": "10d", "answer": "1\n3"})
+    assert wrong["verdict"] == "wrong" and wrong["summary"].startswith("step 2, [!~h1], cannot happen after [?h2]_{a}")
+    assert wrong["svg"].startswith("<svg") and wrong["reason"]["claim"] == f"~h1 is false at {wrong['world']}: h1 is " \
+                                                                           "true there"
+    right = student.post("api/answer", {"exercise": "10d", "answer": "[?h2]_{a}\n2"})
+    assert right["verdict"] == "right" and right["svg"].startswith("<svg")
+    longer = student.post("api/answer", {"exercise": "10d", "answer": "4\n1\n2"})
+    assert longer["right"] and longer["summary"].endswith("a shorter sequence exists: a shortest has 2 acts")
+    unread = student.post("api/answer", {"exercise": "10d", "answer": "[!h2]"})
+    assert unread["verdict"] == "unreadable" and "not among the actions offered" in unread["summary"]
+    free = student.post("api/answer", {"exercise": "10c", "answer": "[?h2]_{a}\n[?h1]_{b}"})
+    assert free["verdict"] == "right"
+    assert student.get("api/state")["grades"]["10d"]["answer"] == "[!h2]"
+
+
 def test_the_command_refuses_a_taken_port_a_bad_sheet_and_a_bad_limit(capsys, tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

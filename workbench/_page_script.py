@@ -231,6 +231,7 @@ function renderSheet(sheet, grades) {
     box.append(el("h3", {}, ex.id + ". " + (ex.title || "")), el("div", {}, ex.question));
     if (ex.hint) box.append(el("div", {class: "note"}, "Hint: " + ex.hint));
     if (ex.doubt) box.append(el("div", {class: "note doubt"}, "Note: " + ex.doubt));
+    if (ex.sequence) box.append(...sequenceNotes(ex));
     const picture = el("div", {class: "picture"});
     if (ex.model) box.append(el("button", {class: "show-model", onclick: () => showExercise(ex.id, picture)},
                                 "Show the model"));
@@ -243,6 +244,8 @@ function renderSheet(sheet, grades) {
       input = el("span", {class: "answer-worlds"});
       for (const w of ex.worlds)
         input.append(el("label", {class: "worldbox"}, el("input", {type: "checkbox", value: w}), " " + w));
+    } else if (ex.sequence) {
+      input = el("textarea", {class: "answer wide", rows: "3", placeholder: ex.answer, spellcheck: "false"});
     } else input = el("input", {type: "text", class: "answer wide", placeholder: ex.answer});
     const out = el("div", {class: "graded"});
     const submit = el("button", {class: "submit", onclick: () => answer(ex, input, out)}, "Check my answer");
@@ -256,13 +259,31 @@ function renderSheet(sheet, grades) {
   }
 }
 
+// an exercise answered with a sequence of acts: the acts it offers, how to write them, a shortest length
+function sequenceNotes(ex) {
+  const notes = [];
+  if (ex.actions.length) {
+    notes.push(el("div", {class: "note"}, "The actions offered:"),
+               el("ol", {class: "actions"}, ...ex.actions.map((a) => el("li", {}, el("code", {}, a)))));
+    notes.push(el("div", {class: "note"}, "Write one per line, by its number or its text, at most " +
+                  ex.max_steps + "."));
+  } else {
+    notes.push(el("div", {class: "note"}, "Write one act per line, at most " + ex.max_steps + ": ",
+                  el("code", {}, "[!p]"), ", ", el("code", {}, "[!p]_{a}"), ", ", el("code", {}, "[?p]_{a,b}"),
+                  " or an event model written out."));
+  }
+  if (ex.shortest) notes.push(el("div", {class: "note shortest"}, "Hint: " + ex.shortest + "."));
+  return notes;
+}
+
 async function showExercise(id, box) {
   const r = await call("api/exercise?id=" + encodeURIComponent(id));
   if (r.error) box.replaceChildren(el("div", {class: "bad"}, r.error)); else showPicture(box, r);
 }
 
 async function answer(ex, input, out) {
-  const text = input.tagName === "INPUT" ? input.value :
+  const typed = input.tagName === "INPUT" || input.tagName === "TEXTAREA";
+  const text = typed ? input.value :
     [...input.querySelectorAll("input:checked")].map((c) => c.value).join(", ");
   if (ex.kind === "validity" && !text) { out.replaceChildren(el("div", {class: "bad"}, "choose valid or invalid")); return; }
   const r = await call("api/answer", {exercise: ex.id, answer: text});
@@ -271,7 +292,7 @@ async function answer(ex, input, out) {
   out.append(el("div", {}, el("span", {class: "grade " + r.verdict}, r.verdict + ": "), r.summary));
   if (r.doubt) out.append(el("div", {class: "note doubt"}, "Note: " + r.doubt));
   for (const line of r.details || []) out.append(el("div", {class: "note"}, line));
-  if (r.column && input.tagName === "INPUT") out.append(caret(text, r.column));
+  if (r.column && typed) out.append(caret(text.split("\n")[0], r.column));
   const picture = el("div", {class: "picture"});
   out.append(picture);
   showPicture(picture, r);

@@ -3,7 +3,8 @@
 A CSV file has the header ``student,exercise,answer`` and one row per
 answer; a TOML file holds one student's answers: ``student = "ada"`` (by
 default the file's name without ``.toml``) and a table ``[answers]`` from
-exercise id to answer.  Every fault is an :class:`AnswerError` of one line
+exercise id to answer: text, or a list of world names (or, for an exercise
+answered with a sequence of acts, of its acts).  Every fault is an :class:`AnswerError` of one line
 naming the file (and the line of a CSV file).
 
 Examples
@@ -54,6 +55,7 @@ class Answers:
 
     def __init__(self, sheet: Sheet):
         self.ids = [ex.id for ex in sheet.exercises]
+        self.sequences = {ex.id for ex in sheet.exercises if ex.sequence}
         self.by_student: dict[str, dict[str, str]] = {}
         self._where: dict[tuple[str, str], str] = {}
 
@@ -102,8 +104,10 @@ class Answers:
         for exercise, answer in answers.items():
             if not isinstance(answer, (str, list)) or isinstance(answer, list) and not all(
                     isinstance(a, str) for a in answer):
-                raise AnswerError(f"{name}: answer to {exercise}: expected text or a list of world names")
-            self._add(student.strip(), exercise, answer if isinstance(answer, str) else ", ".join(answer),
+                raise AnswerError(f"{name}: answer to {exercise}: expected text, or a list of world names or of acts")
+            # a list is world names, or the acts of an exercise answered with a sequence of them, one a line
+            joined = "\n".join(answer) if exercise in self.sequences else ", ".join(answer)
+            self._add(student.strip(), exercise, answer if isinstance(answer, str) else joined,
                       f"{name}, answer to {exercise}")
 
 

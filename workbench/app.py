@@ -82,12 +82,20 @@ def _sheet_view(sheet) -> dict | None:
     if sheet is None:
         return None
     return {"title": sheet.title, "intro": sheet.introduction,
-            "exercises": [{"id": e.id, "title": e.title, "question": e.question, "kind": e.kind,
-                           "hint": e.hint, "answer": ANSWER_HINTS.get(e.kind, ""), "model": e.model is not None,
-                           "doubt": e.doubt,
-                           "worlds": ([str(w) for w in e.model.worlds]
-                                      if e.kind == "worlds" and e.model is not None else None)}
-                          for e in sheet.exercises]}
+            "exercises": [_exercise_view(e) for e in sheet.exercises]}
+
+
+def _exercise_view(e) -> dict:
+    """What the page shows of one exercise; one answered with a sequence of acts says so, with the
+    acts it offers, the most it allows, and the length of a shortest sequence where the sheet says it."""
+    view = {"id": e.id, "title": e.title, "question": e.question, "kind": e.kind,
+            "hint": e.hint, "answer": ANSWER_HINTS.get(e.kind, ""), "model": e.model is not None,
+            "doubt": e.doubt,
+            "worlds": [str(w) for w in e.model.worlds] if e.kind == "worlds" and e.model is not None else None}
+    if e.sequence:
+        view.update(answer=SEQUENCE_HINT, sequence=True, actions=list(e.actions), max_steps=e.max_steps,
+                    shortest=e.shortest_hint)
+    return view
 
 
 def _nests_within(data: Any, most: int) -> bool:
@@ -406,6 +414,9 @@ PUZZLE_LIST = [{"name": name, "title": module.TITLE,
 ANSWER_HINTS = {"worlds": "the worlds, separated by commas (none: leave it empty)",
                 "formula": "a formula", "announcement": "the formula to announce",
                 "validity": "valid or invalid", "equivalent": "a formula"}
+#: What an exercise answered with a sequence of acts takes (an example with underscores goes beside the box:
+#: Chromium cuts a placeholder's underscores off).
+SEQUENCE_HINT = "one act per line"
 
 
 def _held(session: Session, step: Step | None = None) -> tuple[tuple[str, int], KripkeModel]:

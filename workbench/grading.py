@@ -50,19 +50,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
 from epistemic import (TOP, Agent, Announce, AnnouncePrivately, AnnounceWhether, EpistemicError, Formula,
-                       FormulaSyntaxError, Iff, KripkeModel, Reason, apply_act, explain_verdict, parse_formula,
+                       FormulaSyntaxError, Iff, KripkeModel, Or, Reason, apply_act, explain_verdict, parse_formula,
                        to_text)
 from epistemic.checking import worlds_where
 from epistemic.syntax import MAX_LENGTH
 from epistemic.validity import (Search, SearchError, SearchTimeout, SearchTooLarge, search_countermodel,
                                 search_separating, vocabulary)
 
+from .sequences import Steps, Unread, read_steps
 from .sheets import Exercise
 from .small_models import doubt
+
+if TYPE_CHECKING:
+    from epistemic.planning import StepCheck
 
 __all__ = ["VERDICTS", "MAX_ANSWER", "Grade", "GradingTimeout", "grade", "answer_worlds", "answer_validity"]
 
@@ -72,6 +77,8 @@ VERDICTS = ("right", "wrong", "unreadable")
 MAX_ANSWER = min(10_000, MAX_LENGTH)
 #: Worlds named in one line of details before the list is cut.
 _NAMED = 5
+#: The characters of acts written out in a grade's summary, past which they are counted instead.
+_ACTS_WRITTEN = 80
 _SAID_VALID = {"valid": True, "yes": True, "true": True, "invalid": False, "no": False, "false": False}
 
 
@@ -302,6 +309,8 @@ def _formula(exercise: Exercise, answer, deadline) -> Grade:
 def _announcement(exercise: Exercise, answer, deadline) -> Grade:
     model, goal = exercise.model, exercise.formula
     assert model is not None and goal is not None
+    if exercise.sequence:
+        return _sequence(exercise, answer)
     read = _checked(exercise, answer, model)
     if isinstance(read, Grade):
         return read
@@ -343,6 +352,66 @@ def _announced(model: KripkeModel, announced: Formula, exercise: Exercise) -> Kr
     else:
         act = AnnouncePrivately(exercise.to, announced, TOP)
     return apply_act(model, act)
+
+
+def _sequence(exercise: Exercise, answer) -> Grade:
+    """A sequence of acts, checked step by step by the planner's validator: right where every step
+    can happen and the goal holds at the end, else wrong at the first step refused or at the goal."""
+    from epistemic.planning import validate
+
+    model, goal = exercise.model, exercise.formula
+    assert model is not None and goal is not None and exercise.max_steps is not None
+    read = read_steps(model, goal, answer, exercise.task, exercise.max_steps)
+    if isinstance(read, Unread):
+        return _unreadable(exercise, read.why, read.column)
+    try:
+        check = validate(read.task, read.plan)
+        state = check.state
+        assert state is not None
+        refused = check.refused
+        if refused is not None:
+            return _refused(exercise, read, refused, state)
+        holds_after = worlds_where(state, goal)
+    except EpistemicError as error:
+        return _unreadable(exercise, f"cannot be checked after your acts: {error}")
+    goal_text, done = to_text(goal), _acts(read.plan)
+    if check.valid:
+        shortest, n = exercise.shortest, len(read.plan)
+        shorter = (f"; a shorter sequence exists: a shortest has {shortest} act{'s' * (shortest != 1)}"
+                   if shortest is not None and n > shortest else "")
+        return Grade(exercise.id, "right", f"after {done}, {goal_text} holds{shorter}",
+                     model=state, holds=holds_after, claim=goal_text)
+    world, reason = check.goal_reasons[0]
+    return Grade(exercise.id, "wrong", f"after {done}, {goal_text} is still false at {world}",
+                 (f"{len(state)} world{'s' * (len(state) != 1)} left: {_listed(state.worlds)}", reason.claim),
+                 model=state, holds=holds_after, claim=goal_text, world=world, reason=reason)
+
+
+def _refused(exercise: Exercise, read: Steps, step: StepCheck, state: KripkeModel) -> Grade:
+    """The grade of a sequence whose step ``step`` cannot happen in ``state``: the picture shades
+    where some designated event of its act can."""
+    refusal = step.refusals[0]
+    action = read.task.action(step.action)
+    events = {e.name: e.precondition for e in action.events}
+    # an event without a precondition can happen anywhere: a step is refused only where every one has
+    # one, and an action's preconditions are formulas
+    possible = [pre for pre in (events[name] for name in action.designated) if isinstance(pre, Formula)]
+    where = possible[0]
+    for other in possible[1:]:
+        where = Or(where, other)
+    claim = to_text(where)
+    reason = refusal.reasons[0][1] if len(refusal.reasons) == 1 else explain_verdict(state, where, refusal.world)
+    n, text = step.number, read.plan[step.number - 1]
+    before = f" after {_acts(read.plan[:n - 1])}" if n > 1 else ""
+    return Grade(exercise.id, "wrong", f"step {n}, {text}, cannot happen{before}: at the actual world "
+                                      f"{refusal.world}, {claim} is false", (reason.claim,),
+                 model=state, holds=worlds_where(state, where), claim=claim, world=refusal.world, reason=reason)
+
+
+def _acts(texts: Sequence[str]) -> str:
+    """Acts in a line: each, one after the other, or how many where that would be long."""
+    joined = " then ".join(texts)
+    return joined if len(texts) == 1 or len(joined) <= _ACTS_WRITTEN else f"your {len(texts)} acts"
 
 
 def _searched(exercise: Exercise, deadline) -> Search:

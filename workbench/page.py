@@ -51,6 +51,7 @@ pre.caret { margin: 2px 0; font-size: 13px; color: #a3261b; }
 /* an example is not a placeholder: Chromium cuts a placeholder's underscores off */
 code { font: 13px/1.5 ui-monospace, monospace; }
 .worldbox { margin-right: 8px; }
+ol.actions { margin: 2px 0; padding-left: 26px; }
 .badge { display: inline-block; padding: 0 6px; border-radius: 8px; background: #e4e8ef; font-size: 12px; }
 """
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Hashable, Mapping
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -53,7 +54,10 @@ from epistemic.symbolic.files import load_any
 from epistemic.validity import (MAX_MODELS, MAX_SEARCH_WORLDS, Search, models_to_search, search_countermodel,
                                 vocabulary)
 
-from . import small_models
+from . import sequences, small_models
+
+if TYPE_CHECKING:
+    from epistemic.planning import PlanningTask, SearchResult
 
 __all__ = ["KINDS", "MAX_SHEET_WORLDS", "MAX_EXERCISES", "MAX_SHEET_BYTES", "Exercise", "Progress", "Sheet",
            "SheetError", "load_sheet", "sheet_from_text", "text_worlds"]
@@ -62,7 +66,7 @@ __all__ = ["KINDS", "MAX_SHEET_WORLDS", "MAX_EXERCISES", "MAX_SHEET_BYTES", "Exe
 KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "worlds": (("model", "formula"), ()),
     "formula": (("model", "worlds"), ()),
-    "announcement": (("model", "goal"), ("to", "whether")),
+    "announcement": (("model", "goal"), ("to", "whether", "actions", "max_steps", "hint_shortest")),
     "validity": (("formula",), ("max_worlds",)),
     "equivalent": (("formula",), ("max_worlds",)),
 }
@@ -101,6 +105,13 @@ class Exercise:
     was read.  ``doubt`` says that a grade of "valid" (or "equivalent") may
     be wrong, where ``max_worlds`` is below what the formula needs for it to
     be sure (:mod:`epistemic.workbench.small_models`).
+
+    An announcement exercise that gives ``actions`` or ``max_steps`` is
+    answered with a sequence of at most ``max_steps`` acts
+    (:mod:`epistemic.workbench.sequences`): ``actions`` are the acts offered
+    as written in the sheet, ``task`` the planning task they make, and
+    ``plan_search`` the search for a shortest sequence of them, made when the
+    sheet was read; ``hint_shortest`` says whether the page tells its length.
     """
 
     id: str
@@ -117,6 +128,29 @@ class Exercise:
     max_worlds: int = DEFAULT_MAX_WORLDS
     search: Search | None = attrs.field(default=None, eq=False, repr=False)
     doubt: str | None = attrs.field(default=None, eq=False, repr=False)
+    actions: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    max_steps: int | None = None
+    hint_shortest: bool = False
+    task: PlanningTask | None = attrs.field(default=None, eq=False, repr=False)
+    plan_search: SearchResult | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def sequence(self) -> bool:
+        """Whether the answer is a sequence of acts rather than one formula to announce."""
+        return self.max_steps is not None
+
+    @property
+    def shortest(self) -> int | None:
+        """The length of a shortest sequence of the actions offered, where the search found one."""
+        found = self.plan_search
+        return None if found is None or found.plan is None else len(found.plan)
+
+    @property
+    def shortest_hint(self) -> str | None:
+        """What the page says of a shortest sequence, where the sheet asks it to."""
+        if not self.hint_shortest or self.plan_search is None:
+            return None
+        return sequences.shortest_text(self.plan_search)
 
 
 @attrs.frozen
@@ -131,8 +165,10 @@ class Sheet:
 
     @property
     def warnings(self) -> list[str]:
-        """One line for each exercise whose grades may be wrong (see :attr:`Exercise.doubt`)."""
-        return [f"{self.source}: exercise {ex.id}: {ex.doubt}" for ex in self.exercises if ex.doubt]
+        """One line for each exercise whose grades may be wrong (see :attr:`Exercise.doubt`), and
+        for each whose search for a shortest sequence stopped at its bound."""
+        return [f"{self.source}: exercise {ex.id}: {said}" for ex in self.exercises
+                for said in (ex.doubt, _unsearched(ex)) if said]
 
     def exercise(self, exercise_id: str) -> Exercise:
         """The exercise ``exercise_id``; a :class:`SheetError` when there is none."""
@@ -193,6 +229,7 @@ def sheet_from_text(text: str, *, source: str = "the sheet", folder: str = ".",
     # every other fault is found first: the searches are the slow part of reading a sheet
     exercises = reader.searched(exercises, progress)
     exercises = reader.doubted(exercises)
+    exercises = reader.planned(exercises)
     return Sheet(source, reader.text(data, "title", "the sheet", default=""),
                  reader.text(data, "introduction", "the sheet", default=""), tuple(models.items()), tuple(exercises))
 
@@ -215,6 +252,12 @@ def text_worlds(model: KripkeModel) -> KripkeModel:
     if len(set(names.values())) != len(names):
         raise SheetError("two worlds of the model have the same name once written as text")
     return model.renamed(names)
+
+
+def _unsearched(exercise: Exercise) -> str | None:
+    """That the search for a shortest sequence of an exercise's actions stopped at its bound."""
+    found = exercise.plan_search
+    return None if found is None or found.plan is not None else sequences.shortest_text(found)
 
 
 class _Reader:
@@ -445,6 +488,15 @@ class _Reader:
         for agent in sorted(group | vocabulary(goal)[1], key=lambda a: a.name):
             if agent not in model.agents:
                 raise self.fault(where, "to" if agent in group else "goal", f"{agent} is not an agent of the model")
+        if "actions" in data or "max_steps" in data:
+            for key in ("to", "whether"):
+                if key in data:
+                    raise self.fault(where, key, "to and whether say how one formula is announced: with actions "
+                                                 "or max_steps the answer is acts, each saying who observes it")
+            return sequences.sheet_fields(data, model, goal, lambda field, message: self.fault(where, field, message))
+        if "hint_shortest" in data:
+            raise self.fault(where, "hint_shortest", "a shortest sequence is searched among the actions offered: "
+                                                     "give actions")
         return {"to": group, "whether": whether}
 
     def _searchable(self, formula: Formula, bound: int, where: str) -> Search:
@@ -483,6 +535,18 @@ class _Reader:
                 said = small_models.doubt(ex.formula, ex.max_worlds)   # type: ignore[arg-type]
                 said = said and f"{said} (for the question's formula alone: an answer may need more)"
             out.append(attrs.evolve(ex, doubt=said) if said else ex)
+        return out
+
+    def planned(self, exercises: list[Exercise]) -> list[Exercise]:
+        """``exercises`` with the search for a shortest sequence of each one's actions made
+        (:func:`~epistemic.workbench.sequences.searched_shortest`)."""
+        out = []
+        for ex in exercises:
+            if ex.task is not None:
+                def fault(field: str, message: str, where: str = f"exercise {ex.id!r}") -> SheetError:
+                    return self.fault(where, field, message)
+                ex = attrs.evolve(ex, plan_search=sequences.searched_shortest(ex.task, ex.max_steps, fault))
+            out.append(ex)
         return out
 
     def _search_bound(self, data: Mapping, where: str, formula: Formula) -> int:
