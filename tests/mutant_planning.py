@@ -13,12 +13,14 @@ __all__ = ["PLANNING_MUTANTS"]
 CANONICAL = "epistemic/planning/canonical.py"
 SEARCH = "epistemic/planning/search.py"
 VALIDATION = "epistemic/planning/validation.py"
+OBSERVERS = "epistemic/planning/observers.py"
 
 KEY_TESTS = "tests/test_planning_canonical.py::"
 # states of at most FEW_WORLDS worlds take the path over Python lists; the arrays' path is held to it
 ARRAYS_AGREE = KEY_TESTS + "test_a_state_of_few_worlds_has_the_key_the_arrays_give"
 SEARCH_TESTS = "tests/test_planning_search.py::"
 CHECK_TESTS = "tests/test_planning_validation.py::"
+OBSERVER_TESTS = "tests/test_planning_observers.py::"
 
 PLANNING_MUTANTS: tuple[Mutant, ...] = (
     # canonical.py: the key ------------------------------------------------------------------------
@@ -62,15 +64,38 @@ PLANNING_MUTANTS: tuple[Mutant, ...] = (
            (SEARCH_TESTS + "test_breadth_first_finds_a_shortest_plan",
             SEARCH_TESTS + "test_coin_in_the_box_b_is_signalled_to_look_and_peeks")),
     Mutant(SEARCH,
-           "                         and not self.goal_facts & (event.adds | event.removes | {atom for atom, _ in event.assign}))",
-           "                         and True)",
+           "                     and not self.goal_facts & (event.adds | event.removes | {atom for atom, _ in event.assign}))",
+           "                     and True)",
            "an action that changes a fact the goal reads is put off as if it kept the goal",
            (SEARCH_TESTS + "test_an_action_that_changes_a_fact_the_goal_reads_is_tested",)),
     Mutant(SEARCH,
-           "            yield number, model, keeps and (possible is None or bool(possible.all()))",
-           "            yield number, model, keeps",
+           "        return kinds, model, keeps and (possible is None or bool(possible.all()))",
+           "        return kinds, model, keeps",
            "an action that cannot happen at every world, and so removes some, is put off as keeping the goal",
            (SEARCH_TESTS + "test_an_action_that_keeps_the_goal_is_not_made_where_the_goal_is_one_step_on",)),
+    # observers.py: who must see the last action -------------------------------------------------------
+    Mutant(OBSERVERS,
+           "        if all(any(e in table[kind_of(agent)] for agent in agents) for e in action.designated):",
+           "        if any(any(e in table[kind_of(agent)] for agent in agents) for e in action.designated):",
+           "an action is ruled out where a needed agent misses one of its events, though another may happen",
+           (OBSERVER_TESTS + "test_an_action_every_event_of_which_a_needed_agent_misses_is_ruled_out_without_its_"
+            "preconditions",)),
+    Mutant(OBSERVERS,
+           "                if already is None or not already[w]:",
+           "                if True:",
+           "every agent of a common belief must see the last action, even one who holds it already",
+           (OBSERVER_TESTS + "test_the_agents_a_common_belief_needs_are_those_who_do_not_hold_it_yet",)),
+    Mutant(OBSERVERS,
+           "    return {kind: frozenset(e for e in action.designated if considered(kind, e) and considered(kind, e) <= nothing)",
+           "    return {kind: frozenset(e for e in action.designated if considered(kind, e))",
+           "an agent who sees an event for what it is counts as blind to it",
+           (OBSERVER_TESTS + "test_an_agent_who_takes_the_event_for_nothing_happening_is_blind_to_it",
+            OBSERVER_TESTS + "test_astar_finds_a_shortest_plan_where_agents_miss_actions")),
+    Mutant(SEARCH,
+           "            return 0 if self.goal(state) else 1 if self.may_finish(state) else 2",
+           "            return 0 if self.goal(state) else 1",
+           "A* never counts a state two actions from the goal",
+           (OBSERVER_TESTS + "test_astar_leaves_states_no_action_finishes_from_for_later",)),
     Mutant(SEARCH,
            "        if type(f) not in _STATIC:",
            "        if False:",

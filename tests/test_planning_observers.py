@@ -96,3 +96,18 @@ def test_astar_leaves_states_no_action_finishes_from_for_later():
     astar, breadth = search(task, strategy="astar"), search(task)
     assert len(astar.plan) == len(breadth.plan)
     assert astar.expanded < breadth.expanded
+
+
+def test_an_action_every_event_of_which_a_needed_agent_misses_is_ruled_out_without_its_preconditions():
+    from epistemic.planning.observers import missed_everywhere, unseen
+    told = _told()
+    needed = {0: frozenset({b})}
+    assert missed_everywhere(told, needed, {a: "Fully", b: "Oblivious"}.get, unseen(told))
+    assert not missed_everywhere(told, needed, {a: "Fully", b: "Fully"}.get, unseen(told))
+    # a sensing whose negative outcome b sees: not every event is missed
+    sensing = Action("sense", (Event("yes", parse_formula("p")), Event("no", parse_formula("~p")), Event("skip", TOP)),
+                     (("Fully", (("yes", "yes"), ("no", "no"), ("skip", "skip"))),
+                      ("Odd", (("yes", "skip"), ("no", "no"), ("skip", "skip")))),
+                     ("yes", "no"), ((a, (("Fully", TOP),)), (b, (("Odd", TOP),))))
+    assert unseen(sensing)["Odd"] == {"yes"}
+    assert not missed_everywhere(sensing, needed, {a: "Fully", b: "Odd"}.get, unseen(sensing))

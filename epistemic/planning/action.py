@@ -55,11 +55,11 @@ from ..agents import Agent
 from ..checking import holds, truth_array
 from ..errors import ModelError
 from ..events import Event, EventModel
-from ..formulas import Formula
+from ..formulas import Formula, Top
 from ..kripke import KripkeModel
 from ..updates import update
 
-__all__ = ["Action", "applicable", "apply", "applied", "observability_types", "where_possible"]
+__all__ = ["Action", "applicable", "apply", "applied", "observability_types", "observability_type", "where_possible"]
 
 
 def _events(value: Iterable[Event]) -> tuple[Event, ...]:
@@ -184,15 +184,23 @@ def observability_types(state: KripkeModel, action: Action) -> dict[Agent, str]:
     ModelError
         When none of an agent's conditions holds in the state.
     """
-    kinds = {}
-    for agent, options in action.observers:
-        for kind, condition in options:
-            if holds(state, condition):
-                kinds[agent] = kind
-                break
-        else:
-            raise ModelError(f"{action.name}: none of {agent}'s observability conditions holds in the state")
-    return kinds
+    return {agent: _first_holding(state, action, agent, options) for agent, options in action.observers}
+
+
+def observability_type(state: KripkeModel, action: Action, agent: Agent) -> str:
+    """``agent``'s observability type of ``action`` in ``state`` (see :func:`observability_types`)."""
+    for observer, options in action.observers:
+        if observer == agent:
+            return _first_holding(state, action, agent, options)
+    raise ModelError(f"{action.name}: {agent} is not among its observers")
+
+
+def _first_holding(state: KripkeModel, action: Action, agent: Agent, options) -> str:
+    for kind, condition in options:
+        # most types hold unconditionally (an "else", a default): no need to ask the checker
+        if isinstance(condition, Top) or holds(state, condition):
+            return kind
+    raise ModelError(f"{action.name}: none of {agent}'s observability conditions holds in the state")
 
 
 def where_possible(state: KripkeModel, action: Action) -> Any:

@@ -50,7 +50,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import cast
 
 from ..agents import Agent
 from ..checking import truth_array
@@ -59,7 +60,7 @@ from ..formulas import (Believes, Common, CommonBelief, Everybody, EverybodyBeli
 from ..kripke import KripkeModel
 from .action import Action
 
-__all__ = ["Witness", "witnesses", "needed_observers", "blind", "may_reach"]
+__all__ = ["Witness", "witnesses", "needed_observers", "unseen", "blind", "missed_everywhere", "may_reach"]
 
 #: An agent who must see the last action where a conjunct fails, and a formula ``B_a X`` it must then not hold
 #: already: ``None`` where the conjunct failing is enough (``K_a φ``).
@@ -106,22 +107,49 @@ def needed_observers(state: KripkeModel, conjuncts: Iterable[tuple[Formula, Sequ
     return {w: frozenset(agents) for w, agents in needed.items()}
 
 
-def blind(action: Action, kinds: Mapping[Agent, str], event: str) -> frozenset[Agent]:
-    """The agents blind to ``event`` of ``action`` where each has the
-    observability type ``kinds[agent]``: those who, when it happens,
-    consider possible only events that change nothing, can happen anywhere,
-    and that every agent takes for themselves alone."""
-    relation = dict(action.relations)
-    seen = {agent: relation[kinds[agent]] for agent in action.agents}
+def unseen(action: Action) -> dict[str, frozenset[str]]:
+    """For each observability type of ``action``, the designated events an
+    agent of that type is blind to: when one happens, the agent considers
+    possible only events that change nothing, can happen anywhere, and that
+    an agent of any type takes for themselves alone.
 
-    def considered(agent: Agent, name: str) -> set[str]:
-        return {f for e, f in seen[agent] if e == name}
+    Examples
+    --------
+    >>> from epistemic.planning.examples import coin_in_the_box
+    >>> sorted(unseen(coin_in_the_box().action("peek_a"))["Oblivious"])
+    ['heads_up', 'tails_up']
+    """
+    relations = dict(action.relations)
+
+    def considered(kind: str, name: str) -> set[str]:
+        return {f for e, f in relations[kind] if e == name}
 
     nothing = {e.name for e in action.events
                if (e.precondition is None or isinstance(e.precondition, Top))
                and not (e.adds or e.removes or e.assign)
-               and all(considered(agent, e.name) == {e.name} for agent in action.agents)}
-    return frozenset(agent for agent in action.agents if considered(agent, event) and considered(agent, event) <= nothing)
+               and all(considered(kind, e.name) == {e.name} for kind in relations)}
+    return {kind: frozenset(e for e in action.designated if considered(kind, e) and considered(kind, e) <= nothing)
+            for kind in relations}
+
+
+def blind(action: Action, kinds: Mapping[Agent, str], event: str) -> frozenset[Agent]:
+    """The agents blind to ``event`` of ``action`` where each has the
+    observability type ``kinds[agent]`` (see :func:`unseen`)."""
+    table = unseen(action)
+    return frozenset(agent for agent in action.agents if event in table[kinds[agent]])
+
+
+def missed_everywhere(action: Action, needed: Mapping[int, frozenset[Agent]], kind_of: Callable[[Agent], str],
+                      table: Mapping[str, frozenset[str]]) -> bool:
+    """Whether at some designated world that needs observers each designated
+    event of ``action`` has one of them blind to it: the action cannot reach
+    the goal, whichever event happens there, and whether or not it can
+    happen at all; no precondition is evaluated.  ``kind_of`` gives an
+    agent's observability type, ``table`` is :func:`unseen` of the action."""
+    for agents in needed.values():
+        if all(any(e in table[kind_of(agent)] for agent in agents) for e in action.designated):
+            return True
+    return False
 
 
 def may_reach(state: KripkeModel, action: Action, kinds: Mapping[Agent, str],
@@ -139,7 +167,8 @@ def may_reach(state: KripkeModel, action: Action, kinds: Mapping[Agent, str],
         if not worlds:
             continue
         precondition = events[name].precondition
-        truth = None if precondition is None else truth_array(state, precondition)
+        # an Action's preconditions are formulas (it refuses functions)
+        truth = None if precondition is None else truth_array(state, cast(Formula, precondition))
         if any(truth is None or truth[w] for w in worlds):
             return False
     return True

@@ -11,10 +11,14 @@ worlds are named or copied, is not searched twice.  Three strategies:
     goal is tested when a state is found (the initial state first), so the
     first plan found is a shortest one.
 ``astar``
-    A* on the heuristic *h = 0 where the goal holds, else 1*.  It never
-    overestimates the actions still needed and changes by at most 1 from a
-    state to the next (it is admissible and consistent), so with the goal
-    tested when a state is expanded the plan found is a shortest one.
+    A* on the heuristic *h = 0 where the goal holds, 2 where no action can
+    make it hold in one step, else 1*.  No action can where each action is
+    missed by an agent the goal needs (a blind agent keeps its beliefs:
+    :mod:`epistemic.planning.observers`), cannot happen, or keeps the goal
+    as it is (below).  It never overestimates the actions still needed and
+    changes by at most 1 from a state to the next (it is admissible and
+    consistent), so with the goal tested when a state is expanded the plan
+    found is a shortest one.
 
 Both put off the actions that *keep the goal as it is*: in a state, an
 action that is one event happening at every world, that every agent sees
@@ -72,8 +76,8 @@ from ..formulas import (And, Atom, Believes, Bottom, Common, CommonBelief, Distr
                         Formula, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, subformulas)
 from ..kripke import KripkeModel
 from ..updates import update
-from .action import observability_types, where_possible
-from .observers import may_reach, needed_observers, witnesses
+from .action import Action, observability_type, observability_types, where_possible
+from .observers import may_reach, missed_everywhere, needed_observers, unseen, witnesses
 from .canonical import contracted, key_of_contraction
 from .sharing import shared
 from .task import PlanningTask
@@ -285,6 +289,7 @@ class _Search:
         self.goal_facts = _read_facts(self.task.goal)
         # each conjunct of the goal with the agents it needs to see an action that makes it hold
         self.witnessed = [(f, witnesses(f)) for f in self.conjuncts if witnesses(f)]
+        self.unseen: dict = {}           # action number -> the events each observability type is blind to
         self.models: dict = {}           # (action number, observability types) -> event model, keeps the goal
         # per state met, by number: its predecessor, the action that made it, its depth and size
         self.parent, self.action = array("q"), array("q")
@@ -325,12 +330,28 @@ class _Search:
 
     def may_finish(self, state: KripkeModel) -> bool:
         """Whether some action may make the goal hold in one step from
-        ``state``: one applicable there, not keeping the goal as it is, and
-        seen by the agents the goal needs to see it
-        (:mod:`epistemic.planning.observers`)."""
+        ``state``: one that the agents the goal needs can see
+        (:mod:`epistemic.planning.observers`), applicable there, and not
+        keeping the goal as it is."""
         needed = needed_observers(state, self.witnessed)
-        return any(not keeps and may_reach(state, self.task.actions[number], kinds, needed)
-                   for number, kinds, _, keeps in self.options(state))
+        kinds: dict = {}
+        for number, action in enumerate(self.task.actions):
+            if needed:
+                table = self.unseen.get(number)
+                if table is None:
+                    table = self.unseen[number] = unseen(action)
+
+                def kind_of(agent, action=action, number=number):
+                    if (number, agent) not in kinds:
+                        kinds[number, agent] = observability_type(state, action, agent)
+                    return kinds[number, agent]
+
+                if missed_everywhere(action, needed, kind_of, table):
+                    continue
+            option = self.option(state, number, action)
+            if option is not None and not option[2] and may_reach(state, action, option[0], needed):
+                return True
+        return False
 
     def moves(self, state: KripkeModel):
         """``(action number, event model, keeps the goal)`` for each action
@@ -361,18 +382,25 @@ class _Search:
                 if stop is not None:
                     yield None, None, stop, False
                     return
-            possible = where_possible(state, action)
-            if possible is not None and not all(possible[state.index(w)] for w in state.actual):
-                continue
-            kinds = observability_types(state, action)
-            key = (number, tuple(kinds.values()))
-            if key not in self.models:
-                event = action.seen_as_itself(kinds)
-                keeps = (event is not None and self.goal_facts is not None
-                         and not self.goal_facts & (event.adds | event.removes | {atom for atom, _ in event.assign}))
-                self.models[key] = action.event_model(kinds), keeps
-            model, keeps = self.models[key]
-            yield number, kinds, model, keeps and (possible is None or bool(possible.all()))
+            option = self.option(state, number, action)
+            if option is not None:
+                yield number, *option
+
+    def option(self, state: KripkeModel, number: int, action: Action) -> tuple | None:
+        """``(observability types, event model, keeps the goal)`` of ``action`` (number ``number``) in
+        ``state``, where it is applicable; else ``None``."""
+        possible = where_possible(state, action)
+        if possible is not None and not all(possible[state.index(w)] for w in state.actual):
+            return None
+        kinds = observability_types(state, action)
+        key = (number, tuple(kinds.values()))
+        if key not in self.models:
+            event = action.seen_as_itself(kinds)
+            keeps = (event is not None and self.goal_facts is not None
+                     and not self.goal_facts & (event.adds | event.removes | {atom for atom, _ in event.assign}))
+            self.models[key] = action.event_model(kinds), keeps
+        model, keeps = self.models[key]
+        return kinds, model, keeps and (possible is None or bool(possible.all()))
 
     def after(self, state: KripkeModel, model: EventModel) -> KripkeModel:
         """The contracted state after the events of ``model`` happen in ``state``."""
