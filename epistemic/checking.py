@@ -178,6 +178,19 @@ def _valuations(f: Formula) -> dict:
         return memo
 
 
+def _at_valuation(f: Formula, facts: frozenset) -> bool:
+    """Propositional ``f`` at a world of these ``facts`` (remembered as :func:`_by_valuation` does)."""
+    valuation = facts & _reads(f)
+    memo = _valuations(f)
+    known = memo.get(valuation)
+    if known is None:
+        known = bool(_bits(f, [valuation]) & 1)
+        if len(memo) >= REMEMBERED_VALUATIONS:
+            memo.clear()
+        memo[valuation] = known
+    return known
+
+
 def _bits(f: Formula, valuations: list[frozenset]) -> int:
     """Propositional ``f`` at each of ``valuations``: bit ``i`` of the result is its truth at ``valuations[i]``."""
     everywhere = (1 << len(valuations)) - 1
@@ -221,6 +234,11 @@ def holds(model: KripkeModel, formula: Formula, world: World | None = None, *, c
     """Whether ``formula`` holds at ``world``, or (by default) at every actual world
     (``contract``: see :func:`truth_array`)."""
     _kripke(model, "epistemic.checking.holds", "epistemic.holds checks a knowledge structure too")
+    if (world is None and model.actual and isinstance(formula, Formula) and formula._propositional
+            and len(model) <= FEW_WORLDS and ("truth", formula) not in model.cache):
+        # at the actual worlds alone, each valuation read from what the formula remembers
+        facts = model.facts_by_number
+        return all(_at_valuation(formula, facts[model.index(w)]) for w in model.actual)
     truth = truth_array(model, formula, contract=contract)
     if world is not None:
         return bool(truth[model.index(world)])

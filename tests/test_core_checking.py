@@ -30,6 +30,8 @@ from epistemic.symbolic import from_kripke
 from epistemic.symbolic import holds as symbolic_holds
 from epistemic.symbolic import truth as symbolic_truth
 
+import planning_strategies
+
 A, B, C = Agent("a"), Agent("b"), Agent("c")
 AGENTS = (A, B, C)
 ATOMS = ("p", "q")
@@ -520,6 +522,8 @@ def test_a_formula_remembers_its_truth_at_a_bounded_number_of_valuations():
     # one formula checked in models of every valuation of p, q, r in turn: each answer right, whether
     # remembered from an earlier model or evaluated after the memory was emptied at its bound
     formula = parse_formula("(p -> q) & ~(r <-> p) | q & r")
+    read_whole = parse_formula("(p -> q) & ~(r <-> p) | q & r")     # its own memory, read by truth arrays
+    assert read_whole is not formula
     saved = checking.REMEMBERED_VALUATIONS
     checking.REMEMBERED_VALUATIONS = 3
     try:
@@ -528,7 +532,19 @@ def test_a_formula_remembers_its_truth_at_a_bounded_number_of_valuations():
                 world = {*itertools.chain(*facts)}
                 model = KripkeModel.from_relations([A], {"w": world, "v": set()}, {}, "w", reflexive=True)
                 p, q, r = ("p" in world), ("q" in world), ("r" in world)
-                assert holds(model, formula) == (((not p or q) and r != p) or (q and r)), world
+                truth = ((not p or q) and r != p) or (q and r)
+                # holds reads the actual world alone; the truth array reads every world
+                assert holds(model, formula) == truth, world
                 assert len(formula._valuations) <= 3
+                assert bool(truth_array(model, read_whole)[model.index("w")]) == truth, world
+                assert len(read_whole._valuations) <= 3
     finally:
         checking.REMEMBERED_VALUATIONS = saved
+
+
+@settings(max_examples=200)
+@given(planning_strategies.models(atoms=("p", "q", "r")),
+       planning_strategies.formulas_over(("p", "q", "r"), knowledge=(), max_leaves=6))
+def test_a_propositional_formula_holds_at_the_actual_worlds_as_the_reference_says(model, formula):
+    # holds reads a propositional formula at the actual worlds alone, from the valuations it remembers
+    assert checking.holds(model, formula) == (set(model.actual) <= expected(model, formula))
