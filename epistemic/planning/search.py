@@ -336,10 +336,10 @@ class _Search:
         needed = needed_observers(state, self.witnessed)
         kinds: dict = {}
         for number, action in enumerate(self.task.actions):
-            if needed:
-                table = self.unseen.get(number)
-                if table is None:
-                    table = self.unseen[number] = unseen(action)
+            table = self.unseen.get(number)
+            if table is None:
+                table = self.unseen[number] = unseen(action)
+            if needed and any(table.values()):     # an action no type is blind to is not ruled out here
 
                 def kind_of(agent, action=action, number=number):
                     if (number, agent) not in kinds:
