@@ -71,7 +71,7 @@ if TYPE_CHECKING:
 
 __all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "product", "common_relation_labels",
            "group_relation", "may_know", "knowledge_refused", "not_knowledge", "asking",
-           "unmet_property", "why_not_knowledge", "untruthful", "at_the_actual", "quoted"]
+           "unmet_property", "why_not_knowledge", "untruthful", "at_the_actual", "quoted", "truth_at_facts"]
 
 _ANNOUNCEMENTS = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether)
 
@@ -176,6 +176,24 @@ def _valuations(f: Formula) -> dict:
         memo: dict = {}
         object.__setattr__(f, "_valuations", memo)
         return memo
+
+
+def truth_at_facts(formula: Formula, facts: frozenset) -> bool:
+    """Propositional ``formula`` at a world where ``facts`` are true.
+
+    Examples
+    --------
+    >>> truth_at_facts(Atom("p") & ~Atom("q"), frozenset({"p"}))
+    True
+
+    Raises
+    ------
+    FormulaError
+        Where the formula is not propositional: its truth depends on more than a world's facts.
+    """
+    if not isinstance(formula, Formula) or not formula.propositional:
+        raise FormulaError(f"{formula!r} is not a propositional formula: its truth needs a model")
+    return _at_valuation(formula, frozenset(facts))
 
 
 def _at_valuation(f: Formula, facts: frozenset) -> bool:

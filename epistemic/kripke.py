@@ -526,6 +526,25 @@ class KripkeModel:
         new_id.flags.writeable = False
         return KripkeModel(range(len(ws)), facts, relations, [], origin, self._s5_after_update()), new_id
 
+    def reassigned(self, event: str, facts: Sequence[Iterable[Hashable]]) -> KripkeModel:
+        """This model after one event named ``event`` that happens at every
+        world and that every agent sees as itself, each world's facts being
+        then ``facts`` (by world number): the model :func:`epistemic.update`
+        makes of such an event, without the product.
+
+        Examples
+        --------
+        >>> a = Agent("a")
+        >>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {}, actual="w", reflexive=True)
+        >>> after = m.reassigned("flip", [set(), {"p"}])
+        >>> after.worlds, sorted(after.actual), after.origin(0), after.relation_of(a) is m.relation_of(a)
+        ([0, 1], [0], ('w', 'flip'), True)
+        """
+        if len(facts) != len(self._worlds):
+            raise ModelError("every world needs its facts")
+        return KripkeModel(range(len(self._worlds)), facts, self._relations, [self._index[w] for w in self._actual],
+                           [(w, event) for w in self._worlds], self._s5_after_update())
+
     def _s5_after_update(self) -> frozenset[Agent] | None:
         """What :attr:`s5_before` is in the product of an update of this model:
         its own after an update, else the agents whose relations are equivalences."""

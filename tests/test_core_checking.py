@@ -548,3 +548,10 @@ def test_a_formula_remembers_its_truth_at_a_bounded_number_of_valuations():
 def test_a_propositional_formula_holds_at_the_actual_worlds_as_the_reference_says(model, formula):
     # holds reads a propositional formula at the actual worlds alone, from the valuations it remembers
     assert checking.holds(model, formula) == (set(model.actual) <= expected(model, formula))
+
+
+def test_truth_at_facts_is_for_propositional_formulas_alone():
+    assert checking.truth_at_facts(parse_formula("p -> q"), {"p", "q"})
+    assert not checking.truth_at_facts(parse_formula("p -> q"), {"p"})
+    with pytest.raises(fm.FormulaError, match="is not a propositional formula"):
+        checking.truth_at_facts(parse_formula("K_a p"), {"p"})

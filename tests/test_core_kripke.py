@@ -271,6 +271,23 @@ def test_one_event_at_every_world_seen_as_itself_keeps_the_relations():
     assert len(both) == 6 and both.relation_of(B) is not m.relation_of(B)
 
 
+def test_reassigned_is_the_update_by_one_event_at_every_world_seen_as_itself():
+    m = three_worlds()
+    flip = EventModel([A, B, C], [Event("flip", assign={"q": Atom("p")})],
+                      {agent: [("flip", "flip")] for agent in (A, B, C)}, ["flip"])
+    updated = update(m, flip)
+    facts = [{"p", "q"}, {"p", "q"}, set()]       # q := p at w, v, u
+    made = m.reassigned("flip", facts)
+    assert made.worlds == updated.worlds and made.actual == updated.actual
+    assert [made.facts(x) for x in made.worlds] == [updated.facts(x) for x in updated.worlds]
+    assert [made.origin(x) for x in made.worlds] == [updated.origin(x) for x in updated.worlds]
+    assert made.s5_before == updated.s5_before
+    for agent in (A, B, C):
+        assert sorted(made.relation(agent)) == sorted(updated.relation(agent))
+    with pytest.raises(ModelError, match="every world needs its facts"):
+        m.reassigned("flip", facts[:2])
+
+
 def test_event_model_validation():
     with pytest.raises(ModelError):
         EventModel([A], [Event("e"), Event("e")], {}, ["e"])

@@ -288,3 +288,35 @@ def test_a_goal_with_an_update_inside_keeps_no_action():
     needs_q = EventModel(agents, [Event("e", parse_formula("q"))], {agent: [("e", "e")] for agent in agents}, ["e"])
     can_happen = PlanningTask("e can happen", task.initial, task.actions, Not(Act(needs_q, "e", BOTTOM)))
     assert search(can_happen).plan == ("flip_q",)
+
+
+def test_worlds_an_action_seen_by_all_makes_alike_are_merged():
+    # a does not know p; set_p, which everyone sees, makes p true at both worlds: one world is left
+    a = Agent("a")
+    initial = KripkeModel.from_relations([a], {"w": {"p"}, "v": set()}, {a: [("w", "v")]}, actual="w",
+                                         reflexive=True, symmetric=True)
+    task = PlanningTask("p is set", initial, [public_action("set_p", [a], assign={"p": parse_formula("top")})],
+                        parse_formula("K_a p"))
+    for strategy in Strategy:
+        result = search(task, strategy=strategy)
+        assert result.plan == ("set_p",) and result.plan_sizes == (2, 1)
+
+
+@settings(max_examples=60, **SLOW_DRAWS)
+@given(tasks())
+def test_a_state_made_without_the_product_is_the_state_the_product_makes(task):
+    # the search makes the state after an event every agent sees as itself, at every world, from the facts
+    # alone: each such state has the key of the product update's
+    from epistemic.planning.canonical import contracted, state_key
+    from epistemic.planning.search import _Search
+    searching = _Search(task, Strategy.BREADTH_FIRST, None, None, None, lambda: 0.0, lambda: 0, None)
+    state = contracted(searching.task.initial)
+    for number, _, step, _ in searching.options(state):
+        made = searching.after(state, step)
+        assert state_key(made) == state_key(apply(state, searching.task.actions[number])), number
+
+
+@pytest.mark.parametrize("strategy", list(Strategy))
+def test_every_strategy_stops_at_a_bound_and_says_so(strategy):
+    result = search(coin_in_the_box("B_b tails"), strategy=strategy, max_states=4)
+    assert result.stop is Stop.MAX_STATES and result.plan is None and result.seen == 4

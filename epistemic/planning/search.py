@@ -69,9 +69,9 @@ from typing import TextIO
 import attrs
 
 from ..bisimulation import contract
-from ..checking import holds
+from ..checking import holds, truth_at_facts
 from ..errors import ModelError
-from ..events import EventModel
+from ..events import Event, EventModel
 from ..formulas import (And, Atom, Believes, Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves,
                         Formula, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, subformulas)
 from ..kripke import KripkeModel
@@ -290,7 +290,8 @@ class _Search:
         # each conjunct of the goal with the agents it needs to see an action that makes it hold
         self.witnessed = [(f, witnesses(f)) for f in self.conjuncts if witnesses(f)]
         self.unseen: dict = {}           # action number -> the events each observability type is blind to
-        self.models: dict = {}           # (action number, observability types) -> event model, keeps the goal
+        self.posts: dict = {}            # (event, facts) -> facts after it, for events that read facts alone
+        self.models: dict = {}           # (action number, observability types) -> step (see after), keeps the goal
         # per state met, by number: its predecessor, the action that made it, its depth and size
         self.parent, self.action = array("q"), array("q")
         self.depth, self.size = array("q"), array("q")
@@ -354,13 +355,15 @@ class _Search:
         return False
 
     def moves(self, state: KripkeModel):
-        """``(action number, event model, keeps the goal)`` for each action
+        """``(action number, step, keeps the goal)`` for each action
         applicable in ``state``, in the task's order, each checked only while
         no bound is reached (a bound reached ends them with ``(None, Stop,
         False)``).
 
-        The event model is the action's with each agent's observability type
-        in the state.  An action *keeps the goal* when the goal reads nothing
+        The step is what :meth:`after` makes the next state of: the action's
+        event model with each agent's observability type in the state, and
+        the event that makes it from the facts alone, if any.  An action
+        *keeps the goal* when the goal reads nothing
         but facts and the agents' relations, and the action, in this state,
         is one event that happens at every world, that every agent sees as
         itself, and that changes none of the goal's facts: the state after
@@ -372,8 +375,8 @@ class _Search:
             yield number, model, keeps
 
     def options(self, state: KripkeModel, bounded: bool = False):
-        """``(action number, observability types, event model, keeps the
-        goal)`` for each action applicable in ``state`` (see :meth:`moves`);
+        """``(action number, observability types, step, keeps the goal)``
+        for each action applicable in ``state`` (see :meth:`moves`);
         where ``bounded``, a bound reached ends them with ``(None, None,
         Stop, False)``."""
         for number, action in enumerate(self.task.actions):
@@ -387,7 +390,7 @@ class _Search:
                 yield number, *option
 
     def option(self, state: KripkeModel, number: int, action: Action) -> tuple | None:
-        """``(observability types, event model, keeps the goal)`` of ``action`` (number ``number``) in
+        """``(observability types, step, keeps the goal)`` of ``action`` (number ``number``) in
         ``state``, where it is applicable; else ``None``."""
         possible = where_possible(state, action)
         if possible is not None and not all(possible[state.index(w)] for w in state.actual):
@@ -398,13 +401,40 @@ class _Search:
             event = action.seen_as_itself(kinds)
             keeps = (event is not None and self.goal_facts is not None
                      and not self.goal_facts & (event.adds | event.removes | {atom for atom, _ in event.assign}))
-            self.models[key] = action.event_model(kinds), keeps
-        model, keeps = self.models[key]
-        return kinds, model, keeps and (possible is None or bool(possible.all()))
+            # an event whose postconditions read the facts alone changes each world as its facts say
+            factual = event if event is not None and all(f.propositional for _, f in event.assign) else None
+            self.models[key] = (action.event_model(kinds), factual), keeps
+        step, keeps = self.models[key]
+        everywhere = possible is None or bool(possible.all())
+        return kinds, step if everywhere else (step[0], None), keeps and everywhere
 
-    def after(self, state: KripkeModel, model: EventModel) -> KripkeModel:
-        """The contracted state after the events of ``model`` happen in ``state``."""
-        return contract(update(state, model).generated())
+    def after(self, state: KripkeModel, step: tuple[EventModel, Event | None]) -> KripkeModel:
+        """The contracted state after an action, ``step`` being its event model
+        in ``state`` and, where the action is one event that happens at every
+        world, that every agent sees as itself, and whose postconditions read
+        the facts alone, that event.
+
+        Such an event leaves the worlds and relations as they are (see
+        :meth:`KripkeModel.reassigned`), and each world's new facts follow
+        from its old ones.  Where worlds of different facts keep different
+        facts, the state, contracted before, stays contracted."""
+        model, event = step
+        if event is None:
+            return contract(update(state, model).generated())
+        before = state.facts_by_number
+        after = [self.assigned(event, facts) for facts in before]
+        made = state.reassigned(event.name, after)
+        return made if len(set(after)) == len(set(before)) else contract(made)
+
+    def assigned(self, event: Event, facts: frozenset) -> frozenset:
+        """The facts of a world of ``facts`` after ``event``, whose postconditions read the facts alone."""
+        key = (id(event), facts)
+        known = self.posts.get(key)
+        if known is None:
+            known = (facts - event.removes) | event.adds
+            made_true = {atom for atom, f in event.assign if truth_at_facts(f, facts)}
+            known = self.posts[key] = frozenset((known - {atom for atom, _ in event.assign}) | made_true)
+        return known
 
     def bound(self) -> Stop | None:
         now = self.clock()
@@ -438,11 +468,11 @@ class _Search:
         while frontier:
             *_, number, state, put_off = heapq.heappop(frontier)
             if put_off is not None:     # A*: the successors by actions that keep the goal as it is
-                for action, model in put_off:
+                for action, step in put_off:
                     stop = self.bound()
                     if stop is not None:
                         return self.result(stop, None)
-                    self.reach(frontier, closed, number, action, self.after(state, model), False)
+                    self.reach(frontier, closed, number, action, self.after(state, step), False)
                 continue
             if astar:
                 if number in closed:     # met again by a shorter way, and expanded then
@@ -452,13 +482,13 @@ class _Search:
                 closed.add(number)
             self.expanded += 1
             kept = []
-            for action, model, keeps in self.moves(state):
+            for action, step, keeps in self.moves(state):
                 if action is None:
-                    return self.result(model, None)
+                    return self.result(step, None)
                 if keeps and astar:
-                    kept.append((action, model))
+                    kept.append((action, step))
                     continue
-                goal = self.reach(frontier, closed, number, action, self.after(state, model), not astar)
+                goal = self.reach(frontier, closed, number, action, self.after(state, step), not astar)
                 if goal is not None:
                     return self.result(Stop.FOUND, goal)
             if kept:
@@ -504,26 +534,26 @@ class _Search:
         depth = [(0, initial)]
         while depth:
             following: list[tuple[int, KripkeModel]] = []
-            kept: list[tuple[int, KripkeModel, int, EventModel]] = []     # successors put off to the second pass
+            kept: list[tuple[int, KripkeModel, int, tuple]] = []     # successors put off to the second pass
             for number, state in depth:
                 self.expanded += 1
-                for action, model, keeps in self.moves(state):
+                for action, step, keeps in self.moves(state):
                     if action is None:
-                        return self.result(model, None)
+                        return self.result(step, None)
                     if keeps:
-                        kept.append((number, state, action, model))
+                        kept.append((number, state, action, step))
                         continue
-                    after = self.after(state, model)
+                    after = self.after(state, step)
                     new, fresh = self.meet(after, number, action)
                     if fresh:
                         if self.goal(after):
                             return self.result(Stop.FOUND, new)
                         following.append((new, _lean(after)))
-            for number, state, action, model in kept:
+            for number, state, action, step in kept:
                 stop = self.bound()
                 if stop is not None:
                     return self.result(stop, None)
-                after = self.after(state, model)
+                after = self.after(state, step)
                 new, fresh = self.meet(after, number, action)
                 if fresh:       # the goal fails here, as it failed before the action
                     following.append((new, _lean(after)))
