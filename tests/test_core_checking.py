@@ -329,6 +329,10 @@ def test_connectives_follow_their_truth_tables():
     }
     for text, worlds in table.items():
         assert worlds_where(m, parse_formula(text)) == worlds, text
+    # the same over arrays, as for models of more than FEW_WORLDS worlds (the path above reads valuations)
+    with planning_strategies.arrays_only():
+        for text, worlds in table.items():
+            assert worlds_where(planning_strategies.fresh(m), parse_formula(text)) == worlds, text
 
 
 def test_each_announcement_has_its_own_updated_model():
