@@ -153,16 +153,18 @@ def missed_everywhere(action: Action, needed: Mapping[int, frozenset[Agent]], ki
 
 
 def may_reach(state: KripkeModel, action: Action, kinds: Mapping[Agent, str],
-              needed: Mapping[int, frozenset[Agent]]) -> bool:
+              needed: Mapping[int, frozenset[Agent]], table: Mapping[str, frozenset[str]] | None = None) -> bool:
     """Whether ``action``, with the observability types ``kinds``, may make
     the goal hold in ``state``: ``False`` where at a designated world that
     needs observers (``needed``, from :func:`needed_observers`) a designated
-    event can happen to which one of them is blind."""
+    event can happen to which one of them is blind.  ``table`` is
+    :func:`unseen` of the action, made here where not given."""
     if not needed:
         return True
+    table = unseen(action) if table is None else table
     events = {e.name: e for e in action.events}
     for name in action.designated:
-        unseeing = blind(action, kinds, name)
+        unseeing = {agent for agent in action.agents if name in table[kinds[agent]]}
         worlds = [w for w, agents in needed.items() if agents & unseeing]
         if not worlds:
             continue

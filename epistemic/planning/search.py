@@ -58,6 +58,7 @@ Examples
 from __future__ import annotations
 
 import enum
+import functools
 import heapq
 import resource
 import sys
@@ -68,6 +69,7 @@ from typing import TextIO
 
 import attrs
 
+from ..agents import Agent
 from ..bisimulation import contract
 from ..checking import holds, truth_at_facts
 from ..errors import ModelError
@@ -289,7 +291,8 @@ class _Search:
         self.goal_facts = _read_facts(self.task.goal)
         # each conjunct of the goal with the agents it needs to see an action that makes it hold
         self.witnessed = [(f, witnesses(f)) for f in self.conjuncts if witnesses(f)]
-        self.unseen: dict = {}           # action number -> the events each observability type is blind to
+        # per action, the events each observability type is blind to
+        self.unseen = [unseen(action) for action in self.task.actions]
         self.posts: dict = {}            # (event, facts) -> facts after it, for events that read facts alone
         self.models: dict = {}           # (action number, observability types) -> step (see after), keeps the goal
         # per state met, by number: its predecessor, the action that made it, its depth and size
@@ -335,22 +338,20 @@ class _Search:
         (:mod:`epistemic.planning.observers`), applicable there, and not
         keeping the goal as it is."""
         needed = needed_observers(state, self.witnessed)
-        kinds: dict = {}
-        for number, action in enumerate(self.task.actions):
-            table = self.unseen.get(number)
-            if table is None:
-                table = self.unseen[number] = unseen(action)
-            if needed and any(table.values()):     # an action no type is blind to is not ruled out here
+        kinds: dict = {}       # (action number, agent) -> its observability type here, read where needed
 
-                def kind_of(agent, action=action, number=number):
-                    if (number, agent) not in kinds:
-                        kinds[number, agent] = observability_type(state, action, agent)
-                    return kinds[number, agent]
+        def kind_of(number: int, agent: Agent) -> str:
+            if (number, agent) not in kinds:
+                kinds[number, agent] = observability_type(state, self.task.actions[number], agent)
+            return kinds[number, agent]
 
-                if missed_everywhere(action, needed, kind_of, table):
-                    continue
+        for number, (action, table) in enumerate(zip(self.task.actions, self.unseen)):
+            # an action no type is blind to is not ruled out without its preconditions
+            if needed and any(table.values()) and \
+                    missed_everywhere(action, needed, functools.partial(kind_of, number), table):
+                continue
             option = self.option(state, number, action)
-            if option is not None and not option[2] and may_reach(state, action, option[0], needed):
+            if option is not None and not option[2] and may_reach(state, action, option[0], needed, table):
                 return True
         return False
 
