@@ -12,7 +12,8 @@ is refused or the goal fails.
 from .action import Action, applicable, apply, observability_types
 from .canonical import contracted, state_key
 from .from_models import action_from_act, action_from_event_model, task_from_model
-from .search import SearchResult, Stop, Strategy, search
+from .result import SearchResult, Stop, Strategy
+from .search import search
 from .task import PlanningTask
 from .validation import PlanCheck, StepCheck, validate
 
