@@ -118,6 +118,7 @@ def formula_texts(draw, depth: int = 6, boolean: bool = False) -> str:
 @given(formula_texts(), st.integers(2, 7))
 @example("~ a knows whether (1, 1)", 2)          # "knows whether" before a list of formulas is no level
 @example("Forall 1 1 & ~ ~ 1", 3)                 # a quantifier's formula begins after its last number
+@example("AND (Forall 1 1, ~ ~ 1)", 4)            # a number after the list is the formula, not one more
 def test_the_lexer_never_refuses_what_the_reader_reads_nor_before_it_would(text, limit):
     # with a small limit, the lexer's count and the reader's are compared on random formulas
     with pytest.MonkeyPatch.context() as patched:
