@@ -135,7 +135,9 @@ def test_the_last_state_is_drawn(capsys, task, tmp_path):
     (["plan", "--model", "m.json"], "--model needs the actions"),
     (["plan", "{d}", "{p}", "--goal", "p"], "--act, --goal and --events go with --model"),
     (["plan", "{d}", "{p}", "--max-seconds", "0"], "--max-seconds must be a positive number"),
-    (["plan", "{d}", "missing.epddl"], "missing.epddl"),
+    (["plan", "{d}", "missing.epddl"], "missing.epddl: cannot read the problem: No such file or directory"),
+    (["plan", "missing.epddl", "{p}"], "missing.epddl: cannot read the domain: No such file or directory"),
+    (["plan", "{p}", "{p}"], "expected a domain, this file defines a problem"),
     (["plan", "{d}", "{p}", "--draw", "last.txt"], "last.txt"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, task, argv, says):

@@ -121,13 +121,14 @@ def _read(path, kind: type, what: str):
         raise EpddlError(f"{path}: the {what} is not UTF-8 text") from None
     parsed = parse_epddl(text, path)
     if not isinstance(parsed, kind):
-        raise fault(parsed.name, f"expected {what}, this file defines a {type(parsed).__name__.lower()}")
+        article = "an" if what[0] in "aeiou" else "a"
+        raise fault(parsed.name, f"expected {article} {what}, this file defines a {type(parsed).__name__.lower()}")
     return parsed
 
 
 def _libraries(domain: Domain, files) -> tuple[list[Library], bool]:
     if files:
-        given = [_read(f, Library, "an action-type library") for f in files]
+        given = [_read(f, Library, "action-type library") for f in files]
         names = {library.name.text for library in given}
         for name in domain.libraries:
             if name.text not in names:
@@ -151,8 +152,8 @@ def read_task(domain, problem, libraries=()) -> PlanningTask:
     EpddlError
         At the first fault of any file, as ``FILE:LINE:COL: what is wrong``.
     """
-    domain_ast: Domain = _read(domain, Domain, "a domain")
-    problem_ast: Problem = _read(problem, Problem, "a problem")
+    domain_ast: Domain = _read(domain, Domain, "domain")
+    problem_ast: Problem = _read(problem, Problem, "problem")
     libs, fallback = _libraries(domain_ast, list(libraries))
     return build_task(domain_ast, problem_ast, libs, fallback)
 
