@@ -203,10 +203,10 @@ def _formula(value) -> Formula:
     return instance_of(value, Formula, "expected a formula", error=FormulaError)
 
 
-def _flattened(formula: Formula) -> list[tuple[type, tuple, tuple[tuple[int, int], ...]]]:
+def _flattened(formula: Formula) -> list[tuple[type, tuple, tuple[tuple[int, Any], ...]]]:
     """The distinct subformulas of ``formula``, each after its operands, as ``(class, fields,
     links)``: its fields, and a link ``(field, place)`` for each operand, its place in this list."""
-    nodes: list[tuple[type, tuple, tuple[tuple[int, int], ...]]] = []
+    nodes: list[tuple[type, tuple, tuple[tuple[int, Any], ...]]] = []
     place: dict[int, int] = {}   # by identity: the formula holds every subformula while this runs
     stack: list[tuple[Formula, bool]] = [(formula, False)]
     while stack:
@@ -216,21 +216,28 @@ def _flattened(formula: Formula) -> list[tuple[type, tuple, tuple[tuple[int, int
         fields = tuple(getattr(f, a.name) for a in attrs.fields(type(f)))
         if not ready:
             stack.append((f, True))
-            stack.extend((g, False) for g in fields if isinstance(g, Formula))
+            stack.extend((g, False) for g in f.operands())
             continue
         place[id(f)] = len(nodes)
-        nodes.append((type(f), tuple(None if isinstance(g, Formula) else g for g in fields),
-                      tuple((i, place[id(g)]) for i, g in enumerate(fields) if isinstance(g, Formula))))
+        # a field of several formulas (the terms of a linear inequality) links each by its place
+        nodes.append((type(f), tuple(None if isinstance(g, Formula) or _formula_tuple(g) else g for g in fields),
+                      tuple((i, place[id(g)]) if isinstance(g, Formula) else (i, tuple(place[id(h)] for h in g))
+                            for i, g in enumerate(fields) if isinstance(g, Formula) or _formula_tuple(g))))
     return nodes
 
 
-def _rebuilt(nodes: list[tuple[type, tuple, tuple[tuple[int, int], ...]]]) -> Formula:
+def _formula_tuple(value) -> bool:
+    """Whether ``value`` is a field of several formulas, such as the terms of a linear inequality."""
+    return isinstance(value, tuple) and bool(value) and all(isinstance(g, Formula) for g in value)
+
+
+def _rebuilt(nodes: list[tuple[type, tuple, tuple[tuple[int, Any], ...]]]) -> Formula:
     """The formula :func:`_flattened` listed: the last of the list."""
     made: list[Formula] = []
     for kind, fields, links in nodes:
         values = list(fields)
         for i, j in links:
-            values[i] = made[j]
+            values[i] = made[j] if isinstance(j, int) else tuple(made[k] for k in j)
         made.append(kind(*values))
     return made[-1]
 
@@ -590,6 +597,7 @@ def agents_of(formula: Formula) -> frozenset[Agent]:
         if agent is not None:
             found.add(agent)
         found.update(getattr(f, "group", ()))
+        found.update(getattr(f, "agents", ()))    # a linear inequality's, one per term
     return frozenset(found)
 
 
@@ -620,10 +628,12 @@ def shared(formula: Formula, table: dict[Formula, Formula]) -> Formula:
         values = [getattr(f, name) for name in names]
         if not ready:
             stack.append((f, True))
-            stack.extend((g, False) for g in values if isinstance(g, Formula) and id(g) not in made)
+            stack.extend((g, False) for g in f.operands() if id(g) not in made)
             continue
-        kept = [made[id(g)] if isinstance(g, Formula) else g for g in values]
-        same = all(k is v for k, v in zip(kept, values))
+        kept = [made[id(g)] if isinstance(g, Formula) else
+                tuple(made[id(h)] for h in g) if _formula_tuple(g) else g for g in values]
+        same = all(k is v or (_formula_tuple(v) and all(x is y for x, y in zip(k, v)))
+                   for k, v in zip(kept, values))
         candidate = f if same else type(f)(*kept)
         made[id(f)] = table.setdefault(candidate, candidate)
     return made[id(formula)]
@@ -653,6 +663,7 @@ def disjunction(formulas: Iterable[Formula]) -> Formula:
 
 # binding strength: higher binds tighter
 _IFF, _IMPLIES, _OR, _AND, _PREFIX, _ATOM = range(1, 7)
+_STRENGTHS = {"iff": _IFF, "prefix": _PREFIX, "atom": _ATOM}
 _BINARY = {Iff: ("iff", _IFF, _IFF, _IMPLIES), Implies: ("implies", _IMPLIES, _OR, _IMPLIES),
            Or: ("or", _OR, _OR, _AND), And: ("and", _AND, _AND, _PREFIX)}
 # a spelling names each modal operator's prefix under these keys
@@ -697,12 +708,24 @@ def _group_latex(group) -> str:
     return "{\\{" + ",".join(_latex_name(_writable(a, "LaTeX")) for a in sorted(group)) + "\\}}"
 
 
+def _latex_number(q) -> str:
+    """A rational number in LaTeX: ``\\frac{3}{4}``, ``-\\frac{1}{2}``, ``2``."""
+    if q.denominator == 1:
+        return str(q.numerator)
+    sign = "-" if q < 0 else ""
+    return f"{sign}\\frac{{{abs(q.numerator)}}}{{{q.denominator}}}"
+
+
 _ASCII = {"name": "text syntax", "atom": str, "agent": _agent_text, "group": _group_text,
           "not": "~", "and": " & ", "or": " | ", "implies": " -> ", "iff": " <-> ", "top": "top", "bot": "bot",
           "K": "K_", "M": "M_", "Kw": "Kw_", "B": "B_", "E": "E_", "C": "C_", "D": "D_", "EB": "EB_", "CB": "CB_",
-          "announce": ("[!", "]"), "diamond": ("<!", ">"), "private": ("[!", "]_"), "whether": ("[?", "]_")}
+          "announce": ("[!", "]"), "diamond": ("<!", ">"), "private": ("[!", "]_"), "whether": ("[?", "]_"),
+          # probability (epistemic.probability): P_a(φ), its comparisons, numbers, common p-belief C^{q}_G
+          "P": "P_", "compare": {">=": " >= ", "<=": " <= ", ">": " > ", "<": " < ", "=": " = "},
+          "number": lambda q: str(q), "level": lambda q: f"C^{{{q}}}_"}
 _UNICODE = {**_ASCII, "not": "¬", "and": " ∧ ", "or": " ∨ ", "implies": " → ", "iff": " ↔ ", "top": "⊤",
-            "bot": "⊥", "M": "◇_", "diamond": ("⟨!", "⟩")}
+            "bot": "⊥", "M": "◇_", "diamond": ("⟨!", "⟩"),
+            "compare": {">=": " ≥ ", "<=": " ≤ ", ">": " > ", "<": " < ", "=": " = "}}
 # Notation of van Ditmarsch, van der Hoek and Kooi, Dynamic Epistemic Logic (2007), but for
 # the announcements, which keep the text syntax's "!" so that the private [!φ]_G and the
 # semi-private [?φ]_G stay apart; knowing whether is Kw, as in Fan, Wang and van Ditmarsch (2015).
@@ -717,7 +740,9 @@ _LATEX = {"name": "LaTeX form", "atom": _latex_name, "agent": _agent_latex, "gro
           # drops spaces and sets ":" as a relation, spaced wide: a colon is punctuation, a gap is a space
           "event": _latex_name, "set": ("\\{", "\\}"), "semicolon": ";\\; ", "assign": " \\mathrel{:=} ",
           "colon": "\\colon", "gap": "\\; ",
-          "designated": "\\mathrm{designated}\\;"}
+          "designated": "\\mathrm{designated}\\;",
+          "P": "P_", "compare": {">=": " \\geq ", "<=": " \\leq ", ">": " > ", "<": " < ", "=": " = "},
+          "number": _latex_number, "level": lambda q: f"C^{{{_latex_number(q)}}}_"}
 
 
 def to_text(formula: Formula, unicode: bool = False) -> str:
@@ -805,4 +830,8 @@ def _pieces(f: Formula, spell: dict) -> tuple[list, int]:
     if isinstance(f, Act):
         # the event model writes itself (its module imports this one)
         return [*f.action.text_pieces(f.event, spell, _IFF), (f.arg, _PREFIX)], _PREFIX
+    written = getattr(f, "text_pieces", None)
+    if written is not None:
+        # so do the formulas of probability (epistemic.probability), given the strengths
+        return written(spell, _STRENGTHS)
     raise FormulaError(f"{type(f).__name__} formulas have no {spell['name']}")
