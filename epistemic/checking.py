@@ -60,6 +60,10 @@ from .formulas import (AGENT_WORD, Act, And, Announce, AnnounceDiamond, Announce
                        FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, subformulas,
                        to_text)
 from .kripke import KripkeModel, World
+from .probability.formulas import CommonPBelief, Probability
+from .probability.model import ProbabilisticModel
+from .probability.product import weighed_product
+from .probability.truth import common_p_belief_truth, inequality_truth
 from .relations import FEW_WORLDS, Arrows, Partition, Relation
 from .validators import instance_of
 
@@ -328,6 +332,10 @@ def _evaluate(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
         return group_relation(model, f.group).box(_get(model, f.arg))
     if isinstance(f, (Common, CommonBelief)):
         return _common(model, f.group, _get(model, f.arg))
+    if isinstance(f, Probability):
+        return inequality_truth(model, f, lambda g: _get(model, g))
+    if isinstance(f, CommonPBelief):
+        return common_p_belief_truth(model, f, lambda g: _get(model, g))
     return _dynamic(model, f, contract)
 
 
@@ -641,7 +649,12 @@ def product(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.nda
         else:
             possible[:, j] = truth_array(model, e.precondition)
         assigned.append({atom: truth_array(model, f) for atom, f in e.assign})
-    return model.product(events, possible, assigned)
+    after, new = model.product(events, possible, assigned)
+    if isinstance(model, ProbabilisticModel):
+        # the agents' probabilities follow (epistemic.probability.product), here with the events' own
+        # probabilities left even: epistemic.probability.update gives them
+        after = weighed_product(model, events, after, new)
+    return after, new
 
 
 def updated(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.ndarray]:
@@ -691,7 +704,8 @@ def _kept_by_contraction(f: Formula) -> bool:
 def _after(model: KripkeModel, events: EventModel, arg: Formula, contract: bool) -> tuple[np.ndarray, np.ndarray]:
     """Where ``arg`` holds after ``events``, over the product's worlds, and the product's numbering."""
     after, new = updated(model, events)
-    if contract and _kept_by_contraction(arg):
+    # bisimulation does not weigh worlds: a model with probabilities is checked as it is
+    if contract and _kept_by_contraction(arg) and not isinstance(after, ProbabilisticModel):
         after, new = _contracted(after, new)
     return truth_array(after, arg, contract=contract), new
 

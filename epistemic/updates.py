@@ -20,12 +20,17 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .announcements import Announcement
 from .checking import product
 from .errors import ModelError
 from .events import EventModel, private_event, public_event
 from .kripke import KripkeModel
 from .validators import instance_of
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["update", "announce", "NO_ACTUAL_EVENT"]
 
@@ -54,12 +59,24 @@ def update(model: KripkeModel, events: EventModel) -> KripkeModel:
     instance_of(model, KripkeModel, "epistemic.updates.update updates a KripkeModel (epistemic.update updates a "
                 "knowledge structure too)", error=ModelError, type_name=True)
     after, new_id = product(model, events)
+    return after.with_actual(actual_after(model, events, new_id))
+
+
+def actual_after(model: KripkeModel, events: EventModel, new_id: np.ndarray) -> list[int]:
+    """The actual worlds of the product numbered by ``new_id``: the pairs of an
+    actual world and an actual event that can happen there.
+
+    Raises
+    ------
+    ModelError
+        Where there is none.
+    """
     position = {e.name: j for j, e in enumerate(events.events)}
     actual = [int(new_id[model.index(w), position[e]]) for w in model.actual for e in events.actual
               if new_id[model.index(w), position[e]] >= 0]
     if not actual:
         raise ModelError(NO_ACTUAL_EVENT)
-    return after.with_actual(actual)
+    return actual
 
 
 def announce(model: KripkeModel, announcement: Announcement) -> KripkeModel:
