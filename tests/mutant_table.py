@@ -3,7 +3,7 @@
 Each part has a file of its own: the core's ``tests/mutant_core.py`` (and its countermodel search's ``tests/mutant_search.py``, its files' ``tests/mutant_files.py``), the language's
 ``tests/mutant_language.py``, the engines' and explanations' ``tests/mutant_engines.py``,
 and each model, the pictures, SMCDEL's language, EPDDL's and the command line theirs (``tests/mutant_pirates.py``,
-``tests/mutant_dinner.py``, ...), the game trees for other tools ``tests/mutant_interop.py``, the course workbench ``tests/mutant_workbench.py``, and the planner ``tests/mutant_planning.py`` (EPDDL's writer ``tests/mutant_epddl_writer.py``).  This module gathers them: ``MUTANTS`` holds all, and
+``tests/mutant_dinner.py``, ...), the game trees for other tools ``tests/mutant_interop.py``, the course workbench ``tests/mutant_workbench.py``, the planner ``tests/mutant_planning.py`` (EPDDL's writer ``tests/mutant_epddl_writer.py``), and probabilities ``tests/mutant_probability.py``.  This module gathers them: ``MUTANTS`` holds all, and
 ``AREAS`` names each part.
 
 ``python tests/mutants.py`` applies them one by one to a copy of the
@@ -29,6 +29,7 @@ from mutant_pictures import PICTURE_MUTANTS
 from mutant_pig import PIG_MUTANTS
 from mutant_pirates import PIRATE_MUTANTS
 from mutant_planning import PLANNING_MUTANTS
+from mutant_probability import PROBABILITY_MUTANTS
 from mutant_smcdel import SMCDEL_MUTANTS
 from mutant_epddl_writer import EPDDL_WRITER_MUTANTS
 from mutant_puzzles import PUZZLE_MUTANTS
@@ -59,6 +60,7 @@ AREAS: dict[str, tuple[Mutant, ...]] = {
     "workbench": WORKBENCH_MUTANTS,
     "epddl-writer": EPDDL_WRITER_MUTANTS,
     "planning": PLANNING_MUTANTS,
+    "probability": PROBABILITY_MUTANTS,
 }
 
 MUTANTS: tuple[Mutant, ...] = tuple(m for area in AREAS.values() for m in area)

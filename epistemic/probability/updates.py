@@ -123,7 +123,7 @@ def _occurrence_table(model: ProbabilisticModel, events: EventModel, occurrence:
     ids = new_id.tolist()
     for w, row in enumerate(table):
         _sums_to_one(sum((q for q, x in zip(row, ids[w]) if x >= 0), zero),
-                     f"at world {model.worlds[w]!r} the occurrence probabilities of the events that can happen there",
+                     f"at world {model.worlds[w]!r} the occurrence probability of the events that can happen there",
                      exact)
     return table
 
