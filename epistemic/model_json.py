@@ -94,7 +94,7 @@ _KEYS = ("format", "version", "agents", "worlds", "actual", "relations")
 _AGENT_NAME = re.compile(r"[A-Za-z0-9_']+")
 _WORD = re.compile(r"[A-Za-z0-9_']+")
 #: Keys whose items (or entries) are written one per line.
-_ONE_PER_LINE = frozenset({"worlds", "events", "relations", "event_models"})
+_ONE_PER_LINE = frozenset({"worlds", "events", "relations", "event_models", "probabilities"})
 
 
 class ModelFileError(ModelError):
@@ -157,8 +157,22 @@ def model_to_dict(model: KripkeModel) -> dict:
             relations[agent.name] = {"arrows": [[names[r], names[c]]
                                                 for r, c in zip(rows.tolist(), cols.tolist())]}
     actual = [names[i] for i in sorted(model.index(w) for w in model.actual)]
-    return {"format": FORMAT, "version": VERSION, "agents": [a.name for a in sorted(model.agents)],
-            "worlds": worlds, "actual": actual, "relations": relations}
+    saved = {"format": FORMAT, "version": VERSION, "agents": [a.name for a in sorted(model.agents)],
+             "worlds": worlds, "actual": actual, "relations": relations}
+    measure = getattr(model, "measure", None)
+    if measure is not None:
+        # each agent's probability at each world, exactly: fractions as text, "3/4"
+        saved["probabilities"] = {
+            agent.name: {names[i]: (None if measure(agent, i) is None else
+                                    {names[v]: _fraction_text(q) for v, q in measure(agent, i)})
+                         for i in range(len(names))}
+            for agent in sorted(model.agents)}
+    return saved
+
+
+def _fraction_text(q) -> str | float:
+    """A probability as the file keeps it: an exact fraction as text, a float as a number."""
+    return q if isinstance(q, float) else str(q)
 
 
 def _short(value, limit: int = 60) -> str:
@@ -275,7 +289,7 @@ def model_from_dict(data) -> KripkeModel:
         At the first fault, naming where it is.
     """
     _format(data, FORMAT, "model")
-    _object(data, "", _KEYS, optional=("event_models",))   # read by epistemic.event_json
+    _object(data, "", _KEYS, optional=("event_models", *_WEIGHTS))   # event models: read by epistemic.event_json
 
     agents = _agents(data["agents"], "agents")
 
@@ -291,7 +305,58 @@ def model_from_dict(data) -> KripkeModel:
     for i, name in enumerate(actual):
         _world(name, index, f"actual[{i}]")
 
-    return KripkeModel(worlds, facts, _relations(data["relations"], "relations", agents, index), actual)
+    model = KripkeModel(worlds, facts, _relations(data["relations"], "relations", agents, index), actual)
+    return _weighed(model, data, agents, index)
+
+
+#: The optional keys that give the agents probabilities: a common prior, or each agent's at each world.
+_WEIGHTS = ("prior", "probabilities")
+
+
+def _weighed(model: KripkeModel, data: dict, agents: list[Agent], index: dict[str, int]) -> KripkeModel:
+    """``model`` with the probabilities ``data`` gives, if any (a ProbabilisticModel)."""
+    given = [k for k in _WEIGHTS if k in data]
+    if not given:
+        return model
+    if len(given) == 2:
+        raise ModelFileError("probabilities", "give a prior or probabilities, not both")
+    from .probability.model import ProbabilisticModel   # only a model with probabilities needs it
+    if given[0] == "prior":
+        prior = _weights(data["prior"], "prior", index)
+        try:
+            return ProbabilisticModel.common_prior(model, prior)
+        except ModelError as error:
+            raise ModelFileError("prior", str(error)) from None
+    by_agent = _object(data["probabilities"], "probabilities", ())
+    names = {a.name: a for a in agents}
+    for name in by_agent:
+        if name not in names:
+            raise ModelFileError(_key("probabilities", name), f"{name!r} is not among the agents")
+    probabilities = {}
+    for agent in agents:
+        at = _key("probabilities", agent.name)
+        if agent.name not in by_agent:
+            raise ModelFileError("probabilities", f"no probabilities for agent {agent.name!r}")
+        worlds = _object(by_agent[agent.name], at, ())
+        probabilities[agent] = {}
+        for w, measure in worlds.items():
+            _world(w, index, _key(at, w))
+            probabilities[agent][w] = None if measure is None else _weights(measure, _key(at, w), index)
+    try:
+        return ProbabilisticModel(model, probabilities)
+    except ModelError as error:
+        raise ModelFileError("probabilities", str(error)) from None
+
+
+def _weights(value, where: str, index: dict[str, int]) -> dict[str, object]:
+    """An object from world names to probabilities: numbers, or strings such as ``"3/4"``."""
+    weights = _object(value, where, ())
+    for w, q in weights.items():
+        _world(w, index, _key(where, w))
+        if isinstance(q, bool) or not isinstance(q, (int, float, str)):
+            raise ModelFileError(_key(where, w), f"expected a probability (a number or a string such as \"3/4\"), "
+                                                 f"got {_kind(q)}")
+    return dict(weights)
 
 
 def _new_name(name, where: str, index: dict[str, int], what: str) -> str:

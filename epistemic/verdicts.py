@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 
+from .checking import truth_array
 from .errors import ModelError
 from .events import check_event_model, private_event, whether_event
 from .explanation import OMITTED, Reason
@@ -29,6 +30,7 @@ from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, A
                        Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
                        FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, to_text)
 from .kripke import KripkeModel, World
+from .probability.formulas import CommonPBelief, Probability
 from .symbolic.structure import KnowledgeStructure
 from .symbolic.views import StructureView
 from .validators import whole_number_at_least
@@ -73,6 +75,8 @@ class FormulaKind(str, enum.Enum):
     ANNOUNCE_PRIVATELY = "announceprivately"
     ANNOUNCE_WHETHER = "announcewhether"
     ACT = "act"
+    PROBABILITY = "probability"
+    COMMON_P_BELIEF = "commonpbelief"
 
 
 def explain_verdict(model: KripkeModel | KnowledgeStructure, formula: Formula, world: World | None = None, *,
@@ -268,7 +272,51 @@ def _node(view, f: Formula, w):
             [at(single(a, f.arg), w) for a in agents[:_SHOWN]]
     if isinstance(f, (Common, CommonBelief)):
         return _common(view, f, w, head, kind)
+    if isinstance(f, Probability):
+        return _probability(view, f, w, head, kind)
+    if isinstance(f, CommonPBelief):
+        return _common_p_belief(view, f, w, head, kind, value)
     return _dynamic(view, f, w, head, kind, value)
+
+
+def _probability(view, f: Probability, w, head: str, kind: FormulaKind):
+    """A linear inequality: each term's weight and the worlds it comes from; or whose probability is undefined."""
+    model, name = view.model, view.name
+    parts, children = [], []
+    total = 0
+    for coefficient, agent, arg in zip(f.coefficients, f.agents, f.args):
+        measure = model.measure(agent, model.index(w))
+        if measure is None:
+            return (f"{head}: {agent.name}'s probability is undefined there (an update conditioned it on what "
+                    f"{agent.name} gave probability 0)"), kind, []
+        truth = truth_array(model, arg)
+        weighed = [(v, q) for v, q in measure if truth[v]]
+        weight = sum((q for _, q in weighed), 0 * measure[0][1] if measure else 0)
+        total += coefficient * weight
+        shown = ", ".join(f"{name(model.worlds[v])} {q}" for v, q in weighed[:_SHOWN])
+        more = f" and {len(weighed) - _SHOWN} more" if len(weighed) > _SHOWN else ""
+        parts.append(f"{agent.name} gives {_text(arg)} probability {weight}" +
+                     (f" ({shown}{more})" if weighed else ""))
+        children.extend((view, arg, model.worlds[v]) for v, _ in weighed[:_SHOWN])
+    summed = "" if len(parts) == 1 else f"; the sum is {total}"
+    return f"{head}: {'; '.join(parts)}{summed}", kind, children[:_SHOWN]
+
+
+def _common_p_belief(view, f: CommonPBelief, w, head: str, kind: FormulaKind, value: bool):
+    """Common p-belief: who gives φ too little weight, or that the largest evident set holds the world."""
+    agents = sorted(f.group, key=lambda a: a.name)
+    level = f.level
+    short = next((a for a in agents if not view.value(Probability.at_least(a, f.arg, level), w)), None)
+    if short is not None:
+        asked = Probability.at_least(short, f.arg, level)
+        return f"{head}: {short.name} gives {_text(f.arg)} probability less than {level}", kind, [(view, asked, w)]
+    if value:
+        return (f"{head}: every agent of the group gives {_text(f.arg)}, and the worlds where it is common "
+                f"{level}-belief, probability at least {level}"), kind, \
+            [(view, Probability.at_least(a, f.arg, level), w) for a in agents[:_SHOWN]]
+    return (f"{head}: each agent gives {_text(f.arg)} probability at least {level} there, but some agent gives "
+            f"less than {level} to the worlds where they all do so, again and again"), kind, \
+        [(view, Probability.at_least(a, f.arg, level), w) for a in agents[:_SHOWN]]
 
 
 def _list(view, seen) -> str:

@@ -15,6 +15,7 @@ TRUTH = "epistemic/probability/truth.py"
 PRODUCT = "epistemic/probability/product.py"
 UPDATES = "epistemic/probability/updates.py"
 CORE = "tests/test_probability_core.py::"
+FILES = "tests/test_probability_files.py::"
 
 PROBABILITY_MUTANTS: tuple[Mutant, ...] = (
     Mutant(MODEL,
@@ -58,4 +59,14 @@ PROBABILITY_MUTANTS: tuple[Mutant, ...] = (
            "                if holds_here:",
            "an event's occurrence probability is its last condition's that holds, not its first",
            (CORE + "test_monty_hall_the_player_who_switches_wins_two_times_in_three",)),
+    Mutant("epistemic/model_json.py",
+           "return q if isinstance(q, float) else str(q)",
+           "return float(q)",
+           "a model file keeps exact probabilities as floats",
+           (FILES + "test_a_model_with_probabilities_comes_back_from_its_file_exactly",)),
+    Mutant("epistemic/verdicts.py",
+           "        total += coefficient * weight",
+           "        total += weight",
+           "the explanation of a linear inequality adds its terms without their coefficients",
+           (FILES + "test_a_verdict_on_a_probability_names_the_weights_and_the_worlds",)),
 )

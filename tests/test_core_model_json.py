@@ -177,7 +177,7 @@ BAD = [
     (lambda d: d.update(version=True), "version: expected 1 (the version this reader knows), got True"),
     (lambda d: d.pop("version"), "version: expected 1 (the version this reader knows), got nothing"),
     (lambda d: d.update(extra=1),
-     "top level: unknown key 'extra' (expected format, version, agents, worlds, actual, relations, event_models)"),
+     "top level: unknown key 'extra' (expected format, version, agents, worlds, actual, relations, event_models, prior, probabilities)"),
     (lambda d: d.pop("actual"), "top level: missing key 'actual'"),
     (lambda d: d.update(agents={}), "agents: expected an array, got an object"),
     (lambda d: d.update(agents=[1, "b"]), "agents[0]: expected a string (agent name), got the number 1"),

@@ -45,6 +45,7 @@ from ..kripke import KripkeModel, World
 from .formulas import exact_number
 
 if TYPE_CHECKING:
+    import networkx as nx
     import numpy as np
 
 __all__ = ["ProbabilisticModel", "FLOAT_TOLERANCE"]
@@ -232,6 +233,15 @@ class ProbabilisticModel(KripkeModel):
         made = ProbabilisticModel._made(plain, self._measures, self._exact)
         made.cache.update(plain.cache)
         return made
+
+    def to_networkx(self) -> nx.DiGraph:
+        """The networkx view of :meth:`KripkeModel.to_networkx`, each world
+        also with node attribute ``probabilities``: per agent, its probability
+        there (world to weight), or ``None`` where undefined."""
+        graph = KripkeModel.to_networkx(self)
+        for w in self._worlds:
+            graph.nodes[w]["probabilities"] = {agent: self.probability(agent, w) for agent in sorted(self.agents)}
+        return graph
 
     def __getstate__(self) -> dict:
         # the base class's slots and these, without the caches

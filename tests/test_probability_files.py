@@ -1,0 +1,102 @@
+"""Probabilistic models in model files, in the networkx view, and in the explanations of verdicts."""
+
+from __future__ import annotations
+
+import io
+import json
+from fractions import Fraction as F
+
+import pytest
+from hypothesis import given, settings
+
+from epistemic import Agent, Atom, KripkeModel
+from epistemic.model_json import ModelFileError, load_model, model_from_dict, model_to_dict, save_model
+from epistemic.probability import CommonPBelief, Probability, ProbabilisticModel
+from epistemic.verdicts import explain_verdict
+from probability_strategies import weighed_models
+
+A, B = Agent("a"), Agent("b")
+H = Atom("h")
+
+
+def coin() -> ProbabilisticModel:
+    plain = KripkeModel.from_relations([A, B], {"heads": {"h"}, "tails": set()}, {B: [("heads", "tails")]},
+                                       actual="tails", reflexive=True, symmetric=True)
+    return ProbabilisticModel.common_prior(plain, {"heads": F(3, 4), "tails": F(1, 4)})
+
+
+def plain_dict() -> dict:
+    data = model_to_dict(coin())
+    del data["probabilities"]
+    return data
+
+
+@settings(max_examples=100, deadline=None)
+@given(weighed_models())
+def test_a_model_with_probabilities_comes_back_from_its_file_exactly(model):
+    file = io.StringIO()
+    save_model(model, file)
+    back = load_model(io.StringIO(file.getvalue()))
+    assert isinstance(back, ProbabilisticModel)
+    assert all(back.probability(x, w) == model.probability(x, w) for x in model.agents for w in model.worlds)
+
+
+def test_the_file_keeps_fractions_as_text_and_a_model_without_probabilities_as_it_was():
+    saved = model_to_dict(coin())
+    assert saved["probabilities"]["b"]["tails"] == {"heads": "3/4", "tails": "1/4"}
+    assert "probabilities" not in model_to_dict(KripkeModel.initial([A]))
+
+
+def test_a_common_prior_in_a_file():
+    data = {**plain_dict(), "prior": {"heads": "3/4", "tails": 0.25}}
+    m = model_from_dict(data)
+    assert m.probability(B, "tails") == {"heads": F(3, 4), "tails": F(1, 4)}
+    assert m.probability(A, "heads") == {"heads": 1}
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: {**d, "prior": {"heads": "3/4", "tails": "1/2"}}, "prior: the prior sums to 5/4, not 1"),
+    (lambda d: {**d, "prior": {"moon": 1}}, "prior.moon: unknown world 'moon'"),
+    (lambda d: {**d, "prior": {"heads": True}}, "prior.heads: expected a probability (a number or a string"),
+    (lambda d: {**d, "prior": {"heads": 1}, "probabilities": {}}, "probabilities: give a prior or probabilities, not both"),
+    (lambda d: {**d, "probabilities": {"a": {}}}, "probabilities: no probabilities for agent 'b'"),
+    (lambda d: {**d, "probabilities": {"a": {}, "b": {}, "c": {}}}, "probabilities.c: 'c' is not among the agents"),
+    (lambda d: {**d, "probabilities": {"a": {}, "b": {"heads": {"heads": "1/2", "tails": "1/3"}}}},
+     "probabilities: the probability of b at 'heads' sums to 5/6, not 1"),
+    (lambda d: {**d, "probabilities": {"a": {"heads": {"tails": 1}}, "b": {}}},
+     "a does not consider 'tails' possible there"),
+    (lambda d: {**d, "probabilities": {"a": {"heads": {"heads": "most"}}, "b": {}}},
+     "must be a number such as 3/4 or 0.75, got 'most'"),
+])
+def test_bad_probabilities_in_a_file_are_one_line_naming_the_place(change, message):
+    with pytest.raises(ModelFileError) as caught:
+        model_from_dict(json.loads(json.dumps(change(plain_dict()))))
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_verdict_on_a_probability_names_the_weights_and_the_worlds():
+    text = explain_verdict(coin(), Probability.at_least(B, H, F(3, 4))).to_text()
+    assert text.splitlines() == ["P_b(h) >= 3/4 is true at tails: b gives h probability 3/4 (heads 3/4)",
+                                 "  h is true at heads: it is among the facts there"]
+    text = explain_verdict(coin(), Probability((1, -1, 2), (B, B, A), (H, ~H, H), ">", F(1, 3))).to_text()
+    assert text.splitlines()[0] == ("P_b(h) - P_b(~h) + 2 P_a(h) > 1/3 is true at tails: b gives h probability 3/4 "
+                                    "(heads 3/4); b gives ~h probability 1/4 (tails 1/4); a gives h probability 0; "
+                                    "the sum is 1/2")
+
+
+def test_a_verdict_on_common_p_belief_names_who_gives_too_little():
+    text = explain_verdict(coin(), CommonPBelief([A, B], F(3, 4), H)).to_text()
+    assert text.splitlines()[0] == "C^{3/4}_{a,b} h is false at tails: a gives h probability less than 3/4"
+    assert text.splitlines()[1] == "  P_a(h) >= 3/4 is false at tails: a gives h probability 0"
+
+
+def test_a_verdict_where_the_probability_is_undefined_says_so():
+    told = ProbabilisticModel.common_prior(coin(), {"heads": 1}).restricted(["tails"])
+    text = explain_verdict(told, Probability.at_least(B, H, F(1, 2))).to_text()
+    assert text == ("P_b(h) >= 1/2 is false at tails: b's probability is undefined there (an update conditioned it "
+                    "on what b gave probability 0)")
+
+
+def test_the_networkx_view_carries_each_agents_probability():
+    graph = coin().to_networkx()
+    assert graph.nodes["tails"]["probabilities"] == {B: {"heads": F(3, 4), "tails": F(1, 4)}, A: {"tails": 1}}
