@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from .engines import UnknownAtomWarning, after_announcement, holds, update, worlds_where
     from .kripke import Event, EventModel, KripkeModel, private_event, public_event, whether_event
     from .plausibility import PlausibilityModel
+    from .probability import CommonPBelief, Probability, ProbabilisticModel
     from .sequential import BackwardInduction, Choice, SequentialGame
     from .story import Round, Story
     from .syntax import FormulaSyntaxError, parse_event_model, parse_formula, to_latex, to_text
@@ -62,6 +63,7 @@ __getattr__, __dir__ = lazy_names(globals(), {
     "engines": ["UnknownAtomWarning", "after_announcement", "holds", "update", "worlds_where"],
     "kripke": ["Event", "EventModel", "KripkeModel", "private_event", "public_event", "whether_event"],
     "plausibility": ["PlausibilityModel"],
+    "probability": ["ProbabilisticModel", "Probability", "CommonPBelief"],
     "sequential": ["BackwardInduction", "Choice", "SequentialGame"],
     "story": ["Round", "Story"],
     "syntax": ["FormulaSyntaxError", "parse_event_model", "parse_formula", "to_latex", "to_text"],
@@ -79,6 +81,9 @@ __all__ = [
     "KripkeModel",
     "KnowledgeStructure",
     "PlausibilityModel",
+    "ProbabilisticModel",
+    "Probability",
+    "CommonPBelief",
     "Event",
     "EventModel",
     "update",

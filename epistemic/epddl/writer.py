@@ -69,6 +69,7 @@ from ..formulas import (
 from ..kripke import KripkeModel
 from ..planning.action import Action
 from ..planning.task import PlanningTask
+from ..probability.formulas import CommonPBelief, Probability
 from ..relations import Partition
 from ..validators import instance_of
 
@@ -97,7 +98,8 @@ _OTHER = re.compile(r"[^A-Za-z0-9]+")
 #: What EPDDL has not, as a refusal names it.
 _UNWRITABLE = {Distributed: "distributed knowledge", Announce: "public announcement modality",
                AnnounceDiamond: "public announcement modality", AnnouncePrivately: "private announcement modality",
-               AnnounceWhether: "semi-private announcement modality", Act: "event model modality"}
+               AnnounceWhether: "semi-private announcement modality", Act: "event model modality",
+               Probability: "probabilities", CommonPBelief: "common p-belief"}
 
 
 def identifier(name: str, lead: str = "x") -> str:

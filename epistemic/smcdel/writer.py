@@ -49,6 +49,7 @@ from ..errors import ModelError
 from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
                         Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula, Iff,
                         Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
+from ..probability.formulas import CommonPBelief, Probability
 from ..story import Story
 from ..symbolic.convert import from_kripke
 from ..symbolic.structure import KnowledgeStructure, State, described
@@ -146,6 +147,8 @@ def _unwritable(f: Formula) -> str | None:
                 "does not have (its group announcements let the others see that the group learned whether φ)")
     if isinstance(f, Act):
         return "an event model, which SMCDEL's files do not have"
+    if isinstance(f, (Probability, CommonPBelief)):
+        return "about probabilities, which SMCDEL's language does not have"
     return None
 
 

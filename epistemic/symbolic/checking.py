@@ -40,6 +40,7 @@ from ..validators import instance_of
 from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom, Believes,
                         Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
                         FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
+from ..probability.formulas import CommonPBelief, Probability
 from .bdds import prime
 from .convert import LISTED, beyond_listing, listing_size, to_kripke
 from .pointwise import value_at
@@ -323,4 +324,7 @@ def _dynamic(structure: KnowledgeStructure, f: Formula):
         after = truth(update.after, f.arg)
         holds, fails = (e.name for e in events.events)
         return (where & update.back(after, holds)) | (~where & update.back(after, fails))
+    if isinstance(f, (Probability, CommonPBelief)):
+        raise ModelError(f"{f} asks for probabilities, which a knowledge structure does not hold: check it "
+                         f"in a ProbabilisticModel")
     raise FormulaError(f"cannot evaluate {type(f).__name__}")  # pragma: no cover
