@@ -1,7 +1,8 @@
 """The tokens of the text syntax of formulas (see :mod:`epistemic.syntax`).
 
-The text is cut into operators, modal prefixes (``K_``, ``EB_``, ...) and
-words, each with the line and column (from 1) where it starts; spaces and
+The text is cut into operators, modal prefixes (``K_``, ``EB_``, ...,
+``P_`` and ``C^`` of probabilities) and words (numbers among them: ``3/4``
+is three tokens), each with the line and column (from 1) where it starts; spaces and
 line breaks between them are dropped.  An operator is kept in its normal
 spelling (``∧`` and ``and`` are ``&``) beside what was written, so that
 the parser reads one spelling and its errors quote the other.
@@ -27,14 +28,15 @@ __all__ = ["Token", "tokens"]
 
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
-  | (?P<modal>(?:Kw|K|M|◇|B|EB|CB|E|C|D)_)
-  | (?P<op><->|->|\[!|\[\?|<!|⟨!|\]_|:=|[↔→&∧|∨~¬()\[\]>⟩{},:;+-])
+  | (?P<modal>(?:Kw|K|M|◇|B|EB|CB|E|C|D|P)_|C\^)
+  | (?P<op><->|->|\[!|\[\?|<!|⟨!|\]_|:=|>=|<=|[↔→&∧|∨~¬()\[\]>⟩{},:;+\-<=≥≤*/.])
   | (?P<word>[A-Za-z0-9_'⊤⊥]+)
   | (?P<other>.)
 """, re.VERBOSE)
 
 _SPELLING = {"<->": "<->", "↔": "<->", "->": "->", "→": "->", "&": "&", "∧": "&", "and": "&",
-             "|": "|", "∨": "|", "or": "|", "~": "~", "¬": "~", "not": "~", "⟨!": "<!", "⟩": ">"}
+             "|": "|", "∨": "|", "or": "|", "~": "~", "¬": "~", "not": "~", "⟨!": "<!", "⟩": ">",
+             "≥": ">=", "≤": "<="}
 
 
 class Token:

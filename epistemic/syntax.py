@@ -90,6 +90,7 @@ from .formulas import (AGENT_WORD, BOTTOM, BRACED_NAME, TOP, Act, And, Announce,
                        AnnounceWhether, Atom, Believes, Common, CommonBelief, Distributed, Everybody,
                        EverybodyBelieves, Formula, FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or,
                        Possible, to_latex, to_text)
+from .probability.reading import Inequality, common_p_belief, starts_inequality
 from .validators import instance_of
 
 __all__ = ["MAX_LENGTH", "MAX_EVENT_PAIRS", "MAX_EVENT_NESTING", "parse_formula", "parse_event_model",
@@ -131,13 +132,14 @@ _CONSTANTS = {"top": TOP, "true": TOP, "⊤": TOP, "bot": BOTTOM, "false": BOTTO
 
 
 class _Open:
-    """A formula being read: what opened it (``None`` for the outermost),
-    its operands so far with the binary operators between them, and the
-    prefixes read of the operand now being read."""
+    """A formula being read: what opened it (``None`` for the outermost,
+    an :class:`Inequality` for a term ``P_a(...)``), its operands so far
+    with the binary operators between them, and the prefixes read of the
+    operand now being read."""
 
     __slots__ = ("opener", "items", "prefixes")
 
-    def __init__(self, opener: Token | None):
+    def __init__(self, opener: Token | Inequality | None):
         self.opener = opener
         self.items: list = []
         self.prefixes: list[Callable[[Formula], Formula]] = []
@@ -209,7 +211,9 @@ class _Parser:
         and announcements nest: each one opened pushes a frame that gathers
         its operands and binary operators, and closing it hands the formula
         read to the frame below, as an operand (parentheses) or a prefix
-        (announcements).  Only an event model written inside an event's
+        (announcements), or to the inequality whose term ``P_a(...)`` it is,
+        which reads on to its next term (another frame) or to its end (an
+        operand).  Only an event model written inside an event's
         precondition or change reads its formulas one level deeper."""
         frames = [_Open(None)]
         operand: Formula | None = None
@@ -233,18 +237,27 @@ class _Parser:
             frames.pop()
             if frame.opener is None:
                 return done
+            if isinstance(frame.opener, Inequality):
+                operand = frame.opener.read(self, done)
+                if operand is None:
+                    frames.append(_Open(frame.opener))
+                continue
             operand = self.closed(frame.opener, done, frames[-1].prefixes)
 
-    def prefixes(self, prefixes: list[Callable[[Formula], Formula]]) -> Token | None:
+    def prefixes(self, prefixes: list[Callable[[Formula], Formula]]) -> Token | Inequality | None:
         """Read the prefixes of an operand into ``prefixes``, up to its
         primary, or up to a token that opens a formula inside (a parenthesis,
-        an announcement), which is taken and returned."""
+        an announcement), which is taken and returned, or up to a linear
+        inequality, returned once it has opened its first term."""
         while True:
             t = self.peek()
             if t.kind == "op" and t.text == "~":
                 self.take()
                 prefixes.append(Not)
-            elif t.kind == "modal":
+            elif t.kind == "modal" and t.text == "C^":
+                self.take()
+                prefixes.append(common_p_belief(self, t))
+            elif t.kind == "modal" and t.text != "P_":
                 self.take()
                 if t.text in _GROUP_MODAL:
                     prefixes.append(functools.partial(_GROUP_MODAL[t.text], self.group(t)))
@@ -255,6 +268,10 @@ class _Parser:
             elif t.kind == "op" and t.text == "[":
                 self.take()
                 prefixes.append(self.act(t))
+            elif starts_inequality(self):
+                inequality = Inequality()
+                inequality.read(self, None)    # no inequality ends before its first term
+                return inequality
             else:
                 return None
 
