@@ -1,11 +1,12 @@
 """The tokens of the text syntax of formulas (see :mod:`epistemic.syntax`).
 
 The text is cut into operators, modal prefixes (``K_``, ``EB_``, ...,
-``P_`` and ``C^`` of probabilities) and words (numbers among them: ``3/4``
-is three tokens), each with the line and column (from 1) where it starts; spaces and
-line breaks between them are dropped.  An operator is kept in its normal
-spelling (``∧`` and ``and`` are ``&``) beside what was written, so that
-the parser reads one spelling and its errors quote the other.
+and ``P_`` and ``C^`` of probabilities) and words, each with the line and
+column (from 1) where it starts; spaces and line breaks between them are
+dropped.  An operator is kept in its normal spelling (``∧`` and ``and``
+are ``&``, ``≥`` is ``>=``) beside what was written, so that the parser
+reads one spelling and its errors quote the other.  A number is words and
+operators that touch: ``3/4`` is three tokens, ``0.75`` too.
 
 Examples
 --------

@@ -17,12 +17,18 @@ the left; ``->`` groups to the right)::
     prefix   := "~" | "¬" | "not"
               | "K_" agent | "M_" agent | "◇_" agent | "Kw_" agent | "B_" agent
               | "E_" group | "C_" group | "D_" group | "EB_" group | "CB_" group
+              | "C^{" number "}_" group          common p-belief at that level
               | "[!" formula "]"                 public announcement
               | "<!" formula ">" | "⟨!" formula "⟩" its dual
               | "[!" formula "]_" group          private announcement to the group
               | "[?" formula "]_" group          the group learns whether
               | "[" action "," label "]"         after this event of the event model
     primary  := atom | "top" | "true" | "⊤" | "bot" | "false" | "⊥" | "(" formula ")"
+              | sum compare sum                  a linear inequality of probabilities
+    sum      := ["-"] item (("+" | "-") item)*
+    item     := [number ["*"]] "P_" agent "(" formula ")" | number
+    compare  := ">=" | "≥" | "<=" | "≤" | ">" | "<" | "="
+    number   := digits ["/" digits | "." digits]
     agent    := name | "{" name "}"
     group    := name | "{" name ("," name)* "}"
 
@@ -37,11 +43,19 @@ the left; ``->`` groups to the right)::
 
 Atoms are a letter or underscore followed by letters, digits, underscores
 or primes, except the words above and names starting like an operator
-(``K_``, ``Kw_``, ``M_``, ``B_``, ``E_``, ``C_``, ``D_``, ``EB_``, ``CB_``).
+(``K_``, ``Kw_``, ``M_``, ``B_``, ``E_``, ``C_``, ``D_``, ``EB_``, ``CB_``, ``P_``).
 Agent names are letters and digits (``K_alice``), or also underscores and
 primes inside braces (``K_{bob_1}``).  Spaces and line breaks are free
 between tokens, except that an agent or group follows its operator
 directly.
+
+A linear inequality of probabilities (see :mod:`epistemic.probability`)
+starts with a term ``P_a(φ)``, its coefficient or a ``-``, and binds
+tighter than any connective: ``~P_a(p) >= 1/2 & q`` is ``(~(P_a(p) >=
+1/2)) & q``.  Terms may stand on both sides; it is read with every term
+on the left, those of one agent and formula added up, and the numbers on
+the right: ``P_a(p) <= P_b(p) + 1/4`` is ``P_a(p) - P_b(p) <= 1/4``.
+Numbers are exact (``0.1`` is 1/10), their pieces written together.
 
 An event model (see :mod:`epistemic.event_text`) lists its events, each
 with a precondition (none: it can happen anywhere) and changes (``p :=

@@ -16,10 +16,10 @@ Examples
 P_a(p) - P_b(p) <= 1/4
 >>> print(parse_formula("C^{0.9}_{a,b} (p & P_a(q) > 1/2)"))
 C^{9/10}_{a,b} (p & P_a(q) > 1/2)
->>> parse_formula("P_a(p) - 2 P_b(q) >= 1/2 - P_a(p) - 2*P_b(q)")
+>>> parse_formula("P_a(p) - 2 P_b(q) >= 1/2 + P_a(p) - 2*P_b(q)")
 Traceback (most recent call last):
 ...
-epistemic.syntax.FormulaSyntaxError: line 1, column 23: the terms cancel out, leaving no probability to compare
+epistemic.syntax.FormulaSyntaxError: line 1, column 19: the terms cancel out, leaving no probability to compare
 """
 
 from __future__ import annotations
@@ -52,9 +52,7 @@ def starts_inequality(parser: _Parser) -> bool:
     if _is(tokens[i], "modal", "P_") or _is(tokens[i], "op", "-"):
         return True
     end = _number_end(parser)
-    if end == i:
-        return False
-    return _is(tokens[end + 1] if _is(tokens[end], "op", "*") else tokens[end], "modal", "P_")
+    return end > i and (_is(tokens[end], "op", "*") or _is(tokens[end], "modal", "P_"))
 
 
 class Inequality:
@@ -82,6 +80,7 @@ class Inequality:
         Returns the inequality at its end, or ``None`` when it has taken
         the ``(`` of a term, whose formula the parser reads next.
         """
+        sign: int | None
         if inside is None:
             sign = _sign(parser)
         else:
@@ -190,9 +189,10 @@ def _number_end(parser: _Parser) -> int:
 
 
 def _sign(parser: _Parser) -> int:
-    """The sign written before a term or a number: a ``-`` or ``+``, taken, or none."""
-    if parser.at("-", "+"):
-        return -1 if parser.take().text == "-" else 1
+    """The sign written before the first term or number of a side: a ``-``, taken, or none."""
+    if parser.at("-"):
+        parser.take()
+        return -1
     return 1
 
 
