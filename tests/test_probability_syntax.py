@@ -179,6 +179,8 @@ def test_a_formula_nested_far_deeper_than_the_recursion_limit_inside_probabiliti
     ("P_a(p) & q", 1, 8, "must be compared with a number"),
     ("K_a P_a(p) + P_b(q)", 1, 20, "must be compared with a number"),
     ("P_a(p) 2", 1, 8, "must be compared with a number"),
+    ("⟨!P_a(p)⟩ q", 1, 9, "must be compared with a number"),
+    ("⟨!P_a(p) ⟩ 1/2⟩ q", 1, 10, "must be compared with a number"),
     # a term badly written
     ("P_a(p >= 1", 1, 7, "expected ')' to close the '(' at column 4, found '>='"),
     ("P_a(p\n  >= 1", 2, 3, "expected ')' to close the '(' at line 1, column 4, found '>='"),

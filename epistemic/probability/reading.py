@@ -115,7 +115,7 @@ class Inequality:
             return 1 if parser.take().text == "+" else -1
         if self.comparison is not None:
             return None
-        if not parser.at(*COMPARISONS):
+        if not parser.at(*COMPARISONS) or parser.peek().raw == "⟩":   # "⟩" closes a diamond, is no ">"
             parser.fail(f"a probability term P_a(...) must be compared with a number, {_EXAMPLE}")
         self.comparison = parser.take()
         self.side = -1
