@@ -1,10 +1,12 @@
 """The tokens of the text syntax of formulas (see :mod:`epistemic.syntax`).
 
-The text is cut into operators, modal prefixes (``K_``, ``EB_``, ...) and
-words, each with the line and column (from 1) where it starts; spaces and
-line breaks between them are dropped.  An operator is kept in its normal
-spelling (``∧`` and ``and`` are ``&``) beside what was written, so that
-the parser reads one spelling and its errors quote the other.
+The text is cut into operators, modal prefixes (``K_``, ``EB_``, ...,
+and ``P_`` and ``C^`` of probabilities) and words, each with the line and
+column (from 1) where it starts; spaces and line breaks between them are
+dropped.  An operator is kept in its normal spelling (``∧`` and ``and``
+are ``&``, ``≥`` is ``>=``) beside what was written, so that the parser
+reads one spelling and its errors quote the other.  A number is words and
+operators that touch: ``3/4`` is three tokens, ``0.75`` too.
 
 Examples
 --------
@@ -27,14 +29,15 @@ __all__ = ["Token", "tokens"]
 
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
-  | (?P<modal>(?:Kw|K|M|◇|B|EB|CB|E|C|D)_)
-  | (?P<op><->|->|\[!|\[\?|<!|⟨!|\]_|:=|[↔→&∧|∨~¬()\[\]>⟩{},:;+-])
+  | (?P<modal>(?:Kw|K|M|◇|B|EB|CB|E|C|D|P)_|C\^)
+  | (?P<op><->|->|\[!|\[\?|<!|⟨!|\]_|:=|>=|<=|[↔→&∧|∨~¬()\[\]>⟩{},:;+\-<=≥≤*/.])
   | (?P<word>[A-Za-z0-9_'⊤⊥]+)
   | (?P<other>.)
 """, re.VERBOSE)
 
 _SPELLING = {"<->": "<->", "↔": "<->", "->": "->", "→": "->", "&": "&", "∧": "&", "and": "&",
-             "|": "|", "∨": "|", "or": "|", "~": "~", "¬": "~", "not": "~", "⟨!": "<!", "⟩": ">"}
+             "|": "|", "∨": "|", "or": "|", "~": "~", "¬": "~", "not": "~", "⟨!": "<!", "⟩": ">",
+             "≥": ">=", "≤": "<="}
 
 
 class Token:

@@ -60,8 +60,9 @@ ATOM_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
 #: Words of the text syntax that cannot be atom names.
 RESERVED = frozenset({"top", "bot", "true", "false", "not", "and", "or"})
 
-#: Prefixes of modal operators in the text syntax; an atom may not start with one.
-MODAL_PREFIX = re.compile(r"(?:Kw|K|M|B|EB|CB|E|C|D)_")
+#: Prefixes of modal operators in the text syntax, and ``P_`` of a probability ``P_a(p)``; an atom
+#: may not start with one.
+MODAL_PREFIX = re.compile(r"(?:Kw|K|M|B|EB|CB|E|C|D|P)_")
 
 #: Agent names written bare after an operator (``K_alice``).
 AGENT_WORD = re.compile(r"[A-Za-z0-9]+")
@@ -132,6 +133,11 @@ class Formula:
                 x, y = getattr(a, name), getattr(b, name)
                 if isinstance(x, Formula):
                     stack.append((x, y))
+                elif _formula_tuple(x):
+                    # the terms of a linear inequality: compared on the stack too, not by the tuple's ==
+                    if not isinstance(y, tuple) or len(x) != len(y):
+                        return False
+                    stack.extend(zip(x, y))
                 elif x != y:
                     return False
         return True
@@ -156,6 +162,11 @@ class Formula:
                     pieces.append(", ")
                 if isinstance(value, Formula):
                     pieces.append(value)
+                elif _formula_tuple(value):
+                    pieces.append("(")
+                    for j, g in enumerate(value):
+                        pieces.extend([", ", g] if j else [g])
+                    pieces.append(",)" if len(value) == 1 else ")")
                 elif isinstance(value, frozenset):
                     pieces.append(repr(sorted(value, key=lambda agent: agent.name)))
                 else:

@@ -17,12 +17,18 @@ the left; ``->`` groups to the right)::
     prefix   := "~" | "¬" | "not"
               | "K_" agent | "M_" agent | "◇_" agent | "Kw_" agent | "B_" agent
               | "E_" group | "C_" group | "D_" group | "EB_" group | "CB_" group
+              | "C^{" number "}_" group          common p-belief at that level
               | "[!" formula "]"                 public announcement
               | "<!" formula ">" | "⟨!" formula "⟩" its dual
               | "[!" formula "]_" group          private announcement to the group
               | "[?" formula "]_" group          the group learns whether
               | "[" action "," label "]"         after this event of the event model
     primary  := atom | "top" | "true" | "⊤" | "bot" | "false" | "⊥" | "(" formula ")"
+              | sum compare sum                  a linear inequality of probabilities
+    sum      := ["-"] item (("+" | "-") item)*
+    item     := [number ["*"]] "P_" agent "(" formula ")" | number
+    compare  := ">=" | "≥" | "<=" | "≤" | ">" | "<" | "="
+    number   := digits ["/" digits | "." digits]
     agent    := name | "{" name "}"
     group    := name | "{" name ("," name)* "}"
 
@@ -37,11 +43,19 @@ the left; ``->`` groups to the right)::
 
 Atoms are a letter or underscore followed by letters, digits, underscores
 or primes, except the words above and names starting like an operator
-(``K_``, ``Kw_``, ``M_``, ``B_``, ``E_``, ``C_``, ``D_``, ``EB_``, ``CB_``).
+(``K_``, ``Kw_``, ``M_``, ``B_``, ``E_``, ``C_``, ``D_``, ``EB_``, ``CB_``, ``P_``).
 Agent names are letters and digits (``K_alice``), or also underscores and
 primes inside braces (``K_{bob_1}``).  Spaces and line breaks are free
 between tokens, except that an agent or group follows its operator
 directly.
+
+A linear inequality of probabilities (see :mod:`epistemic.probability`)
+starts with a term ``P_a(φ)``, its coefficient or a ``-``, and binds
+tighter than any connective: ``~P_a(p) >= 1/2 & q`` is ``(~(P_a(p) >=
+1/2)) & q``.  Terms may stand on both sides; it is read with every term
+on the left, those of one agent and formula added up, and the numbers on
+the right: ``P_a(p) <= P_b(p) + 1/4`` is ``P_a(p) - P_b(p) <= 1/4``.
+Numbers are exact (``0.1`` is 1/10), their pieces written together.
 
 An event model (see :mod:`epistemic.event_text`) lists its events, each
 with a precondition (none: it can happen anywhere) and changes (``p :=
@@ -90,6 +104,7 @@ from .formulas import (AGENT_WORD, BOTTOM, BRACED_NAME, TOP, Act, And, Announce,
                        AnnounceWhether, Atom, Believes, Common, CommonBelief, Distributed, Everybody,
                        EverybodyBelieves, Formula, FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or,
                        Possible, to_latex, to_text)
+from .probability.reading import Inequality, common_p_belief, starts_inequality
 from .validators import instance_of
 
 __all__ = ["MAX_LENGTH", "MAX_EVENT_PAIRS", "MAX_EVENT_NESTING", "parse_formula", "parse_event_model",
@@ -131,13 +146,14 @@ _CONSTANTS = {"top": TOP, "true": TOP, "⊤": TOP, "bot": BOTTOM, "false": BOTTO
 
 
 class _Open:
-    """A formula being read: what opened it (``None`` for the outermost),
-    its operands so far with the binary operators between them, and the
-    prefixes read of the operand now being read."""
+    """A formula being read: what opened it (``None`` for the outermost,
+    an :class:`Inequality` for a term ``P_a(...)``), its operands so far
+    with the binary operators between them, and the prefixes read of the
+    operand now being read."""
 
     __slots__ = ("opener", "items", "prefixes")
 
-    def __init__(self, opener: Token | None):
+    def __init__(self, opener: Token | Inequality | None):
         self.opener = opener
         self.items: list = []
         self.prefixes: list[Callable[[Formula], Formula]] = []
@@ -209,7 +225,9 @@ class _Parser:
         and announcements nest: each one opened pushes a frame that gathers
         its operands and binary operators, and closing it hands the formula
         read to the frame below, as an operand (parentheses) or a prefix
-        (announcements).  Only an event model written inside an event's
+        (announcements), or to the inequality whose term ``P_a(...)`` it is,
+        which reads on to its next term (another frame) or to its end (an
+        operand).  Only an event model written inside an event's
         precondition or change reads its formulas one level deeper."""
         frames = [_Open(None)]
         operand: Formula | None = None
@@ -233,18 +251,27 @@ class _Parser:
             frames.pop()
             if frame.opener is None:
                 return done
+            if isinstance(frame.opener, Inequality):
+                operand = frame.opener.read(self, done)
+                if operand is None:
+                    frames.append(_Open(frame.opener))
+                continue
             operand = self.closed(frame.opener, done, frames[-1].prefixes)
 
-    def prefixes(self, prefixes: list[Callable[[Formula], Formula]]) -> Token | None:
+    def prefixes(self, prefixes: list[Callable[[Formula], Formula]]) -> Token | Inequality | None:
         """Read the prefixes of an operand into ``prefixes``, up to its
         primary, or up to a token that opens a formula inside (a parenthesis,
-        an announcement), which is taken and returned."""
+        an announcement), which is taken and returned, or up to a linear
+        inequality, returned once it has opened its first term."""
         while True:
             t = self.peek()
             if t.kind == "op" and t.text == "~":
                 self.take()
                 prefixes.append(Not)
-            elif t.kind == "modal":
+            elif t.kind == "modal" and t.text == "C^":
+                self.take()
+                prefixes.append(common_p_belief(self, t))
+            elif t.kind == "modal" and t.text != "P_":
                 self.take()
                 if t.text in _GROUP_MODAL:
                     prefixes.append(functools.partial(_GROUP_MODAL[t.text], self.group(t)))
@@ -255,6 +282,10 @@ class _Parser:
             elif t.kind == "op" and t.text == "[":
                 self.take()
                 prefixes.append(self.act(t))
+            elif starts_inequality(self):
+                inequality = Inequality()
+                inequality.read(self, None)    # no inequality ends before its first term
+                return inequality
             else:
                 return None
 

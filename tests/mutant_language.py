@@ -13,6 +13,8 @@ EVENT_TEXT = "epistemic/event_text.py"
 EVENT_JSON = "epistemic/event_json.py"
 ACTS = "epistemic/acts.py"
 ACTS_TESTS = "tests/test_core_acts.py::"
+READING = "epistemic/probability/reading.py"
+PROBABILITY_TESTS = "tests/test_probability_syntax.py::"
 
 LANGUAGE_MUTANTS: tuple[Mutant, ...] = (
     # formulas.py: values, walks and the printer ------------------------------------------------
@@ -217,4 +219,46 @@ LANGUAGE_MUTANTS: tuple[Mutant, ...] = (
            "a semi-private announcement is not read as an act",
            (ACTS_TESTS + "test_each_act_is_the_bracket_of_its_dynamic_formula",
             ACTS_TESTS + "test_a_semi_private_announcement")),
+    # probability/reading.py: the formulas of probability read ----------------------------------------
+    Mutant(READING,
+           "        self.side = -1\n",
+           "        self.side = 1\n",
+           "the terms right of the comparison keep their sign rather than move to its left",
+           (PROBABILITY_TESTS + "test_what_is_read",)),
+    Mutant(READING,
+           "            self.terms[agent, inside] = self.terms.get((agent, inside), 0) + coefficient",
+           "            self.terms[agent, inside] = coefficient",
+           "a term of the same agent and formula replaces the one before rather than adds to it",
+           (PROBABILITY_TESTS + "test_what_is_read",)),
+    Mutant(READING,
+           "            self.bound -= self.side * sign * number",
+           "            self.bound += self.side * sign * number",
+           "the numbers left of the comparison keep their sign when they move to its right",
+           (PROBABILITY_TESTS + "test_what_is_read",)),
+    Mutant(READING,
+           "    if not 0 <= level <= 1:",
+           "    if not 0 <= level:",
+           "a level of common p-belief above 1 is read",
+           (PROBABILITY_TESTS + "test_each_fault_is_told_where_it_is",)),
+    Mutant(READING,
+           "agent, opening)\n                return None\n",
+           "agent, opening)\n                return self.read(parser, parser.formula())\n",
+           "the formula of a term is read by recursion, one level of the stack a level of nesting",
+           (PROBABILITY_TESTS + "test_a_formula_nested_far_deeper_than_the_recursion_limit_inside_probabilities_is_read",)),
+    Mutant("epistemic/_lexer.py",
+           '''"≥": ">=", "≤": "<="}''',
+           "}",
+           "the Unicode comparisons that to_text(unicode=True) writes are not read",
+           (PROBABILITY_TESTS + "test_what_to_text_writes_reads_back_in_ascii_and_unicode",
+            PROBABILITY_TESTS + "test_what_is_read")),
+    Mutant(FORMULAS,
+           '''MODAL_PREFIX = re.compile(r"(?:Kw|K|M|B|EB|CB|E|C|D|P)_")''',
+           '''MODAL_PREFIX = re.compile(r"(?:Kw|K|M|B|EB|CB|E|C|D)_")''',
+           "an atom may be named P_x, which the text syntax reads as a probability's term",
+           (PROBABILITY_TESTS + "test_p_underscore_starts_no_atom_and_p_alone_still_does",)),
+    Mutant(FORMULAS,
+           "                    stack.extend(zip(x, y))\n",
+           "                    if x != y:\n                        return False\n",
+           "the terms of a linear inequality are compared by recursion",
+           (PROBABILITY_TESTS + "test_a_formula_nested_far_deeper_than_the_recursion_limit_inside_probabilities_is_read",)),
 )

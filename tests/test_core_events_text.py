@@ -119,7 +119,7 @@ def test_what_has_no_text_is_refused():
     ("[look, x] p", 1, 8, "the event model has no event 'x' (its events: h, t)"),
     ("[nope, h] p", 1, 2, "no event model is named 'nope' (known: look)"),
     # bad postconditions
-    ("[(h {p = q}; a: {h}), h] p", 1, 8, "unexpected character '='"),
+    ("[(h {p = q}; a: {h}), h] p", 1, 8, "expected ':=' and the formula p takes, found '='"),
     ("[(h {K_a := q}; a: {h}), h] p", 1, 6, "expected a change: 'p := formula', '+p' or '-p', found 'K_'"),
     ("[(h {top := q}; a: {h}), h] p", 1, 6, "'top' is not an atom name"),
     ("[(h {p := }; a: {h}), h] p", 1, 11, "expected a formula, found '}'"),
