@@ -643,7 +643,7 @@ def shared(formula: Formula, table: dict[Formula, Formula]) -> Formula:
             continue
         kept = [made[id(g)] if isinstance(g, Formula) else
                 tuple(made[id(h)] for h in g) if _formula_tuple(g) else g for g in values]
-        same = all(k is v or (_formula_tuple(v) and all(x is y for x, y in zip(k, v)))
+        same = all(k is v or (isinstance(k, tuple) and _formula_tuple(v) and all(x is y for x, y in zip(k, v)))
                    for k, v in zip(kept, values))
         candidate = f if same else type(f)(*kept)
         made[id(f)] = table.setdefault(candidate, candidate)

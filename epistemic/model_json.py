@@ -72,6 +72,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Hashable
 
 import numpy as np
 
@@ -332,7 +333,7 @@ def _weighed(model: KripkeModel, data: dict, agents: list[Agent], index: dict[st
     for name in by_agent:
         if name not in names:
             raise ModelFileError(_key("probabilities", name), f"{name!r} is not among the agents")
-    probabilities = {}
+    probabilities: dict[Agent, dict[Hashable, dict[Hashable, object] | None]] = {}
     for agent in agents:
         at = _key("probabilities", agent.name)
         if agent.name not in by_agent:
@@ -348,7 +349,7 @@ def _weighed(model: KripkeModel, data: dict, agents: list[Agent], index: dict[st
         raise ModelFileError("probabilities", str(error)) from None
 
 
-def _weights(value, where: str, index: dict[str, int]) -> dict[str, object]:
+def _weights(value, where: str, index: dict[str, int]) -> dict[Hashable, object]:
     """An object from world names to probabilities: numbers, or strings such as ``"3/4"``."""
     weights = _object(value, where, ())
     for w, q in weights.items():

@@ -282,7 +282,8 @@ def _node(view, f: Formula, w):
 def _probability(view, f: Probability, w, head: str, kind: FormulaKind):
     """A linear inequality: each term's weight and the worlds it comes from; or whose probability is undefined."""
     model, name = view.model, view.name
-    parts, children = [], []
+    parts: list[str] = []
+    children: list[tuple] = []
     total = 0
     for coefficient, agent, arg in zip(f.coefficients, f.agents, f.args):
         measure = model.measure(agent, model.index(w))

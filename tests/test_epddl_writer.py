@@ -293,6 +293,8 @@ def test_names_that_are_no_identifiers_are_renamed_apart_and_said():
     ("[!heads] K_a heads", r"^EPDDL has no public announcement modality: \[!heads\] K_a heads cannot be written$"),
     ("K_a [?heads]_{b} top", r"^EPDDL has no semi-private announcement modality: \[\?heads\]_\{b\} top cannot be written$"),
     ("[(e: heads; a: {e}; b: {e}), e] heads", r"^EPDDL has no event model modality"),
+    ("K_a P_b(heads) >= 1/2", r"^EPDDL has no probabilities: P_b\(heads\) >= 1/2 cannot be written$"),
+    ("C^{9/10}_{a,b} heads", r"^EPDDL has no common p-belief: C\^\{9/10\}_\{a,b\} heads cannot be written$"),
 ])
 def test_what_epddl_cannot_say_is_refused_in_one_line(tmp_path, goal, message):
     task = task_from_model(coin(), ["[!heads]"], goal)

@@ -5,14 +5,16 @@ from __future__ import annotations
 import io
 import json
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 
-from epistemic import Agent, Atom, KripkeModel
+from epistemic import Agent, Atom, KripkeModel, ModelError
 from epistemic.model_json import ModelFileError, load_model, model_from_dict, model_to_dict, save_model
 from epistemic.probability import CommonPBelief, Probability, ProbabilisticModel
 from epistemic.verdicts import explain_verdict
+from cli_runs import run
 from probability_strategies import weighed_models
 
 A, B = Agent("a"), Agent("b")
@@ -100,3 +102,47 @@ def test_a_verdict_where_the_probability_is_undefined_says_so():
 def test_the_networkx_view_carries_each_agents_probability():
     graph = coin().to_networkx()
     assert graph.nodes["tails"]["probabilities"] == {B: {"heads": F(3, 4), "tails": F(1, 4)}, A: {"tails": 1}}
+
+
+def test_a_knowledge_structure_refuses_probabilities_in_one_line():
+    from epistemic import holds, parse_formula
+    from epistemic.symbolic.convert import from_kripke
+    structure = from_kripke(KripkeModel.from_relations([A], {"w": {"p"}}, {}, actual="w", reflexive=True))
+    for text in ("P_a(p) >= 1/2", "C^{1/2}_{a} p"):
+        with pytest.raises(ModelError, match=r"asks for probabilities, which a knowledge structure does not hold"):
+            holds(structure, parse_formula(text))
+
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "biased_coin.json"
+
+
+def test_epistemic_check_reads_a_model_with_a_prior_and_explains_a_probability(capsys):
+    code, out, err = run(capsys, "check", str(EXAMPLE), "P_bob(heads) > 1/2 & ~(P_alice(heads) > 0)", "--why")
+    assert code == 0, err
+    assert out.splitlines()[0] == "true at tails"
+    assert "bob gives heads probability 3/4 (heads 3/4)" in out and "alice gives heads probability 0" in out
+    code, out, err = run(capsys, "check", str(EXAMPLE), "C^{3/4}_{alice,bob} heads", "--json")
+    assert code == 0, err
+    assert json.loads(out)["holds"] is False
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["P_bob(heads) >= 3/2 +"], "line 1, column 22: expected a number or a probability term P_a(...), found the end"),
+    (["C^{5/4}_{bob} heads"], "line 1, column 4: common p-belief needs a level between 0 and 1, got 5/4"),
+    (["P_carol(heads) >= 1/2"], "the formula names carol, who is not an agent of the model"),
+    (["C^{1/2}_{bob,carol} heads"], "the formula names carol, who is not an agent of the model"),
+])
+def test_bad_formulas_of_probability_are_one_line_and_exit_2(capsys, argv, says):
+    code, out, err = run(capsys, "check", str(EXAMPLE), *argv)
+    assert code == 2 and out == ""
+    assert says in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_model_file_without_probabilities_refuses_them_in_one_line(capsys, tmp_path):
+    plain = tmp_path / "plain.json"
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    del data["prior"]
+    plain.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "check", str(plain), "P_bob(heads) >= 1/2")
+    assert code == 2 and out == ""
+    assert "asks for probabilities, and this model has none" in err and len(err.strip().splitlines()) == 1

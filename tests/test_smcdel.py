@@ -191,6 +191,8 @@ def test_a_law_without_a_formula_is_written_as_its_diagrams_paths(monkeypatch):
          parse_formula("p")), "event model"),
     (parse_formula("K_z p"), "z, who is not an agent"),
     (parse_formula("C_{a,z} p"), "z, who is not an agent"),
+    (parse_formula("K_a P_a(p) >= 1/2"), r"^P_a\(p\) >= 1/2 is about probabilities, which SMCDEL's language"),
+    (parse_formula("C^{1/2}_{a} p"), r"^C\^\{1/2\}_\{a\} p is about probabilities"),
 ])
 def test_what_smcdels_language_cannot_say_is_refused_by_name(formula, fault):
     s = KnowledgeStructure.build(["p"], parse_formula("top"), {Agent("a"): ["p"]})

@@ -263,7 +263,7 @@ def _number(value, what: str, exact: bool) -> Number:
 
 
 def _sums_to_one(total: Number, what: str, exact: bool) -> None:
-    if (total != 1) if exact else abs(total - 1) > FLOAT_TOLERANCE:
+    if (total != 1) if exact else abs(float(total) - 1) > FLOAT_TOLERANCE:
         raise ModelError(f"{what} sums to {total}, not 1")
 
 

@@ -23,6 +23,10 @@ __all__ = ["inequality_truth", "common_p_belief_truth", "p_believed"]
 
 
 def _weighed(model: KripkeModel, f: Formula) -> ProbabilisticModel:
+    named = f.agents if isinstance(f, Probability) else sorted(f.group) if isinstance(f, CommonPBelief) else ()
+    for agent in named:
+        if agent not in model.agents:
+            raise ModelError(f"the formula names {agent}, who is not an agent of the model")
     if not isinstance(model, ProbabilisticModel):
         shown = to_text(f)
         raise ModelError(f"{shown if len(shown) <= 60 else shown[:56] + ' ...'} asks for probabilities, and this "
