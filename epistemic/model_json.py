@@ -78,6 +78,7 @@ import numpy as np
 
 from .agents import Agent
 from .errors import ModelError
+from .probability.model import ProbabilisticModel
 from .files import json_from, read_limited, write_bytes
 from .kripke import KripkeModel
 from .relations import Partition, relation_from_pairs
@@ -160,15 +161,17 @@ def model_to_dict(model: KripkeModel) -> dict:
     actual = [names[i] for i in sorted(model.index(w) for w in model.actual)]
     saved = {"format": FORMAT, "version": VERSION, "agents": [a.name for a in sorted(model.agents)],
              "worlds": worlds, "actual": actual, "relations": relations}
-    measure = getattr(model, "measure", None)
-    if measure is not None:
+    if isinstance(model, ProbabilisticModel):
         # each agent's probability at each world, exactly: fractions as text, "3/4"
         saved["probabilities"] = {
-            agent.name: {names[i]: (None if measure(agent, i) is None else
-                                    {names[v]: _fraction_text(q) for v, q in measure(agent, i)})
-                         for i in range(len(names))}
+            agent.name: {names[i]: _measure_dict(model.measure(agent, i), names) for i in range(len(names))}
             for agent in sorted(model.agents)}
     return saved
+
+
+def _measure_dict(measure, names: list[str]) -> dict[str, str | float] | None:
+    """One agent's probability at one world as the file keeps it, or ``None`` where it has none."""
+    return None if measure is None else {names[v]: _fraction_text(q) for v, q in measure}
 
 
 def _fraction_text(q) -> str | float:
@@ -321,7 +324,6 @@ def _weighed(model: KripkeModel, data: dict, agents: list[Agent], index: dict[st
         return model
     if len(given) == 2:
         raise ModelFileError("probabilities", "give a prior or probabilities, not both")
-    from .probability.model import ProbabilisticModel   # only a model with probabilities needs it
     if given[0] == "prior":
         prior = _weights(data["prior"], "prior", index)
         try:

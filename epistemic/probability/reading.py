@@ -28,21 +28,42 @@ import functools
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import NoReturn, Protocol
 
 from .._lexer import Token
 from ..agents import Agent
 from ..formulas import AGENT_WORD, Formula
 from .formulas import COMPARISONS, CommonPBelief, Probability
 
-if TYPE_CHECKING:
-    from ..syntax import _Parser
-
 __all__ = ["Inequality", "starts_inequality", "common_p_belief"]
 
 #: The numbers of the text syntax: an integer, a fraction or a decimal.
 _NUMBER = re.compile(r"[0-9]+(?:/[0-9]+|\.[0-9]+)?")
 _EXAMPLE = "as in P_a(p) >= 1/2"
+
+
+class _Parser(Protocol):
+    """What this module asks of the text syntax's parser (:mod:`epistemic.syntax`), which calls it."""
+
+    tokens: list[Token]
+    i: int
+
+    def peek(self) -> Token: ...
+
+    def take(self) -> Token: ...
+
+    def at(self, *ops: str) -> bool: ...
+
+    def fail(self, message: str, token: Token | None = None) -> NoReturn: ...
+
+    def expect(self, op: str, what: str, opened: Token | None = None) -> Token: ...
+
+    def agent(self, modal: Token) -> Agent: ...
+
+    def group(self, modal: Token) -> frozenset[Agent]: ...
+
+    @staticmethod
+    def adjacent(a: Token, b: Token) -> bool: ...
 
 
 def starts_inequality(parser: _Parser) -> bool:
