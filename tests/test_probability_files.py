@@ -146,3 +146,18 @@ def test_a_model_file_without_probabilities_refuses_them_in_one_line(capsys, tmp
     code, out, err = run(capsys, "check", str(plain), "P_bob(heads) >= 1/2")
     assert code == 2 and out == ""
     assert "asks for probabilities, and this model has none" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_picture_shows_under_each_world_the_weight_each_agent_gives_it():
+    from epistemic.visualize import kripke_picture
+    from epistemic.visualize.kripke import world_weights
+    dot = kripke_picture(coin()).source
+    assert "P_b 3/4" in dot and "P_b 1/4" in dot and "P_a 1" in dot
+    assert "under a world: the probability agent a gives it from the" in dot
+    assert "P_a" not in kripke_picture(KripkeModel.initial([A])).source
+    # where the weights differ from world to world, each is shown; where an agent has none, a dash
+    plain = KripkeModel.from_relations([A], {"w": {"p"}, "v": set(), "u": set()}, {A: [("w", "v"), ("v", "u")]},
+                                       actual="w", reflexive=True, symmetric=True)
+    m = ProbabilisticModel(plain, {A: {"w": {"w": F(1, 2), "v": F(1, 2)}, "v": {"v": F(1, 3), "w": F(2, 3)},
+                                       "u": None}})
+    assert world_weights(m) == {"w": ["P_a 1/2, 2/3, –"], "v": ["P_a 1/2, 1/3, –"], "u": ["P_a 0, –"]}

@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 import attrs
 
 from epistemic import Agent, Announcement, KripkeModel
+from epistemic.probability import ProbabilisticModel
 from epistemic.validators import instance_of, one_of
 from epistemic.wording import noun
 
@@ -355,6 +356,7 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
     kept = set(model.worlds)
     lines = agent_lines(model)
     ids = {w: f"w{i}" for i, w in enumerate(worlds)}
+    weights = world_weights(model) if isinstance(model, ProbabilisticModel) else None
 
     import graphviz  # here: the limits of this module are read by commands that draw nothing
 
@@ -382,6 +384,8 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
             body = html_lines([line for fact in facts for line in wrap(bullet + fact, 36)] or [no_facts])
         if _names_its_facts(str(world_label(w)), facts):
             body = ""       # a state of a knowledge structure is named by its true atoms already
+        if weights is not None and w in kept:
+            body += f'<FONT POINT-SIZE="9">{html_lines(weights[w])}</FONT>'
         node: dict[str, str] = {}
         if positions is not None:
             x, y = positions[w]
@@ -417,6 +421,49 @@ def kripke_picture(model: KripkeModel, *, fact_label: Callable[[Hashable], str] 
     if cells:
         g.attr(label=stacked_label(cells))
     return Picture(g.source)
+
+
+#: The most weights one world shows for one agent (those it has from different worlds); more are summed up.
+SHOWN_WEIGHTS = 3
+
+
+def world_weights(model: ProbabilisticModel) -> dict[Hashable, list[str]]:
+    """Per world, a line per agent: ``P_a 3/4``, the probability agent ``a``
+    gives the world from each world it considers it possible at (one number
+    under a common prior, whichever world of the cell ``a`` is at; several,
+    up to :data:`SHOWN_WEIGHTS`, where they differ), ``P_a 0`` where ``a``
+    considers it possible but gives it nothing; an agent that never
+    considers the world possible is left out.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from epistemic.probability import ProbabilisticModel
+    >>> a, b = Agent("a"), Agent("b")
+    >>> m = KripkeModel.from_relations([a, b], {"h": {"h"}, "t": set()}, {b: [("h", "t")]}, actual="t",
+    ...                                reflexive=True, symmetric=True)
+    >>> world_weights(ProbabilisticModel.common_prior(m, {"h": Fraction(3, 4), "t": Fraction(1, 4)}))
+    {'h': ['P_a 1', 'P_b 3/4'], 't': ['P_a 1', 'P_b 1/4']}
+    """
+    given: dict[Hashable, dict[Agent, list]] = {w: {} for w in model.worlds}
+    for agent in sorted(model.agents):
+        for i, w in enumerate(model.worlds):
+            measure = model.measure(agent, i)
+            weight = {} if measure is None else dict(measure)
+            for v in model.relation_of(agent).successors(i).tolist():
+                seen = given[model.worlds[v]].setdefault(agent, [])
+                q = "–" if measure is None else weight.get(v, 0)
+                if q not in seen:
+                    seen.append(q)
+    out = {}
+    for w, by_agent in given.items():
+        lines = []
+        for agent, values in by_agent.items():
+            shown = ", ".join(str(q) for q in values[:SHOWN_WEIGHTS])
+            more = f" and {len(values) - SHOWN_WEIGHTS} more" if len(values) > SHOWN_WEIGHTS else ""
+            lines.append(f"P_{agent.name} {shown}{more}")
+        out[w] = lines
+    return out
 
 
 def world_positions(model: KripkeModel, renderer: str = "auto") -> dict[Hashable, Position]:
@@ -475,6 +522,9 @@ def _legend(model: KripkeModel, drawn: list[Link], lines, truth, claim: str, rem
         chains = ", and to each world a chain of its links reaches" if chained else ""
         rows.append(("", f"{_agents_text(s5)}: knowledge (S5), so each world is also linked to itself{chains}; "
                          f"no link, no doubt"))
+    if isinstance(model, ProbabilisticModel):
+        rows.append(("P_a 3/4", "under a world: the probability agent a gives it from the worlds where a "
+                                "considers it possible (several where they differ; – where a has none)"))
     if model.actual:   # an SMCDEL file's structure, for one, has no actual world to point out
         rows.append((border_sample(1, double=True), "double outline: the actual world"))
     if truth is not None:
