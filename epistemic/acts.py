@@ -258,11 +258,8 @@ def act_event_model(act: Formula, agents: Iterable[Agent]) -> EventModel:
     if isinstance(act, Act):
         action = check_event_model(act.action, agents)
         action.event(act.event)
-        # the same model designating the event that happens; its arrows gathered in one pass
-        relations: dict = {agent: [] for agent in action.agents}
-        for agent, e, f in action.arrows:
-            relations[agent].append((e, f))
-        return EventModel(action.agents, action.events, relations, [act.event])
+        # the same model, its probabilities too, designating the event that happens
+        return action.designating([act.event])
     if not isinstance(act, (AnnouncePrivately, AnnounceWhether)):
         raise FormulaError(f"an act is {_KINDS}, got {type(act).__name__}")
     # told whether: the event that happens is the one matching the formula's truth, yes or no,

@@ -651,9 +651,8 @@ def product(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.nda
         assigned.append({atom: truth_array(model, f) for atom, f in e.assign})
     after, new = model.product(events, possible, assigned)
     if isinstance(model, ProbabilisticModel):
-        # the agents' probabilities follow (epistemic.probability.product), here with the events' own
-        # probabilities left even: epistemic.probability.update gives them
-        after = weighed_product(model, events, after, new)
+        # the agents' probabilities follow (epistemic.probability.product), by the events' own if they carry any
+        after = weighed_product(model, events, after, new, lambda f: truth_array(model, f))
     return after, new
 
 

@@ -75,7 +75,7 @@ import attrs
 from .errors import ModelError
 from .event_text import event_arrows, event_blocks
 from .events import Event, EventModel
-from .formulas import Atom, Formula, FormulaError
+from .formulas import Atom, Formula, FormulaError, Top
 from .kripke import KripkeModel
 from .model_json import (VERSION, ModelFileError, _agents, _array, _dumps, _format, _key, _kind, _loaded, _new_name,
                          _object, _relations, _strings, _world, _write, model_from_dict, model_to_dict)
@@ -89,6 +89,8 @@ __all__ = ["FORMAT", "ModelFile", "event_model_from_dict", "event_model_to_dict"
 FORMAT = "epistemic-event-model"
 _KEYS = ("agents", "events", "designated", "relations")
 _EVENT_KEYS = ("pre", "post", "adds", "removes")
+#: The optional keys of an event model's own probabilities (see epistemic.probability.chances).
+_CHANCE_KEYS = ("occurrence", "observation")
 #: Names of events, event models and agents: what formulas can write.
 _NAME = re.compile(r"[A-Za-z0-9_']+")
 
@@ -157,8 +159,18 @@ def _body(events: EventModel) -> dict:
             relations[agent.name] = {"partition": blocks}
         else:
             relations[agent.name] = {"arrows": [list(pair) for pair in event_arrows(pairs, names)]}
-    return {"agents": [a.name for a in sorted(events.agents)], "events": written,
+    body = {"agents": [a.name for a in sorted(events.agents)], "events": written,
             "designated": list(events.actual), "relations": relations}
+    if events.occurrence:
+        # a number where one holds everywhere, else [condition, number] pairs, the first that holds counting
+        body["occurrence"] = {name: str(pairs[0][1]) if len(pairs) == 1 and isinstance(pairs[0][0], Top) else
+                              [[_formula_text(f, name), str(q)] for f, q in pairs] for name, pairs in events.occurrence}
+    if events.observation:
+        observation: dict = {}
+        for observer, seen, weights in events.observation:
+            observation.setdefault(observer.name, {})[seen] = {f: str(q) for f, q in weights}
+        body["observation"] = observation
+    return body
 
 
 def _formula_text(formula: Formula, event: str) -> str:
@@ -303,7 +315,7 @@ def _at(where: str, key: str) -> str:
 def _event_model(data, where: str, extra: tuple[str, ...], expected: frozenset[str] | None = None) -> EventModel:
     """The event model in ``data`` (at ``where``), which may also hold the
     keys ``extra``; ``expected``: the names its agents must have."""
-    _object(data, where, _KEYS, optional=extra)
+    _object(data, where, _KEYS, optional=(*extra, *_CHANCE_KEYS))
     agents = _agents(data["agents"], _at(where, "agents"))
     names = [a.name for a in agents]
     if expected is not None and frozenset(names) != expected:
@@ -324,7 +336,39 @@ def _event_model(data, where: str, extra: tuple[str, ...], expected: frozenset[s
     for agent, relation in _relations(data["relations"], _at(where, "relations"), agents, index, "event").items():
         rows, cols = relation.pairs()
         arrows[agent] = [(events[r].name, events[c].name) for r, c in zip(rows.tolist(), cols.tolist())]
-    return EventModel(agents, events, arrows, designated)
+    occurrence = _occurrence(data["occurrence"], _at(where, "occurrence"), index) if "occurrence" in data else None
+    observation = None
+    if "observation" in data:
+        at = _at(where, "observation")
+        by_name = {a.name: a for a in agents}
+        observation = {}
+        for name, by_event in _object(data["observation"], at, ()).items():
+            if name not in by_name:
+                raise ModelFileError(_key(at, name), f"{name!r} is not among the agents")
+            observation[by_name[name]] = {e: dict(_object(weights, _key(_key(at, name), e), ()))
+                                          for e, weights in _object(by_event, _key(at, name), ()).items()}
+    try:
+        return EventModel(agents, events, arrows, designated, occurrence=occurrence, observation=observation)
+    except ModelError as error:
+        key = "occurrence" if "occurrence" in str(error) else "observation"
+        raise ModelFileError(_at(where, key), str(error)) from None
+
+
+def _occurrence(value, where: str, index: dict[str, int]) -> dict:
+    """Each event's occurrence probability: a number, or [condition, number] pairs."""
+    read = {}
+    for name, given in _object(value, where, ()).items():
+        at = _key(where, name)
+        if isinstance(given, list):
+            pairs = []
+            for i, pair in enumerate(given):
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise ModelFileError(f"{at}[{i}]", f"expected a pair [condition, probability], got {_kind(pair)}")
+                pairs.append((_formula(pair[0], f"{at}[{i}][0]"), pair[1]))
+            read[name] = pairs
+        else:
+            read[name] = given
+    return read
 
 
 def _event(item, where: str, index: dict[str, int]) -> Event:

@@ -87,6 +87,9 @@ def act_pieces(model, event: str, spell: dict, loosest: int) -> list:
         For a part that has no text: a precondition given as a function, a
         changed fact that is not an atom name, or a name the syntax cannot write.
     """
+    if getattr(model, "weighed", False):
+        raise FormulaError("an event model with probabilities of its own has no text: save it as JSON "
+                           "(epistemic.event_json), where they are kept")
     names = [_event_text(e.name) for e in model.events]
     word = spell.get("event", str)
     opening, closing = spell.get("set", ("{", "}"))

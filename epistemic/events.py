@@ -32,6 +32,8 @@ from .agents import Agent
 from .errors import ModelError
 from .event_text import act_pieces
 from .formulas import Act, AnnouncePrivately, AnnounceWhether, Formula, Not, to_text
+from .probability.chances import (Observation, Occurrence, observation_given, observation_of, occurrence_given,
+                                 occurrence_of)
 from .validators import instance_of
 
 __all__ = ["Event", "EventModel", "public_event", "private_event", "whether_event", "whether_names", "announcement_event",
@@ -111,15 +113,25 @@ class EventModel:
         ``(e, f)``: when ``e`` happens, the agent considers ``f`` possible.
     actual : iterable of event names
         The designated events: distinct, at least one.
+    occurrence, observation : mapping, optional
+        The events' probabilities, read where a model with probabilities is
+        updated (see :mod:`epistemic.probability.chances`): how likely each
+        event is at a world, and how likely each agent takes one event for
+        another.  Without them an update of such a model takes each event
+        as certain where its precondition holds, and each agent's
+        observation as even.
     """
 
     agents: frozenset[Agent]
     events: tuple[Event, ...]
     arrows: frozenset[tuple[Agent, str, str]]
     actual: tuple[str, ...]
+    occurrence: Occurrence
+    observation: Observation
 
     def __init__(self, agents: Iterable[Agent], events: Iterable[Event],
-                 relations: Mapping[Agent, Iterable[tuple[str, str]]], actual: Iterable[str]):
+                 relations: Mapping[Agent, Iterable[tuple[str, str]]], actual: Iterable[str], *,
+                 occurrence: Mapping | None = None, observation: Mapping | None = None):
         agents = frozenset(agents)
         events = tuple(events)
         for agent in agents:
@@ -141,7 +153,28 @@ class EventModel:
             raise ModelError("actual events must be events of the model")
         if len(set(actual)) != len(actual):
             raise ModelError("actual events must be distinct")
-        self.__attrs_init__(agents, events, arrows, actual)
+        self.__attrs_init__(agents, events, arrows, actual, occurrence_of(names, occurrence),
+                            observation_of(agents, names, arrows, observation))
+
+    @property
+    def weighed(self) -> bool:
+        """Whether the events carry probabilities of their own (``occurrence`` or ``observation``)."""
+        return bool(self.occurrence or self.observation)
+
+    def with_chances(self, occurrence: Mapping | None = None, observation: Mapping | None = None) -> EventModel:
+        """The same events with these probabilities (see the parameters of :class:`EventModel`)."""
+        return EventModel(self.agents, self.events, {a: self.relation(a) for a in self.agents}, self.actual,
+                          occurrence=occurrence, observation=observation)
+
+    def designating(self, actual: Iterable[str]) -> EventModel:
+        """The same events, relations and probabilities, with ``actual`` as the designated events."""
+        # the arrows gathered in one pass: relation() per agent would read them all once per agent
+        relations: dict = {agent: [] for agent in self.agents}
+        for agent, e, f in self.arrows:
+            relations[agent].append((e, f))
+        return EventModel(self.agents, self.events, relations, actual,
+                          occurrence=occurrence_given(self.occurrence),
+                          observation=observation_given(self.observation))
 
     def relation(self, agent: Agent) -> frozenset[tuple[str, str]]:
         """The pairs ``(e, f)`` of event names for ``agent``."""

@@ -19,8 +19,8 @@ FILES = "tests/test_epddl_writer.py::"
 
 EPDDL_WRITER_MUTANTS: tuple[Mutant, ...] = (
     Mutant(ACTS,
-           "        return EventModel(action.agents, action.events, relations, [act.event])",
-           "        return EventModel(action.agents, action.events, relations, [e.name for e in action.events])",
+           "        return action.designating([act.event])",
+           "        return action.designating([e.name for e in action.events])",
            "[E, e] as a planning action designates every event of E, not e alone",
            (STORIES + "test_each_act_as_a_planning_action_gives_what_epistemic_update_gives",)),
     Mutant(FROM_MODELS,

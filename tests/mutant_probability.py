@@ -13,7 +13,6 @@ __all__ = ["PROBABILITY_MUTANTS"]
 MODEL = "epistemic/probability/model.py"
 TRUTH = "epistemic/probability/truth.py"
 PRODUCT = "epistemic/probability/product.py"
-UPDATES = "epistemic/probability/updates.py"
 CORE = "tests/test_probability_core.py::"
 FILES = "tests/test_probability_files.py::"
 
@@ -54,11 +53,6 @@ PROBABILITY_MUTANTS: tuple[Mutant, ...] = (
            "return np.array([t is None or f.holds_for(t) for t in totals], dtype=bool)",
            "an inequality holds where its agent has no probability",
            (CORE + "test_what_an_agent_gave_probability_zero_leaves_it_undefined_not_divided_by_zero",)),
-    Mutant(UPDATES,
-           "                if holds_here and unset[w]:",
-           "                if holds_here:",
-           "an event's occurrence probability is its last condition's that holds, not its first",
-           (CORE + "test_monty_hall_the_player_who_switches_wins_two_times_in_three",)),
     Mutant("epistemic/model_json.py",
            "return q if isinstance(q, float) else str(q)",
            "return float(q)",
@@ -69,4 +63,21 @@ PROBABILITY_MUTANTS: tuple[Mutant, ...] = (
            "        total += weight",
            "the explanation of a linear inequality adds its terms without their coefficients",
            (FILES + "test_a_verdict_on_a_probability_names_the_weights_and_the_worlds",)),
+    Mutant("epistemic/events.py",
+           "        return EventModel(self.agents, self.events, relations, actual,\n"
+           "                          occurrence=occurrence_given(self.occurrence),",
+           "        return EventModel(self.agents, self.events, relations, actual,\n"
+           "                          occurrence=None,",
+           "an event model designating another event drops its occurrence probabilities",
+           (CORE + "test_an_event_model_carries_its_own_probabilities_into_every_update",)),
+    Mutant("epistemic/event_json.py",
+           "    if events.occurrence:\n        # a number where one holds everywhere",
+           "    if False:\n        # a number where one holds everywhere",
+           "an event model file leaves out the occurrence probabilities",
+           (FILES + "test_an_event_model_keeps_its_probabilities_in_a_file",)),
+    Mutant(PRODUCT,
+           "                if holds_here and unset[w]:",
+           "                if holds_here:",
+           "an event's occurrence probability is its last condition's that holds, not its first",
+           (CORE + "test_monty_hall_the_player_who_switches_wins_two_times_in_three",)),
 )

@@ -66,7 +66,8 @@ AREA_PATHS = {
     "workbench": ("workbench/", "cli/grade.py", "cli/serve.py", "cli/update.py"),
     "epddl-writer": ("epistemic/epddl/writer.py", "epistemic/planning/from_models.py", "epistemic/acts.py"),
     "planning": ("epistemic/planning/",),
-    "probability": ("epistemic/probability/", "epistemic/model_json.py", "epistemic/verdicts.py"),
+    "probability": ("epistemic/probability/", "epistemic/model_json.py", "epistemic/verdicts.py", "epistemic/events.py",
+                    "epistemic/event_json.py"),
 }
 
 #: The fewest mutants each model, the pictures and the command line must have.

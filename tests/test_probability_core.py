@@ -361,3 +361,37 @@ def test_every_update_keeps_each_probability_summing_to_one(model, drawn):
         assert "no actual event can happen" in str(error)
         return
     assert_probabilities(after)
+
+
+def test_an_event_model_carries_its_own_probabilities_into_every_update():
+    # the Monty Hall event model with the host's probabilities inside it: epistemic.update, the formula [E, e]
+    # and epistemic.probability.update all read them (vos Savant 1990: 1/3 and 2/3)
+    player, m = monty_hall()
+    half = F(1, 2)
+    opens = EventModel([player], [Event("opens2", parse_formula("~car2")), Event("opens3", parse_formula("~car3"))],
+                       {player: [("opens2", "opens2"), ("opens3", "opens3")]}, actual=["opens3"],
+                       occurrence={"opens2": [(Atom("car1"), half), (TOP, 1)], "opens3": [(Atom("car1"), half), (TOP, 1)]})
+    assert opens.weighed and not opens.with_chances().weighed
+    after = update(m, opens)
+    (here,) = after.actual
+    assert by_origin(after, player, here) == {("car1", "opens3"): F(1, 3), ("car2", "opens3"): F(2, 3)}
+    switch = Probability((1,), (player,), (Atom("car2"),), "=", F(2, 3))
+    assert holds(m, fm.Act(opens, "opens3", switch), "car2")
+    assert not holds(m, fm.Act(opens.with_chances(), "opens3", switch), "car2")
+    # what the update is given replaces what the events carry; what it is not given, they keep
+    kept = chance_update(m, opens, observation={player: {"opens3": {"opens3": 1}}})
+    (here,) = kept.actual
+    assert by_origin(kept, player, here) == {("car1", "opens3"): F(1, 3), ("car2", "opens3"): F(2, 3)}
+    # an act names its event, and the event model it designates keeps the probabilities
+    from epistemic import apply_act
+    acted = apply_act(m.with_actual(["car2"]), fm.Act(opens, "opens3", TOP))
+    assert {acted.probability(player, w)[w] for w in acted.actual} == {F(2, 3)}
+
+
+def test_an_event_model_with_probabilities_has_no_text_and_says_so():
+    player, _ = monty_hall()
+    opens = EventModel([player], [Event("opens3")], {player: [("opens3", "opens3")]}, ["opens3"],
+                       occurrence={"opens3": 1})
+    with pytest.raises(fm.FormulaError, match=r"^an event model with probabilities of its own has no text: save it as "
+                                              r"JSON"):
+        fm.to_text(fm.Act(opens, "opens3", TOP))

@@ -161,3 +161,60 @@ def test_a_picture_shows_under_each_world_the_weight_each_agent_gives_it():
     m = ProbabilisticModel(plain, {A: {"w": {"w": F(1, 2), "v": F(1, 2)}, "v": {"v": F(1, 3), "w": F(2, 3)},
                                        "u": None}})
     assert world_weights(m) == {"w": ["P_a 1/2, 2/3, –"], "v": ["P_a 1/2, 1/3, –"], "u": ["P_a 0, –"]}
+
+
+def disease_file(tmp_path) -> Path:
+    """A patient, a rare disease and a test of it, with the test's probabilities in the model file."""
+    data = {"format": "epistemic-kripke", "version": 1, "agents": ["patient"],
+            "worlds": [{"name": "sick", "true": ["sick"]}, {"name": "healthy", "true": []}], "actual": ["sick"],
+            "relations": {"patient": {"partition": [["sick", "healthy"]]}},
+            "prior": {"sick": "1/100", "healthy": "99/100"},
+            "event_models": {"test": {
+                "agents": ["patient"], "events": [{"name": "positive"}, {"name": "negative"}],
+                "designated": ["positive"], "relations": {"patient": {"partition": [["positive"], ["negative"]]}},
+                "occurrence": {"positive": [["sick", "9/10"], ["~sick", "1/10"]],
+                               "negative": [["sick", "1/10"], ["~sick", "9/10"]]}}}}
+    path = tmp_path / "disease.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_an_event_model_keeps_its_probabilities_in_a_file(tmp_path):
+    from epistemic.event_json import event_model_from_dict, event_model_to_dict, load_model_file
+    loaded = load_model_file(disease_file(tmp_path))
+    test = loaded.event_models["test"]
+    assert test.weighed
+    back = event_model_from_dict(json.loads(json.dumps(event_model_to_dict(test))))
+    assert back == test and back.occurrence == test.occurrence
+
+
+def test_epistemic_update_applies_a_test_with_its_probabilities(capsys, tmp_path):
+    # worked by hand: 1/100 * 9/10 / (1/100 * 9/10 + 99/100 * 1/10) = 1/12
+    out_file = tmp_path / "after.json"
+    code, out, err = run(capsys, "update", str(disease_file(tmp_path)), "[test, positive]", "--output", str(out_file),
+                         "--check", "P_patient(sick) = 1/12")
+    assert code == 0, err
+    assert "P_patient(sick) = 1/12: true" in out
+    after = load_model(out_file)
+    assert isinstance(after, ProbabilisticModel)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda t: t.update(occurrence={"positive": "1/2", "negative": "1/3"}),
+     "at world 'sick' the occurrence probability of the events that can happen there sums to 5/6, not 1"),
+    (lambda t: t.update(occurrence={"positive": 1}), "event_models.test.occurrence: occurrence probabilities name "
+                                                     "every event: 'negative' has none"),
+    (lambda t: t.update(occurrence={"positive": [["sick"]], "negative": 0}),
+     "event_models.test.occurrence.positive[0]: expected a pair [condition, probability]"),
+    (lambda t: t.update(observation={"patient": {"positive": {"negative": 1}}}),
+     "event_models.test.observation: patient can tell 'positive' from 'negative'"),
+    (lambda t: t.update(observation={"doctor": {}}), "event_models.test.observation.doctor: 'doctor' is not among"),
+])
+def test_bad_event_probabilities_in_a_file_are_one_line(capsys, tmp_path, change, message):
+    path = disease_file(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data["event_models"]["test"])
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "update", str(path), "[test, positive]", "--output", str(tmp_path / "o.json"))
+    assert code == 2 and out == "" and not (tmp_path / "o.json").exists()
+    assert message in err and len(err.strip().splitlines()) == 1, err

@@ -1,10 +1,13 @@
-"""An event model with probabilities: how likely each event is, and how each agent takes it.
+"""An update with the events' own probabilities given beside the event model.
 
-:func:`update` is :func:`epistemic.update` with the probabilities of van
-Benthem, Gerbrandy and Kooi's product update given (see
-:mod:`epistemic.probability.product`): ``occurrence`` says how likely each
-event is to happen at each world, ``observation`` how likely an agent
-takes one event for another.
+:func:`update` is :func:`epistemic.update` of the event model with the
+probabilities of van Benthem, Gerbrandy and Kooi's product update (see
+:mod:`epistemic.probability.chances`, :mod:`epistemic.probability.product`):
+``occurrence`` says how likely each event is to happen at each world,
+``observation`` how likely an agent takes one event for another.  An event
+model may carry them itself (``EventModel(..., occurrence=...,
+observation=...)``); then :func:`epistemic.update`, acts and formulas
+``[E, e]`` use them.
 
 Examples
 --------
@@ -22,8 +25,8 @@ car's nor the player's, at random where he may open either.  He opens door
 >>> opens = EventModel([player], [Event("opens2", parse_formula("~car2")), Event("opens3", parse_formula("~car3"))],
 ...                    {player: [("opens2", "opens2"), ("opens3", "opens3")]}, actual=["opens3"])
 >>> half = Fraction(1, 2)
->>> after = update(m, opens, occurrence={"opens2": [("car1", half), ("car3", 1)],
-...                                      "opens3": [("car1", half), ("car2", 1)]})
+>>> after = update(m, opens, occurrence={"opens2": [("car1", half), ("top", 1)],
+...                                      "opens3": [("car1", half), ("top", 1)]})
 >>> (here,) = after.actual                          # the car is behind door 2, and door 3 opened
 >>> {after.origin(w)[0]: q for w, q in after.probability(player, here).items()}
 {'car1': Fraction(1, 3), 'car2': Fraction(2, 3)}
@@ -34,16 +37,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 
-from ..checking import product, truth_array
 from ..errors import ModelError
 from ..events import EventModel, check_event_model
-from ..formulas import Formula
 from ..syntax import parse_formula
-from ..updates import actual_after
-from .model import Number, ProbabilisticModel, _number, _sums_to_one
-from .product import weighed_product
+from ..updates import update as plain_update
+from .chances import observation_given, occurrence_given
+from .model import ProbabilisticModel
 
 __all__ = ["update"]
 
@@ -58,11 +58,11 @@ def update(model: ProbabilisticModel, events: EventModel, *, occurrence: Mapping
     occurrence : mapping, optional
         For every event, how likely it is to happen: a number (the same at
         every world) or a list of ``(condition, number)`` pairs, the number
-        of the first condition (a formula) that holds at the world, 0 where
-        none does.  At each world the events that can happen there (their
-        preconditions hold) have occurrence probabilities summing to 1.
-        Without it, each event happens with probability 1 wherever its
-        precondition holds.
+        of the first condition (a formula, or its text) that holds at the
+        world, 0 where none does.  At each world the events that can happen
+        there (their preconditions hold) have occurrence probabilities
+        summing to 1.  Without it, those the event model carries, else each
+        event happens with probability 1 wherever its precondition holds.
     observation : mapping, optional
         ``observation[agent][e][f]``: how likely ``agent``, when ``e``
         happens, takes it for ``f`` (among the events it cannot tell from
@@ -78,56 +78,27 @@ def update(model: ProbabilisticModel, events: EventModel, *, occurrence: Mapping
         raise ModelError(f"epistemic.probability.update updates a ProbabilisticModel, got {type(model).__name__} "
                          f"(epistemic.update updates a model without probabilities)")
     check_event_model(events, model.agents)
-    after, new_id = product(model, events)
-    chances = None if occurrence is None else _occurrence_table(model, events, occurrence, new_id)
-    weighed = weighed_product(model, events, after, new_id, chances, observation)
-    return weighed.with_actual(actual_after(model, events, new_id))
+    if occurrence is not None or observation is not None:
+        # what is given replaces what the event model carries; what is not given, it keeps
+        events = events.with_chances(_conditions_read(occurrence) if occurrence is not None else
+                                     occurrence_given(events.occurrence), observation if observation is not None else
+                                     observation_given(events.observation))
+    after = plain_update(model, events)
+    assert isinstance(after, ProbabilisticModel)    # the checker's product weighs a weighed model
+    return after
 
 
-def _occurrence_table(model: ProbabilisticModel, events: EventModel, occurrence: Mapping,
-                      new_id) -> list[list[Number]]:
+def _conditions_read(occurrence: Mapping) -> Mapping:
+    """``occurrence`` with each condition given as text read as a formula."""
     if not isinstance(occurrence, Mapping):
         raise ModelError("occurrence probabilities are a mapping from each event to a number or (condition, number) "
                          "pairs")
-    names = [e.name for e in events.events]
-    for name in occurrence:
-        if name not in names:
-            raise ModelError(f"occurrence probabilities name {name!r}, which is not an event")
-    missing = [n for n in names if n not in occurrence]
-    if missing:
-        raise ModelError(f"occurrence probabilities name every event: {missing[0]!r} has none")
-    exact = model.exact
-    zero: Number = Fraction(0) if exact else 0.0
-    table = [[zero] * len(names) for _ in model.worlds]
-    for j, name in enumerate(names):
-        given = occurrence[name]
-        if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
-            number = _number(given, f"the occurrence probability of {name!r}", exact)
-            _at_most_one(number, name)
-            for row in table:
-                row[j] = number
-            continue
-        unset = [True] * len(model.worlds)
-        for item in given:
-            if not (isinstance(item, Sequence) and len(item) == 2 and isinstance(item[0], (Formula, str))):
-                raise ModelError(f"the occurrence probability of {name!r} is a number or (condition, number) pairs, "
-                                 f"got {item!r}")
-            condition, q = item
-            if isinstance(condition, str):
-                condition = parse_formula(condition)
-            number = _number(q, f"the occurrence probability of {name!r}", exact)
-            _at_most_one(number, name)
-            for w, holds_here in enumerate(truth_array(model, condition).tolist()):
-                if holds_here and unset[w]:
-                    table[w][j], unset[w] = number, False
-    ids = new_id.tolist()
-    for w, row in enumerate(table):
-        _sums_to_one(sum((q for q, x in zip(row, ids[w]) if x >= 0), zero),
-                     f"at world {model.worlds[w]!r} the occurrence probability of the events that can happen there",
-                     exact)
-    return table
+    read = {}
+    for name, value in occurrence.items():
+        if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
+            value = [(parse_formula(item[0]), item[1])
+                     if isinstance(item, Sequence) and len(item) == 2 and isinstance(item[0], str) else item
+                     for item in value]
+        read[name] = value
+    return read
 
-
-def _at_most_one(number: Number, name: str) -> None:
-    if number > 1:
-        raise ModelError(f"the occurrence probability of {name!r} is {number}, above 1")
