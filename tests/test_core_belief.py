@@ -19,7 +19,7 @@ from epistemic import (Agent, KripkeModel, ModelError, explain_verdict, holds, l
                        private_event, save_model, update, worlds_where)
 from epistemic import formulas as fm
 from epistemic.checking import may_know, truth_array
-from epistemic.relations import Arrows, Partition
+from epistemic.relations import FEW_WORLDS, Arrows, Partition, _few_unmet
 from epistemic.symbolic import from_kripke
 from epistemic.symbolic import truth as symbolic_truth
 
@@ -293,3 +293,21 @@ def _outcome(m: KripkeModel, f: fm.Formula, contract: bool) -> list | str:
 @given(s5_models(), st.one_of(_after_private_announcements(), _INNER))
 def test_private_announcements_refuse_the_same_with_and_without_contraction(m, f):
     assert _outcome(m, f, True) == _outcome(m, f, False), str(f)
+
+
+def _large(pairs, n: int = FEW_WORLDS + 6) -> Arrows:
+    """A relation over more worlds than the few-worlds path takes: each world linked to itself, and ``pairs``."""
+    rows, cols = zip(*([(w, w) for w in range(n)] + list(pairs)))
+    return Arrows(list(rows), list(cols), n)
+
+
+@pytest.mark.parametrize("relation, lacks", [
+    (Arrows([0], [1], FEW_WORLDS + 6), "reflexive"),
+    (_large([(0, 1)]), "symmetric"),
+    (_large([(0, 1), (1, 0), (1, 2), (2, 1)]), "transitive"),
+    (_large([(0, 1), (1, 0)]), None),
+])
+def test_a_large_relation_names_the_property_it_lacks_as_a_small_one_does(relation, lacks):
+    # past FEW_WORLDS the check runs over arrays: it must name what the check over sets names
+    assert relation.unmet_property() == lacks
+    assert _few_unmet([set(s) for s in relation.successor_lists()]) == lacks
