@@ -33,10 +33,10 @@ SEQUENCE_TESTS = "tests/test_workbench_sequences.py::"
 WORKBENCH_MUTANTS: tuple[Mutant, ...] = (
     # sheets.py ---------------------------------------------------------------------------------
     Mutant(SHEETS,
-           "return KripkeModel.from_relations(agents, {w: set(a) for w, a in worlds.items()}, pairs, actual,\n"
-           "                                          reflexive=True, symmetric=True)",
-           "return KripkeModel.from_relations(agents, {w: set(a) for w, a in worlds.items()}, pairs, actual,\n"
-           "                                          reflexive=True, symmetric=False)",
+           "model = KripkeModel.from_relations(agents, {w: set(a) for w, a in worlds.items()}, pairs, actual,\n"
+           "                                           reflexive=True, symmetric=True)",
+           "model = KripkeModel.from_relations(agents, {w: set(a) for w, a in worlds.items()}, pairs, actual,\n"
+           "                                           reflexive=True, symmetric=False)",
            "a sheet's links are not closed to partitions",
            (SHEET_TESTS + "test_links_are_closed_to_partitions",
             SHEET_TESTS + "test_the_course_sheet_reads_whole")),
@@ -563,4 +563,9 @@ WORKBENCH_MUTANTS: tuple[Mutant, ...] = (
            "(value,)",
            "a kept model's caches leave out those of the products and contractions they hold in pairs",
            (KEPT_TESTS + "test_the_caches_of_the_models_after_a_private_announcement_count_toward_the_bound",)),
+    Mutant(SHEETS,
+           "            return ProbabilisticModel.common_prior(model, prior)",
+           "            return model",
+           "a sheet's prior is read and dropped",
+           (SHEET_TESTS + "test_a_sheets_model_may_give_a_prior_and_its_exercises_ask_about_probabilities",)),
 )

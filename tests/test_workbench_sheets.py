@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -142,3 +143,37 @@ def test_too_many_exercises_are_refused():
 def test_a_missing_sheet_names_its_file(tmp_path):
     with pytest.raises(SheetError, match="nowhere.toml"):
         load_sheet(tmp_path / "nowhere.toml")
+
+
+COIN = '''
+[models.coin]
+worlds = {heads = ["heads"], tails = []}
+links = {bob = [["heads", "tails"]]}
+agents = ["alice", "bob"]
+actual = "tails"
+prior = {heads = "3/4", tails = 0.25}
+'''
+
+
+def test_a_sheets_model_may_give_a_prior_and_its_exercises_ask_about_probabilities():
+    from epistemic.workbench.grading import grade
+    s = sheet('''
+[[exercises]]
+kind = "worlds"
+model = "coin"
+formula = "P_bob(heads) = 3/4 & P_alice(heads) < 1"
+''', COIN)
+    exercise = s.exercises[0]
+    assert exercise.model.probability(Agent("bob"), "tails") == {"heads": Fraction(3, 4), "tails": Fraction(1, 4)}
+    assert grade(exercise, "tails").right and not grade(exercise, "heads, tails").right
+
+
+@pytest.mark.parametrize("prior, fault", [
+    ('prior = {heads = "3/4", tails = "1/2"}', "model 'coin', field prior: the prior sums to 5/4, not 1"),
+    ('prior = "even"', "model 'coin', field prior: expected a table of worlds and their probabilities"),
+    ('prior = {moon = 1}', "model 'coin', field prior: the prior names 'moon', which is not a world of the model"),
+])
+def test_a_bad_prior_on_a_sheet_is_one_line_naming_the_model_and_the_field(prior, fault):
+    with pytest.raises(SheetError) as caught:
+        sheet("", COIN.replace('prior = {heads = "3/4", tails = 0.25}', prior))
+    assert fault in str(caught.value) and "\n" not in str(caught.value)

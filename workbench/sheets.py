@@ -49,6 +49,7 @@ from epistemic.checking import worlds_where
 from epistemic.building import describe_model
 from epistemic.files import read_limited, text_from, toml_from
 from epistemic.model_json import model_from_dict
+from epistemic.probability import ProbabilisticModel
 from epistemic.symbolic import KnowledgeStructure, to_kripke
 from epistemic.symbolic.files import load_any
 from epistemic.validity import (MAX_MODELS, MAX_SEARCH_WORLDS, Search, models_to_search, search_countermodel,
@@ -321,7 +322,7 @@ class _Reader:
         return model_from_dict(data)
 
     def _links(self, data: Mapping, where: str) -> KripkeModel:
-        self.keys(data, ("worlds", "links", "agents", "actual"), where)
+        self.keys(data, ("worlds", "links", "agents", "actual", "prior"), where)
         worlds, links = data["worlds"], data.get("links", {})
         if not isinstance(worlds, dict) or not worlds:
             raise self.fault(where, "worlds", 'expected a table of worlds and their true atoms: {w = ["p"], v = []}')
@@ -352,8 +353,18 @@ class _Reader:
             if world not in worlds:
                 raise self.fault(where, "actual", f"world {world!r} is not among the worlds")
         # closed under reflexivity and symmetry, from_relations also closes the links transitively: S5 partitions
-        return KripkeModel.from_relations(agents, {w: set(a) for w, a in worlds.items()}, pairs, actual,
-                                          reflexive=True, symmetric=True)
+        model = KripkeModel.from_relations(agents, {w: set(a) for w, a in worlds.items()}, pairs, actual,
+                                           reflexive=True, symmetric=True)
+        if "prior" not in data:
+            return model
+        prior = data["prior"]
+        if not isinstance(prior, dict):
+            raise self.fault(where, "prior", 'expected a table of worlds and their probabilities: {w = "3/4", v = "1/4"}')
+        try:
+            # each agent's probability at a world: the prior conditioned on the worlds it cannot tell from it
+            return ProbabilisticModel.common_prior(model, prior)
+        except EpistemicError as error:
+            raise self.fault(where, "prior", str(error)) from None
 
     def _file(self, data: Mapping, where: str) -> KripkeModel:
         self.keys(data, ("file",), where)
