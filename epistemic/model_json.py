@@ -73,6 +73,7 @@ import json
 import os
 import re
 from collections.abc import Hashable
+from fractions import Fraction
 
 import numpy as np
 
@@ -169,14 +170,17 @@ def model_to_dict(model: KripkeModel) -> dict:
     return saved
 
 
-def _measure_dict(measure, names: list[str]) -> dict[str, str | float] | None:
-    """One agent's probability at one world as the file keeps it, or ``None`` where it has none."""
-    return None if measure is None else {names[v]: _fraction_text(q) for v, q in measure}
+def _measure_dict(measure, names: list[str]) -> dict[str, str] | None:
+    """One agent's probability at one world as the file keeps it, exactly (``"3/4"``), or ``None`` where it
+    has none.  Floats are written as the decimals they print as, the last made up so that they sum to 1
+    exactly, as loading asks."""
+    if measure is None:
+        return None
+    weights = [Fraction(repr(q)) if isinstance(q, float) else q for _, q in measure]
+    if weights and any(isinstance(q, float) for _, q in measure):
+        weights[-1] = 1 - sum(weights[:-1])
+    return {names[v]: str(q) for (v, _), q in zip(measure, weights)}
 
-
-def _fraction_text(q) -> str | float:
-    """A probability as the file keeps it: an exact fraction as text, a float as a number."""
-    return q if isinstance(q, float) else str(q)
 
 
 def _short(value, limit: int = 60) -> str:

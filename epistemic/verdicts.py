@@ -288,8 +288,8 @@ def _probability(view, f: Probability, w, head: str, kind: FormulaKind):
     for coefficient, agent, arg in zip(f.coefficients, f.agents, f.args):
         measure = model.measure(agent, model.index(w))
         if measure is None:
-            return (f"{head}: {agent.name}'s probability is undefined there (an update conditioned it on what "
-                    f"{agent.name} gave probability 0)"), kind, []
+            return (f"{head}: {agent.name} has no probability there (its probabilities weigh no world it "
+                    f"considers possible)"), kind, []
         truth = truth_array(model, arg)
         weighed = [(v, q) for v, q in measure if truth[v]]
         weight = sum((q for _, q in weighed), 0 * measure[0][1] if measure else 0)
@@ -307,6 +307,10 @@ def _common_p_belief(view, f: CommonPBelief, w, head: str, kind: FormulaKind, va
     """Common p-belief: who gives φ too little weight, or that the largest evident set holds the world."""
     agents = sorted(f.group, key=lambda a: a.name)
     level = f.level
+    model = view.model
+    lacking = next((a for a in agents if model.measure(a, model.index(w)) is None), None)
+    if lacking is not None:
+        return f"{head}: {lacking.name} has no probability there", kind, []
     short = next((a for a in agents if not view.value(Probability.at_least(a, f.arg, level), w)), None)
     if short is not None:
         asked = Probability.at_least(short, f.arg, level)

@@ -95,8 +95,8 @@ def test_a_verdict_on_common_p_belief_names_who_gives_too_little():
 def test_a_verdict_where_the_probability_is_undefined_says_so():
     told = ProbabilisticModel.common_prior(coin(), {"heads": 1}).restricted(["tails"])
     text = explain_verdict(told, Probability.at_least(B, H, F(1, 2))).to_text()
-    assert text == ("P_b(h) >= 1/2 is false at tails: b's probability is undefined there (an update conditioned it "
-                    "on what b gave probability 0)")
+    assert text == ("P_b(h) >= 1/2 is false at tails: b has no probability there (its probabilities weigh no world "
+                    "it considers possible)")
 
 
 def test_the_networkx_view_carries_each_agents_probability():
@@ -218,3 +218,45 @@ def test_bad_event_probabilities_in_a_file_are_one_line(capsys, tmp_path, change
     code, out, err = run(capsys, "update", str(path), "[test, positive]", "--output", str(tmp_path / "o.json"))
     assert code == 2 and out == "" and not (tmp_path / "o.json").exists()
     assert message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_number_with_a_huge_exponent_is_refused_at_once():
+    # "1e-99999999" would take Fraction minutes to read: a probability is digits, a fraction or a decimal
+    for text in ("1e-99999999", "1E5", "0x10", " 1/2 ", "1/2/3"):
+        with pytest.raises(ModelFileError, match="must be a number such as 3/4 or 0.75"):
+            model_from_dict({**plain_dict(), "prior": {"heads": text, "tails": "0"}})
+
+
+def test_a_model_of_floats_comes_back_from_its_file():
+    plain = KripkeModel.from_relations([A], {"w": {"p"}, "v": set(), "u": set()}, {A: [("w", "v"), ("v", "u")]},
+                                       actual="w", reflexive=True, symmetric=True)
+    floats = ProbabilisticModel.uniform(plain, exact=False)
+    back = model_from_dict(model_to_dict(floats))
+    assert sum(back.probability(A, "w").values()) == 1
+    assert all(abs(float(q) - 1 / 3) < 1e-15 for q in back.probability(A, "w").values())
+
+
+def test_an_undefined_probability_is_explained_as_none_whatever_made_it():
+    plain = KripkeModel.from_relations([A], {"w": {"p"}, "u": set()}, {}, actual="u", reflexive=True, symmetric=True)
+    m = ProbabilisticModel.common_prior(plain, {"w": 1})
+    text = explain_verdict(m, Probability.at_least(A, Atom("p"), 0)).to_text()
+    assert text == "P_a(p) >= 0 is false at u: a has no probability there (its probabilities weigh no world it considers possible)"
+    text = explain_verdict(m, CommonPBelief([A], F(1, 2), Atom("p"))).to_text()
+    assert text.splitlines()[0] == "C^{1/2}_{a} p is false at u: a has no probability there"
+
+
+def test_a_bound_past_what_a_float_holds_is_compared_without_overflow():
+    from epistemic import holds, parse_formula
+    floats = ProbabilisticModel.uniform(KripkeModel.from_relations([A], {"w": {"p"}}, {}, actual="w", reflexive=True),
+                                        exact=False)
+    assert not holds(floats, parse_formula("P_a(p) >= 1" + "0" * 400))
+    assert holds(floats, parse_formula("P_a(p) >= -1" + "0" * 400))
+    assert not holds(floats, parse_formula("1" + "0" * 400 + " P_a(p) <= 1"))
+
+
+def test_planning_refuses_a_model_with_probabilities_in_one_line():
+    from epistemic import parse_act
+    from epistemic.planning import search
+    from epistemic.planning.from_models import task_from_model
+    with pytest.raises(ModelError, match=r"^planning does not weigh probabilities yet"):
+        search(task_from_model(coin(), ["[!h]"], "P_b(h) = 1"))

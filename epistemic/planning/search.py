@@ -74,6 +74,7 @@ from ..events import Event, EventModel
 from ..formulas import (And, Atom, Believes, Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves,
                         Formula, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, subformulas)
 from ..kripke import KripkeModel
+from ..probability.model import ProbabilisticModel
 from ..updates import update
 from .action import Action, observability_type, observability_types, where_possible
 from .canonical import contracted, key_of_contraction
@@ -155,6 +156,9 @@ def search(task: PlanningTask, *, strategy: Strategy | str = Strategy.BREADTH_FI
     """
     if not isinstance(task, PlanningTask):
         raise ModelError(f"search looks for a plan of a PlanningTask, not {type(task).__name__}")
+    if isinstance(task.initial, ProbabilisticModel):
+        # states are contracted by bisimulation and made by reassignment, neither of which keeps the probabilities
+        raise ModelError("planning does not weigh probabilities yet: give the task a model without them")
     try:
         strategy = Strategy(strategy)
     except ValueError:

@@ -27,6 +27,7 @@ C^{9/10}_{a,b} p
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from numbers import Rational
 
@@ -36,6 +37,10 @@ from ..agents import Agent
 from ..formulas import Formula, FormulaError, _check_formula, _check_group, _to_group
 
 __all__ = ["Probability", "CommonPBelief", "COMPARISONS", "exact_number"]
+
+#: A number written as text: an integer, a fraction or a decimal, with a sign, of at most 4,300 digits
+#: (as many as Python reads into an int by default).
+_NUMBER = re.compile(r"[+-]?[0-9]{1,4300}(?:/[0-9]{1,4300}|\.[0-9]{1,4300})?")
 
 #: The comparisons a linear inequality may make, in the text syntax.
 COMPARISONS = (">=", "<=", ">", "<", "=")
@@ -63,10 +68,11 @@ def exact_number(value, what: str = "a probability") -> Fraction:
         if value != value or value in (float("inf"), float("-inf")):
             raise FormulaError(f"{what} must be a finite number, got {value!r}")
         return Fraction(repr(value))
-    if isinstance(value, str):
+    if isinstance(value, str) and _NUMBER.fullmatch(value):
+        # digits alone: Fraction reads an exponent too, and "1e-99999999" would take it minutes
         try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
+            return Fraction(value)
+        except ZeroDivisionError:
             pass
     raise FormulaError(f"{what} must be a number such as 3/4 or 0.75, got {value!r}")
 

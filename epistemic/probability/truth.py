@@ -7,6 +7,7 @@ calls these with a function that gives an operand's truth array.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..errors import ModelError
@@ -42,17 +43,18 @@ def inequality_truth(model: KripkeModel, f: Probability, truth_of: Callable[[For
     totals: list = [0] * len(model)
     for coefficient, agent, arg in zip(f.coefficients, f.agents, f.args):
         weights = weighed.weight(agent, truth_of(arg))
-        totals = [None if t is None or w is None else t + coefficient * w for t, w in zip(totals, weights)]
+        # of floats, an exact total: a coefficient or bound past what a float holds would overflow
+        totals = [None if t is None or w is None else t + coefficient * Fraction(w) for t, w in zip(totals, weights)]
     if weighed.exact:
         return np.array([t is not None and f.holds_for(t) for t in totals], dtype=bool)
     # floats: a total within the tolerance of the bound counts as equal to it
-    bound = float(f.bound)
+    bound = f.bound
     out = []
     for t in totals:
         if t is None:
             out.append(False)
             continue
-        near = abs(t - bound) <= FLOAT_TOLERANCE
+        near = abs(t - bound) <= Fraction(FLOAT_TOLERANCE)
         out.append(near if f.comparison == "=" else
                    (near or f.holds_for(t)) if f.comparison in (">=", "<=") else (not near and f.holds_for(t)))
     return np.array(out, dtype=bool)
