@@ -6,10 +6,10 @@ from fractions import Fraction as F
 
 from hypothesis import strategies as st
 
-from epistemic import TOP, Agent, Atom, KripkeModel
+from epistemic import TOP, Agent, Atom
 from epistemic import formulas as fm
 from epistemic.probability import ProbabilisticModel
-from epistemic.relations import Arrows, Partition
+from planning_strategies import models
 
 __all__ = ["A", "B", "ATOMS", "weighed_models", "propositional"]
 
@@ -22,17 +22,8 @@ ATOMS = ("p", "q")
 def weighed_models(draw, max_worlds: int = 4, s5: bool = False):
     """A model over a and b with each agent's probability at each world drawn over the worlds it considers
     possible there (weights 0 to 3, normalized; undefined where all are 0)."""
-    n = draw(st.integers(1, max_worlds))
-    facts = [draw(st.frozensets(st.sampled_from(ATOMS))) for _ in range(n)]
-    relations = {}
-    for agent in (A, B):
-        if s5 or draw(st.booleans()):
-            relations[agent] = Partition(draw(st.lists(st.integers(0, n - 1), min_size=n, max_size=n)))
-        else:
-            pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=2 * n))
-            relations[agent] = Arrows([r for r, _ in pairs], [c for _, c in pairs], n)
-    actual = draw(st.lists(st.integers(0, n - 1), min_size=1, unique=True))
-    plain = KripkeModel([f"w{i}" for i in range(n)], facts, relations, [f"w{i}" for i in actual])
+    # the model of the planning tests, over the same agents a and b
+    plain = draw(models(ATOMS, max_worlds, s5))
     probabilities = {}
     for agent in (A, B):
         probabilities[agent] = {}

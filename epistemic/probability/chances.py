@@ -31,8 +31,8 @@ from typing import Union
 
 from ..agents import Agent
 from ..errors import ModelError
-from ..formulas import TOP, Formula, FormulaError
-from .formulas import exact_number
+from ..formulas import TOP, Formula
+from .formulas import weight_read
 
 __all__ = ["Occurrence", "Observation", "occurrence_of", "observation_of", "occurrence_given", "observation_given"]
 
@@ -45,12 +45,7 @@ Given = Union[Mapping, None]
 
 
 def _probability(value, what: str) -> Fraction:
-    try:
-        q = exact_number(value, what)
-    except FormulaError as error:
-        raise ModelError(str(error)) from None
-    if q < 0:
-        raise ModelError(f"{what} is {q}, below 0")
+    q = weight_read(value, what)
     if q > 1:
         raise ModelError(f"{what} is {q}, above 1")
     return q

@@ -34,9 +34,10 @@ from numbers import Rational
 import attrs
 
 from ..agents import Agent
+from ..errors import ModelError
 from ..formulas import Formula, FormulaError, _check_formula, _check_group, _to_group
 
-__all__ = ["Probability", "CommonPBelief", "COMPARISONS", "exact_number"]
+__all__ = ["Probability", "CommonPBelief", "COMPARISONS", "exact_number", "weight_read"]
 
 #: A number written as text: an integer, a fraction or a decimal, with a sign, of at most 4,300 digits
 #: (as many as Python reads into an int by default).
@@ -75,6 +76,18 @@ def exact_number(value, what: str = "a probability") -> Fraction:
         except ZeroDivisionError:
             pass
     raise FormulaError(f"{what} must be a number such as 3/4 or 0.75, got {value!r}")
+
+
+def weight_read(value, what: str) -> Fraction:
+    """``value`` read by :func:`exact_number` as a weight: refused below 0, as a
+    :class:`~epistemic.errors.ModelError` (a fault of a model, not of a formula)."""
+    try:
+        q = exact_number(value, what)
+    except FormulaError as error:
+        raise ModelError(str(error)) from None
+    if q < 0:
+        raise ModelError(f"{what} is {q}, below 0")
+    return q
 
 
 def _coefficients(values) -> tuple[Fraction, ...]:

@@ -40,9 +40,8 @@ from typing import TYPE_CHECKING, Union
 
 from ..agents import Agent
 from ..errors import ModelError
-from ..formulas import FormulaError
 from ..kripke import KripkeModel, World
-from .formulas import exact_number
+from .formulas import weight_read
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -253,12 +252,7 @@ class ProbabilisticModel(KripkeModel):
 
 
 def _number(value, what: str, exact: bool) -> Number:
-    try:
-        q = exact_number(value, what)
-    except FormulaError as error:
-        raise ModelError(str(error)) from None
-    if q < 0:
-        raise ModelError(f"{what} is {q}, below 0")
+    q = weight_read(value, what)
     return q if exact else float(q)
 
 
