@@ -21,9 +21,14 @@ PICTURES = "models/pirates/pictures.py"
 EXPERIMENTS = "models/pirates/experiments.py"
 TREE = "models/pirates/tree.py"
 CHAIN = "models/pirates/chain.py"
+ODDS_PY = "models/pirates/odds.py"
+WORTH = "models/pirates/worth.py"
 CHAIN_TESTS = ("tests/test_pirates_chain.py::test_the_chain_decides_as_the_generators_do",
                "tests/test_pirates_chain.py::test_public_promises_chain_as_the_generators_decide",
                "tests/test_pirates_chain.py::test_long_plain_games_chain_as_the_generators_decide")
+
+ODDS_TESTS = "tests/test_pirates_odds.py::"
+ODDS_CLI = "tests/test_pirates_odds_cli.py::"
 
 PIRATE_MUTANTS: tuple[Mutant, ...] = (
     # game.py: how the pirate game builds its Kripke model -------------------------------------
@@ -497,4 +502,40 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            "            raise",
            "a chain stops at an own share of more coins than 64 bits count",
            ("tests/test_pirates_chain.py::test_more_coins_than_a_machine_word_holds_chain_as_the_generators_decide",)),
+    Mutant(ODDS_PY,
+           "    if not_made and not made and odds < 1:\n        return Fraction(0)",
+           "    if not_made and not made and odds < 1:\n        return odds",
+           "a vote that only the world without the promise casts reveals nothing",
+           (ODDS_CLI + "test_the_json_holds_both_worlds_exactly",
+            ODDS_CLI + "test_the_report_gives_each_worlds_play_and_the_expectations")),
+    Mutant(WORTH,
+           "        return floor(worth) + 1 if strict else ceil(worth)",
+           "        return floor(worth) + 1",
+           "a peaceful pirate who weighs odds asks a coin more than he expects",
+           (ODDS_TESTS + "test_the_worth_of_a_fate",)),
+    Mutant(WORTH,
+           "        return (coins + (1 - alive) * self.death,)",
+           "        return (coins + self.death,)",
+           "death's worth is counted whatever the chance of dying",
+           (ODDS_TESTS + "test_the_worth_of_a_fate",)),
+    Mutant(ODDS_PY,
+           "        yield self.game.solver.prediction(r, Knowledge.of([*self._public.announcements, *heard])).offer\n",
+           "",
+           "a proposer who weighs odds leaves the seed's offer where it ties with the best",
+           (ODDS_CLI + "test_the_experiment_cell_agrees_with_gambits_threshold",)),
+    Mutant(ODDS_PY,
+           "for w in ((MADE, NOT_MADE), (MADE,), (NOT_MADE,))",
+           "for w in ((MADE,), (NOT_MADE,))",
+           "a proposer who weighs odds never buys an offer that passes in both worlds",
+           (ODDS_TESTS + "test_the_cheapest_purchases_find_what_every_division_finds",)),
+    Mutant(TREE,
+           "    return -(coins + 1) / least - coins",
+           "    return Fraction(-1)",
+           "the tree of pirates who rank survival first pays death as one coin lost",
+           (ODDS_TESTS + "test_the_weighed_play_has_no_regret_in_gambit_subgame_by_subgame",)),
+    Mutant(ODDS_PY,
+           "        weights = (odds, 1 - odds)\n        outcomes",
+           "        weights = (1 - odds, odds)\n        outcomes",
+           "a voter outside weighs the two worlds by each other's odds",
+           (ODDS_CLI + "test_an_outsiders_vote_is_explained_by_the_odds",)),
 )

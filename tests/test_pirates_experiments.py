@@ -85,7 +85,7 @@ def test_stewart_left(pirates, coins, left):
 
 
 def test_the_parameters_are_bounded():
-    [experiment] = EXPERIMENTS
+    experiment = EXPERIMENTS[0]   # survivors
     with pytest.raises(SpecError, match="pirates must be from 1 to 1000000"):
         experiment.checked({"pirates": MAX_PIRATES + 1, "coins": 1})
     with pytest.raises(SpecError, match="coins must be from 1 to 1000"):
@@ -98,7 +98,7 @@ def test_the_parameters_are_bounded():
 
 
 def test_a_sweep_stores_the_functions_records(tmp_path):
-    [experiment] = EXPERIMENTS
+    experiment = EXPERIMENTS[0]   # survivors
     text = ('model = "pirates"\nexperiment = "survivors"\n[grid]\npirates = [5, 6, 7, 8]\ncoins = 1\n'
             'majority = ["half", "strict"]\n')
     spec = spec_from_text(text, experiment)
@@ -117,3 +117,20 @@ def test_the_shipped_spec_covers_every_variant():
     grid = dict(spec.grid)
     assert {name: set(grid[name]) for name in SWITCHES} == {name: set(values) for name, values in SWITCHES.items()}
     assert spec.size == 16 * len(grid["pirates"]) * len(grid["coins"])
+
+
+def test_the_odds_map_runs_as_a_sweep(tmp_path):
+    """The shipped spec's cells (docs/experiments.md, "Pirates: where belief and odds part"), a few
+    of them: three pirates and three coins part above the odds 1/3 with death worth a coin."""
+    experiment = EXPERIMENTS[1]
+    assert experiment.name == "odds"
+    text = ('model = "pirates"\nexperiment = "odds"\n[grid]\npirates = 3\ncoins = 3\n'
+            'odds = ["1/4", "1/3", "2/5"]\ndeath_value = -1.0\n')
+    spec = spec_from_text(text, experiment)
+    with ResultStore(str(tmp_path / "r.db"), writer=True) as store:
+        report = run_sweep(spec, store, in_process=True)
+        rows = list(store.rows("pirates", "odds"))
+    assert (report.done, report.failed) == (3, 0)
+    assert {r.parameters["odds"]: r.results["parts"] for r in rows} == {"1/4": False, "1/3": False, "2/5": True}
+    with pytest.raises(SpecError, match="death_value must be"):
+        experiment.checked({"pirates": 3, "coins": 3, "odds": "1/2", "death_value": 1.0})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, TextIO
@@ -29,6 +30,7 @@ from .learning import (MAX_LEARNING_PIRATES, MAX_LEVEL, MAX_WORLDS, Suspicions, 
                        learn)
 from .syntax import parse_pirate, parse_promise, parse_suspicion
 from .wording import coins_text, division_text, names_text
+from .odds import BELIEFS
 from .picture_limits import picture_refusals
 
 # imported where used, not here: the pictures (Graphviz, numpy, networkx), the explorer pages, the
@@ -36,6 +38,7 @@ from .picture_limits import picture_refusals
 if TYPE_CHECKING:
     from epistemic.explanation import Reason
 
+    from .odds import Worth
     from .search import PromiseSearch
     from .tree import PirateTree
 
@@ -136,11 +139,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                       help="Graphviz engine: pygraphviz, a system dot program, or the first present (default)")
     add_resolution_argument(draw)
     add_label_style_argument(draw)
+    odds = p.add_argument_group("pirates who weigh odds (see docs/pirates.md, Pirates who weigh odds)")
+    odds.add_argument("--beliefs", choices=BELIEFS, default="belief",
+                      help="belief (default): a pirate acts as if no promise he did not hear was made (the seed); "
+                           "odds: he gives a subgroup promise the odds --promise-chance, updates them by Bayes' "
+                           "rule on the offers and votes, and acts on what he expects")
+    odds.add_argument("--death-value", default=None, metavar="V",
+                      help="with --beliefs odds, death is worth V coins (below 0) and pirates weigh expected "
+                           "worth; by default they rank their chance to survive first and expected coins second")
     export = p.add_argument_group("export (see docs/interop.md)")
     add_efg_argument(export)
     export.add_argument("--promise-chance", default=None, metavar="P",
-                        help="with --export-efg, the chance that a subgroup promise was made, as its outsiders "
-                             "weigh it (default: 1/2)")
+                        help="with --export-efg or --beliefs odds, the chance that a subgroup promise was made, "
+                             "as its outsiders weigh it (default: 1/2)")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -165,6 +176,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                       solver=PirateSolver(args.pirates, args.coins, args.tie_rule, rules=rules, progress=progress))
     if suspicions is not None:
         return run_learning(game, suspicions, args, out, progress)
+    if args.beliefs == "odds":
+        return run_odds(game, args, out)
+    if args.death_value is not None:
+        raise PirateGameError("--death-value is the worth of death to pirates who weigh odds: it needs --beliefs odds")
     tree, tree_nodes = _tree(game, args)
     # the size of a report too large to read is known from the input: refuse it before solving
     check_report_size(game, detail=args.json_detail, full_tables=args.full_tables)
@@ -228,6 +243,43 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return status
 
 
+#: Options of the seed's play that pirates who weigh odds do not have (yet).
+_NOT_WITH_ODDS = ("draw", "draw_dag", "draw_knowledge", "draw_kripke", "html", "best_announcement", "json_detail",
+                  "explain", "full_tables", "all_rounds", "tables")
+
+
+def run_odds(game: PirateGame, args: argparse.Namespace, out: TextIO) -> int:
+    """``--beliefs odds``: the play in each world of pirates who weigh the odds of a subgroup
+    promise, and the answers to ``--why``; every clash of options refused before any work."""
+    for name in _NOT_WITH_ODDS:
+        if getattr(args, name) not in (None, False):
+            flag = "--" + name.replace("_", "-")
+            raise PirateGameError(f"{flag} shows the seed's play and cannot be combined with --beliefs odds")
+    from .odds import OddsSolver, Worth, parse_death_value
+    from .odds_report import format_odds, odds_json, odds_why
+    from .tree import parse_chance
+
+    chance = parse_chance(args.promise_chance or "1/2")
+    hidden = sum(1 for a in game.announcements if not a.is_public)
+    if args.promise_chance is not None and not hidden:
+        raise PirateGameError("--promise-chance weighs subgroup promises, and this game has none")
+    worth = Worth(None if args.death_value is None else parse_death_value(args.death_value))
+    solver = OddsSolver(game, chance, worth)
+    tree, tree_nodes = _tree(game, args, worth)
+    answers = [(q, odds_why(solver, q)) for q in args.why]
+    images = [] if tree is None else [efg_file(tree, args.export_efg, tree_nodes)]
+    if args.json:
+        found = odds_json(solver)
+        if answers:
+            found["why"] = [{"question": q, "answer": a} for q, a in answers]
+        text = json.dumps(found, indent=2) + "\n"
+    else:
+        text = format_odds(solver) + "\n" + "".join(f"\nWhy {q}?\n{a}\n" for q, a in answers)
+    write_pictures(images)
+    out.write(text)
+    return 0
+
+
 def _answers(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, Reason]]:
     """The answers to ``--why``: ``(question, reason)`` each."""
     if not args.why:
@@ -237,12 +289,13 @@ def _answers(game: PirateGame, args: argparse.Namespace) -> list[tuple[str, Reas
     return [(q, explain(game, q, depth=args.depth)) for q in args.why]
 
 
-def _tree(game: PirateGame, args: argparse.Namespace) -> tuple[PirateTree | None, int]:
+def _tree(game: PirateGame, args: argparse.Namespace, worth: Worth | None = None) -> tuple[PirateTree | None, int]:
     """The game's tree for ``--export-efg`` and its size, its destination and size checked
     (``None`` without it)."""
     if args.export_efg is None:
-        if args.promise_chance is not None:
-            raise PirateGameError("--promise-chance is a chance of the exported tree: it needs --export-efg")
+        if args.promise_chance is not None and worth is None:
+            raise PirateGameError("--promise-chance is a chance of the exported tree or of pirates who weigh "
+                                  "odds: it needs --export-efg or --beliefs odds")
         return None, 0
     check_efg_destination(args.export_efg, [args.draw, args.draw_dag, args.draw_knowledge, args.draw_kripke,
                                             args.html])
@@ -251,7 +304,7 @@ def _tree(game: PirateGame, args: argparse.Namespace) -> tuple[PirateTree | None
     chance = parse_chance(args.promise_chance or "1/2")
     if args.promise_chance is not None and all(a.is_public for a in game.announcements):
         raise PirateGameError("--promise-chance weighs subgroup promises, and this game has none")
-    tree = PirateTree(game, chance)
+    tree = PirateTree(game, chance, worth)
     return tree, check_efg_size(tree)
 
 
@@ -267,7 +320,7 @@ def _check_report_options(args: argparse.Namespace) -> None:
 
 #: Options that work on the play without learning only.
 _NOT_WITH_LEARNING = ("draw_dag", "draw_knowledge", "best_announcement", "json_detail", "export_efg",
-                      "promise_chance")
+                      "promise_chance", "death_value")
 
 
 def _suspicions(args: argparse.Namespace) -> Suspicions | None:
@@ -279,6 +332,8 @@ def _suspicions(args: argparse.Namespace) -> Suspicions | None:
             if given:
                 raise PirateGameError(f"{flag} needs --learning: it is about pirates who learn from the votes")
         return None
+    if args.beliefs == "odds":
+        raise PirateGameError("--learning and --beliefs odds are two minds for one story: give one")
     for name in _NOT_WITH_LEARNING:
         if getattr(args, name):
             flag = "--" + name.replace("_", "-")

@@ -31,7 +31,7 @@ from epistemic.experiments import Experiment, Parameter
 from .solver import PirateSolver
 from .rules import DOOMED_PROPOSERS, INDIFFERENT, MAJORITIES, Rules
 
-__all__ = ["EXPERIMENTS", "survivors", "stewart_left", "MAX_PIRATES", "MAX_COINS"]
+__all__ = ["EXPERIMENTS", "survivors", "weighed_odds", "stewart_left", "MAX_PIRATES", "MAX_COINS"]
 
 #: The largest crew and treasure a cell takes: Stewart's question asks up to these.  A crew of
 #: 1,000,000 takes about two minutes and 0.9 GB (see the module's notes), so a sweep's workers need that much.
@@ -101,6 +101,60 @@ def survivors(pirates: int, coins: int, majority: str = "half", proposer_votes: 
             "keeps": ends.share(ends.first), "stewart": left == pirates, "stewart_left": left}
 
 
+def weighed_odds(pirates: int, coins: int, odds: str, maker: int = 2, death_value: float = 0.0) -> dict:
+    """One cell of the map of where belief and odds part: the first round's play of the seed's
+    pirates, who believe what they heard, against that of pirates who give the odds ``odds``
+    to a subgroup promise (:class:`~.odds.OddsSolver`): pirate ``maker`` tells the last pirate
+    alone that he will give him every coin, as in docs/interop.md's two games.
+
+    Parameters
+    ----------
+    pirates, coins : int
+    odds : str
+        The odds the pirates outside give it, such as ``"9/10"``.
+    maker : int
+        The promise's maker, from 2 to ``pirates - 1``.
+    death_value : float
+        Below 0: death is worth that many coins and pirates weigh expected worth; 0 (the
+        default): they rank survival first and expected coins second.
+
+    Returns
+    -------
+    dict
+        ``belief``: the first proposer's offer on what he heard (the seed's);
+        ``made`` and ``not_made``: his offer as one who weighs the odds, where the promise was
+        made and where it was not (they differ only if he heard it); ``parts``: whether
+        either differs from ``belief``; ``p1_alive`` and ``p1_coins``: his chance to survive and
+        his expected coins when he weighs the odds, before chance is seen.
+
+    Examples
+    --------
+    >>> cell = weighed_odds(3, 3, "1/2", death_value=-1.0)   # docs/interop.md: p1's regret 1/2
+    >>> cell["belief"], cell["made"], cell["parts"]
+    ('p3:1 p2:0 p1:2', 'p3:1 p2:1 p1:1', True)
+    """
+    from fractions import Fraction
+
+    from .odds import MADE, NOT_MADE, OddsSolver, Worth, fate
+    from .game import PirateGame, PirateGameError, promise
+    from .tree import parse_chance
+
+    if not 2 <= maker < pirates:
+        raise PirateGameError(f"the promise's maker is one of p2 to p{pirates - 1}, got p{maker}")
+    chance = parse_chance(odds, "the odds")
+    every_coin = [coins] + [0] * (pirates - maker)   # lowest-ranked pirate first
+    game = PirateGame(pirates, coins, [promise(pirates, maker, every_coin, hearers=[pirates])])
+    solver = OddsSolver(game, chance, Worth(Fraction(death_value) if death_value else None))
+    belief = str(game.play().rounds[0].offer)
+    first = solver.round(1)
+    offers = (str(first.offers[MADE]), str(first.offers[NOT_MADE]))
+    fates = [fate(solver.outcome(w), 1) for w in (MADE, NOT_MADE)]
+    weights = (chance, 1 - chance)
+    return {"belief": belief, "made": offers[0], "not_made": offers[1], "parts": any(o != belief for o in offers),
+            "p1_alive": float(sum(w * f[0] for w, f in zip(weights, fates))),
+            "p1_coins": float(sum(w * f[1] for w, f in zip(weights, fates)))}
+
+
 #: The pirate game's experiments (docs/adding-a-model.md).
 EXPERIMENTS = (
     Experiment("survivors", survivors,
@@ -116,4 +170,15 @@ EXPERIMENTS = (
                           default="no", choices=INDIFFERENT),
                 Parameter("doomed_proposer", str, "what a proposer who cannot win offers: buys votes (this "
                           "model's) or keeps everything", default="buys", choices=DOOMED_PROPOSERS))),
+    Experiment("odds", weighed_odds,
+               "where pirates who weigh the odds of a subgroup promise (pK tells the last pirate alone he will give "
+               "him every coin) part from the seed's, who believe "
+               "what they heard: the first offer of each, and the first proposer's fate, by odds",
+               (Parameter("pirates", int, "n, the crew", low=2, high=1000),
+                Parameter("coins", int, "M, the coins to share", low=0, high=MAX_COINS),
+                Parameter("odds", str, "the odds the others give the promise, e.g. '9/10'"),
+                Parameter("maker", int, "the pirate who promises the last pirate every coin, telling him alone",
+                          default=2, low=2, high=999),
+                Parameter("death_value", float, "below 0: the worth of death in coins; 0: survival first",
+                          default=0.0, high=0.0))),
 )

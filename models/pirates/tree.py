@@ -42,6 +42,7 @@ from epistemic.extensive import CHANCE, TreeTooLarge, tree_size  # noqa: F401  (
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in
 from .game import PirateGame, PirateGameError
+from .odds import NOT_MADE, MADE, OddsSolver, Worth
 from .wording import coins_text
 
 __all__ = ["PirateTree", "YES", "NO", "MAX_DIVISIONS", "MAX_HIDDEN", "parse_chance"]
@@ -59,6 +60,15 @@ Node = tuple
 
 
 _CHANCE = re.compile(r"\s*(\d{1,12})\s*/\s*(\d{1,12})\s*|\s*(\d{0,12}\.\d{1,12})\s*")
+
+
+def _below_any_coins(coins: int, made: Fraction) -> Fraction:
+    """A payoff of death so low that a pirate who weighs it ranks survival first: below ``-coins``
+    by more than ``coins`` divided by the least difference between two chances of surviving
+    that an information set of the tree can hold (0, ``made``, ``1 - made`` and 1)."""
+    chances = sorted({Fraction(0), made, 1 - made, Fraction(1)})
+    least = min(b - a for a, b in zip(chances, chances[1:]))
+    return -(coins + 1) / least - coins
 
 
 def parse_chance(text: str, what: str = "the chance that a subgroup promise was made") -> Fraction:
@@ -96,13 +106,23 @@ class PirateTree:
     made : Fraction
         The chance that each subgroup promise was made, as the pirates outside
         the subgroup weigh it (the default is even odds).
+    worth : Worth, optional
+        ``None`` (the default): the play is the seed's, pirates who believe
+        what they heard, and death pays :data:`DEAD`.  A
+        :class:`~.odds.Worth`: the play is that of pirates who weigh the odds
+        (:class:`~.odds.OddsSolver`), and death pays the worth's value, or,
+        where the worth ranks survival first, a value low enough that no
+        coins make up for any chance of death the tree can weigh.
     """
 
-    def __init__(self, game: PirateGame, made: Fraction | int | str = Fraction(1, 2)):
+    def __init__(self, game: PirateGame, made: Fraction | int | str = Fraction(1, 2), worth: Worth | None = None):
         made = Fraction(made)
         if not 0 < made < 1:
             raise PirateGameError(f"the chance that a subgroup promise was made is between 0 and 1, got {made}")
         self.game, self.made = game, made
+        self.odds = None if worth is None else OddsSolver(game, made, worth)
+        self.death: Fraction | int = DEAD if worth is None else (
+            worth.death if worth.death is not None else _below_any_coins(game.coins, made))
         n, coins = game.pirates, game.coins
         self.players = tuple(pirate_name(r) for r in range(1, n + 1))
         told = ", ".join(str(a) for a in game.announcements)
@@ -124,7 +144,7 @@ class PirateTree:
         self.chance_names = tuple(self._world_name(w) for w in self._worlds()) if self.hidden else ()
         # chance once, then each round an offer and its votes
         self.longest = bool(self.hidden) + sum(1 + len(self._voters(r)) for r in range(1, n + 1))
-        self.utility_range = (DEAD, coins)
+        self.utility_range = (self.death, coins)
         self.utility_sum = None
 
     # the tree --------------------------------------------------------------------------
@@ -166,12 +186,12 @@ class PirateTree:
     def chances(self, node: Node) -> Sequence[Fraction]:
         return [self._odds(w) for w in self._worlds()]
 
-    def payoffs(self, node: Node) -> tuple[int, ...]:
+    def payoffs(self, node: Node) -> tuple[Fraction | int, ...]:
         _, _, r, offer, _ = node
         n = self.game.pirates
         if offer is None:   # every offer failed, the last pirate's too
-            return (DEAD,) * n
-        return tuple(offer.payoff(rank) for rank in range(1, n + 1))
+            return (self.death,) * n
+        return tuple(self.death if rank < offer.first else offer.share(rank) for rank in range(1, n + 1))
 
     def outcome(self, node: Node) -> str:
         _, _, r, offer, _ = node
@@ -214,11 +234,13 @@ class PirateTree:
     # the game's own play -----------------------------------------------------------------
     def strategy(self, node: Node) -> str:
         """The move the game's solution makes at ``node``, on the mover's knowledge."""
-        world, _, r, offer, votes = node
+        world, history, r, offer, votes = node
         mover = self.turn(node)
         if mover is None or mover == CHANCE:
             raise PirateGameError("only a pirate's move has a strategy")
         rank = mover + 1
+        if self.odds is not None:
+            return self._weighed_move(world, history, r, offer, rank)
         solver = self.game.solver
         knowledge = self._known(world, rank)
         if offer is None:
@@ -228,6 +250,16 @@ class PirateTree:
         else:
             expected = solver.prediction(r + 1, knowledge).outcome.payoff(rank)
         return YES if self.game.rules.accepts(offer.share(rank), expected) else NO
+
+    def _weighed_move(self, world: tuple[bool, ...], history: tuple, r: int, offer: Division | None,
+                      rank: int) -> str:
+        """The move of a pirate who weighs the odds (see :class:`~.odds.OddsSolver`)."""
+        assert self.odds is not None
+        w = NOT_MADE if world and not world[0] else MADE
+        odds = self.odds.odds_after(history)
+        if offer is None:
+            return str(self.odds.offer_of(r, odds, w))
+        return self.odds.vote_of(r, odds, offer, rank, w)
 
     # helpers -------------------------------------------------------------------------------
     def _agent(self, rank: int):

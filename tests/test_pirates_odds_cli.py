@@ -1,0 +1,129 @@
+"""``epistemic pirates --beliefs odds``: the report, --why, --json, the export, the experiment, and
+bad input refused in one line."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from cli_runs import run
+
+from epistemic.models.pirates import PirateGame, PirateGameError, promise
+from epistemic.models.pirates.experiments import weighed_odds
+from epistemic.models.pirates.odds import MADE, NOT_MADE, OddsSolver, parse_death_value
+from epistemic.models.pirates import odds as odds_module
+from epistemic.models.pirates.odds_report import odds_why
+
+TWO_COINS = ["pirates", "-n", "3", "-m", "2", "--promise", "p2: 2 0 to p3", "--beliefs", "odds"]
+
+
+def test_the_report_gives_each_worlds_play_and_the_expectations(capsys):
+    # docs/interop.md: at 9/10 with death worth -1, p1 buys p2 and drowns where no promise was made
+    code, out, err = run(capsys, *TWO_COINS, "--promise-chance", "9/10", "--death-value", "-1")
+    assert (code, err) == (0, "")
+    assert "p1, who did not hear it, gives the promise the odds 9/10" in out
+    made, not_made = out.split("Where the promise was made:")[1].split("Where the promise was not made:")
+    assert "round 1: p1 offers p3:0 p2:1 p1:1; 2 yes of 3 (needs 2): passes" in made
+    assert "fails; the votes reveal to the others that the promise was not made" in not_made
+    assert "outcome: p1 overboard; p3:0 p2:2" in not_made
+    assert "p1: lives with chance 9/10, 9/10 coins expected" in out
+
+
+def test_an_outsiders_vote_is_explained_by_the_odds(capsys):
+    # docs/pirates.md: p3 did not hear p2's promise of both coins to him; round 2 is worth 9/5
+    code, out, _ = run(capsys, "pirates", "-n", "4", "-m", "2", "--promise", "p2: 0 2 0 to p4", "--beliefs", "odds",
+                       "--promise-chance", "9/10", "--why", "p3 vote round 1")
+    assert code == 0
+    assert ("p3 votes yes on p4:0 p3:2 p2:0 p1:0 in round 1: with odds 9/10 that p2 made his promise, round 2 "
+            "is worth 9/5 coins to him (2 coins where it was made, 0 coins where it was not made), against "
+            "the 2 coins offered.") in out
+
+
+def test_an_insiders_vote_is_explained_world_by_world():
+    solver = OddsSolver(PirateGame(3, 3, [promise(3, 2, [3, 0], hearers=[3])]), "9/10", odds_module.Worth(-1))
+    answer = odds_why(solver, "p3 vote round 1").splitlines()
+    assert answer[0].startswith("Where the promise was made: p3 votes no")
+    assert "knows it was made; if the offer fails, what follows gives him 3 coins" in answer[0]
+    assert answer[1].startswith("Where the promise was not made: p3 votes no")
+    assert odds_why(solver, "p1 vote round 2").splitlines() == [
+        "Where the promise was made: round 2 is not played: round 1 ends the game.",
+        "Where the promise was not made: p1 does not vote in round 2: he is overboard."]
+
+
+def test_the_json_holds_both_worlds_exactly(capsys):
+    code, out, _ = run(capsys, *TWO_COINS, "--promise-chance", "9/10", "--death-value", "-1", "--json",
+                       "--why", "offer round 1")
+    assert code == 0
+    found = json.loads(out)
+    assert (found["odds"], found["death_value"], found["promise"]["hearers"]) == ("9/10", "-1", ["p2", "p3"])
+    made, not_made = found["worlds"]["made"], found["worlds"]["not made"]
+    assert made["outcome"] == [0, 1, 1] and made["deaths"] == []
+    assert not_made["deaths"] == ["p1"] and not_made["rounds"][0]["odds_after_votes"] == "0"
+    assert found["why"][0]["question"] == "offer round 1"
+
+
+def test_the_export_writes_the_tree_the_odds_pay(capsys, tmp_path):
+    path = tmp_path / "odds.efg"
+    code, _, _ = run(capsys, *TWO_COINS, "--death-value", "-3", "--export-efg", str(path))
+    assert code == 0
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("EFG 2 R")
+    # every offer's failure by the last pirate too pays -3 to each, where the seed's tree pays -1
+    assert "{ -3, -3, -3 }" in text and "-1," not in text
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--death-value", "2"], "death is worth less than no coins: give a number below 0 such as -1 or -5/2, got '2'"),
+    (["--promise-chance", "3/2"], "is between 0 and 1, got 3/2"),
+    (["--draw", "x.svg"], "--draw shows the seed's play and cannot be combined with --beliefs odds"),
+    (["--learning"], "--learning and --beliefs odds are two minds for one story: give one"),
+    (["--why", "who wins"], "with --beliefs odds, --why asks"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *TWO_COINS, *argv)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+
+
+def test_death_value_needs_odds(capsys):
+    code, _, err = run(capsys, "pirates", "-n", "3", "-m", "2", "--death-value", "-1")
+    assert code == 2 and "it needs --beliefs odds" in err
+
+
+def test_parse_death_value():
+    assert parse_death_value(" -5 / 2 ") == Fraction(-5, 2)
+    for bad in ("0", "-0", "-1e9", "-1/0", "x" * 50):
+        with pytest.raises(PirateGameError, match="death is worth less than no coins"):
+            parse_death_value(bad)
+
+
+def test_a_vote_without_a_pure_equilibrium_is_said_in_one_line(capsys):
+    """docs/pirates.md: four pirates, two coins, p3's promise to p2.  In round 1 the hearers p2 and
+    p3 would signal by their votes; none of the 16 profiles of their pure votes is an equilibrium."""
+    code, out, err = run(capsys, "pirates", "-n", "4", "-m", "2", "--promise", "p3: 2 0 to p2", "--beliefs", "odds")
+    assert (code, out) == (2, "")
+    assert "round 1: the votes on p4:0 p3:1 p2:0 p1:1 have no equilibrium in pure votes" in err
+
+
+def test_every_profile_is_tried_where_answering_in_turn_is_cut_short(monkeypatch):
+    """With no answering in turn at all, the profiles tried nearest the sincere first find the
+    same votes, and the same play, as answering in turn does."""
+    game = PirateGame(4, 1, [promise(4, 2, [0, 1, 0], hearers=[3, 4])])
+    answered = OddsSolver(game, "1/2")
+    plays = [answered.path(w) for w in (MADE, NOT_MADE)]
+    monkeypatch.setattr(odds_module, "MAX_TURNS", 0)
+    profiled = OddsSolver(game, "1/2")
+    assert [profiled.path(w) for w in (MADE, NOT_MADE)] == plays
+
+
+def test_the_experiment_cell_agrees_with_gambits_threshold():
+    """docs/interop.md: with 3 pirates, 3 coins and death worth -1, p1's seed offer is a best
+    reply up to the odds 1/3 and not above it; the odds solver switches there."""
+    assert not weighed_odds(3, 3, "1/3", death_value=-1.0)["parts"]
+    assert weighed_odds(3, 3, "1000001/3000000", death_value=-1.0)["parts"]
+    assert not weighed_odds(3, 2, "1/2", death_value=-1.0)["parts"]
+    assert weighed_odds(3, 2, "500001/1000000", death_value=-1.0)["parts"]
+    with pytest.raises(PirateGameError, match="the promise's maker is one of p2 to p2, got p3"):
+        weighed_odds(3, 2, "1/2", maker=3)
