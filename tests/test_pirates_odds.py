@@ -8,8 +8,9 @@ from fractions import Fraction
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from epistemic.models.pirates import PirateGame, PirateGameError, Rules, promise
-from epistemic.models.pirates.odds import MADE, NOT_MADE, OddsSolver, Worth, fate
+from epistemic.models.pirates import Division, PirateGame, PirateGameError, Rules, promise
+from epistemic.models.pirates.odds import MADE, NOT_MADE, OddsSolver
+from epistemic.models.pirates.worth import Worth, fate
 from epistemic.models.pirates.tree import PirateTree
 
 
@@ -219,3 +220,38 @@ def test_the_cheapest_purchases_find_what_every_division_finds(pirates, coins, d
     finally:
         odds_module.MAX_ENUMERATED = saved
     assert purchases == every
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(pirates=st.integers(3, 12), coins=st.integers(0, 5), data=st.data())
+def test_every_outsiders_price_is_his_own_expectation(pirates, coins, data):
+    """The prices kept as a plain price and a few special ones are, voter by voter, the fewest coins
+    that beat what each expects from the worlds' outcomes weighed by the odds."""
+    maker = data.draw(st.integers(2, pirates - 1))
+    row = [0] * (pirates - maker + 1)
+    row[data.draw(st.integers(0, len(row) - 1))] = coins
+    hearer = data.draw(st.sampled_from([r for r in range(1, pirates + 1) if r != maker]))
+    peaceful = data.draw(st.booleans())
+    game = PirateGame(pirates, coins, [promise(pirates, maker, row, hearers=[hearer])],
+                      rules=Rules(indifferent="yes" if peaceful else "no"))
+    odds = Fraction(data.draw(st.integers(1, 9)), 10)
+    worth = Worth(data.draw(st.sampled_from([None, Fraction(-2)])))
+    solver = OddsSolver(game, odds, worth)
+    r = data.draw(st.integers(1, maker))
+    state = data.draw(st.sampled_from([Fraction(0), odds, Fraction(1)]))
+    offer = Division.from_shares(r, pirates, {r: coins})
+    try:
+        vote = solver.vote(r, state, offer)
+    except PirateGameError:   # no pure equilibrium of this vote (docs/pirates.md)
+        assume(False)
+    prices, free = vote.outsiders, 0
+    for v in solver.voters(r):
+        if v in prices.skipped:
+            continue
+        fates = [fate(solver.following(r, vote.after[w], w), v) for w in (MADE, NOT_MADE)]
+        alive = state * fates[MADE][0] + (1 - state) * fates[NOT_MADE][0]
+        expected = state * fates[MADE][1] + (1 - state) * fates[NOT_MADE][1]
+        price = worth.threshold(Fraction(alive), Fraction(expected), strict=not peaceful)
+        assert prices.price(v) == price, v
+        free += price == 0
+    assert prices.free == free

@@ -12,7 +12,8 @@ from cli_runs import run
 
 from epistemic.models.pirates import PirateGame, PirateGameError, promise
 from epistemic.models.pirates.experiments import weighed_odds
-from epistemic.models.pirates.odds import MADE, NOT_MADE, OddsSolver, parse_death_value
+from epistemic.models.pirates.odds import MADE, NOT_MADE, OddsSolver
+from epistemic.models.pirates.worth import Worth, parse_death_value
 from epistemic.models.pirates import odds as odds_module
 from epistemic.models.pirates.odds_report import odds_why
 
@@ -42,7 +43,7 @@ def test_an_outsiders_vote_is_explained_by_the_odds(capsys):
 
 
 def test_an_insiders_vote_is_explained_world_by_world():
-    solver = OddsSolver(PirateGame(3, 3, [promise(3, 2, [3, 0], hearers=[3])]), "9/10", odds_module.Worth(-1))
+    solver = OddsSolver(PirateGame(3, 3, [promise(3, 2, [3, 0], hearers=[3])]), "9/10", Worth(-1))
     answer = odds_why(solver, "p3 vote round 1").splitlines()
     assert answer[0].startswith("Where the promise was made: p3 votes no")
     assert "knows it was made; if the offer fails, what follows gives him 3 coins" in answer[0]
@@ -59,8 +60,9 @@ def test_the_json_holds_both_worlds_exactly(capsys):
     found = json.loads(out)
     assert (found["odds"], found["death_value"], found["promise"]["hearers"]) == ("9/10", "-1", ["p2", "p3"])
     made, not_made = found["worlds"]["made"], found["worlds"]["not made"]
-    assert made["outcome"] == [0, 1, 1] and made["deaths"] == []
-    assert not_made["deaths"] == ["p1"] and not_made["rounds"][0]["odds_after_votes"] == "0"
+    assert made["outcome"] == {"p1": 1, "p2": 1} and made["thrown_overboard"] == 0
+    assert not_made["thrown_overboard"] == 1 and not_made["rounds"][0]["odds_after_votes"] == "0"
+    assert not_made["outcome"] == {"p2": 2} and not_made["rounds_left_out"] is None
     assert found["why"][0]["question"] == "offer round 1"
 
 
@@ -127,3 +129,28 @@ def test_the_experiment_cell_agrees_with_gambits_threshold():
     assert weighed_odds(3, 2, "500001/1000000", death_value=-1.0)["parts"]
     with pytest.raises(PirateGameError, match="the promise's maker is one of p2 to p2, got p3"):
         weighed_odds(3, 2, "1/2", maker=3)
+
+
+def test_a_large_game_reports_in_a_few_kilobytes(capsys):
+    """A thousand pirates: the rounds between the first 8 and last 4 are one line, a division names
+    only the pirates it pays, and pirates who expect alike are one run."""
+    row = " ".join(["0"] * 499 + ["100", "0"])
+    argv = ["pirates", "-n", "1000", "-m", "100", "--promise", f"p500: {row} to p501", "--beliefs", "odds"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and len(out) < 20_000
+    assert "... 277 more rounds, 9 to 285: each offer rejected, p9-p285 thrown overboard one after another" in out
+    code, out, _ = run(capsys, *argv, "--json")
+    found = json.loads(out)
+    assert code == 0 and len(out) < 100_000
+    made = found["worlds"]["made"]
+    assert (made["rounds_played"], made["rounds_left_out"], made["thrown_overboard"]) == (289, [9, 285], 288)
+    assert len(made["rounds"]) == 12 and sum(made["outcome"].values()) == 100
+
+
+def test_games_past_the_limits_are_refused_before_any_work(capsys):
+    code, _, err = run(capsys, "pirates", "-n", "100001", "-m", "1", "--promise", "p2: 1 " + "0 " * 99999 + "to p3",
+                       "--beliefs", "odds")
+    assert code == 2 and "at most 100,000 pirates on the command line, got 100,001" in err
+    code, _, err = run(capsys, "pirates", "-n", "20000", "-m", "1", "--promise", "p1000: 1 " + "0 " * 19000 + "to p3",
+                       "--beliefs", "odds")
+    assert code == 2 and "the maker's rank times the pirates at most 10,000,000" in err

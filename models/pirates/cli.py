@@ -38,9 +38,9 @@ from .picture_limits import picture_refusals
 if TYPE_CHECKING:
     from epistemic.explanation import Reason
 
-    from .odds import Worth
     from .search import PromiseSearch
     from .tree import PirateTree
+    from .worth import Worth
 
 __all__ = ["COMMAND", "add_arguments", "run"]
 
@@ -243,6 +243,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return status
 
 
+#: The most pirates who weigh odds the command line plays, and the most the maker's rank times the pirates
+#: may be (the states up to the maker's round times the voters each reads; see benchmarks/pirates_odds.py).
+MAX_ODDS_PIRATES = 100_000
+MAX_ODDS_WORK = 10_000_000
+
 #: Options of the seed's play that pirates who weigh odds do not have (yet).
 _NOT_WITH_ODDS = ("draw", "draw_dag", "draw_knowledge", "draw_kripke", "html", "best_announcement", "json_detail",
                   "explain", "full_tables", "all_rounds", "tables")
@@ -255,12 +260,22 @@ def run_odds(game: PirateGame, args: argparse.Namespace, out: TextIO) -> int:
         if getattr(args, name) not in (None, False):
             flag = "--" + name.replace("_", "-")
             raise PirateGameError(f"{flag} shows the seed's play and cannot be combined with --beliefs odds")
-    from .odds import OddsSolver, Worth, parse_death_value
+    from .odds import OddsSolver
+    from .worth import Worth, parse_death_value
     from .odds_report import format_odds, odds_json, odds_why
     from .tree import parse_chance
 
     chance = parse_chance(args.promise_chance or "1/2")
-    hidden = sum(1 for a in game.announcements if not a.is_public)
+    hidden = [promise_in(a).maker for a in game.announcements if not a.is_public]
+    # checked before any work: a play is held round by round, and each state up to the maker's reads every voter
+    if game.pirates > MAX_ODDS_PIRATES:
+        raise PirateGameError(f"pirates who weigh odds are played for at most {MAX_ODDS_PIRATES:,} pirates on the "
+                              f"command line, got {game.pirates:,}")
+    if hidden and hidden[0] * game.pirates > MAX_ODDS_WORK:
+        raise PirateGameError(f"pirates who weigh odds solve up to three states a round up to the maker's, each "
+                              f"reading every voter: p{hidden[0]} of {game.pirates:,} pirates is more than the "
+                              f"command line takes (the maker's rank times the pirates at most {MAX_ODDS_WORK:,}; "
+                              "p1000 of 10,000 pirates takes about 10 s)")
     if args.promise_chance is not None and not hidden:
         raise PirateGameError("--promise-chance weighs subgroup promises, and this game has none")
     worth = Worth(None if args.death_value is None else parse_death_value(args.death_value))

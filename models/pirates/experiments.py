@@ -104,7 +104,7 @@ def survivors(pirates: int, coins: int, majority: str = "half", proposer_votes: 
 def weighed_odds(pirates: int, coins: int, odds: str, maker: int = 2, death_value: float = 0.0) -> dict:
     """One cell of the map of where belief and odds part: the first round's play of the seed's
     pirates, who believe what they heard, against that of pirates who give the odds ``odds``
-    to a subgroup promise (:class:`~.odds.OddsSolver`): pirate ``maker`` tells the last pirate
+    to a subgroup promise (:class:`~epistemic.models.pirates.odds.OddsSolver`): pirate ``maker`` tells the last pirate
     alone that he will give him every coin, as in docs/interop.md's two games.
 
     Parameters
@@ -135,7 +135,8 @@ def weighed_odds(pirates: int, coins: int, odds: str, maker: int = 2, death_valu
     """
     from fractions import Fraction
 
-    from .odds import MADE, NOT_MADE, OddsSolver, Worth, fate
+    from .odds import MADE, NOT_MADE, OddsSolver
+    from .worth import Worth, fate
     from .game import PirateGame, PirateGameError, promise
     from .tree import parse_chance
 

@@ -4,7 +4,7 @@ The seed's pirates believe what they heard: a pirate outside a subgroup
 acts as if no promise he did not hear was made.  Here he holds odds that
 the subgroup promise was made, updates them by Bayes' rule on what he
 sees, and acts on what he expects.  The game is the chance tree of
-:mod:`.tree`: chance makes the promise with the given odds, its hearers
+:mod:`epistemic.models.pirates.tree`: chance makes the promise with the given odds, its hearers
 (the maker among them) learn whether it was, and nobody else does; every
 offer and every vote is seen once its round ends.
 
@@ -36,7 +36,7 @@ in one line):
   reveals the world in which it is the vote that tells nothing;
 * a promise's maker, where it was made, offers what he promised.
 
-How a pirate weighs outcomes is a :class:`Worth`: by default his chance to
+How a pirate weighs outcomes is a :class:`~epistemic.models.pirates.worth.Worth`: by default his chance to
 survive first and his expected coins second (the seed's "dying compares as
 smaller than all other outcomes", read lexicographically), or expected
 value with death worth a given number of coins.
@@ -61,23 +61,23 @@ p3:1 p2:1 p1:0
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from itertools import product
+from itertools import islice, product
 from math import comb
 
 import attrs
 
 from epistemic import Knowledge
 
-from .division import Division, divisions, promise_in
+from .division import Division, divisions, pirate_name, promise_in
 from .game import PirateGame, PirateGameError
 from .predict import TieRule
 from .rules import DoomedProposer
-from .worth import Worth, fate, parse_death_value
+from .worth import Worth, fate
 
-__all__ = ["OddsSolver", "RoundPlay", "Worth", "fate", "MAX_ENUMERATED", "MADE", "NOT_MADE", "BELIEFS",
-           "parse_death_value"]
+__all__ = ["OddsSolver", "RoundPlay", "MAX_ENUMERATED", "MADE", "NOT_MADE", "BELIEFS"]
 
 #: The minds a pirate may have: the seed's, who believes what he heard, and one who weighs odds.
 BELIEFS = ("belief", "odds")
@@ -127,12 +127,47 @@ class _Vote:
 
     insiders: tuple[dict[int, str], dict[int, str]]
     sincere: tuple[dict[int, str], dict[int, str]]   # how an unexpected vote of an insider is read
-    outsiders: dict[int, int]   # the threshold of each voter outside who wants coins
-    free: int                  # outsiders who vote yes to anything
+    outsiders: _Prices
     yes: tuple[int, int]
     passed: tuple[bool, bool]
     after: tuple[Fraction, Fraction]
     outcome: tuple[Division | None, Division | None]
+
+
+@attrs.frozen
+class _Prices:
+    """What each voter outside the subgroup must be offered to vote yes, in one vote.
+
+    Most voters are alike: ranked below every proposer the worlds may bring next and paid by
+    none of them, they expect to live with nothing, and share one ``plain`` price.  Only the
+    others are priced one by one (``special``), so that a state of a hundred thousand pirates
+    holds a few numbers, not a price per pirate.  Voters ranked above ``lowest`` die in every
+    world if the offer fails, and vote yes to anything.
+    """
+
+    special: dict[int, int]
+    plain: int
+    lowest: int
+    skipped: frozenset[int]   # the voters who are not outsiders: the proposer and the insiders
+    last: int
+    free: int                 # outsiders who vote yes to anything
+
+    def price(self, rank: int) -> int:
+        """The fewest coins that buy outsider ``rank``'s vote (0: he votes yes to anything)."""
+        if rank < self.lowest:
+            return 0
+        return self.special.get(rank, self.plain)
+
+    def cheapest(self, most: int, lowest_first: bool) -> list[tuple[int, int, int]]:
+        """At most ``most`` voters who want coins, as ``(price, tie, rank)`` in the order they are
+        bought: cheapest first, equal prices by the tie rule."""
+        sign = -1 if lowest_first else 1
+        special = sorted((t, sign * v, v) for v, t in self.special.items() if t)
+        if not self.plain:
+            return special[:most]
+        ranks = range(self.last, self.lowest - 1, -1) if lowest_first else range(self.lowest, self.last + 1)
+        plain = ((self.plain, sign * v, v) for v in ranks if v not in self.special and v not in self.skipped)
+        return list(islice(heapq.merge(special, plain), most))
 
 
 class OddsSolver:
@@ -169,7 +204,9 @@ class OddsSolver:
         self._hidden = tuple(hidden)
         self._rounds: dict[tuple[int, Fraction], RoundPlay] = {}
         self._votes: dict[tuple[int, Fraction, Division], _Vote] = {}
-        self._thresholds: dict[tuple, tuple[dict[int, int], int]] = {}
+        self._prices: dict[tuple, _Prices] = {}
+        self._naive: dict[tuple[int, Fraction], tuple[Division, ...]] = {}
+        self._price_of: dict[tuple, int] = {}
         self._strict = self.rules.premium() > 0
 
     # the play -----------------------------------------------------------------------------
@@ -230,8 +267,7 @@ class OddsSolver:
         vote = self.vote(r, self.offer_odds(r, odds, offer), offer)
         if rank in self.insiders and r <= self.maker:
             return vote.insiders[world][rank]
-        threshold = vote.outsiders.get(rank)
-        return YES if threshold is None or offer.share(rank) >= threshold else NO
+        return YES if offer.share(rank) >= vote.outsiders.price(rank) else NO
 
     def voters(self, r: int) -> tuple[int, ...]:
         first = r if self.rules.proposer_votes else r + 1
@@ -287,13 +323,13 @@ class OddsSolver:
     def offer_odds(self, r: int, odds: Fraction, offer: Division,
                    offers: tuple[Division, Division] | None = None) -> Fraction:
         """The outsiders' odds once round ``r``'s ``offer`` is seen: Bayes' rule on the proposer's
-        offers in the two worlds (``offers``, default: his play), the odds unchanged by an offer
-        he makes in neither."""
+        offers in the two worlds (``offers``, default: his play); one he makes in neither is read
+        as the offer he would make in a world if it told nothing (see :func:`_read_offer`)."""
         if r not in self.insiders or r > self.maker:
             return odds   # the proposer does not know the world: his offer cannot tell it
         if offers is None:
             offers = self._round_at(r, odds).offers
-        return _revealed(odds, offers[MADE] == offer, offers[NOT_MADE] == offer)
+        return _read_offer(odds, offers, self._naive[r, odds], offer)
 
     def _offers(self, r: int, odds: Fraction) -> tuple[Division, Division]:
         """The proposer's offer in each world, each a best reply to what the outsiders infer from it."""
@@ -302,18 +338,21 @@ class OddsSolver:
         if r not in self.insiders:
             best = self._best_offer(r, odds, weights[MADE], lambda o: odds, MADE)
             return best, best
-        offers = [self._best_offer(r, odds, weights[w], lambda o: odds, w) if not (forced and w == MADE) else forced
-                  for w in WORLDS]
+        naive = tuple(self._best_offer(r, odds, weights[w], lambda o: odds, w) if not (forced and w == MADE)
+                      else forced for w in WORLDS)
+        self._naive[r, odds] = naive   # how an offer the play does not make is read
+        offers = list(naive)
         for _ in range(MAX_REPLIES):
             seen = (offers[MADE], offers[NOT_MADE])
-            infer: Callable[[Division], Fraction] = lambda o: _revealed(odds, seen[MADE] == o, seen[NOT_MADE] == o)  # noqa: E731
+            infer: Callable[[Division], Fraction] = lambda o: _read_offer(odds, seen, naive, o)  # noqa: E731
             again = [forced if forced is not None and w == MADE else self._best_offer(r, odds, weights[w], infer, w)
                      for w in WORLDS]
             if again == offers:
                 return seen
             offers = again
-        raise PirateGameError(f"round {r}: the proposer's offers in the two worlds do not settle; "
-                              "no pure equilibrium was found")
+        raise PirateGameError(f"round {r}: the offers {pirate_name(r)} would make in the two worlds, each "
+                              "answering what the other reveals, go round a cycle: no pure equilibrium was "
+                              "found (pirates who weigh odds do not mix their offers)")
 
     def _weights(self, rank: int, odds: Fraction) -> tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]]:
         """What pirate ``rank`` weighs each world by, when the world is made and when it is not."""
@@ -353,11 +392,12 @@ class OddsSolver:
 
         Each voter's price is the threshold he votes by when the outsiders' odds stay as they are."""
         vote = self.vote(r, odds, self._keep_all(r))
-        needed = self._needed(r) - (1 if self.rules.proposer_votes else 0) - vote.free
+        needed = self._needed(r) - (1 if self.rules.proposer_votes else 0) - vote.outsiders.free
         insiders = sorted(v for v in vote.insiders[MADE] if v != r)
         prices = {v: tuple(self._insider_price(r, odds, v, w) for w in WORLDS) for v in insiders}
-        sign = -1 if self.game.tie_rule is TieRule.LOWEST else 1
-        outsiders = sorted((t, sign * v, v) for v, t in vote.outsiders.items() if t <= self.coins)
+        # past coins + 1 votes, none is affordable: each costs a coin or more
+        outsiders = [o for o in vote.outsiders.cheapest(self.coins + 1, self.game.tie_rule is TieRule.LOWEST)
+                     if o[0] <= self.coins]
         targets = [w for w in ((MADE, NOT_MADE), (MADE,), (NOT_MADE,)) if all(weights[x] for x in w)] or [WORLDS]
         for target in targets:
             best: tuple[int, dict[int, int]] | None = None
@@ -419,11 +459,11 @@ class OddsSolver:
             raise PirateGameError(f"round {r}: the votes on {offer} have no equilibrium in pure votes (what the "
                                   "pirates who heard the promise would reveal by their votes calls for mixed "
                                   "ones, which pirates who weigh odds do not play)")
-        cast, after, outsiders, free, base = settled
+        cast, after, outsiders, base = settled
         yes = tuple(base + sum(1 for x in cast[w].values() if x == YES) for w in WORLDS)
         passed = tuple(y >= needed for y in yes)
         outcome = tuple(offer if passed[w] else self.following(r, after[w], w) for w in WORLDS)
-        found = _Vote(cast, sincere, outsiders, free, yes, passed, after, outcome)  # type: ignore[arg-type]
+        found = _Vote(cast, sincere, outsiders, yes, passed, after, outcome)  # type: ignore[arg-type]
         self._votes[key] = found
         return found
 
@@ -435,21 +475,21 @@ class OddsSolver:
         nearest the sincere first (``None`` if there is none)."""
         def respond(cast):
             after = tuple(self._after(cast, cast[w], odds, sincere) for w in WORLDS)
-            outsiders, free = self._outsider_thresholds(r, odds, after, set(insiders) | {r})
+            outsiders = self._outsider_prices(r, odds, after, frozenset(insiders) | {r})
             bought = sum(1 for rank, coins in zip(offer.ranks, offer.amounts)
-                         if rank in outsiders and coins >= outsiders[rank])
-            return after, outsiders, free, own + free + bought
+                         if rank not in outsiders.skipped and 0 < outsiders.price(rank) <= coins)
+            return after, outsiders, own + outsiders.free + bought
 
         cast = sincere
         for _ in range(MAX_TURNS):
-            after, outsiders, free, base = respond(cast)
+            after, outsiders, base = respond(cast)
             # one insider at a time, each answering the votes as they stand (answering all at once can cycle)
             again = (dict(cast[MADE]), dict(cast[NOT_MADE]))
             for v in insiders:
                 for w in WORLDS:
                     again[w][v] = self._best_vote(r, offer, v, w, odds, again, base, needed, sincere)
             if again == cast:
-                return cast, after, outsiders, free, base
+                return cast, after, outsiders, base
             cast = again
         if len(insiders) > MAX_PROFILED:
             return None
@@ -459,10 +499,10 @@ class OddsSolver:
         for votes in profiles:
             cast = ({v: x for x, (w, v) in zip(votes, slots) if w == MADE},
                     {v: x for x, (w, v) in zip(votes, slots) if w == NOT_MADE})
-            after, outsiders, free, base = respond(cast)
+            after, outsiders, base = respond(cast)
             if all(self._best_vote(r, offer, v, w, odds, cast, base, needed, sincere) == cast[w][v]
                    for w, v in slots):
-                return cast, after, outsiders, free, base
+                return cast, after, outsiders, base
         return None
 
     def _after(self, cast: Sequence[dict[int, str]], seen: dict[int, str], odds: Fraction,
@@ -484,40 +524,42 @@ class OddsSolver:
             return odds
         return _revealed(odds, MADE in told, NOT_MADE in told)
 
-    def _outsider_thresholds(self, r: int, odds: Fraction, after: tuple[Fraction, Fraction],
-                             skipped: set[int]) -> tuple[dict[int, int], int]:
-        """The threshold of each voter who is not in ``skipped`` and wants coins, and how many vote
-        yes to anything: each weighs what follows a failed offer in each world by the odds."""
+    def _outsider_prices(self, r: int, odds: Fraction, after: tuple[Fraction, Fraction],
+                         skipped: frozenset[int]) -> _Prices:
+        """The price of each voter not in ``skipped``: each weighs what follows a failed offer in
+        each world by the odds (see :class:`_Prices`)."""
         following = tuple(self.following(r, after[w], w) for w in WORLDS)
-        key = (r, odds, following, frozenset(skipped))
-        hit = self._thresholds.get(key)
+        key = (r, odds, following, skipped)
+        hit = self._prices.get(key)
         if hit is not None:
             return hit
         weights = (odds, 1 - odds)
         outcomes = [o for o, w in zip(following, weights) if w]
         # pirates no outcome keeps alive (above every outcome's proposer) vote yes to anything; those
-        # every outcome keeps alive with nothing (below every proposer, paid by none) share one threshold
-        lowest = min((o.first if o is not None else self.pirates + 1) for o in outcomes)
-        highest = max((o.first if o is not None else self.pirates + 1) for o in outcomes)
+        # every outcome keeps alive with nothing (below every proposer, paid by none) share one price
+        beyond = self.pirates + 1
+        lowest = min((o.first if o is not None else beyond) for o in outcomes)
+        highest = max((o.first if o is not None else beyond) for o in outcomes)
         paid = {rank for o in outcomes if o is not None for rank in o.ranks}
         plain = self.worth.threshold(Fraction(1), Fraction(0), self._strict)
-        voters = [v for v in self.voters(r) if v not in skipped]
-        free = sum(1 for v in voters if v < lowest)
-        thresholds = {}
-        for v in voters:
-            if v < lowest:
-                continue
-            if v >= highest and v not in paid:
-                thresholds[v] = plain
-                continue
-            fates = [fate(o, v) for o in following]
-            alive = sum((w * f[0] for f, w in zip(fates, weights)), Fraction(0))
-            coins = sum((w * f[1] for f, w in zip(fates, weights)), Fraction(0))
-            thresholds[v] = self.worth.threshold(alive, coins, self._strict)
-        free += sum(1 for t in thresholds.values() if t == 0)
-        thresholds = {v: t for v, t in thresholds.items() if t}
-        self._thresholds[key] = (thresholds, free)
-        return thresholds, free
+        first = self.voters(r)[0] if self.voters(r) else beyond
+        lowest = max(lowest, first)
+        special = {}
+        for v in sorted({*range(lowest, min(highest, beyond)), *(v for v in paid if v >= lowest)} - skipped):
+            fates = tuple(fate(o, v) for o in following)
+            price = self._price_of.get((odds, fates))   # few fates recur across voters and states: priced once
+            if price is None:
+                alive = sum((w * f[0] for f, w in zip(fates, weights)), Fraction(0))
+                coins = sum((w * f[1] for f, w in zip(fates, weights)), Fraction(0))
+                price = self._price_of[odds, fates] = self.worth.threshold(alive, coins, self._strict)
+            special[v] = price
+        doomed = sum(1 for v in range(first, lowest) if v not in skipped)
+        start = max(highest, lowest)   # the plain voters: from here down, neither special nor skipped
+        plain_count = max(0, self.pirates - start + 1) - sum(1 for v in (*special, *skipped) if v >= start)
+        free = doomed + sum(1 for t in special.values() if t == 0) + (plain_count if plain == 0 else 0)
+        found = _Prices(special, plain, lowest, skipped, self.pirates, free)
+        self._prices[key] = found
+        return found
 
     def _sincere(self, r: int, offer: Division, rank: int, world: int, odds: Fraction) -> str:
         """Yes when the offer beats what the insider ``rank`` gets if it fails, the odds unchanged."""
@@ -545,6 +587,15 @@ class OddsSolver:
         # his vote changes nothing: he votes as the seed's pirates do
         told = self._after(cast, {**cast[world], rank: NO}, odds, sincere)
         return self._prefers(offer, self.following(r, told, world), rank)
+
+
+def _read_offer(odds: Fraction, offers: Sequence[Division], naive: Sequence[Division], offer: Division) -> Fraction:
+    """The outsiders' odds once an insider proposer's ``offer`` is seen: Bayes' rule on his ``offers``
+    in the two worlds; an offer he makes in neither is read as the one he would make in a world
+    if it told nothing (``naive``), and reveals that world."""
+    if offer in offers:
+        return _revealed(odds, offers[MADE] == offer, offers[NOT_MADE] == offer)
+    return _revealed(odds, naive[MADE] == offer, naive[NOT_MADE] == offer)
 
 
 def _revealed(odds: Fraction, made: bool, not_made: bool) -> Fraction:

@@ -6,8 +6,10 @@ import re
 from fractions import Fraction
 
 from .division import Division, pirate_name
-from .odds import MADE, NOT_MADE, WORLDS, OddsSolver, RoundPlay, fate
-from .wording import coins_text, names_text
+from .odds import MADE, NOT_MADE, WORLDS, OddsSolver, RoundPlay
+from .worth import fate
+from .report import ROUND_EXCERPT, TABLE_HEAD, TABLE_TAIL
+from .wording import coins_text, division_text, names_text
 
 __all__ = ["format_odds", "odds_json", "odds_why", "WORLD_NAMES"]
 
@@ -36,14 +38,14 @@ def _coins(value: Fraction | int) -> str:
 def _outcome_text(outcome: Division | None) -> str:
     if outcome is None:
         return "every pirate overboard"
-    dead = f"{', '.join(pirate_name(k) for k in range(1, outcome.first))} overboard; " if outcome.first > 1 else ""
-    return dead + str(outcome)
+    dead = f"{names_text(range(1, outcome.first))} overboard; " if outcome.first > 1 else ""
+    return dead + division_text(outcome)
 
 
 def _round_line(solver: OddsSolver, played: RoundPlay, world: int) -> str:
     r = played.round
     offer = played.offers[world]
-    line = (f"  round {r}: {pirate_name(r)} offers {offer}; {played.yes[world]} yes of "
+    line = (f"  round {r}: {pirate_name(r)} offers {division_text(offer)}; {played.yes[world]} yes of "
             f"{len(solver.voters(r))} (needs {played.needed}): " + ("passes" if played.passed[world] else "fails"))
     if solver.promise is not None and r <= solver.maker and not played.passed[world]:
         seen = [("offer", played.after_offer[world]), ("votes", played.after_votes[world])]
@@ -56,8 +58,46 @@ def _round_line(solver: OddsSolver, played: RoundPlay, world: int) -> str:
     return line
 
 
+def _excerpt(path: list[RoundPlay]) -> list[RoundPlay | None]:
+    """The rounds a report shows: all, or the first :data:`TABLE_HEAD` and last :data:`TABLE_TAIL` of a
+    play of more than :data:`ROUND_EXCERPT` (``None`` standing for the rounds between, which all fail)."""
+    if len(path) <= ROUND_EXCERPT:
+        return list(path)
+    return [*path[:TABLE_HEAD], None, *path[-TABLE_TAIL:]]
+
+
+def _expectation_lines(solver: OddsSolver) -> list[str]:
+    """What each pirate expects before chance is seen, pirates who expect alike in runs; a long list
+    shows its first and last runs."""
+    odds = (solver.odds, 1 - solver.odds)
+    outcomes = [solver.outcome(w) for w in WORLDS]
+    runs: list[tuple[int, int, tuple[Fraction, Fraction]]] = []
+    for rank in range(1, solver.pirates + 1):
+        fates = [fate(o, rank) for o in outcomes]
+        expected = (sum((q * f[0] for q, f in zip(odds, fates)), Fraction(0)),
+                    sum((q * f[1] for q, f in zip(odds, fates)), Fraction(0)))
+        if runs and runs[-1][2] == expected:
+            runs[-1] = (runs[-1][0], rank, expected)
+        else:
+            runs.append((rank, rank, expected))
+    shown: list[tuple[int, int, tuple[Fraction, Fraction]] | None] = list(runs)
+    if len(runs) > ROUND_EXCERPT:
+        shown = [*runs[:TABLE_HEAD], None, *runs[-TABLE_TAIL:]]
+    lines = []
+    for run in shown:
+        if run is None:
+            lines.append(f"  ... {len(runs) - TABLE_HEAD - TABLE_TAIL:,} more runs of pirates (--json gives "
+                         "each world's outcome)")
+            continue
+        first, last, (alive, coins) = run
+        many = last > first
+        lines.append(f"  {names_text(range(first, last + 1))}: {'live' if many else 'lives'} with chance "
+                     f"{_number(alive)}, {_coins(coins)} expected" + (" each" if many else ""))
+    return lines
+
+
 def format_odds(solver: OddsSolver) -> str:
-    """The play in each world, in words."""
+    """The play in each world, in words; a long play shows its first and last rounds."""
     game = solver.game
     lines = [f"The pirate game: {game.pirates} pirates, {coins_text(game.coins)}"]
     if solver.promise is None:
@@ -68,48 +108,62 @@ def format_odds(solver: OddsSolver) -> str:
         others = (f"{pirate_name(outsiders[0])}, who did not hear it, gives" if len(outsiders) == 1
                   else f"the others ({names_text(outsiders)}) give")
         lines.append(f"Pirates who weigh odds: {pirate_name(solver.maker)} told "
-                     f"{names_text(solver.insiders - {solver.maker})} that he will offer {solver.promise.division}; "
+                     f"{names_text(solver.insiders - {solver.maker})} that he will offer "
+                     f"{division_text(solver.promise.division)}; "
                      f"{others} the promise the odds {_number(solver.odds)}; {_worth_text(solver)}.")
         worlds = WORLDS
     for world in worlds:
         if solver.promise is not None:
             lines.append("")
             lines.append(f"Where the promise was {'made' if world == MADE else 'not made'}:")
-        for played in solver.path(world):
-            lines.append(_round_line(solver, played, world))
+        path = solver.path(world)
+        for played in _excerpt(path):
+            if played is None:
+                first, last = path[TABLE_HEAD].round, path[-TABLE_TAIL - 1].round
+                lines.append(f"  ... {last - first + 1:,} more rounds, {first:,} to {last:,}: each offer rejected, "
+                             f"{names_text(range(first, last + 1))} thrown overboard one after another")
+            else:
+                lines.append(_round_line(solver, played, world))
         lines.append(f"  outcome: {_outcome_text(solver.outcome(world))}")
     if solver.promise is not None:
         lines.append("")
         lines.append("What each pirate expects, before chance is seen by anyone:")
-        odds = (solver.odds, 1 - solver.odds)
-        for rank in range(1, game.pirates + 1):
-            fates = [fate(solver.outcome(w), rank) for w in WORLDS]
-            alive = sum((o * f[0] for o, f in zip(odds, fates)), Fraction(0))
-            coins = sum((o * f[1] for o, f in zip(odds, fates)), Fraction(0))
-            lines.append(f"  {pirate_name(rank)}: lives with chance {_number(alive)}, {_coins(coins)} expected")
+        lines.extend(_expectation_lines(solver))
     return "\n".join(lines)
 
 
+def _shares(division: Division) -> dict[str, int]:
+    """The coins of each pirate a division pays, by name (the others get nothing)."""
+    return {pirate_name(r): c for r, c in zip(division.ranks, division.amounts)}
+
+
 def odds_json(solver: OddsSolver) -> dict[str, object]:
-    """The play in each world as JSON: exact fractions as strings."""
+    """The play in each world as JSON: exact fractions as strings, each division as the coins of
+    the pirates it pays, and a play of more than :data:`ROUND_EXCERPT` rounds as its first and
+    last rounds (those between all fail; ``rounds_left_out`` gives their first and last)."""
     game = solver.game
     found: dict[str, object] = {
         "pirates": game.pirates, "coins": game.coins, "beliefs": "odds", "odds": _number(solver.odds),
         "death_value": None if solver.worth.death is None else _number(solver.worth.death),
         "promise": None if solver.promise is None else {
-            "maker": pirate_name(solver.maker), "division": solver.promise.division.row(),
+            "maker": pirate_name(solver.maker), "division": _shares(solver.promise.division),
             "hearers": [pirate_name(r) for r in sorted(solver.insiders)]},
         "rules": game.rules.to_dict(),
     }
     worlds = {}
     for world in (WORLDS if solver.promise is not None else (MADE,)):
-        rounds = [{"round": p.round, "proposer": pirate_name(p.round), "offer": p.offers[world].row(),
+        path = solver.path(world)
+        rounds = [{"round": p.round, "proposer": pirate_name(p.round), "offer": _shares(p.offers[world]),
                    "yes": p.yes[world], "needed": p.needed, "passed": p.passed[world], "odds": _number(p.odds),
                    "odds_after_offer": _number(p.after_offer[world]),
-                   "odds_after_votes": _number(p.after_votes[world])} for p in solver.path(world)]
+                   "odds_after_votes": _number(p.after_votes[world])} for p in _excerpt(path) if p is not None]
         outcome = solver.outcome(world)
-        worlds[WORLD_NAMES[world]] = {"rounds": rounds, "deaths": [] if outcome is None else [
-            pirate_name(k) for k in range(1, outcome.first)], "outcome": None if outcome is None else outcome.row()}
+        worlds[WORLD_NAMES[world]] = {
+            "rounds": rounds, "rounds_played": len(path),
+            "rounds_left_out": None if len(path) <= ROUND_EXCERPT else [path[TABLE_HEAD].round,
+                                                                       path[-TABLE_TAIL - 1].round],
+            "thrown_overboard": solver.pirates if outcome is None else outcome.first - 1,
+            "outcome": None if outcome is None else _shares(outcome)}
     found["worlds"] = worlds
     return found
 

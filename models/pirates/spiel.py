@@ -16,7 +16,8 @@ from epistemic.validators import one_of
 from .game import PirateGame
 from .rules import Rules
 from .syntax import parse_promise
-from .odds import BELIEFS, Worth
+from .odds import BELIEFS
+from .worth import Worth
 from .tree import PirateTree, parse_chance
 
 __all__ = ["OPENSPIEL", "pirate_tree"]
@@ -28,7 +29,7 @@ def pirate_tree(pirates: int, coins: int, promises: str = "", promise_chance: st
     """The tree of the pirate game with these parameters (those of the OpenSpiel game).
 
     ``beliefs`` is ``"belief"`` for the seed's pirates or ``"odds"`` for pirates who weigh the
-    promise's odds (:mod:`.odds`), who rank survival first unless ``death_value`` gives death a
+    promise's odds (:mod:`epistemic.models.pirates.odds`), who rank survival first unless ``death_value`` gives death a
     worth in coins below 0, such as ``-1.0`` (OpenSpiel's parameters are floats, not fractions;
     the default 0 stands for survival first).
 

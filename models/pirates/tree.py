@@ -42,7 +42,8 @@ from epistemic.extensive import CHANCE, TreeTooLarge, tree_size  # noqa: F401  (
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in
 from .game import PirateGame, PirateGameError
-from .odds import NOT_MADE, MADE, OddsSolver, Worth
+from .odds import NOT_MADE, MADE, OddsSolver
+from .worth import Worth
 from .wording import coins_text
 
 __all__ = ["PirateTree", "YES", "NO", "MAX_DIVISIONS", "MAX_HIDDEN", "parse_chance"]
@@ -109,8 +110,8 @@ class PirateTree:
     worth : Worth, optional
         ``None`` (the default): the play is the seed's, pirates who believe
         what they heard, and death pays :data:`DEAD`.  A
-        :class:`~.odds.Worth`: the play is that of pirates who weigh the odds
-        (:class:`~.odds.OddsSolver`), and death pays the worth's value, or,
+        :class:`~epistemic.models.pirates.worth.Worth`: the play is that of pirates who weigh the odds
+        (:class:`~epistemic.models.pirates.odds.OddsSolver`), and death pays the worth's value, or,
         where the worth ranks survival first, a value low enough that no
         coins make up for any chance of death the tree can weigh.
     """
@@ -253,7 +254,7 @@ class PirateTree:
 
     def _weighed_move(self, world: tuple[bool, ...], history: tuple, r: int, offer: Division | None,
                       rank: int) -> str:
-        """The move of a pirate who weighs the odds (see :class:`~.odds.OddsSolver`)."""
+        """The move of a pirate who weighs the odds (see :class:`~epistemic.models.pirates.odds.OddsSolver`)."""
         assert self.odds is not None
         w = NOT_MADE if world and not world[0] else MADE
         odds = self.odds.odds_after(history)
