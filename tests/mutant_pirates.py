@@ -532,7 +532,7 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            "    return -(coins + 1) / least - coins",
            "    return Fraction(-1)",
            "the tree of pirates who rank survival first pays death as one coin lost",
-           (ODDS_TESTS + "test_the_weighed_play_has_no_regret_in_gambit_subgame_by_subgame",)),
+           ("tests/test_pirates_odds_equilibrium.py::test_the_weighed_play_has_no_regret_in_gambit_subgame_by_subgame",)),
     Mutant(ODDS_PY,
            "        weights = (odds, 1 - odds)\n        outcomes",
            "        weights = (1 - odds, odds)\n        outcomes",
