@@ -87,7 +87,9 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            "return sum(bisect_left(ranks, d, lo) - lo for ranks, lo in self.slices)",
            "return sum(bisect_right(ranks, d, lo) - lo for ranks, lo in self.slices)",
            "doomed counts the next proposer among the voters who expect to die",
-           ("tests/test_pirates_seed.py::test_table_1_plain_game",)),
+           # the seed's tables are public knowledge, which the chain solves without views: a subgroup's
+           # promise reaches the views, and the count of the doomed
+           ("tests/test_pirates_rules.py::test_a_doomed_proposers_offer_matters_to_voters_who_know_more",)),
     Mutant(SOLVER,
            "sign = -1 if self.tie_rule is TieRule.LOWEST else 1",
            "sign = 1 if self.tie_rule is TieRule.LOWEST else -1",
@@ -102,7 +104,10 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            "if isinstance(a.content, Promise) and a.content.maker == rank:",
            "if isinstance(a.content, Promise) and a.content.maker >= rank:",
            "a proposer keeps the promise of a lower-ranked pirate",
-           ("tests/test_pirates_seed.py::test_tables_3_and_4_public_promise",)),
+           # a public promise is kept by the chain, which reads it by its maker's round; a subgroup's
+           # promise is read by the generators
+           ("tests/test_pirates_knowledge.py::test_pirates_act_on_what_they_heard",
+            "tests/test_pirates_rules.py::test_promises_are_kept_and_proposers_act_on_their_own_knowledge")),
     # rules.py and the variants of the vote ----------------------------------------------------
     Mutant(RULES,
            "return cast // 2 + 1 if self.majority is Majority.STRICT",
