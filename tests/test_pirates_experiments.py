@@ -97,14 +97,18 @@ def test_the_parameters_are_bounded():
         "doomed_proposer": "buys"}
 
 
-def test_a_sweep_stores_the_functions_records(tmp_path):
-    experiment = EXPERIMENTS[0]   # survivors
-    text = ('model = "pirates"\nexperiment = "survivors"\n[grid]\npirates = [5, 6, 7, 8]\ncoins = 1\n'
-            'majority = ["half", "strict"]\n')
-    spec = spec_from_text(text, experiment)
+def _swept(tmp_path, experiment, grid: str):
+    """The spec of ``grid`` (TOML lines) for ``experiment``, run in this process: ``(spec, report, rows)``."""
+    spec = spec_from_text(f'model = "pirates"\nexperiment = "{experiment.name}"\n[grid]\n{grid}', experiment)
     with ResultStore(str(tmp_path / "r.db"), writer=True) as store:
         report = run_sweep(spec, store, in_process=True)
-        rows = list(store.rows("pirates", "survivors"))
+        rows = list(store.rows("pirates", experiment.name))
+    return spec, report, rows
+
+
+def test_a_sweep_stores_the_functions_records(tmp_path):
+    experiment = EXPERIMENTS[0]   # survivors
+    spec, report, rows = _swept(tmp_path, experiment, 'pirates = [5, 6, 7, 8]\ncoins = 1\nmajority = ["half", "strict"]\n')
     assert (report.done, report.failed) == (8, 0)
     assert {r.cell: r.results for r in rows} == {c.key: survivors(**c.arguments()) for c in spec.cells()}
     # seed rules, one coin: 2M + 2^k is 3, 4, 6, 10, ... (5 and 7 drown)
@@ -124,12 +128,8 @@ def test_the_odds_map_runs_as_a_sweep(tmp_path):
     of them: three pirates and three coins part above the odds 1/3 with death worth a coin."""
     experiment = EXPERIMENTS[1]
     assert experiment.name == "odds"
-    text = ('model = "pirates"\nexperiment = "odds"\n[grid]\npirates = 3\ncoins = 3\n'
-            'odds = ["1/4", "1/3", "2/5"]\ndeath_value = -1.0\n')
-    spec = spec_from_text(text, experiment)
-    with ResultStore(str(tmp_path / "r.db"), writer=True) as store:
-        report = run_sweep(spec, store, in_process=True)
-        rows = list(store.rows("pirates", "odds"))
+    _, report, rows = _swept(tmp_path, experiment, 'pirates = 3\ncoins = 3\nodds = ["1/4", "1/3", "2/5"]\n'
+                                                    'death_value = -1.0\n')
     assert (report.done, report.failed) == (3, 0)
     assert {r.parameters["odds"]: r.results["parts"] for r in rows} == {"1/4": False, "1/3": False, "2/5": True}
     with pytest.raises(SpecError, match="death_value must be"):

@@ -61,10 +61,9 @@ p3:1 p2:1 p1:0
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from itertools import islice, product
+from itertools import product
 from math import comb
 
 import attrs
@@ -75,7 +74,7 @@ from .division import Division, divisions, pirate_name, promise_in
 from .game import PirateGame, PirateGameError
 from .predict import TieRule
 from .rules import DoomedProposer
-from .worth import Worth, fate
+from .worth import VoterPrices, Worth, fate
 
 __all__ = ["OddsSolver", "RoundPlay", "MAX_ENUMERATED", "MADE", "NOT_MADE", "BELIEFS"]
 
@@ -127,47 +126,11 @@ class _Vote:
 
     insiders: tuple[dict[int, str], dict[int, str]]
     sincere: tuple[dict[int, str], dict[int, str]]   # how an unexpected vote of an insider is read
-    outsiders: _Prices
+    outsiders: VoterPrices
     yes: tuple[int, int]
     passed: tuple[bool, bool]
     after: tuple[Fraction, Fraction]
     outcome: tuple[Division | None, Division | None]
-
-
-@attrs.frozen
-class _Prices:
-    """What each voter outside the subgroup must be offered to vote yes, in one vote.
-
-    Most voters are alike: ranked below every proposer the worlds may bring next and paid by
-    none of them, they expect to live with nothing, and share one ``plain`` price.  Only the
-    others are priced one by one (``special``), so that a state of a hundred thousand pirates
-    holds a few numbers, not a price per pirate.  Voters ranked above ``lowest`` die in every
-    world if the offer fails, and vote yes to anything.
-    """
-
-    special: dict[int, int]
-    plain: int
-    lowest: int
-    skipped: frozenset[int]   # the voters who are not outsiders: the proposer and the insiders
-    last: int
-    free: int                 # outsiders who vote yes to anything
-
-    def price(self, rank: int) -> int:
-        """The fewest coins that buy outsider ``rank``'s vote (0: he votes yes to anything)."""
-        if rank < self.lowest:
-            return 0
-        return self.special.get(rank, self.plain)
-
-    def cheapest(self, most: int, lowest_first: bool) -> list[tuple[int, int, int]]:
-        """At most ``most`` voters who want coins, as ``(price, tie, rank)`` in the order they are
-        bought: cheapest first, equal prices by the tie rule."""
-        sign = -1 if lowest_first else 1
-        special = sorted((t, sign * v, v) for v, t in self.special.items() if t)
-        if not self.plain:
-            return special[:most]
-        ranks = range(self.last, self.lowest - 1, -1) if lowest_first else range(self.lowest, self.last + 1)
-        plain = ((self.plain, sign * v, v) for v in ranks if v not in self.special and v not in self.skipped)
-        return list(islice(heapq.merge(special, plain), most))
 
 
 class OddsSolver:
@@ -204,7 +167,7 @@ class OddsSolver:
         self._hidden = tuple(hidden)
         self._rounds: dict[tuple[int, Fraction], RoundPlay] = {}
         self._votes: dict[tuple[int, Fraction, Division], _Vote] = {}
-        self._prices: dict[tuple, _Prices] = {}
+        self._prices: dict[tuple, VoterPrices] = {}
         self._naive: dict[tuple[int, Fraction], tuple[Division, ...]] = {}
         self._price_of: dict[tuple, int] = {}
         self._strict = self.rules.premium() > 0
@@ -525,9 +488,9 @@ class OddsSolver:
         return _revealed(odds, MADE in told, NOT_MADE in told)
 
     def _outsider_prices(self, r: int, odds: Fraction, after: tuple[Fraction, Fraction],
-                         skipped: frozenset[int]) -> _Prices:
+                         skipped: frozenset[int]) -> VoterPrices:
         """The price of each voter not in ``skipped``: each weighs what follows a failed offer in
-        each world by the odds (see :class:`_Prices`)."""
+        each world by the odds (see :class:`VoterPrices`)."""
         following = tuple(self.following(r, after[w], w) for w in WORLDS)
         key = (r, odds, following, skipped)
         hit = self._prices.get(key)
@@ -557,7 +520,7 @@ class OddsSolver:
         start = max(highest, lowest)   # the plain voters: from here down, neither special nor skipped
         plain_count = max(0, self.pirates - start + 1) - sum(1 for v in (*special, *skipped) if v >= start)
         free = doomed + sum(1 for t in special.values() if t == 0) + (plain_count if plain == 0 else 0)
-        found = _Prices(special, plain, lowest, skipped, self.pirates, free)
+        found = VoterPrices(special, plain, lowest, skipped, self.pirates, free)
         self._prices[key] = found
         return found
 

@@ -1,11 +1,14 @@
 """How a pirate who weighs odds weighs uncertain outcomes: his chance to survive, then his
-expected coins, or expected worth with death worth a number of coins (:class:`Worth`)."""
+expected coins, or expected worth with death worth a number of coins (:class:`Worth`); and what
+that makes his vote cost (:class:`VoterPrices`)."""
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import islice
 from math import ceil, floor
 
 import attrs
@@ -13,7 +16,7 @@ import attrs
 from .division import Division
 from .game import PirateGameError
 
-__all__ = ["Worth", "Fate", "fate", "parse_death_value"]
+__all__ = ["Worth", "VoterPrices", "Fate", "fate", "parse_death_value"]
 
 #: A pirate's fate: (1 if he lives else 0, the coins he gets).
 Fate = tuple[int, int]
@@ -79,6 +82,43 @@ class Worth:
         if worth < 0:
             return 0
         return floor(worth) + 1 if strict else ceil(worth)
+
+
+@attrs.frozen
+class VoterPrices:
+    """What each voter outside the subgroup must be offered to vote yes, in one vote.
+
+    Most voters are alike: ranked below every proposer the worlds may bring next and paid by
+    none of them, they expect to live with nothing, and share one ``plain`` price.  Only the
+    others are priced one by one (``special``), so that a state of a hundred thousand pirates
+    holds a few numbers, not a price per pirate.  Voters ranked above ``lowest`` die in every
+    world if the offer fails, and vote yes to anything.
+    """
+
+    special: dict[int, int]
+    plain: int
+    lowest: int
+    skipped: frozenset[int]   # the voters who are not outsiders: the proposer and the insiders
+    last: int
+    free: int                 # outsiders who vote yes to anything
+
+    def price(self, rank: int) -> int:
+        """The fewest coins that buy outsider ``rank``'s vote (0: he votes yes to anything)."""
+        if rank < self.lowest:
+            return 0
+        return self.special.get(rank, self.plain)
+
+    def cheapest(self, most: int, lowest_first: bool) -> list[tuple[int, int, int]]:
+        """At most ``most`` voters who want coins, as ``(price, tie, rank)`` in the order they are
+        bought: cheapest first, equal prices by the tie rule."""
+        sign = -1 if lowest_first else 1
+        special = sorted((t, sign * v, v) for v, t in self.special.items() if t)
+        if not self.plain:
+            return special[:most]
+        ranks = range(self.last, self.lowest - 1, -1) if lowest_first else range(self.lowest, self.last + 1)
+        plain = ((self.plain, sign * v, v) for v in ranks if v not in self.special and v not in self.skipped)
+        return list(islice(heapq.merge(special, plain), most))
+
 
 
 _DEATH = re.compile(r"\s*(-\s*\d{1,12}(?:\s*/\s*\d{1,12}|\.\d{1,12})?)\s*")
