@@ -27,7 +27,7 @@ Examples
 from __future__ import annotations
 
 from .agents import Agent
-from .formulas import BRACED_NAME, Atom, Formula, FormulaError, _agent_text
+from .formulas import BRACED_NAME, TOP, Atom, Formula, FormulaError, _agent_text
 
 __all__ = ["DESIGNATED", "act_pieces", "event_arrows", "event_blocks"]
 
@@ -75,6 +75,25 @@ def event_arrows(pairs: frozenset[tuple[str, str]], names: list[str]) -> list[tu
     return sorted(pairs, key=lambda pair: (order[pair[0]], order[pair[1]]))
 
 
+def _chance_pieces(pairs: tuple, spell: dict, loosest: int) -> list:
+    """How likely an event is to happen, after its name: ``(q)``, or ``(q if φ, ...)``."""
+    pieces: list = [spell.get("gap", " ") + "("]
+    for i, (condition, q) in enumerate(pairs):
+        pieces.append(", " if i else "")
+        pieces.append(spell["number"](q))
+        if condition != TOP or i < len(pairs) - 1:   # a last number alone holds everywhere
+            pieces += [spell.get("if", " if "), (condition, loosest)]
+    pieces.append(")")
+    return pieces
+
+
+def _observed(given: dict | None, f: str, spell: dict) -> str:
+    """An arrow's observation probability, where the agent's at its event are given."""
+    if given is None:
+        return ""
+    return f"{spell.get('gap', ' ')}({spell['number'](given.get(f, 0))})"
+
+
 def act_pieces(model, event: str, spell: dict, loosest: int) -> list:
     """What ``[E, e]`` is written as, for the event model ``model`` and the
     event ``event``: texts and ``(formula, least strength)`` pairs, as
@@ -87,18 +106,19 @@ def act_pieces(model, event: str, spell: dict, loosest: int) -> list:
         For a part that has no text: a precondition given as a function, a
         changed fact that is not an atom name, or a name the syntax cannot write.
     """
-    if getattr(model, "weighed", False):
-        raise FormulaError("an event model with probabilities of its own has no text: save it as JSON "
-                           "(epistemic.event_json), where they are kept")
     names = [_event_text(e.name) for e in model.events]
     word = spell.get("event", str)
     opening, closing = spell.get("set", ("{", "}"))
     semicolon = spell.get("semicolon", "; ")
     colon, gap = spell.get("colon", ":"), spell.get("gap", " ")
+    chances = dict(model.occurrence)
+    observed = {(agent, e): dict(pairs) for agent, e, pairs in model.observation}
     pieces: list = ["[("]
     for i, e in enumerate(model.events):
         pieces.append(", " if i else "")
         pieces.append(word(e.name))
+        if e.name in chances:
+            pieces += _chance_pieces(chances[e.name], spell, loosest)
         if e.precondition is not None:
             if not isinstance(e.precondition, Formula):
                 raise FormulaError(f"event {e.name!r} has a precondition given as a function, "
@@ -116,11 +136,13 @@ def act_pieces(model, event: str, spell: dict, loosest: int) -> list:
     arrow = spell["implies"]
     for agent in sorted(model.agents, key=lambda a: a.name):
         pairs = frozenset((e, f) for who, e, f in model.arrows if who == agent)
-        blocks = event_blocks(pairs, names)
+        weighed = any(who == agent for who, _ in observed)
+        blocks = None if weighed else event_blocks(pairs, names)
         if blocks is not None:
             shown = gap.join(opening + ", ".join(word(e) for e in block) + closing for block in blocks)
         else:
-            shown = ", ".join(f"{word(e)}{arrow}{word(f)}" for e, f in event_arrows(pairs, names))
+            shown = ", ".join(f"{word(e)}{arrow}{word(f)}" + _observed(observed.get((agent, e)), f, spell)
+                              for e, f in event_arrows(pairs, names))
         who = spell["agent"](agent) if "event" in spell else _relation_agent(agent)
         pieces.append(f"{semicolon}{who}{colon}" + (f" {shown}" if shown else ""))
     if tuple(model.actual) != (event,):

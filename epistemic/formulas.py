@@ -752,6 +752,7 @@ _LATEX = {"name": "LaTeX form", "atom": _latex_name, "agent": _agent_latex, "gro
           "event": _latex_name, "set": ("\\{", "\\}"), "semicolon": ";\\; ", "assign": " \\mathrel{:=} ",
           "colon": "\\colon", "gap": "\\; ",
           "designated": "\\mathrm{designated}\\;",
+          "if": "\\text{ if }",
           "P": "P_", "compare": {">=": " \\geq ", "<=": " \\leq ", ">": " > ", "<": " < ", "=": " = "},
           "number": _latex_number, "level": lambda q: f"C^{{{_latex_number(q)}}}_"}
 

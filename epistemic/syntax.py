@@ -34,11 +34,12 @@ the left; ``->`` groups to the right)::
 
     action   := label                            an event model given by name
               | "(" event ("," event)* (";" relation)* [";" "designated" labels] ")"
-    event    := label [":" formula] ["{" change ("," change)* "}"]
+    event    := label [chance] [":" formula] ["{" change ("," change)* "}"]
+    chance   := "(" number ["if" formula] ("," number ["if" formula])* ")"
     change   := atom ":=" formula | "+" atom | "-" atom
     relation := (label | "{" label "}") ":" [block block* | arrow ("," arrow)*]
     block    := "{" labels "}"
-    arrow    := label ("->" | "→") label
+    arrow    := label ("->" | "→") label ["(" number ")"]
     labels   := label ("," label)*
 
 Atoms are a letter or underscore followed by letters, digits, underscores
@@ -63,7 +64,9 @@ with a precondition (none: it can happen anywhere) and changes (``p :=
 false), then a relation for each of its agents: blocks of the events the
 agent cannot tell apart, every event in one block, or arrows ``e -> f``
 (when ``e`` happens, the agent considers ``f`` possible), or nothing.  Its
-designated events are the event after the comma unless named.  Labels
+designated events are the event after the comma unless named.  Events may
+carry probabilities: how likely each is to happen, and how likely an
+agent takes one for another (see :mod:`epistemic.event_reading`).  Labels
 (names of events, of event models, and of agents in relations) are
 letters, digits, underscores and primes; the agent named ``designated``
 is written in braces.  ``parse_formula(text, event_models)`` reads the
@@ -92,14 +95,13 @@ epistemic.syntax.FormulaSyntaxError: line 1, column 7: expected ')' to close the
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Callable, Mapping
 from typing import NoReturn, TypeVar
 
 from ._lexer import Token, tokens
 from .agents import Agent
-from .event_text import DESIGNATED
-from .events import Event, EventModel
+from .event_reading import MAX_EVENT_NESTING, MAX_EVENT_PAIRS, EventModelReading
+from .events import EventModel
 from .formulas import (AGENT_WORD, BOTTOM, BRACED_NAME, TOP, Act, And, Announce, AnnounceDiamond, AnnouncePrivately,
                        AnnounceWhether, Atom, Believes, Common, CommonBelief, Distributed, Everybody,
                        EverybodyBelieves, Formula, FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or,
@@ -113,16 +115,6 @@ __all__ = ["MAX_LENGTH", "MAX_EVENT_PAIRS", "MAX_EVENT_NESTING", "parse_formula"
 #: The longest text :func:`parse_formula` reads, in characters: reading takes
 #: about 4 seconds and 200 MB a million characters.
 MAX_LENGTH = 1_000_000
-
-#: The most pairs of events the event models written in one text may relate, over all their
-#: agents: a block of n events an agent cannot tell apart is n² pairs, an arrow one.  Counted as
-#: each block or arrow is read, before its pairs are made: a text within :data:`MAX_LENGTH` may
-#: write a block of 100,000 events, ten billion pairs.  An event model of this many pairs takes
-#: about a tenth of a second and 15 MB to read, and a product update by it about two seconds.
-MAX_EVENT_PAIRS = 100_000
-
-#: The most event models written one inside another's precondition or change.
-MAX_EVENT_NESTING = 100
 
 T = TypeVar("T")
 
@@ -140,8 +132,6 @@ _AGENT_MODAL: dict[str, Callable[[Agent, Formula], Formula]] = {
     "K_": Knows, "M_": Possible, "◇_": Possible, "Kw_": KnowsWhether, "B_": Believes}
 _GROUP_MODAL: dict[str, Callable[[frozenset[Agent], Formula], Formula]] = {
     "E_": Everybody, "C_": Common, "D_": Distributed, "EB_": EverybodyBelieves, "CB_": CommonBelief}
-#: An error names at most this many of an event model's events.
-_LISTED = 10
 _CONSTANTS = {"top": TOP, "true": TOP, "⊤": TOP, "bot": BOTTOM, "false": BOTTOM, "⊥": BOTTOM}
 
 
@@ -186,7 +176,7 @@ def _grouped(items: list) -> Formula:
     return operands[0]
 
 
-class _Parser:
+class _Parser(EventModelReading):
     def __init__(self, text: str, event_models: Mapping[str, EventModel]):
         self.tokens = tokens(text, FormulaSyntaxError)
         self.i = 0
@@ -361,191 +351,6 @@ class _Parser:
             name += last.raw
         if not BRACED_NAME.fullmatch(name):
             self.fail(f"expected {what} (letters, digits, underscores), found {first.shown()}", first)
-        return name
-
-    # event models ----------------------------------------------------------------
-    def act(self, opening: Token) -> Callable[[Formula], Formula]:
-        """``[E, e]`` after its ``[``: the event model, by name or written
-        out in parentheses, and the event."""
-        t = self.peek()
-        build: Callable[[str | None], EventModel]
-        if self.at("("):
-            names, build = self.event_model()
-        elif t.kind == "modal" or t.word():
-            name = self.braced_name("an event model's name")
-            if name not in self.event_models:
-                known = ", ".join(sorted(self.event_models)) or "none are given"
-                self.fail(f"no event model is named {name!r} (known: {known})", t)
-            model = self.event_models[name]
-            names, build = dict.fromkeys(e.name for e in model.events), (lambda _: model)
-        else:
-            self.fail(f"expected an event model after '[', its name or its events in parentheses, "
-                      f"found {t.shown()}")
-        self.expect(",", "',' and the event")
-        event = self.event_name(names)
-        self.expect("]", "']'", opening)
-        return functools.partial(Act, build(event), event)
-
-    def event_model(self) -> tuple[dict[str, None], Callable[[str | None], EventModel]]:
-        """An event model written out: its event names, and the model as a
-        function of the event a formula is about (``None`` for none), its
-        designated event unless others are named."""
-        opening = self.take()
-        if self.event_nesting >= MAX_EVENT_NESTING:
-            self.fail(f"event models are nested more than {MAX_EVENT_NESTING} deep (one inside an event's "
-                      f"precondition or change is one level deeper)", opening)
-        events: list[Event] = []
-        defined: dict[str, Token] = {}
-        while True:
-            t = self.peek()
-            name = self.braced_name("an event name")
-            if name in defined:
-                self.fail(f"event {name!r} is defined twice (first at column {defined[name].column}"
-                          + ("" if defined[name].line == t.line else f" of line {defined[name].line}") + ")", t)
-            defined[name] = t
-            events.append(self.event(name))
-            if not self.at(","):
-                break
-            self.take()
-        names = dict.fromkeys(defined)
-        relations: dict[Agent, list[tuple[str, str]]] = {}
-        designated: list[str] = []
-        expected = "',', ';' or ')'"
-        while self.at(";"):
-            self.take()
-            t = self.peek()
-            if t.kind == "word" and t.raw == DESIGNATED:
-                self.take()
-                if self.at(":"):
-                    self.fail(f"an agent named {DESIGNATED!r} is written in braces: {{{DESIGNATED}}}:")
-                designated = self.event_names(names, "is designated twice")
-                expected = "',' or ')'"
-                break
-            agent = self.relation_agent()
-            if agent in relations:
-                self.fail(f"{agent.name} is given a relation twice", t)
-            self.expect(":", f"':' and the relation of {agent.name}")
-            relations[agent] = self.relation(agent, names)
-            expected = "';' or ')'"
-        closing = self.expect(")", expected, opening)
-
-        def build(event: str | None) -> EventModel:
-            actual = designated or ([] if event is None else [event])
-            if not actual:
-                self.fail(f"name the designated events: '; {DESIGNATED} e' before the ')'", closing)
-            return EventModel(list(relations), events, relations, actual)
-        return names, build
-
-    def event(self, name: str) -> Event:
-        """One event after its name: ``: precondition`` and ``{changes}``, both optional."""
-        precondition = None
-        self.event_nesting += 1
-        if self.at(":"):
-            self.take()
-            precondition = self.formula()
-        assign: dict[str, Formula] = {}
-        facts: dict[str, set[str]] = {"+": set(), "-": set()}
-        if self.at("{"):
-            brace = self.take()
-            while True:
-                t = self.peek()
-                if self.at("+", "-"):
-                    self.take()
-                    atom = self.atom_name()
-                    if atom in facts[t.text]:
-                        self.fail(f"event {name!r} {'adds' if t.text == '+' else 'removes'} {atom!r} twice", t)
-                    facts[t.text].add(atom)
-                else:
-                    atom = self.atom_name()
-                    if atom in assign:
-                        self.fail(f"event {name!r} assigns {atom!r} twice", t)
-                    self.expect(":=", f"':=' and the formula {atom} takes")
-                    assign[atom] = self.formula()
-                if not self.at(","):
-                    break
-                self.take()
-            self.expect("}", "',' or '}'", brace)
-        self.event_nesting -= 1
-        return Event(name, precondition, facts["+"], facts["-"], assign)
-
-    def atom_name(self) -> str:
-        t = self.peek()
-        if t.kind == "word":
-            self.take()
-            try:
-                return Atom(t.text).name
-            except FormulaError:
-                self.fail(f"{t.text!r} is not an atom name, so no event can change it", t)
-        self.fail(f"expected a change: 'p := formula', '+p' or '-p', found {t.shown()}")
-
-    def relation_agent(self) -> Agent:
-        if self.at("{"):
-            brace = self.take()
-            name = self.braced_name()
-            self.expect("}", "'}'", brace)
-            return Agent(name)
-        return Agent(self.braced_name(f"an agent's name, or {DESIGNATED!r} and the designated events"))
-
-    def relation(self, agent: Agent, names: dict[str, None]) -> list[tuple[str, str]]:
-        """An agent's relation after its colon: blocks of events it cannot
-        tell apart, every event in one; or arrows ``e -> f``; or nothing.
-        Each block and arrow is counted against :data:`MAX_EVENT_PAIRS` before its pairs are made."""
-        pairs: list[tuple[str, str]] = []
-        if self.at("{"):
-            placed: set[str] = set()
-            while self.at("{"):
-                brace = self.take()
-                at = self.peek()
-                block = self.event_names(names, "is twice in one block")
-                for e in block:
-                    if e in placed:
-                        self.fail(f"event {e!r} is already in another block of {agent.name}", at)
-                placed.update(block)
-                self.relate(len(block) ** 2, brace, f"{agent.name}'s block of {len(block):,} events")
-                pairs += [(e, f) for e in block for f in block]
-                self.expect("}", "',' or '}'", brace)
-            missing = [e for e in names if e not in placed]
-            if missing:
-                self.fail(f"event {missing[0]!r} is in no block of {agent.name} (blocks hold every event once; "
-                          f"write arrows for any other relation)")
-            return pairs
-        while not self.at(";", ")"):
-            self.relate(1, self.peek(), f"an arrow of {agent.name}'s")
-            e = self.event_name(names)
-            self.expect("->", "'->' and the event it points to")
-            pairs.append((e, self.event_name(names)))
-            if not self.at(","):
-                break
-            self.take()
-        return pairs
-
-    def relate(self, pairs: int, at: Token, what: str) -> None:
-        """Count ``pairs`` more pairs of events, which ``what`` at ``at`` relates, against
-        :data:`MAX_EVENT_PAIRS`."""
-        self.event_pairs += pairs
-        if self.event_pairs > MAX_EVENT_PAIRS:
-            self.fail(f"{what} makes the event models relate {self.event_pairs:,} pairs of events, "
-                      f"more than the {MAX_EVENT_PAIRS:,} one text may", at)
-
-    def event_names(self, names: dict[str, None], twice: str) -> list[str]:
-        """Distinct event names, separated by commas (``twice``: what a repeated one is told)."""
-        out: dict[str, None] = {}
-        while True:
-            t = self.peek()
-            e = self.event_name(names)
-            if e in out:
-                self.fail(f"event {e!r} {twice}", t)
-            out[e] = None
-            if not self.at(","):
-                return list(out)
-            self.take()
-
-    def event_name(self, names: dict[str, None]) -> str:
-        t = self.peek()
-        name = self.braced_name("an event name")
-        if name not in names:
-            listed = ", ".join(itertools.islice(names, _LISTED)) + (", ..." if len(names) > _LISTED else "")
-            self.fail(f"the event model has no event {name!r} (its events: {listed})", t)
         return name
 
     @staticmethod

@@ -9,6 +9,7 @@ __all__ = ["LANGUAGE_MUTANTS"]
 
 FORMULAS = "epistemic/formulas.py"
 SYNTAX = "epistemic/syntax.py"
+EVENTS = "epistemic/event_reading.py"
 EVENT_TEXT = "epistemic/event_text.py"
 EVENT_JSON = "epistemic/event_json.py"
 ACTS = "epistemic/acts.py"
@@ -108,39 +109,39 @@ LANGUAGE_MUTANTS: tuple[Mutant, ...] = (
            ("tests/test_core_formulas.py::test_text_past_the_length_limit_is_refused_unread",
             "tests/test_cli_logic.py::test_check_too_long_formula_is_one_line")),
     # syntax.py: event models --------------------------------------------------------------------
-    Mutant(SYNTAX,
+    Mutant(EVENTS,
            "            if missing:",
            "            if False:",
            "blocks may leave events out",
            ("tests/test_core_events_text.py::test_errors_point_at_line_and_column",)),
-    Mutant(SYNTAX,
-           "            pairs.append((e, self.event_name(names)))",
-           "            pairs.append((self.event_name(names), e))",
+    Mutant(EVENTS,
+           "            pairs.append((e, f))",
+           "            pairs.append((f, e))",
            "arrows are read backwards",
            ("tests/test_core_events_text.py::test_a_private_look_leaves_bob_believing_what_he_knew",)),
-    Mutant(SYNTAX,
+    Mutant(EVENTS,
            "                    facts[t.text].add(atom)",
            '                    facts["+"].add(atom)',
            "a removed fact is read as added",
            ("tests/test_core_events_text.py::test_added_and_removed_facts",)),
-    Mutant(SYNTAX,
+    Mutant(EVENTS,
            "            actual = designated or ([] if event is None else [event])",
            "            actual = designated or ([] if event is None else names[:1])",
            "the designated event is the first event, not the one after the comma",
            ("tests/test_core_events_text.py::test_the_designated_events_are_what_update_applies",)),
-    Mutant(SYNTAX,
+    Mutant(EVENTS,
            "self.relate(len(block) ** 2, brace",
            "self.relate(len(block), brace",
            "a block of events an agent cannot tell apart counts as its events, not its pairs",
            ("tests/test_core_event_limits.py::test_the_limit_admits_an_ordinary_block_and_counts_each_before_its_pairs",)),
-    Mutant(SYNTAX,
+    Mutant(EVENTS,
            "        self.event_pairs += pairs",
            "        self.event_pairs = pairs",
            "the pairs of events are bounded block by block, not over the whole text",
            ("tests/test_core_event_limits.py::test_pairs_are_counted_over_every_agent_event_model_and_arrow_of_the_text",)),
-    Mutant(SYNTAX,
-           "        self.event_nesting -= 1\n",
-           "",
+    Mutant(EVENTS,
+           "            self.expect(\"}\", \"',' or '}'\", brace)\n        self.event_nesting -= 1\n",
+           "            self.expect(\"}\", \"',' or '}'\", brace)\n",
            "event models one after another count as nested",
            ("tests/test_core_event_limits.py::test_event_models_nest_up_to_the_limit_and_the_next_is_refused_where_it_opens",)),
     # event_text.py: the printer of event models --------------------------------------------------
@@ -261,4 +262,16 @@ LANGUAGE_MUTANTS: tuple[Mutant, ...] = (
            "                    if x != y:\n                        return False\n",
            "the terms of a linear inequality are compared by recursion",
            (PROBABILITY_TESTS + "test_a_formula_nested_far_deeper_than_the_recursion_limit_inside_probabilities_is_read",)),
+    Mutant("epistemic/event_text.py",
+           "        if condition != TOP or i < len(pairs) - 1:   # a last number alone holds everywhere",
+           "        if condition != TOP:",
+           "the text of an event's probability drops a condition that holds everywhere before others",
+           ("tests/test_probability_event_text.py::"
+            "test_what_to_text_writes_of_an_event_model_with_probabilities_reads_back",)),
+    Mutant("epistemic/event_reading.py",
+           "                observed.setdefault(e, {})[f] = self.probability(",
+           "                observed.setdefault(f, {})[e] = self.probability(",
+           "an arrow's observation probability is read as the reverse arrow's",
+           ("tests/test_probability_event_text.py::"
+            "test_what_to_text_writes_of_an_event_model_with_probabilities_reads_back",)),
 )

@@ -138,11 +138,12 @@ event_labels = st.one_of(st.from_regex(r"[A-Za-z0-9_']{1,4}", fullmatch=True),
 
 
 @st.composite
-def event_models(draw, inner):
+def event_models(draw, inner, weighed: bool = False):
     """Event models whose formulas come from ``inner``: preconditions (or
     none), postconditions, added and removed facts, partitions or any
     arrows per agent (an agent called ``designated`` among them), and
-    designated events."""
+    designated events; with ``weighed``, perhaps occurrence probabilities
+    (numbers, or conditions from ``inner``) and observation probabilities."""
     events = []
     for name in draw(st.lists(event_labels, min_size=1, max_size=3, unique=True)):
         events.append(Event(name, precondition=draw(st.one_of(st.none(), inner)),
@@ -159,7 +160,36 @@ def event_models(draw, inner):
             relations[agent] = draw(st.lists(st.tuples(st.sampled_from(labels), st.sampled_from(labels)),
                                              max_size=4))
     actual = draw(st.lists(st.sampled_from(labels), min_size=1, max_size=len(labels), unique=True))
-    return EventModel(relations, events, relations, actual)
+    if not weighed:
+        return EventModel(relations, events, relations, actual)
+    return EventModel(relations, events, relations, actual, occurrence=draw(_occurrence(labels, inner)),
+                      observation=draw(_observation(relations)))
+
+
+_chances = st.fractions(min_value=0, max_value=1, max_denominator=8)
+
+
+@st.composite
+def _occurrence(draw, labels, inner):
+    """None, or per event a probability or (condition, probability) pairs, a condition ``top`` among them."""
+    if draw(st.booleans()):
+        return None
+    return {e: draw(st.one_of(_chances, st.lists(st.tuples(st.one_of(inner, st.just(fm.TOP)), _chances),
+                                                 min_size=1, max_size=3))) for e in labels}
+
+
+@st.composite
+def _observation(draw, relations):
+    """Per agent and some events, probabilities over the events the agent takes it for, summing to 1."""
+    given: dict = {}
+    for agent, pairs in relations.items():
+        for e in dict.fromkeys(x for x, _ in pairs):
+            targets = list(dict.fromkeys(f for x, f in pairs if x == e))
+            if draw(st.booleans()):
+                cuts = sorted(draw(st.lists(_chances, min_size=len(targets) - 1, max_size=len(targets) - 1)))
+                bounds = [0, *cuts, 1]
+                given.setdefault(agent, {})[e] = {f: bounds[i + 1] - bounds[i] for i, f in enumerate(targets)}
+    return given or None
 
 
 @st.composite

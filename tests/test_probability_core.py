@@ -386,12 +386,3 @@ def test_an_event_model_carries_its_own_probabilities_into_every_update():
     from epistemic import apply_act
     acted = apply_act(m.with_actual(["car2"]), fm.Act(opens, "opens3", TOP))
     assert {acted.probability(player, w)[w] for w in acted.actual} == {F(2, 3)}
-
-
-def test_an_event_model_with_probabilities_has_no_text_and_says_so():
-    player, _ = monty_hall()
-    opens = EventModel([player], [Event("opens3")], {player: [("opens3", "opens3")]}, ["opens3"],
-                       occurrence={"opens3": 1})
-    with pytest.raises(fm.FormulaError, match=r"^an event model with probabilities of its own has no text: save it as "
-                                              r"JSON"):
-        fm.to_text(fm.Act(opens, "opens3", TOP))
