@@ -10,7 +10,11 @@ states per round up to the maker's (the prior odds, 0 and 1), each from the
 states of the round after it, the last first; the rounds after the maker's
 are the belief solver's.  So its cost grows with the maker's rank times the
 pirates (every voter's price is read at each state), where the belief
-solver's grows with the pirates alone.
+solver's grows with the pirates alone.  With two or three promises (p2, p3
+and p4 each promising the pirate below), a round has up to 15 or 255
+states, one per set of the 4 or 8 worlds its play may leave possible.
+(With three such promises among 10 or 100 pirates some round has no pure
+equilibrium, which the solver says; with 1,000 every round has one.)
 """
 
 from __future__ import annotations
@@ -20,24 +24,32 @@ from fractions import Fraction
 from harness import main
 
 from epistemic.models.pirates import PirateGame, promise
-from epistemic.models.pirates.odds import MADE, NOT_MADE, OddsSolver
+from epistemic.models.pirates.odds import OddsSolver
 
 CASES = [(f"{n:,} pirates, p{maker} promises, {mind}", dict(pirates=n, maker=maker, mind=mind))
          for n in (10, 100, 1_000) for maker in sorted({2, n // 2}) for mind in ("belief", "odds")]
+# several promises: p2, p3 (and p4) each promise the pirate below; a round has up to 15 (255) states
+CASES += [(f"{n:,} pirates, {k} promises, odds", dict(pirates=n, maker=k + 1, mind="odds", promises=k))
+          for n, k in ((10, 2), (100, 2), (1_000, 2), (1_000, 3))]
 
 
 def run_case(spec: dict) -> dict:
     n, maker, coins = spec["pirates"], spec["maker"], 100
-    row = [0] * (n - maker + 1)
-    row[-2] = coins   # the row is written lowest-ranked first: the pirate below the maker gets every coin
-    game = PirateGame(n, coins, [promise(n, maker, row, hearers=[maker + 1])])
+    # each row is written lowest-ranked first: the pirate below each maker gets every coin
+    makers = range(maker - spec.get("promises", 1) + 1, maker + 1)
+    promises = []
+    for m in makers:
+        row = [0] * (n - m + 1)
+        row[-2] = coins
+        promises.append(promise(n, m, row, hearers=[m + 1]))
+    game = PirateGame(n, coins, promises)
     if spec["mind"] == "belief":
         play = game.play()
         return {"states": len(game.solver.dag), "rounds": len(play.rounds),
                 "p1": "dead" if play.deaths and play.deaths[0] == 1 else play.payoff(1)}
     solver = OddsSolver(game, Fraction(1, 2))
-    rounds = max(len(solver.path(MADE)), len(solver.path(NOT_MADE)))
-    first = solver.outcome(MADE)
+    rounds = max(len(solver.path(w)) for w in solver.world_ids)
+    first = solver.outcome(0)
     return {"states": solver.states(), "rounds": rounds, "p1": first.share(1) if first is not None and first.first == 1
             else "dead"}
 

@@ -14,7 +14,7 @@ from epistemic.models.pirates import PirateGame, PirateGameError, promise
 from epistemic.models.pirates.experiments import weighed_odds
 from epistemic.models.pirates.odds import MADE, NOT_MADE, OddsSolver
 from epistemic.models.pirates.worth import Worth, parse_death_value
-from epistemic.models.pirates import odds as odds_module
+from epistemic.models.pirates import odds_votes as odds_module
 from epistemic.models.pirates.odds_report import odds_why
 
 TWO_COINS = ["pirates", "-n", "3", "-m", "2", "--promise", "p2: 2 0 to p3", "--beliefs", "odds"]
@@ -153,4 +153,56 @@ def test_games_past_the_limits_are_refused_before_any_work(capsys):
     assert code == 2 and "at most 100,000 pirates on the command line, got 100,001" in err
     code, _, err = run(capsys, "pirates", "-n", "20000", "-m", "1", "--promise", "p1000: 1 " + "0 " * 19000 + "to p3",
                        "--beliefs", "odds")
-    assert code == 2 and "the maker's rank times the pirates at most 10,000,000" in err
+    assert code == 2 and "the last maker's rank times the pirates, times a third of the states, at most 10,000,000" in err
+    # three promises: 255 states a round, so a game 85 times smaller is refused
+    three = [f"p{r}: 1 " + "0 " * (2000 - r) + f"to p{r + 1}" for r in (2, 3, 300)]
+    code, _, err = run(capsys, "pirates", "-n", "2000", "-m", "1", *(x for t in three for x in ("--promise", t)),
+                       "--beliefs", "odds")
+    assert code == 2 and "solve up to 255 states a round" in err and "p300 of 2,000 pirates with 3 subgroup" in err
+    four = [f"p{r}: 1 " + "0 " * (6 - r) + f"to p{r + 1}" for r in (2, 3, 4, 5)]
+    code, _, err = run(capsys, "pirates", "-n", "6", "-m", "1", *(x for t in four for x in ("--promise", t)),
+                       "--beliefs", "odds")
+    assert code == 2 and "at most 3 subgroup promises (8 worlds); this game has 4" in err
+
+
+TWO_PROMISES = ["pirates", "-n", "3", "-m", "3", "--promise", "p2: 3 0 to p3", "--promise", "p3: 3 to p1",
+                "--beliefs", "odds", "--promise-chance", "9/10", "--death-value", "-1"]
+
+
+def test_two_promises_are_played_in_each_of_four_worlds(capsys):
+    # worked by hand: p1 heard p3's promise, not p2's.  Where p2 promised, he gives p3 all three coins in round 2,
+    # so p2 sells his vote for 1 coin and p3 sells none; where p2 did not, p2 keeps all three and p3 sells for
+    # 1.  p1 buys p2 alone: 9/10 * 2 + 1/10 * -1 = 17/10, more than the 1 he keeps if he buys both
+    code, out, err = run(capsys, *TWO_PROMISES)
+    assert (code, err) == (0, "")
+    worlds = out.split("\nWhere ")[1:]
+    assert [w.split(":")[0] for w in worlds] == ["p2 and p3 promised", "p2 promised and p3 did not",
+                                                 "p3 promised and p2 did not", "no subgroup promise was made"]
+    for world in worlds[:2]:
+        assert "round 1: p1 offers p3:0 p2:1 p1:2; 2 yes of 3 (needs 2): passes" in world
+    for world in worlds[2:]:
+        assert "fails; the votes reveal to the others that p2 did not promise" in world
+        assert "outcome: p1 overboard; p3:0 p2:3" in world
+    assert "p1: lives with chance 9/10, 9/5 coins expected" in out
+
+
+def test_two_promises_in_json_give_each_worlds_chance_exactly(capsys):
+    code, out, _ = run(capsys, *TWO_PROMISES, "--json")
+    found = json.loads(out)
+    assert code == 0 and found["promise"] is None
+    assert [(p["maker"], p["hearers"]) for p in found["promises"]] == [("p2", ["p2", "p3"]), ("p3", ["p1", "p3"])]
+    first = found["worlds"]["p2 and p3 promised"]["rounds"][0]
+    assert first["belief"] == {"p2 and p3 promised": "81/100", "p2 promised and p3 did not": "9/100",
+                               "p3 promised and p2 did not": "9/100", "no subgroup promise was made": "1/100"}
+    failed = found["worlds"]["no subgroup promise was made"]["rounds"][0]
+    # the votes tell p2's bit, not p3's: the worlds where p2 did not promise keep their odds of p3's, 9 to 1
+    assert failed["belief_after_votes"] == {"p3 promised and p2 did not": "9/10", "no subgroup promise was made": "1/10"}
+
+
+def test_a_vote_among_two_promises_is_explained_by_each_worlds_chance(capsys):
+    code, out, _ = run(capsys, *TWO_PROMISES, "--why", "offer round 1", "--why", "p3 vote round 1")
+    assert code == 0
+    assert ("Where p3 promised and p2 did not: p1 offers p3:0 p2:1 p1:2 in round 1: it passes where p2 and p3 "
+            "promised: a chance of 9/10 to live and 9/5 coins expected, worth 17/10 for him") in out
+    assert ("Where p2 promised and p3 did not: p3 votes no on p3:0 p2:1 p1:2 in round 1: he knows p2 promised and p3 "
+            "did not; if the offer fails, what follows gives him 3 coins, against the 0 coins offered.") in out

@@ -260,7 +260,7 @@ def run_odds(game: PirateGame, args: argparse.Namespace, out: TextIO) -> int:
         if getattr(args, name) not in (None, False):
             flag = "--" + name.replace("_", "-")
             raise PirateGameError(f"{flag} shows the seed's play and cannot be combined with --beliefs odds")
-    from .odds import OddsSolver
+    from .odds import MAX_PROMISES, OddsSolver
     from .worth import Worth, parse_death_value
     from .odds_report import format_odds, odds_json, odds_why
     from .tree import parse_chance
@@ -271,11 +271,18 @@ def run_odds(game: PirateGame, args: argparse.Namespace, out: TextIO) -> int:
     if game.pirates > MAX_ODDS_PIRATES:
         raise PirateGameError(f"pirates who weigh odds are played for at most {MAX_ODDS_PIRATES:,} pirates on the "
                               f"command line, got {game.pirates:,}")
-    if hidden and hidden[0] * game.pirates > MAX_ODDS_WORK:
-        raise PirateGameError(f"pirates who weigh odds solve up to three states a round up to the maker's, each "
-                              f"reading every voter: p{hidden[0]} of {game.pirates:,} pirates is more than the "
-                              f"command line takes (the maker's rank times the pirates at most {MAX_ODDS_WORK:,}; "
-                              "p1000 of 10,000 pirates takes about 10 s)")
+    if len(hidden) > MAX_PROMISES:
+        raise PirateGameError(f"pirates who weigh odds weigh at most {MAX_PROMISES} subgroup promises "
+                              f"({2 ** MAX_PROMISES} worlds); this game has {len(hidden)}")
+    # a state per set of worlds a round may leave possible: 3 with one promise, 15 with two, 255 with three
+    states = 2 ** (2 ** len(hidden)) - 1
+    if hidden and max(hidden) * game.pirates * states // 3 > MAX_ODDS_WORK:
+        raise PirateGameError(f"pirates who weigh odds solve up to {states} states a round up to the last maker's, "
+                              f"each reading every voter: p{max(hidden)} of {game.pirates:,} pirates with "
+                              f"{len(hidden)} subgroup promise{'s' if len(hidden) > 1 else ''} is more than the "
+                              f"command line takes (the last maker's rank times the pirates, times a third of the "
+                              f"states, at most {MAX_ODDS_WORK:,}; p1000 of 10,000 pirates with one promise takes "
+                              "about 10 s)")
     if args.promise_chance is not None and not hidden:
         raise PirateGameError("--promise-chance weighs subgroup promises, and this game has none")
     worth = Worth(None if args.death_value is None else parse_death_value(args.death_value))

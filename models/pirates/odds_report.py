@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 
 from .division import Division, pirate_name
-from .odds import MADE, NOT_MADE, WORLDS, OddsSolver, RoundPlay
+from .odds import MADE, OddsSolver, RoundPlay
 from .worth import fate
 from .report import ROUND_EXCERPT, TABLE_HEAD, TABLE_TAIL
 from .wording import coins_text, division_text, names_text
@@ -47,14 +47,14 @@ def _round_line(solver: OddsSolver, played: RoundPlay, world: int) -> str:
     offer = played.offers[world]
     line = (f"  round {r}: {pirate_name(r)} offers {division_text(offer)}; {played.yes[world]} yes of "
             f"{len(solver.voters(r))} (needs {played.needed}): " + ("passes" if played.passed[world] else "fails"))
-    if solver.promise is not None and r <= solver.maker and not played.passed[world]:
+    if solver.promises and r <= solver.maker and not played.passed[world]:
         seen = [("offer", played.after_offer[world]), ("votes", played.after_votes[world])]
-        before = played.odds
-        for what, odds in seen:
-            if odds != before:
-                line += f"; the {what} reveal{'s' if what == 'offer' else ''} to the others that the promise " + (
-                    "was made" if odds == 1 else "was not made")
-                before = odds
+        before = played.belief
+        for what, belief in seen:
+            told = told_text(solver, before, belief)
+            if told:
+                line += f"; the {what} reveal{'s' if what == 'offer' else ''} to the others that {told}"
+                before = belief
     return line
 
 
@@ -69,8 +69,8 @@ def _excerpt(path: list[RoundPlay]) -> list[RoundPlay | None]:
 def _expectation_lines(solver: OddsSolver) -> list[str]:
     """What each pirate expects before chance is seen, pirates who expect alike in runs; a long list
     shows its first and last runs."""
-    odds = (solver.odds, 1 - solver.odds)
-    outcomes = [solver.outcome(w) for w in WORLDS]
+    odds = solver.prior
+    outcomes = [solver.outcome(w) for w in solver.world_ids]
     runs: list[tuple[int, int, tuple[Fraction, Fraction]]] = []
     for rank in range(1, solver.pirates + 1):
         fates = [fate(o, rank) for o in outcomes]
@@ -100,10 +100,9 @@ def format_odds(solver: OddsSolver) -> str:
     """The play in each world, in words; a long play shows its first and last rounds."""
     game = solver.game
     lines = [f"The pirate game: {game.pirates} pirates, {coins_text(game.coins)}"]
-    if solver.promise is None:
+    if not solver.promises:
         lines.append("No subgroup promise: nothing to weigh, and the play is the seed's.")
-        worlds: tuple[int, ...] = (MADE,)
-    else:
+    elif solver.promise is not None:
         outsiders = [r for r in range(1, game.pirates + 1) if r not in solver.insiders]
         others = (f"{pirate_name(outsiders[0])}, who did not hear it, gives" if len(outsiders) == 1
                   else f"the others ({names_text(outsiders)}) give")
@@ -111,11 +110,15 @@ def format_odds(solver: OddsSolver) -> str:
                      f"{names_text(solver.insiders - {solver.maker})} that he will offer "
                      f"{division_text(solver.promise.division)}; "
                      f"{others} the promise the odds {_number(solver.odds)}; {_worth_text(solver)}.")
-        worlds = WORLDS
-    for world in worlds:
-        if solver.promise is not None:
+    else:
+        told = "; ".join(f"{pirate_name(p.maker)} told {names_text(sorted(set(hearers) - {p.maker}))} that he will "
+                         f"offer {division_text(p.division)}" for p, hearers in zip(solver.promises, solver.hearers))
+        lines.append(f"Pirates who weigh odds: {told}; a pirate who did not hear a promise gives it the odds "
+                     f"{_number(solver.odds)}, each made or not independently; {_worth_text(solver)}.")
+    for world in solver.world_ids:
+        if solver.promises:
             lines.append("")
-            lines.append(f"Where the promise was {'made' if world == MADE else 'not made'}:")
+            lines.append(f"Where {world_name(solver, world)}:")
         path = solver.path(world)
         for played in _excerpt(path):
             if played is None:
@@ -125,7 +128,7 @@ def format_odds(solver: OddsSolver) -> str:
             else:
                 lines.append(_round_line(solver, played, world))
         lines.append(f"  outcome: {_outcome_text(solver.outcome(world))}")
-    if solver.promise is not None:
+    if solver.promises:
         lines.append("")
         lines.append("What each pirate expects, before chance is seen by anyone:")
         lines.extend(_expectation_lines(solver))
@@ -148,17 +151,20 @@ def odds_json(solver: OddsSolver) -> dict[str, object]:
         "promise": None if solver.promise is None else {
             "maker": pirate_name(solver.maker), "division": _shares(solver.promise.division),
             "hearers": [pirate_name(r) for r in sorted(solver.insiders)]},
+        "promises": [{"maker": pirate_name(p.maker), "division": _shares(p.division),
+                      "hearers": [pirate_name(r) for r in hearers]}
+                     for p, hearers in zip(solver.promises, solver.hearers)],
         "rules": game.rules.to_dict(),
     }
     worlds = {}
-    for world in (WORLDS if solver.promise is not None else (MADE,)):
+    for world in solver.world_ids:
         path = solver.path(world)
         rounds = [{"round": p.round, "proposer": pirate_name(p.round), "offer": _shares(p.offers[world]),
-                   "yes": p.yes[world], "needed": p.needed, "passed": p.passed[world], "odds": _number(p.odds),
-                   "odds_after_offer": _number(p.after_offer[world]),
-                   "odds_after_votes": _number(p.after_votes[world])} for p in _excerpt(path) if p is not None]
+                   "yes": p.yes[world], "needed": p.needed, "passed": p.passed[world],
+                   **_beliefs_json(solver, p.belief, p.after_offer[world], p.after_votes[world])}
+                  for p in _excerpt(path) if p is not None]
         outcome = solver.outcome(world)
-        worlds[WORLD_NAMES[world]] = {
+        worlds[_world_key(solver, world)] = {
             "rounds": rounds, "rounds_played": len(path),
             "rounds_left_out": None if len(path) <= ROUND_EXCERPT else [path[TABLE_HEAD].round,
                                                                        path[-TABLE_TAIL - 1].round],
@@ -166,6 +172,23 @@ def odds_json(solver: OddsSolver) -> dict[str, object]:
             "outcome": None if outcome is None else _shares(outcome)}
     found["worlds"] = worlds
     return found
+
+
+def _world_key(solver: OddsSolver, world: int) -> str:
+    """A world's name in the JSON: "made" or "not made" with one promise, else which were made."""
+    if len(solver.promises) <= 1:
+        return WORLD_NAMES[world]
+    return world_name(solver, world)
+
+
+def _beliefs_json(solver: OddsSolver, *beliefs) -> dict[str, object]:
+    """A round's beliefs (before, after the offer, after the votes): the odds that the promise was made,
+    or, with several promises, each world's chance."""
+    keys = ("odds", "odds_after_offer", "odds_after_votes")
+    if len(solver.promises) <= 1:
+        return {k: _number(b[MADE]) for k, b in zip(keys, beliefs)}
+    return {k.replace("odds", "belief"): {_world_key(solver, w): _number(q) for w, q in enumerate(b) if q}
+            for k, b in zip(keys, beliefs)}
 
 
 def odds_why(solver: OddsSolver, question: str) -> str:
@@ -181,8 +204,7 @@ def odds_why(solver: OddsSolver, question: str) -> str:
         from .game import PirateGameError
         raise PirateGameError(f"unknown pirate p{rank}: the pirates are p1 to p{solver.pirates}")
     answers: list[tuple[int, str]] = []
-    worlds = WORLDS if solver.promise is not None else (MADE,)
-    for world in worlds:
+    for world in solver.world_ids:
         path = solver.path(world)
         if r > len(path):
             answers.append((world, f"round {r} is not played: round {len(path)} ends the game."))
@@ -190,10 +212,10 @@ def odds_why(solver: OddsSolver, question: str) -> str:
         played = path[r - 1]
         answers.append((world, _vote_reason(solver, played, world, rank) if rank is not None
                         else _offer_reason(solver, played, world)))
-    # a reason the same in both worlds (an outsider's, until the world is revealed) is said once
+    # a reason the same in every world (an outsider's, until the world is revealed) is said once
     if len({text for _, text in answers}) == 1:
         return answers[0][1]
-    return "\n".join(f"Where the promise was {WORLD_NAMES[w]}: {text}" for w, text in answers)
+    return "\n".join(f"Where {world_name(solver, w)}: {text}" for w, text in answers)
 
 
 def _fate_text(solver: OddsSolver, alive: Fraction, coins: Fraction) -> str:
@@ -206,62 +228,120 @@ def _fate_text(solver: OddsSolver, alive: Fraction, coins: Fraction) -> str:
     return text
 
 
+def _expected(weights, fates) -> tuple[Fraction, Fraction]:
+    return (sum((q * f[0] for q, f in zip(weights, fates)), Fraction(0)),
+            sum((q * f[1] for q, f in zip(weights, fates)), Fraction(0)))
+
+
 def _vote_reason(solver: OddsSolver, played: RoundPlay, world: int, rank: int) -> str:
     r = played.round
     offer = played.offers[world]
     if rank not in solver.voters(r):
         return f"{pirate_name(rank)} does not vote in round {r}" + (
             ": he is overboard." if rank < r else " (the proposer does not vote).")
-    vote = solver.vote_of(r, played.odds, offer, rank, world)
+    vote = solver.vote_of(r, played.belief, offer, rank, world)
     said = f"{pirate_name(rank)} votes {vote} on {offer} in round {r}: "
     if rank == r:
         return said + "it is his own offer, and if it fails he is thrown overboard."
     offered = offer.share(rank)
     after = played.after_offer[world]
     vote_stage = solver.vote(r, after, offer)
-    insider = rank in solver.insiders and r <= solver.maker
-    if insider:
+    against = f", against the {_coins(offered)} offered."
+    weights = solver.weights(rank, after, world)
+    weighed = [w for w in solver.world_ids if weights[w]]
+    if rank in solver.insiders and r <= solver.maker and len(weighed) == 1:
         following = vote_stage.outcome[world] if not vote_stage.passed[world] else solver.following(
             r, vote_stage.after[world], world)
         alive, coins = fate(following, rank)
-        known = "he heard the promise and knows it was " + WORLD_NAMES[world]
+        known = ("he heard the promise and knows it was " + WORLD_NAMES[world] if solver.promise is not None
+                 else f"he knows {world_name(solver, world)}")
         return said + (f"{known}; if the offer fails, what follows gives him "
-                       f"{_fate_text(solver, Fraction(alive), Fraction(coins))}, against the "
-                       f"{_coins(offered)} offered.")
-    odds = after if solver.promise is not None and r <= solver.maker else None
-    if odds is None or odds in (0, 1):
+                       f"{_fate_text(solver, Fraction(alive), Fraction(coins))}" + against)
+    if not solver.promises or r > solver.maker or len(weighed) == 1:
         following = solver.following(r, vote_stage.after[world], world)
         alive, coins = fate(following, rank)
-        known = "" if odds is None else f"the others know the promise was {'made' if odds == 1 else 'not made'}; "
+        known = "" if not solver.promises or r > solver.maker else f"the others know {world_name(solver, world)}; "
         return said + (f"{known}if the offer fails, round {r + 1} gives him "
-                       f"{_fate_text(solver, Fraction(alive), Fraction(coins))}, against the "
-                       f"{_coins(offered)} offered.")
-    fates = [fate(solver.following(r, vote_stage.after[w], w), rank) for w in WORLDS]
-    chance = Fraction(odds * fates[MADE][0] + (1 - odds) * fates[NOT_MADE][0])
-    expected = Fraction(odds * fates[MADE][1] + (1 - odds) * fates[NOT_MADE][1])
-    parts = [f"{_fate_text(solver, Fraction(a), Fraction(c))} where it was {name}"
-             for (a, c), name in zip(fates, WORLD_NAMES)]
-    return said + (f"with odds {_number(odds)} that {pirate_name(solver.maker)} made his promise, "
-                   f"round {r + 1} is worth {_fate_text(solver, chance, expected)} to him "
-                   f"({parts[0]}, {parts[1]}), against the {_coins(offered)} offered.")
+                       f"{_fate_text(solver, Fraction(alive), Fraction(coins))}" + against)
+    fates = [fate(solver.following(r, vote_stage.after[w], w), rank) for w in solver.world_ids]
+    chance, expected = _expected(weights, fates)
+    parts = ", ".join(f"{_fate_text(solver, Fraction(fates[w][0]), Fraction(fates[w][1]))} where "
+                      + (f"it was {WORLD_NAMES[w]}" if solver.promise is not None else world_name(solver, w))
+                      for w in weighed)
+    worth = f"round {r + 1} is worth {_fate_text(solver, chance, expected)} to him ({parts})"
+    if solver.promise is not None:
+        return said + f"with odds {_number(weights[MADE])} that {pirate_name(solver.maker)} made his promise, " \
+            + worth + against
+    chances = ", ".join(f"{_number(weights[w])} that {world_name(solver, w)}" for w in weighed)
+    return said + f"with chances {chances}, {worth}" + against
 
 
 def _offer_reason(solver: OddsSolver, played: RoundPlay, world: int) -> str:
     r = played.round
     offer = played.offers[world]
     said = f"{pirate_name(r)} offers {offer} in round {r}: "
-    if solver.promise is not None and r == solver.maker and world == MADE:
+    if r <= solver.maker and solver.promised(r, world) is not None:
         return said + "he promised it."
-    insider = r in solver.insiders and r <= solver.maker
-    weights = (Fraction(1), Fraction(0)) if insider and world == MADE else (
-        (Fraction(0), Fraction(1)) if insider else (played.odds, 1 - played.odds))
+    weights = solver.weights(r, played.belief, world) if r <= solver.maker else solver.prior
+    weighed = [w for w in solver.world_ids if weights[w]]
     vote = solver.vote(r, played.after_offer[world], offer)
-    passes = [name for w, name in zip(WORLDS, WORLD_NAMES) if weights[w] and vote.passed[w]]
-    alive = sum((weights[w] for w in WORLDS if vote.passed[w]), Fraction(0))
-    coins = sum((weights[w] * offer.share(r) for w in WORLDS if vote.passed[w]), Fraction(0))
-    if solver.promise is None or insider or played.odds in (0, 1):
+    passes = [w for w in weighed if vote.passed[w]]
+    alive = sum((weights[w] for w in passes), Fraction(0))
+    coins = sum((weights[w] * offer.share(r) for w in passes), Fraction(0))
+    if not solver.promises or r > solver.maker or len(weighed) == 1:
         where = "it passes" if alive == 1 else "it fails, and no offer he can afford passes"
-    else:
+    elif solver.promise is not None:
         where = ("it passes whether the promise was made or not" if len(passes) == 2 else
-                 f"it passes where the promise was {passes[0]}" if passes else "it passes in neither world")
+                 f"it passes where the promise was {WORLD_NAMES[passes[0]]}" if passes else
+                 "it passes in neither world")
+    else:
+        where = ("it passes in every world he weighs" if passes == weighed else
+                 "it passes where " + ", or where ".join(world_name(solver, w) for w in passes) if passes else
+                 "it passes in no world he weighs")
     return said + (f"{where}: {_fate_text(solver, alive, coins)} for him, and no other offer is worth more to him.")
+
+
+def _labels(solver: OddsSolver) -> list[str]:
+    """Each promise by its maker, and by whom he told where one maker made two."""
+    makers = [pirate_name(p.maker) for p in solver.promises]
+    if len(set(makers)) == len(makers):
+        return makers
+    return [f"{m} (to {names_text(sorted(set(h) - {p.maker}))})"
+            for m, p, h in zip(makers, solver.promises, solver.hearers)]
+
+
+def world_name(solver: OddsSolver, world: int) -> str:
+    """Which promises ``world`` made, in words: "the promise was made", "p2 promised and p4 did not"."""
+    bits = solver.worlds[world]
+    if len(bits) == 1:
+        return "the promise was " + WORLD_NAMES[world]
+    labels = _labels(solver)
+    made = [x for x, m in zip(labels, bits) if m]
+    unmade = [x for x, m in zip(labels, bits) if not m]
+    if not made:
+        return "no subgroup promise was made"
+    return f"{_and(made)} promised" + (f" and {_and(unmade)} did not" if unmade else "")
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def told_text(solver: OddsSolver, before, after) -> str:
+    """What the others learn when their belief goes from ``before`` to ``after``: which promises
+    were made or not, as far as that is settled now and was not before ("" if nothing)."""
+    if before == after:
+        return ""
+    if len(solver.promises) == 1:
+        return "the promise was " + ("made" if after[MADE] == 1 else "not made")
+
+    def settled(belief) -> dict[int, bool]:
+        support = [solver.worlds[w] for w, q in enumerate(belief) if q]
+        return {j: support[0][j] for j in range(len(solver.promises)) if len({b[j] for b in support}) == 1}
+    now, then = settled(after), settled(before)
+    labels = _labels(solver)
+    news = [f"{labels[j]} {'promised' if made else 'did not promise'}" for j, made in now.items() if j not in then]
+    if news:
+        return _and(news)
+    return "it is one of the worlds where " + ", or where ".join(
+        world_name(solver, w) for w, q in enumerate(after) if q)

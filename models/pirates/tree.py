@@ -42,7 +42,7 @@ from epistemic.extensive import CHANCE, TreeTooLarge, tree_size  # noqa: F401  (
 
 from .division import DEAD, Division, divisions, pirate_name, promise_in
 from .game import PirateGame, PirateGameError
-from .odds import NOT_MADE, MADE, OddsSolver
+from .odds import OddsSolver
 from .worth import Worth
 from .wording import coins_text
 
@@ -256,7 +256,7 @@ class PirateTree:
                       rank: int) -> str:
         """The move of a pirate who weighs the odds (see :class:`~epistemic.models.pirates.odds.OddsSolver`)."""
         assert self.odds is not None
-        w = NOT_MADE if world and not world[0] else MADE
+        w = self.odds.worlds.index(world)
         odds = self.odds.odds_after(history)
         if offer is None:
             return str(self.odds.offer_of(r, odds, w))

@@ -1,0 +1,240 @@
+"""The vote of pirates who weigh odds: a part of :class:`~epistemic.models.pirates.odds.OddsSolver`.
+
+A voter who heard no promise weighs what follows a failed offer in each
+world by the shared belief, and votes yes when offered more (at least as
+much, if peaceful); one price serves most of them (:class:`VoterPrices`).
+A voter who heard some promises weighs the worlds he cannot tell apart,
+and also what his vote tells the others: the insiders' votes are answered
+one at a time until none changes, or, where that goes round a cycle,
+every profile of pure votes is tried, the nearest the sincere first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from itertools import product
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .division import Division
+from .game import PirateGameError
+from .worlds import Belief, conditioned
+from .worth import VoterPrices, Worth, fate
+
+__all__ = ["Vote", "VoteStage", "YES", "NO", "MAX_TURNS", "MAX_PROFILED"]
+
+YES, NO = "yes", "no"
+
+#: The most turns of the insiders' votes answering each other before every profile of them is tried.
+MAX_TURNS = 50
+
+#: The most votes (an insider's in one of his cells) tried in every pure profile (2 ** 12 = 4,096
+#: profiles) when answering them in turn goes round a cycle.
+MAX_PROFILED = 12
+
+#: The insiders' votes in each world: who votes how.
+Cast = tuple[dict[int, str], ...]
+
+
+@attrs.frozen
+class Vote:
+    """The vote on one offer from one state, in every world."""
+
+    insiders: Cast
+    sincere: Cast   # how an unexpected vote of an insider is read
+    outsiders: VoterPrices
+    yes: tuple[int, ...]
+    passed: tuple[bool, ...]
+    after: tuple[Belief, ...]
+    outcome: tuple[Division | None, ...]
+
+
+class VoteStage:
+    """The vote stage of :class:`~epistemic.models.pirates.odds.OddsSolver`, which holds the game, the
+    worlds and the states this reads."""
+
+    pirates: int
+    maker: int
+    world_ids: tuple[int, ...]
+    insiders: frozenset[int]
+    worth: Worth
+    _cells: dict[int, tuple[tuple[int, ...], ...]]
+    _votes: dict[tuple[int, Belief, Division], Vote]
+    _prices: dict[tuple, VoterPrices]
+    _price_of: dict[tuple, int]
+    _strict: bool
+
+    if TYPE_CHECKING:   # the solver's own
+        def belief(self, odds=None) -> Belief: ...
+
+        def voters(self, r: int) -> tuple[int, ...]: ...
+
+        def _needed(self, r: int) -> int: ...
+
+        def following(self, r: int, odds, world: int) -> Division | None: ...
+
+        def weights(self, rank: int, belief: Belief, world: int) -> Belief: ...
+
+    def vote(self, r: int, odds: Fraction | Belief, offer: Division) -> Vote:
+        """The vote on ``offer`` in round ``r`` once the shared belief is ``odds``, in every world: each
+        voter's best reply to the others' votes, the insiders' answered in turn until none changes."""
+        belief = self.belief(odds)
+        key = (r, belief, offer)
+        hit = self._votes.get(key)
+        if hit is not None:
+            return hit
+        voters = self.voters(r)
+        own = 1 if r in voters else 0
+        insiders = [v for v in voters if v != r and v in self.insiders and r <= self.maker]
+        needed = self._needed(r)
+        # first, every insider votes as if his vote told nothing
+        sincere = tuple({v: self._sincere(r, offer, v, w, belief) for v in insiders} for w in self.world_ids)
+        settled = self._settle(r, offer, belief, insiders, sincere, own, needed)
+        if settled is None:
+            raise PirateGameError(f"round {r}: the votes on {offer} have no equilibrium in pure votes (what the "
+                                  "pirates who heard a promise would reveal by their votes calls for mixed "
+                                  "ones, which pirates who weigh odds do not play)")
+        cast, after, outsiders, base = settled
+        yes = tuple(base + sum(1 for x in cast[w].values() if x == YES) for w in self.world_ids)
+        passed = tuple(y >= needed for y in yes)
+        outcome = tuple(offer if passed[w] else self.following(r, after[w], w) for w in self.world_ids)
+        found = Vote(cast, sincere, outsiders, yes, passed, after, outcome)
+        self._votes[key] = found
+        return found
+
+    def _settle(self, r: int, offer: Division, belief: Belief, insiders: list[int], sincere: Cast, own: int,
+                needed: int) -> tuple | None:
+        """The insiders' votes in every world, each a best reply to the others', and what follows
+        from them: the sincere votes answered one insider at a time until none changes, or, if
+        that goes round a cycle, the first equilibrium of every profile of pure votes, the
+        nearest the sincere first (``None`` if there is none).  An insider votes alike in the
+        worlds he cannot tell apart."""
+        ids = self.world_ids
+
+        def respond(cast: Cast):
+            after = tuple(self._after(cast, cast[w], belief, sincere) for w in ids)
+            outsiders = self._outsider_prices(r, belief, after, frozenset(insiders) | {r})
+            bought = sum(1 for rank, coins in zip(offer.ranks, offer.amounts)
+                         if rank not in outsiders.skipped and 0 < outsiders.price(rank) <= coins)
+            return after, outsiders, own + outsiders.free + bought
+
+        # each insider's vote in one world of each of his cells, which stands for the cell
+        slots = [(w, v) for v in insiders for w in sorted({self._cells[v][x][0] for x in ids})]
+
+        def spread(votes: dict[tuple[int, int], str]) -> Cast:
+            return tuple({v: votes[self._cells[v][w][0], v] for v in insiders} for w in ids)
+
+        cast = sincere
+        for _ in range(MAX_TURNS):
+            after, outsiders, base = respond(cast)
+            # one insider at a time, each answering the votes as they stand (answering all at once can cycle)
+            again = tuple(dict(c) for c in cast)
+            for v in insiders:
+                for w in sorted({self._cells[v][x][0] for x in ids}):
+                    x = self._best_vote(r, offer, v, w, belief, again, base, needed, sincere)
+                    for u in self._cells[v][w]:
+                        again[u][v] = x
+            if again == cast:
+                return cast, after, outsiders, base
+            cast = again
+        if len(slots) > MAX_PROFILED:
+            return None
+        profiles = sorted(product((YES, NO), repeat=len(slots)),
+                          key=lambda votes: sum(x != sincere[w][v] for x, (w, v) in zip(votes, slots)))
+        for votes in profiles:
+            cast = spread(dict(zip(slots, votes)))
+            after, outsiders, base = respond(cast)
+            if all(self._best_vote(r, offer, v, w, belief, cast, base, needed, sincere) == cast[w][v]
+                   for w, v in slots):
+                return cast, after, outsiders, base
+        return None
+
+    def _after(self, cast: Cast, seen: dict[int, str], belief: Belief, sincere: Cast) -> Belief:
+        """The shared belief once the insiders' votes ``seen`` are: each vote keeps the worlds whose
+        play casts it; a vote that no world's play casts is read as sincere (``sincere``: each
+        insider's vote in each world were it to tell nothing), and keeps the worlds where it is;
+        votes that contradict each other leave the belief."""
+        kept = set(self.world_ids)
+        for v, x in seen.items():
+            if v not in cast[0]:
+                continue
+            worlds = {w for w in self.world_ids if cast[w][v] == x} or {
+                w for w in self.world_ids if sincere[w][v] == x}
+            if worlds:
+                kept &= worlds
+        return conditioned(belief, kept) if kept else belief
+
+    def _outsider_prices(self, r: int, belief: Belief, after: tuple[Belief, ...],
+                         skipped: frozenset[int]) -> VoterPrices:
+        """The price of each voter not in ``skipped``: each weighs what follows a failed offer in
+        each world by the shared belief (see :class:`VoterPrices`)."""
+        following = tuple(self.following(r, after[w], w) if belief[w] else None for w in self.world_ids)
+        key = (r, belief, following, skipped)
+        hit = self._prices.get(key)
+        if hit is not None:
+            return hit
+        weights = belief
+        outcomes = [o for o, w in zip(following, weights) if w]
+        # pirates no outcome keeps alive (above every outcome's proposer) vote yes to anything; those
+        # every outcome keeps alive with nothing (below every proposer, paid by none) share one price
+        beyond = self.pirates + 1
+        lowest = min((o.first if o is not None else beyond) for o in outcomes)
+        highest = max((o.first if o is not None else beyond) for o in outcomes)
+        paid = {rank for o in outcomes if o is not None for rank in o.ranks}
+        plain = self.worth.threshold(Fraction(1), Fraction(0), self._strict)
+        first = self.voters(r)[0] if self.voters(r) else beyond
+        lowest = max(lowest, first)
+        special = {}
+        for v in sorted({*range(lowest, min(highest, beyond)), *(v for v in paid if v >= lowest)} - skipped):
+            fates = tuple(fate(o, v) for o in following)
+            price = self._price_of.get((weights, fates))   # few fates recur across voters and states: priced once
+            if price is None:
+                alive = sum((w * f[0] for f, w in zip(fates, weights)), Fraction(0))
+                coins = sum((w * f[1] for f, w in zip(fates, weights)), Fraction(0))
+                price = self._price_of[weights, fates] = self.worth.threshold(alive, coins, self._strict)
+            special[v] = price
+        doomed = sum(1 for v in range(first, lowest) if v not in skipped)
+        start = max(highest, lowest)   # the plain voters: from here down, neither special nor skipped
+        plain_count = max(0, self.pirates - start + 1) - sum(1 for v in (*special, *skipped) if v >= start)
+        free = doomed + sum(1 for t in special.values() if t == 0) + (plain_count if plain == 0 else 0)
+        found = VoterPrices(special, plain, lowest, skipped, self.pirates, free)
+        self._prices[key] = found
+        return found
+
+    def _expects(self, rank: int, belief: Belief, world: int,
+                 outcome_in: Callable[[int], Division | None]) -> tuple[Fraction, ...]:
+        """The worth to ``rank`` in ``world`` of the outcome ``outcome_in(w)`` of each world he weighs."""
+        weights = self.weights(rank, belief, world)
+        if weights[world] == 1:   # he knows the world (as everyone who heard the only promise does)
+            return self.worth.of(*fate(outcome_in(world), rank))
+        fates = [fate(outcome_in(w), rank) if weights[w] else (0, 0) for w in self.world_ids]
+        return self.worth.expected(fates, weights)
+
+    def _sincere(self, r: int, offer: Division, rank: int, world: int, belief: Belief) -> str:
+        """Yes when the offer beats what the insider ``rank`` expects if it fails, the belief unchanged."""
+        return self._prefers(offer, rank, self._expects(rank, belief, world, lambda w: self.following(r, belief, w)))
+
+    def _prefers(self, offer: Division, rank: int, then: tuple[Fraction, ...]) -> str:
+        now = self.worth.of(1, offer.share(rank))
+        return YES if now > then or (now == then and not self._strict) else NO
+
+    def _best_vote(self, r: int, offer: Division, rank: int, world: int, belief: Belief, cast: Cast, base: int,
+                   needed: int, sincere: Cast) -> str:
+        """The insider ``rank``'s best reply in ``world`` (and the worlds he cannot tell from it) to the
+        others' votes ``cast``."""
+        worth = {}
+        for x in (YES, NO):
+            def outcome(w: int, x: str = x) -> Division | None:
+                others = base + sum(1 for v, y in cast[w].items() if v != rank and y == YES)
+                if others + (x == YES) >= needed:
+                    return offer
+                return self.following(r, self._after(cast, {**cast[w], rank: x}, belief, sincere), w)
+            worth[x] = self._expects(rank, belief, world, outcome)
+        if worth[YES] != worth[NO]:
+            return YES if worth[YES] > worth[NO] else NO
+        # his vote changes nothing: he votes as the seed's pirates do
+        return self._prefers(offer, rank, self._expects(
+            rank, belief, world,
+            lambda w: self.following(r, self._after(cast, {**cast[w], rank: NO}, belief, sincere), w)))
