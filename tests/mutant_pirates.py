@@ -561,4 +561,14 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            ("tests/test_pirates_odds_equilibrium.py::test_two_promises_weighed_have_no_regret_in_gambit_subgame_by_subgame",
             "tests/test_pirates_odds_equilibrium.py::"
             "test_random_three_pirate_games_with_two_promises_have_no_regret_in_gambit")),
+    Mutant(ODDS_VOTES,
+           "        if len(slots) <= MAX_READINGS:",
+           "        if False:",
+           "an unexpected vote is read as sincere even where that leaves no pure equilibrium",
+           (ODDS_CLI + "test_an_unexpected_vote_is_read_as_whatever_makes_an_equilibrium_where_sincere_makes_none",)),
+    Mutant(ODDS_PY,
+           "            or list(free))",
+           "            or list(range(len(belief))))",
+           "an offer a maker did not make tells nothing of his promise",
+           (ODDS_TESTS + "test_an_offer_other_than_his_promise_tells_that_a_maker_made_none",)),
 )

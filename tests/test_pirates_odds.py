@@ -206,3 +206,19 @@ def test_every_outsiders_price_is_his_own_expectation(pirates, coins, data):
         assert prices.price(v) == price, v
         free += price == 0
     assert prices.free == free
+
+
+def test_an_offer_other_than_his_promise_tells_that_a_maker_made_none():
+    """A maker whose promise was made has no other offer (the game leaves him none), so an offer
+    other than his promise rules out the worlds where he made it, even one his play never makes.
+    Ten pirates, 100 coins; p2 tells p3 and p3 tells p4 that he will give him every coin."""
+    from epistemic.models.pirates.worlds import conditioned
+    pirates = 10
+    promises = [promise(pirates, m, [0] * (pirates - m - 1) + [100, 0], hearers=[m + 1]) for m in (2, 3)]
+    solver = OddsSolver(PirateGame(pirates, 100, promises), "1/2")
+    keeps_all = Division.from_shares(2, pirates, {2: 100})
+    assert keeps_all not in solver.round(2).offers
+    assert solver.offer_odds(2, solver.prior, keeps_all) == conditioned(solver.prior, [2, 3])
+    # read so, where p2 made no promise he buys four votes for four coins and keeps 96
+    assert [str(o) for o in solver.round(2).offers[1:3]] == ["p10:0 p9:0 p8:0 p7:0 p6:0 p5:0 p4:0 p3:100 p2:0",
+                                                              "p10:1 p9:0 p8:1 p7:0 p6:1 p5:0 p4:1 p3:0 p2:96"]

@@ -37,7 +37,9 @@ one line):
   that no other beats, so that the two minds agree wherever the odds
   leave the seed's offer a best reply;
 * a vote the others did not expect of an insider is read as sincere: it
-  keeps the worlds in which it is the vote that tells nothing; an offer
+  keeps the worlds in which it is the vote that tells nothing (or, where
+  that leaves the vote no pure equilibrium, whichever of his cells make
+  one); an offer
   they did not expect of one is read the same way, or else as telling
   that its proposer made no promise (one who made his has no other offer);
 * a promise's maker, where it was made, offers what he promised.

@@ -6,7 +6,9 @@ much, if peaceful); one price serves most of them (:class:`VoterPrices`).
 A voter who heard some promises weighs the worlds he cannot tell apart,
 and also what his vote tells the others: the insiders' votes are answered
 one at a time until none changes, or, where that goes round a cycle,
-every profile of pure votes is tried, the nearest the sincere first.
+every profile of pure votes is tried, the nearest the sincere first.  A
+vote the others do not expect is read as sincere, or, where no profile is
+an equilibrium so, as telling whichever of the voter's cells makes one.
 """
 
 from __future__ import annotations
@@ -34,6 +36,10 @@ MAX_TURNS = 50
 #: profiles) when answering them in turn goes round a cycle.
 MAX_PROFILED = 12
 
+#: The most insiders' votes (one per insider and cell) whose unexpected values are read every way
+#: (2 ** 4 readings) where no profile is an equilibrium under the sincere reading.
+MAX_READINGS = 4
+
 #: The insiders' votes in each world: who votes how.
 Cast = tuple[dict[int, str], ...]
 
@@ -43,7 +49,7 @@ class Vote:
     """The vote on one offer from one state, in every world."""
 
     insiders: Cast
-    sincere: Cast   # how an unexpected vote of an insider is read
+    sincere: Cast   # how an unexpected vote of an insider is read: the worlds where this is his vote
     outsiders: VoterPrices
     yes: tuple[int, ...]
     passed: tuple[bool, ...]
@@ -96,11 +102,11 @@ class VoteStage:
             raise PirateGameError(f"round {r}: the votes on {offer} have no equilibrium in pure votes (what the "
                                   "pirates who heard a promise would reveal by their votes calls for mixed "
                                   "ones, which pirates who weigh odds do not play)")
-        cast, after, outsiders, base = settled
+        cast, after, outsiders, base, reading = settled
         yes = tuple(base + sum(1 for x in cast[w].values() if x == YES) for w in self.world_ids)
         passed = tuple(y >= needed for y in yes)
         outcome = tuple(offer if passed[w] else self.following(r, after[w], w) for w in self.world_ids)
-        found = Vote(cast, sincere, outsiders, yes, passed, after, outcome)
+        found = Vote(cast, reading, outsiders, yes, passed, after, outcome)
         self._votes[key] = found
         return found
 
@@ -113,8 +119,8 @@ class VoteStage:
         worlds he cannot tell apart."""
         ids = self.world_ids
 
-        def respond(cast: Cast):
-            after = tuple(self._after(cast, cast[w], belief, sincere) for w in ids)
+        def respond(cast: Cast, reading: Cast = sincere):
+            after = tuple(self._after(cast, cast[w], belief, reading) for w in ids)
             outsiders = self._outsider_prices(r, belief, after, frozenset(insiders) | {r})
             bought = sum(1 for rank, coins in zip(offer.ranks, offer.amounts)
                          if rank not in outsiders.skipped and 0 < outsiders.price(rank) <= coins)
@@ -137,19 +143,35 @@ class VoteStage:
                     for u in self._cells[v][w]:
                         again[u][v] = x
             if again == cast:
-                return cast, after, outsiders, base
+                return cast, after, outsiders, base, sincere
             cast = again
         if len(slots) > MAX_PROFILED:
             return None
         profiles = sorted(product((YES, NO), repeat=len(slots)),
                           key=lambda votes: sum(x != sincere[w][v] for x, (w, v) in zip(votes, slots)))
-        for votes in profiles:
-            cast = spread(dict(zip(slots, votes)))
-            after, outsiders, base = respond(cast)
-            if all(self._best_vote(r, offer, v, w, belief, cast, base, needed, sincere) == cast[w][v]
-                   for w, v in slots):
-                return cast, after, outsiders, base
+        # an unexpected vote is read as sincere; where no profile is an equilibrium so, as keeping whichever
+        # of the voter's cells make one (what he does not expect to be seen may be read any way)
+        readings = [sincere]
+        if len(slots) <= MAX_READINGS:
+            for votes in product((YES, NO), repeat=len(slots)):
+                other = spread(dict(zip(slots, votes)))
+                if other not in readings:
+                    readings.append(other)
+        for reading in readings:
+            for votes in profiles:
+                cast = spread(dict(zip(slots, votes)))
+                if reading is not sincere and not self._unexpected(cast, insiders):
+                    continue   # every vote is expected: the reading changes nothing already tried
+                after, outsiders, base = respond(cast, reading)
+                if all(self._best_vote(r, offer, v, w, belief, cast, base, needed, reading) == cast[w][v]
+                       for w, v in slots):
+                    return cast, after, outsiders, base, reading
         return None
+
+    @staticmethod
+    def _unexpected(cast: Cast, insiders: list[int]) -> bool:
+        """Whether some insider casts the same vote in every world, so that the other is unexpected."""
+        return any(len({c[v] for c in cast}) == 1 for v in insiders)
 
     def _after(self, cast: Cast, seen: dict[int, str], belief: Belief, sincere: Cast) -> Belief:
         """The shared belief once the insiders' votes ``seen`` are: each vote keeps the worlds whose
