@@ -142,16 +142,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     odds = p.add_argument_group("pirates who weigh odds (see docs/pirates.md, Pirates who weigh odds)")
     odds.add_argument("--beliefs", choices=BELIEFS, default="belief",
                       help="belief (default): a pirate acts as if no promise he did not hear was made (the seed); "
-                           "odds: he gives a subgroup promise the odds --promise-chance, updates them by Bayes' "
-                           "rule on the offers and votes, and acts on what he expects")
+                           "odds: he gives each subgroup promise he did not hear (up to three) the odds "
+                           "--promise-chance, updates them by Bayes' rule on the offers and votes, and acts on what "
+                           "he expects")
     odds.add_argument("--death-value", default=None, metavar="V",
                       help="with --beliefs odds, death is worth V coins (below 0) and pirates weigh expected "
                            "worth; by default they rank their chance to survive first and expected coins second")
     export = p.add_argument_group("export (see docs/interop.md)")
     add_efg_argument(export)
     export.add_argument("--promise-chance", default=None, metavar="P",
-                        help="with --export-efg or --beliefs odds, the chance that a subgroup promise was made, "
-                             "as its outsiders weigh it (default: 1/2)")
+                        help="with --export-efg or --beliefs odds, the chance that each subgroup promise was "
+                             "made, as its outsiders weigh it (default: 1/2)")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
