@@ -1,0 +1,69 @@
+"""How many small pirate games pirates who weigh odds solve in pure moves, and where they stop.
+
+Run ``python benchmarks/pirates_odds_coverage.py`` (about two minutes).  The
+space is that of docs/pirates.md, "What it does not do": 4 and 5 pirates,
+1 to 3 coins, one subgroup promise by any pirate but the first and the
+last, of any division of the coins, told to one or two of the others, at
+the odds 1/10, 1/2 and 9/10, with survival first or death worth a coin:
+4,728 games.  A game is *solved* when every world's play is found; else it
+stops at a vote whose hearers have no equilibrium in pure votes (however
+their unexpected votes are read) or at offers of a proposer who heard the
+promise that have none among the profiles tried.  Each case is one count
+of pirates.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+from harness import main
+
+from epistemic.models.pirates import PirateGame, PirateGameError, promise
+from epistemic.models.pirates.division import divisions
+from epistemic.models.pirates.odds import OddsSolver
+from epistemic.models.pirates.worth import Worth
+
+ODDS = (Fraction(1, 10), Fraction(1, 2), Fraction(9, 10))
+WORTHS = (Worth(), Worth(-1))
+
+CASES = [(f"{n} pirates, one promise", dict(pirates=n)) for n in (4, 5)]
+
+
+def _promises(n: int, coins: int, maker: int):
+    """Every promise of ``maker`` among ``n`` pirates: each division, to one or two hearers."""
+    others = [r for r in range(1, n + 1) if r != maker]
+    for row in divisions(coins, n - maker + 1):
+        for k in (1, 2):
+            for hearers in combinations(others, k):
+                yield promise(n, maker, list(row), hearers=list(hearers))
+
+
+def _games(spec: dict):
+    n = spec["pirates"]
+    for coins in (1, 2, 3):
+        for maker in range(2, n):
+            for made in _promises(n, coins, maker):
+                yield PirateGame(n, coins, [made])
+
+
+def run_case(spec: dict) -> dict:
+    counts = {"games": 0, "solved": 0, "vote": 0, "offers": 0}
+    for game in _games(spec):
+        for odds in ODDS:
+            for worth in WORTHS:
+                counts["games"] += 1
+                try:
+                    solver = OddsSolver(game, odds, worth)
+                    for world in solver.world_ids:
+                        solver.path(world)
+                    counts["solved"] += 1
+                except PirateGameError as stop:
+                    counts["vote" if "votes on" in str(stop) else "offers"] += 1
+    return counts
+
+
+if __name__ == "__main__":
+    main(__file__, __doc__.splitlines()[0], CASES, run_case,
+         [("games", "games", ","), ("solved", "solved", ","), ("vote", "stop at a vote", ","),
+          ("offers", "stop at offers", ",")])
