@@ -571,4 +571,9 @@ PIRATE_MUTANTS: tuple[Mutant, ...] = (
            "            or list(range(len(belief))))",
            "an offer a maker did not make tells nothing of his promise",
            (ODDS_TESTS + "test_an_offer_other_than_his_promise_tells_that_a_maker_made_none",)),
+    Mutant("models/pirates/odds_report.py",
+           "    if fate(then, rank) == fate(vote_stage.outcome[world], rank):\n        return \"\"",
+           "    if True:\n        return \"\"",
+           "an insider's vote is explained without what the other vote would tell",
+           (ODDS_CLI + "test_an_insiders_vote_is_explained_by_what_the_other_vote_would_tell",)),
 )

@@ -220,3 +220,18 @@ def test_a_vote_among_two_promises_is_explained_by_each_worlds_chance(capsys):
             "promised: a chance of 9/10 to live and 9/5 coins expected, worth 17/10 for him") in out
     assert ("Where p2 promised and p3 did not: p3 votes no on p3:0 p2:1 p1:2 in round 1: he knows p2 promised and p3 "
             "did not; if the offer fails, what follows gives him 3 coins, against the 0 coins offered.") in out
+
+
+def test_an_insiders_vote_is_explained_by_what_the_other_vote_would_tell(capsys):
+    # four pirates, two coins, p3's promise to p2 (made): p3 is offered the coin round 2 would give him,
+    # and votes yes, since a no would sink the offer and be read as telling that no promise was made
+    code, out, _ = run(capsys, "pirates", "-n", "4", "-m", "2", "--promise", "p3: 2 0 to p2", "--beliefs", "odds",
+                       "--why", "p3 vote round 1", "--why", "p2 vote round 1")
+    assert code == 0
+    assert ("Where the promise was made: p3 votes yes on p4:0 p3:1 p2:0 p1:1 in round 1: he heard the promise and "
+            "knows it was made; if the offer fails, what follows gives him 1 coin, against the 1 coin offered; "
+            "voting no, the offer would fail and tell the others that the promise was not made, and leave him "
+            "0 coins.") in out
+    # p2's vote changes nothing for him: his answer says no more than what follows a failed offer
+    assert ("p2 votes no on p4:0 p3:1 p2:0 p1:1 in round 1: he heard the promise and knows it was made; if the "
+            "offer fails, what follows gives him 1 coin, against the 0 coins offered.") in out

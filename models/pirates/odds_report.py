@@ -256,7 +256,8 @@ def _vote_reason(solver: OddsSolver, played: RoundPlay, world: int, rank: int) -
         known = ("he heard the promise and knows it was " + WORLD_NAMES[world] if solver.promise is not None
                  else f"he knows {world_name(solver, world)}")
         return said + (f"{known}; if the offer fails, what follows gives him "
-                       f"{_fate_text(solver, Fraction(alive), Fraction(coins))}" + against)
+                       f"{_fate_text(solver, Fraction(alive), Fraction(coins))}, against the {_coins(offered)} "
+                       f"offered" + _signal(solver, played, world, rank, vote, vote_stage) + ".")
     if not solver.promises or r > solver.maker or len(weighed) == 1:
         following = solver.following(r, vote_stage.after[world], world)
         alive, coins = fate(following, rank)
@@ -274,6 +275,27 @@ def _vote_reason(solver: OddsSolver, played: RoundPlay, world: int, rank: int) -
             + worth + against
     chances = ", ".join(f"{_number(weights[w])} that {world_name(solver, w)}" for w in weighed)
     return said + f"with chances {chances}, {worth}" + against
+
+
+def _signal(solver: OddsSolver, played: RoundPlay, world: int, rank: int, vote: str, vote_stage) -> str:
+    """What the other vote would do, where it would change what an insider gets: pass or sink the offer,
+    or tell the others what his vote keeps from them ("" where it changes nothing for him)."""
+    other = "no" if vote == "yes" else "yes"
+    r, offer = played.round, played.offers[world]
+    seen = {**vote_stage.insiders[world], rank: other}
+    told = solver.seen_after(vote_stage, seen, played.after_offer[world])
+    yes = vote_stage.yes[world] + (1 if other == "yes" else -1)
+    passes = yes >= played.needed
+    then = offer if passes else solver.following(r, told, world)
+    if fate(then, rank) == fate(vote_stage.outcome[world], rank):
+        return ""
+    news = told_text(solver, vote_stage.after[world], told)
+    effect = ("the offer would pass" if passes and not vote_stage.passed[world] else
+              "the offer would fail" if not passes and vote_stage.passed[world] else "the offer would still "
+              + ("pass" if passes else "fail"))
+    alive, coins = fate(then, rank)
+    return (f"; voting {other}, {effect}" + (f" and tell the others that {news}" if news else "")
+            + f", and leave him {_fate_text(solver, Fraction(alive), Fraction(coins))}")
 
 
 def _offer_reason(solver: OddsSolver, played: RoundPlay, world: int) -> str:

@@ -168,6 +168,10 @@ class VoteStage:
                     return cast, after, outsiders, base, reading
         return None
 
+    def seen_after(self, vote: Vote, seen: dict[int, str], belief: Belief) -> Belief:
+        """The shared belief, from ``belief``, once the insiders' votes ``seen`` on ``vote``'s offer are."""
+        return self._after(vote.insiders, seen, belief, vote.sincere)
+
     @staticmethod
     def _unexpected(cast: Cast, insiders: list[int]) -> bool:
         """Whether some insider casts the same vote in every world, so that the other is unexpected."""
