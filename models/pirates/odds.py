@@ -84,7 +84,7 @@ from .predict import TieRule
 from .rules import DoomedProposer
 from .worlds import Belief, beliefs_within, cells_of, conditioned, posterior, prior_belief, world_bits
 from .odds_votes import NO, YES, Vote, VoteStage
-from .worth import VoterPrices, Worth, fate
+from .worth import VoterPrices, Worth, expectation, fate
 
 __all__ = ["OddsSolver", "RoundPlay", "MAX_ENUMERATED", "MAX_PROMISES", "MADE", "NOT_MADE", "BELIEFS"]
 
@@ -194,6 +194,7 @@ class OddsSolver(VoteStage):
         self._naive: dict[tuple[int, Belief], tuple[Division, ...]] = {}
         self._price_of: dict[tuple, int] = {}
         self._posteriors: dict[tuple[tuple[int, ...], Belief], Belief] = {}
+        self._free: dict[int, tuple[int, ...]] = {}
         self._strict = self.rules.premium() > 0
 
     # beliefs -------------------------------------------------------------------------------
@@ -357,7 +358,10 @@ class OddsSolver(VoteStage):
     def _unbound(self, r: int) -> tuple[int, ...]:
         """The worlds where ``r`` made no promise: an offer other than his promise tells the others that
         the world is one of these (the game leaves a maker whose promise was made no other offer)."""
-        return tuple(w for w in self.world_ids if self.promised(r, w) is None)
+        found = self._free.get(r)
+        if found is None:   # read at every offer seen: worked out once per proposer
+            found = self._free[r] = tuple(w for w in self.world_ids if self.promised(r, w) is None)
+        return found
 
     def _offers(self, r: int, belief: Belief) -> tuple[Division, ...]:
         """The proposer's offer in each world, each a best reply to what the others infer from it."""
@@ -489,9 +493,7 @@ class OddsSolver(VoteStage):
     def _insider_price(self, r: int, belief: Belief, rank: int, world: int) -> int:
         weights = self.weights(rank, belief, world)
         fates = [fate(self.following(r, belief, w), rank) if weights[w] else (0, 0) for w in self.world_ids]
-        alive = sum((q * f[0] for q, f in zip(weights, fates)), Fraction(0))
-        coins = sum((q * f[1] for q, f in zip(weights, fates)), Fraction(0))
-        return self.worth.threshold(alive, coins, self._strict)
+        return self.worth.threshold(*expectation(fates, weights), self._strict)
 
     def _division(self, r: int, shares: dict[int, int]) -> Division:
         spent = sum(shares.values())

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from .division import Division, pirate_name
 from .odds import MADE, OddsSolver, RoundPlay
-from .worth import fate
+from .worth import expectation, fate
 from .report import ROUND_EXCERPT, TABLE_HEAD, TABLE_TAIL
 from .wording import coins_text, division_text, names_text
 
@@ -74,8 +74,7 @@ def _expectation_lines(solver: OddsSolver) -> list[str]:
     runs: list[tuple[int, int, tuple[Fraction, Fraction]]] = []
     for rank in range(1, solver.pirates + 1):
         fates = [fate(o, rank) for o in outcomes]
-        expected = (sum((q * f[0] for q, f in zip(odds, fates)), Fraction(0)),
-                    sum((q * f[1] for q, f in zip(odds, fates)), Fraction(0)))
+        expected = expectation(fates, odds)
         if runs and runs[-1][2] == expected:
             runs[-1] = (runs[-1][0], rank, expected)
         else:
@@ -228,11 +227,6 @@ def _fate_text(solver: OddsSolver, alive: Fraction, coins: Fraction) -> str:
     return text
 
 
-def _expected(weights, fates) -> tuple[Fraction, Fraction]:
-    return (sum((q * f[0] for q, f in zip(weights, fates)), Fraction(0)),
-            sum((q * f[1] for q, f in zip(weights, fates)), Fraction(0)))
-
-
 def _vote_reason(solver: OddsSolver, played: RoundPlay, world: int, rank: int) -> str:
     r = played.round
     offer = played.offers[world]
@@ -265,7 +259,7 @@ def _vote_reason(solver: OddsSolver, played: RoundPlay, world: int, rank: int) -
         return said + (f"{known}if the offer fails, round {r + 1} gives him "
                        f"{_fate_text(solver, Fraction(alive), Fraction(coins))}" + against)
     fates = [fate(solver.following(r, vote_stage.after[w], w), rank) for w in solver.world_ids]
-    chance, expected = _expected(weights, fates)
+    chance, expected = expectation(fates, weights)
     parts = ", ".join(f"{_fate_text(solver, Fraction(fates[w][0]), Fraction(fates[w][1]))} where "
                       + (f"it was {WORLD_NAMES[w]}" if solver.promise is not None else world_name(solver, w))
                       for w in weighed)

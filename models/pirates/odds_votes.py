@@ -23,7 +23,7 @@ import attrs
 from .division import Division
 from .game import PirateGameError
 from .worlds import Belief, conditioned
-from .worth import VoterPrices, Worth, fate
+from .worth import VoterPrices, Worth, expectation, fate
 
 __all__ = ["Vote", "VoteStage", "YES", "NO", "MAX_TURNS", "MAX_PROFILED"]
 
@@ -217,9 +217,8 @@ class VoteStage:
             fates = tuple(fate(o, v) for o in following)
             price = self._price_of.get((weights, fates))   # few fates recur across voters and states: priced once
             if price is None:
-                alive = sum((w * f[0] for f, w in zip(fates, weights)), Fraction(0))
-                coins = sum((w * f[1] for f, w in zip(fates, weights)), Fraction(0))
-                price = self._price_of[weights, fates] = self.worth.threshold(alive, coins, self._strict)
+                price = self._price_of[weights, fates] = self.worth.threshold(*expectation(fates, weights),
+                                                                              self._strict)
             special[v] = price
         doomed = sum(1 for v in range(first, lowest) if v not in skipped)
         start = max(highest, lowest)   # the plain voters: from here down, neither special nor skipped

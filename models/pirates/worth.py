@@ -16,7 +16,7 @@ import attrs
 from .division import Division
 from .game import PirateGameError
 
-__all__ = ["Worth", "VoterPrices", "Fate", "fate", "parse_death_value"]
+__all__ = ["Worth", "VoterPrices", "Fate", "fate", "expectation", "parse_death_value"]
 
 #: A pirate's fate: (1 if he lives else 0, the coins he gets).
 Fate = tuple[int, int]
@@ -28,6 +28,13 @@ def fate(outcome: Division | None, rank: int) -> Fate:
     if outcome is None or rank < outcome.first:
         return 0, 0
     return 1, outcome.share(rank)
+
+
+def expectation(fates: Sequence[Fate], weights: Sequence[Fraction]) -> tuple[Fraction, Fraction]:
+    """The chance to live and the expected coins of ``fates`` weighed by ``weights``."""
+    alive = sum((w * f[0] for f, w in zip(fates, weights) if w), Fraction(0))
+    coins = sum((w * f[1] for f, w in zip(fates, weights) if w), Fraction(0))
+    return alive, coins
 
 
 @attrs.frozen
@@ -65,9 +72,7 @@ class Worth:
 
     def expected(self, fates: Sequence[Fate], weights: Sequence[Fraction]) -> tuple[Fraction, ...]:
         """The worth of ``fates`` weighed by ``weights`` (which sum to 1)."""
-        alive = sum((w * f[0] for f, w in zip(fates, weights) if w), Fraction(0))
-        coins = sum((w * f[1] for f, w in zip(fates, weights) if w), Fraction(0))
-        return self.of(alive, coins)
+        return self.of(*expectation(fates, weights))
 
     def threshold(self, alive: Fraction, coins: Fraction, strict: bool) -> int:
         """The fewest coins a voter must be offered to vote yes, when failing
