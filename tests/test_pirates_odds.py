@@ -222,3 +222,76 @@ def test_an_offer_other_than_his_promise_tells_that_a_maker_made_none():
     # read so, where p2 made no promise he buys four votes for four coins and keeps 96
     assert [str(o) for o in solver.round(2).offers[1:3]] == ["p10:0 p9:0 p8:0 p7:0 p6:0 p5:0 p4:0 p3:100 p2:0",
                                                               "p10:1 p9:0 p8:1 p7:0 p6:1 p5:0 p4:1 p3:0 p2:96"]
+
+
+def test_a_first_proposer_who_heard_both_promises_pools_his_offer():
+    """Three pirates, two coins; p2 tells p1 he will give p3 a coin, and p3 tells p1 he will keep
+    both.  Worked by hand: p3 gets a coin in round 2 where p2 promised and none where he did not,
+    so at even odds that p2 did he expects half a coin, and one coin buys his vote in every world;
+    p2 expects a coin or two and sells his for two or three.  So p1, who knows the world, offers p3
+    a coin in each, and his offer tells nothing.  Round 1 starts at the prior alone: solving it at
+    beliefs no play reaches (as if the odds were other than the game's) found no pure offers there
+    and stopped the game."""
+    from epistemic.models.pirates.worlds import conditioned
+    game = PirateGame(3, 2, [promise(3, 2, [1, 1], hearers=[1]), promise(3, 3, [2], hearers=[1])])
+    solver = OddsSolver(game, "1/2")
+    for world in solver.world_ids:
+        assert [(str(r.offers[world]), r.passed[world]) for r in solver.path(world)] == [("p3:1 p2:0 p1:1", True)]
+        assert solver.round(1).after_offer[world] == solver.prior
+    elsewhere = conditioned(solver.prior, [0, 3])   # p2 promised and p3 did, or neither: never the prior
+    with pytest.raises(PirateGameError, match=r"^round 1: the offers p1 would make in the worlds") as stop:
+        solver.round(1, elsewhere)
+    assert "\n" not in str(stop.value)
+    # p3 is the last maker: rounds 2 and 3 from each of the 15 beliefs the play may reach, round 1 from one
+    assert solver.states() == 2 * 15 + 1
+
+
+def test_a_vote_that_decides_nothing_may_tell_the_world():
+    """Four pirates, three coins; p3 tells p4 alone that he will offer him two; death is worth -1
+    and the odds 1/10.  Worked by hand: in round 2 p2 buys p4 for a coin (passing where the promise
+    was not made, worth 2 - 3q to him at odds q) or p3 for two (where it was, worth 2q - 1): p4
+    below q = 3/5, p3 above.  In round 1 p1 offers p3 a coin and keeps two, which passes with any
+    one vote of p2, p3 and p4.  Were p3 the only one to vote yes, his vote would tell the world,
+    and where the promise was not made he would rather vote no and be read as having heard it
+    (p2 then buys p3, whom the game leaves 3 coins where it was not); voting alike, he tells
+    nothing, p2 buys p4, and where it was not made p3 would rather pass the offer.  So no pure
+    votes settle while p4, offered nothing, votes no as the seed's pirates do.  But p4's vote
+    decides nothing where p3 votes yes: p4 votes yes where the promise was not made and no where
+    it was, which tells the world, and p3 votes no where it was made (two coins from p2, not one)."""
+    from epistemic.models.pirates.worlds import Belief
+    game = PirateGame(4, 3, [promise(4, 3, [2, 1], hearers=[4])])
+    solver = OddsSolver(game, "1/10", Worth(-1))
+    offer = solver.round(1).offers[MADE]
+    assert str(offer) == "p4:0 p3:1 p2:0 p1:2" == str(solver.round(1).offers[NOT_MADE])
+    vote = solver.vote(1, solver.prior, offer)
+    assert vote.insiders == ({3: "no", 4: "no"}, {3: "yes", 4: "yes"})
+    assert vote.after == (Belief((Fraction(1), Fraction(0))), Belief((Fraction(0), Fraction(1))))
+    assert [str(solver.outcome(w)) for w in (MADE, NOT_MADE)] == ["p4:0 p3:2 p2:1", "p4:0 p3:1 p2:0 p1:2"]
+    # p1 dies where it was made and keeps two coins where not: 1/10 * -1 + 9/10 * 2
+    fates = [fate(solver.outcome(w), 1) for w in (MADE, NOT_MADE)]
+    assert Worth(-1).expected(fates, solver.prior) == (Fraction(17, 10),)
+
+
+def test_an_unexpected_offer_may_be_read_as_the_cell_that_deters_it():
+    """Four pirates, two coins; p2 tells p3 he will give p4 and p3 a coin each, and p3 tells p1 and
+    p2 he will give p4 both; p1 ranks survival first.  p1, who knows p3's promise and not p2's,
+    gives p4 both coins in every world, and survives.  Read as telling nothing, his offer of a
+    coin to p2 would pass where p3 made no promise and leave him a coin; read as telling that p3
+    made none, it passes only where p2 made his (half the time), and p1 keeps his play.  Without
+    that reading no profile of his offers is an equilibrium (Gambit's whole-game regret of this
+    play, checked outside the suite, is 0)."""
+    from epistemic.models.pirates.odds import _read_offer
+    from epistemic.models.pirates.worlds import conditioned
+    game = PirateGame(4, 2, [promise(4, 2, [1, 1, 0], hearers=[3]), promise(4, 3, [2, 0], hearers=[1, 2])])
+    solver = OddsSolver(game, "1/2")
+    assert [str(o) for o in solver.round(1).offers] == ["p4:2 p3:0 p2:0 p1:0"] * 4
+    prior, offer = solver.prior, Division.from_row(1, 4, [0, 0, 1, 1])
+    told = solver.offer_odds(1, prior, offer)
+    assert told == conditioned(prior, [1, 3])   # the worlds where p3 made no promise
+    plain = _read_offer(prior, solver.round(1).offers, solver._naive[1, prior], offer, solver._unbound(1))
+    assert plain == prior
+    for world, worth_plain in ((0, (Fraction(1, 2), Fraction(1, 2))), (1, (Fraction(1), Fraction(1)))):
+        weights = solver.weights(1, prior, world)
+        assert solver._worth_of(1, weights, lambda o: plain, offer) == worth_plain
+        assert solver._worth_of(1, weights, lambda o: told, offer) == (Fraction(1, 2), Fraction(1, 2))
+        assert solver._worth_of(1, weights, lambda o: prior, solver.round(1).offers[world]) == (1, 0)

@@ -101,14 +101,15 @@ def test_parse_death_value():
             parse_death_value(bad)
 
 
-def test_a_vote_without_a_pure_equilibrium_is_said_in_one_line(capsys):
-    """Four pirates, three coins, p3's promise to p4, death worth a coin.  In round 1 the hearers p3
-    and p4 would signal by their votes; none of the 16 profiles of their pure votes is an equilibrium,
-    however their unexpected votes are read."""
-    code, out, err = run(capsys, "pirates", "-n", "4", "-m", "3", "--promise", "p3: 2 1 to p4", "--beliefs", "odds",
-                         "--death-value", "-1")
+def test_offers_without_a_pure_equilibrium_are_said_in_one_line(capsys):
+    """Five pirates, three coins; p2 tells p4 and p5, and p4 tells p3 and p2, what each will offer.
+    In round 2 p2's offers in the worlds he tells apart answer one another round a cycle, and no
+    profile of them tried is an equilibrium, however his unexpected offers are read."""
+    code, out, err = run(capsys, "pirates", "-n", "5", "-m", "3", "--promise", "p2: 1 0 2 0 to p4 p5",
+                         "--promise", "p4: 3 0 to p3 p2", "--beliefs", "odds")
     assert (code, out) == (2, "")
-    assert "round 1: the votes on p4:0 p3:1 p2:0 p1:2 have no equilibrium in pure votes" in err
+    assert "round 2: the offers p2 would make in the worlds, each answering what the others reveal, go round" in err
+    assert err.count("\n") == 1
 
 
 def test_an_unexpected_vote_is_read_as_whatever_makes_an_equilibrium_where_sincere_makes_none():

@@ -39,9 +39,15 @@ one line):
 * a vote the others did not expect of an insider is read as sincere: it
   keeps the worlds in which it is the vote that tells nothing (or, where
   that leaves the vote no pure equilibrium, whichever of his cells make
-  one); an offer
-  they did not expect of one is read the same way, or else as telling
-  that its proposer made no promise (one who made his has no other offer);
+  one); an insider whose vote decides nothing votes as the seed's pirates
+  do, or, where that leaves none, either way;
+* an offer they did not expect of an insider is read the same way, or
+  else as telling that its proposer made no promise (one who made his has
+  no other offer); where that leaves his offers no pure equilibrium, each
+  such offer is read as telling whichever of his cells makes it worth no
+  more to him than his play;
+* round 1 is solved from the prior alone, and the later rounds from every
+  belief a play may reach;
 * a promise's maker, where it was made, offers what he promised.
 
 How a pirate weighs outcomes is a :class:`~epistemic.models.pirates.worth.Worth`: by default his chance to
@@ -105,8 +111,9 @@ MAX_ENUMERATED = 5_000
 #: them is tried (they settle in two or three).
 MAX_REPLIES = 50
 #: The most profiles of a proposer's offers, one per cell among those met and the cheapest purchases,
-#: tried where answering them in turn goes round a cycle.
-MAX_OFFER_PROFILES = 4_096
+#: tried where answering them in turn goes round a cycle (16 offers in each of 4 cells: a first
+#: proposer who heard two promises).
+MAX_OFFER_PROFILES = 65_536
 #: The most offers of :meth:`OddsSolver._candidates` a cell's offer is chosen among in those profiles.
 MAX_OFFER_POOL = 16
 
@@ -195,6 +202,8 @@ class OddsSolver(VoteStage):
         self._price_of: dict[tuple, int] = {}
         self._posteriors: dict[tuple[tuple[int, ...], Belief], Belief] = {}
         self._free: dict[int, tuple[int, ...]] = {}
+        #: How the others read an offer a state's play does not make, where not as :func:`_read_offer` does.
+        self._offer_readings: dict[tuple[int, Belief], dict[Division, Belief]] = {}
         self._strict = self.rules.premium() > 0
 
     # beliefs -------------------------------------------------------------------------------
@@ -298,10 +307,12 @@ class OddsSolver(VoteStage):
 
     def _solve_up_to(self, first: int, belief: Belief) -> None:
         """Solve every state that ``belief`` can reach, from the last maker's round down to round
-        ``first``, the last first: a state needs only states of the round after it."""
+        ``first``, the last first: a state needs only states of the round after it.  Round ``first``
+        starts from ``belief`` alone (solving it from others, which no play reaches, could stop at a
+        state that has no pure play)."""
         within = beliefs_within(belief)
         for r in range(min(self.maker, self.pirates), first - 1, -1):
-            for b in within:
+            for b in within if r > first else [belief]:
                 if (r, b) not in self._rounds:
                     self._rounds[r, b] = self._solve(r, b)
 
@@ -343,6 +354,9 @@ class OddsSolver(VoteStage):
             return belief   # the proposer knows nothing the others do not: his offer cannot tell it
         if offers is None:
             offers = self._round_at(r, belief).offers
+            chosen = self._offer_readings.get((r, belief), {}).get(offer)
+            if chosen is not None:
+                return chosen
         return _read_offer(belief, offers, self._naive[r, belief], offer, self._unbound(r))
 
     def promised(self, r: int, world: int) -> Division | None:
@@ -402,20 +416,54 @@ class OddsSolver(VoteStage):
                                                                         MAX_OFFER_POOL)]))
                  for w in sorted(first) if forced[w] is None}
         if prod(len(pool) for pool in pools.values()) <= MAX_OFFER_PROFILES:
-            for choice in product(*pools.values()):
-                chosen: dict[int, Division] = {w: f for w, f in forced.items() if f is not None}
-                chosen.update(zip(pools, choice))
-                profile = tuple(chosen[cells[w][0]] for w in ids)
-
-                def read(o: Division, profile: tuple[Division, ...] = profile) -> Belief:
-                    return _read_offer(belief, profile, naive, o, free)
-                if all(self._worth_of(r, weights[w], read, chosen[w])
-                       >= self._worth_of(r, weights[w], read, self._best_offer(r, belief, weights[w], read, w))
-                       for w in pools):
-                    return profile
+            # first with an unexpected offer read as above, then, where no profile is an equilibrium so,
+            # as telling whichever of the proposer's cells makes it worth no more to him than his play
+            for free_reading in (False, True):
+                for choice in product(*pools.values()):
+                    chosen: dict[int, Division] = {w: f for w, f in forced.items() if f is not None}
+                    chosen.update(zip(pools, choice))
+                    profile = tuple(chosen[cells[w][0]] for w in ids)
+                    readings = self._deterred(r, belief, weights, chosen, profile, naive, free, list(pools),
+                                              free_reading)
+                    if readings is not None:
+                        self._offer_readings[r, belief] = readings
+                        return profile
         raise PirateGameError(f"round {r}: the offers {pirate_name(r)} would make in the worlds, each "
                               "answering what the others reveal, go round a cycle: no pure equilibrium was "
                               "found (pirates who weigh odds do not mix their offers)")
+
+    def _deterred(self, r: int, belief: Belief, weights: dict[int, Belief], chosen: dict[int, Division],
+                  profile: tuple[Division, ...], naive: tuple[Division, ...], free: tuple[int, ...],
+                  cells: list[int], free_reading: bool) -> dict[Division, Belief] | None:
+        """How the others read the offers ``profile`` does not make, such that in each of the proposer's
+        ``cells`` (a world standing for each) no offer he may make is worth more to him than his play
+        (``None``: no reading does): each read as :func:`_read_offer` does, or, if ``free_reading``,
+        as whichever of his cells deters it, among the worlds where he is free to make it."""
+        def read(o: Division) -> Belief:
+            return _read_offer(belief, profile, naive, o, free)
+        if not free_reading:
+            if all(self._worth_of(r, weights[w], read, chosen[w])
+                   >= self._worth_of(r, weights[w], read, self._best_offer(r, belief, weights[w], read, w))
+                   for w in cells):
+                return {}
+            return None
+        played = {w: self._worth_of(r, weights[w], read, chosen[w]) for w in cells}
+        options = [conditioned(belief, kept) for kept in
+                   dict.fromkeys(tuple(x for x in cell if x in free and belief[x]) for cell in self._cells[r]) if kept]
+        readings: dict[Division, Belief] = {}
+        for offer in dict.fromkeys(o for w in cells for o in self._candidates(r, belief, weights[w], w)):
+            if offer in profile:
+                options_here = [read(offer)]
+            else:
+                options_here = list(dict.fromkeys([read(offer), *options]))
+            for seen in options_here:
+                if all(self._worth_of(r, weights[w], lambda o: seen, offer) <= played[w] for w in cells):
+                    if seen != read(offer):
+                        readings[offer] = seen
+                    break
+            else:
+                return None
+        return readings
 
     def _best_offer(self, r: int, belief: Belief, weights: Belief, infer: Callable[[Division], Belief],
                     world: int) -> Division:

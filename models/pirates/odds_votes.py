@@ -9,6 +9,9 @@ one at a time until none changes, or, where that goes round a cycle,
 every profile of pure votes is tried, the nearest the sincere first.  A
 vote the others do not expect is read as sincere, or, where no profile is
 an equilibrium so, as telling whichever of the voter's cells makes one.
+Where his vote decides nothing, an insider votes as the seed's pirates
+do; where no profile is an equilibrium so, he may cast it either way
+(both are best replies), and so tell the others what he knows.
 """
 
 from __future__ import annotations
@@ -121,10 +124,9 @@ class VoteStage:
 
         def respond(cast: Cast, reading: Cast = sincere):
             after = tuple(self._after(cast, cast[w], belief, reading) for w in ids)
-            outsiders = self._outsider_prices(r, belief, after, frozenset(insiders) | {r})
-            bought = sum(1 for rank, coins in zip(offer.ranks, offer.amounts)
-                         if rank not in outsiders.skipped and 0 < outsiders.price(rank) <= coins)
-            return after, outsiders, own + outsiders.free + bought
+            following = tuple(self.following(r, after[w], w) if belief[w] else None for w in ids)
+            outsiders = self._outsider_prices(r, belief, following, frozenset(insiders) | {r})
+            return after, outsiders, own + self._bought(offer, outsiders)
 
         # each insider's vote in one world of each of his cells, which stands for the cell
         slots = [(w, v) for v in insiders for w in sorted({self._cells[v][x][0] for x in ids})]
@@ -157,16 +159,29 @@ class VoteStage:
                 other = spread(dict(zip(slots, votes)))
                 if other not in readings:
                     readings.append(other)
-        for reading in readings:
-            for votes in profiles:
-                cast = spread(dict(zip(slots, votes)))
-                if reading is not sincere and not self._unexpected(cast, insiders):
-                    continue   # every vote is expected: the reading changes nothing already tried
-                after, outsiders, base = respond(cast, reading)
-                if all(self._best_vote(r, offer, v, w, belief, cast, base, needed, reading) == cast[w][v]
-                       for w, v in slots):
-                    return cast, after, outsiders, base, reading
+        # first with every insider voting as the seed's pirates where his vote changes nothing, then, where
+        # no profile is an equilibrium so, with any vote there (the seed's rule is only a choice among equals)
+        for weak in (False, True):
+            for reading in readings:
+                for votes in profiles:
+                    cast = spread(dict(zip(slots, votes)))
+                    if reading is not sincere and not self._unexpected(cast, insiders):
+                        continue   # every vote is expected: the reading changes nothing already tried
+                    after, outsiders, base = respond(cast, reading)
+                    if all(self._replies(r, offer, v, w, belief, cast, base, needed, reading, weak)
+                           for w, v in slots):
+                        return cast, after, outsiders, base, reading
         return None
+
+    def _replies(self, r: int, offer: Division, rank: int, world: int, belief: Belief, cast: Cast, base: int,
+                 needed: int, reading: Cast, weak: bool) -> bool:
+        """Whether the insider ``rank``'s vote in ``cast`` is his best reply in ``world`` (``weak``: or worth
+        as much to him as the other)."""
+        if not weak:
+            return self._best_vote(r, offer, rank, world, belief, cast, base, needed, reading) == cast[world][rank]
+        worth = self._vote_worths(r, offer, rank, world, belief, cast, base, needed, reading)
+        cast_vote = cast[world][rank]
+        return worth[cast_vote] >= worth[NO if cast_vote == YES else YES]
 
     def seen_after(self, vote: Vote, seen: dict[int, str], belief: Belief) -> Belief:
         """The shared belief, from ``belief``, once the insiders' votes ``seen`` on ``vote``'s offer are."""
@@ -192,11 +207,16 @@ class VoteStage:
                 kept &= worlds
         return conditioned(belief, kept) if kept else belief
 
-    def _outsider_prices(self, r: int, belief: Belief, after: tuple[Belief, ...],
+    @staticmethod
+    def _bought(offer: Division, outsiders: VoterPrices) -> int:
+        """How many outsiders vote yes to ``offer``: those who would to anything and those it pays their price."""
+        return outsiders.free + sum(1 for rank, coins in zip(offer.ranks, offer.amounts)
+                                    if rank not in outsiders.skipped and 0 < outsiders.price(rank) <= coins)
+
+    def _outsider_prices(self, r: int, belief: Belief, following: tuple[Division | None, ...],
                          skipped: frozenset[int]) -> VoterPrices:
         """The price of each voter not in ``skipped``: each weighs what follows a failed offer in
-        each world by the shared belief (see :class:`VoterPrices`)."""
-        following = tuple(self.following(r, after[w], w) if belief[w] else None for w in self.world_ids)
+        each world (``following``) by the shared belief (see :class:`VoterPrices`)."""
         key = (r, belief, following, skipped)
         hit = self._prices.get(key)
         if hit is not None:
@@ -249,6 +269,17 @@ class VoteStage:
                    needed: int, sincere: Cast) -> str:
         """The insider ``rank``'s best reply in ``world`` (and the worlds he cannot tell from it) to the
         others' votes ``cast``."""
+        worth = self._vote_worths(r, offer, rank, world, belief, cast, base, needed, sincere)
+        if worth[YES] != worth[NO]:
+            return YES if worth[YES] > worth[NO] else NO
+        # his vote changes nothing: he votes as the seed's pirates do
+        return self._prefers(offer, rank, self._expects(
+            rank, belief, world,
+            lambda w: self.following(r, self._after(cast, {**cast[w], rank: NO}, belief, sincere), w)))
+
+    def _vote_worths(self, r: int, offer: Division, rank: int, world: int, belief: Belief, cast: Cast, base: int,
+                     needed: int, sincere: Cast) -> dict[str, tuple[Fraction, ...]]:
+        """What each vote is worth to the insider ``rank`` in ``world``, the others voting ``cast``."""
         worth = {}
         for x in (YES, NO):
             def outcome(w: int, x: str = x) -> Division | None:
@@ -257,9 +288,4 @@ class VoteStage:
                     return offer
                 return self.following(r, self._after(cast, {**cast[w], rank: x}, belief, sincere), w)
             worth[x] = self._expects(rank, belief, world, outcome)
-        if worth[YES] != worth[NO]:
-            return YES if worth[YES] > worth[NO] else NO
-        # his vote changes nothing: he votes as the seed's pirates do
-        return self._prefers(offer, rank, self._expects(
-            rank, belief, world,
-            lambda w: self.following(r, self._after(cast, {**cast[w], rank: NO}, belief, sincere), w)))
+        return worth
