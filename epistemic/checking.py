@@ -75,7 +75,8 @@ if TYPE_CHECKING:
 
 __all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "product", "common_relation_labels",
            "group_relation", "may_know", "knowledge_refused", "not_knowledge", "asking",
-           "unmet_property", "why_not_knowledge", "untruthful", "at_the_actual", "quoted", "truth_at_facts"]
+           "unmet_property", "why_not_knowledge", "untruthful", "at_the_actual", "quoted", "truth_at_facts",
+           "keep_subformula_truths"]
 
 _ANNOUNCEMENTS = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether)
 
@@ -131,6 +132,42 @@ def truth_array(model: KripkeModel, formula: Formula, *, contract: bool = True) 
         return result
 
     return evaluate_bottom_up(formula, model.cache, operands, evaluate)
+
+
+def keep_subformula_truths(model: KripkeModel, formula: Formula, *, contract: bool = True) -> None:
+    """Keep in ``model``'s cache where each subformula of ``formula`` checked in ``model`` itself holds,
+    each once, operands first: what an explanation reads, one subformula at a time.
+
+    :func:`truth_array` evaluates a propositional formula on a small model whole, keeping its own
+    truth only; read one by one, its subformulas would each be evaluated again, which is quadratic
+    in a long chain.
+
+    >>> from epistemic import Agent, parse_formula
+    >>> model = KripkeModel.from_relations([Agent("a")], {"w": {"p"}}, {}, "w", reflexive=True)
+    >>> formula = parse_formula("p & ~q")
+    >>> keep_subformula_truths(model, formula)
+    >>> model.cache["truth", formula.right].tolist()
+    [True]
+    """
+    _kripke(model, "epistemic.checking.keep_subformula_truths", "a knowledge structure keeps its own")
+    order: list[Formula] = []
+    done: set[Formula] = set()
+    stack: list[tuple[Formula, bool]] = [(formula, False)]
+    while stack:
+        f, expanded = stack.pop()
+        if f in done:
+            continue
+        if expanded:
+            done.add(f)
+            order.append(f)
+            continue
+        stack.append((f, True))
+        stack.extend((g, False) for g in _same_model_operands(f) if g not in done)
+    for f in order:
+        if ("truth", f) not in model.cache:
+            truth = _evaluate(model, f, contract)
+            truth.flags.writeable = False
+            model.cache["truth", f] = truth
 
 
 #: The most valuations a propositional formula remembers its truth at (then it forgets them all).

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 
 from .agents import Agent
-from .checking import after_announcement, group_relation, truth_array, updated
+from .checking import after_announcement, group_relation, keep_subformula_truths, truth_array, updated
 from .events import EventModel
 from .formulas import Formula
 from .kripke import KripkeModel
@@ -87,8 +87,10 @@ class ModelView:
         return list(self.model.actual)
 
     def check(self, formula: Formula) -> None:
-        """Raise what checking ``formula`` raises (an unknown agent, knowledge refused)."""
+        """Raise what checking ``formula`` raises (an unknown agent, knowledge refused), and keep the truth
+        of each subformula, which the explanation reads."""
         truth_array(self.model, formula)
+        keep_subformula_truths(self.model, formula)
 
     def check_world(self, world) -> None:
         """Raise :class:`~epistemic.ModelError` unless ``world`` is a world of the model."""
