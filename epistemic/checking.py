@@ -150,20 +150,7 @@ def keep_subformula_truths(model: KripkeModel, formula: Formula, *, contract: bo
     [True]
     """
     _kripke(model, "epistemic.checking.keep_subformula_truths", "a knowledge structure keeps its own")
-    order: list[Formula] = []
-    done: set[Formula] = set()
-    stack: list[tuple[Formula, bool]] = [(formula, False)]
-    while stack:
-        f, expanded = stack.pop()
-        if f in done:
-            continue
-        if expanded:
-            done.add(f)
-            order.append(f)
-            continue
-        stack.append((f, True))
-        stack.extend((g, False) for g in _same_model_operands(f) if g not in done)
-    for f in order:
+    for f in subformulas(formula, _same_model_operands):
         if ("truth", f) not in model.cache:
             truth = _evaluate(model, f, contract)
             truth.flags.writeable = False

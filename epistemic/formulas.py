@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Protocol
 
 import attrs
@@ -569,10 +569,12 @@ class Act(Formula):
 
 
 # walking ---------------------------------------------------------------------------
-def subformulas(formula: Formula) -> Iterator[Formula]:
+def subformulas(formula: Formula,
+                operands: Callable[[Formula], Sequence[Formula]] | None = None) -> Iterator[Formula]:
     """Every formula inside ``formula`` (itself included), each once, every
     operand before the formula containing it: the order a bottom-up checker
-    needs.  Iterative, so formulas of any depth are fine.
+    needs.  Iterative, so formulas of any depth are fine.  ``operands``
+    says which operands of each formula to walk into (default: all).
 
     Examples
     --------
@@ -592,7 +594,8 @@ def subformulas(formula: Formula) -> Iterator[Formula]:
             yield f
             continue
         stack.append((f, True))
-        stack.extend((g, False) for g in reversed(f.operands()) if g not in done)
+        stack.extend((g, False) for g in reversed(f.operands() if operands is None else operands(f))
+                     if g not in done)
 
 
 def atoms(formula: Formula) -> frozenset[str]:
