@@ -236,3 +236,20 @@ def test_an_insiders_vote_is_explained_by_what_the_other_vote_would_tell(capsys)
     # p2's vote changes nothing for him: his answer says no more than what follows a failed offer
     assert ("p2 votes no on p4:0 p3:1 p2:0 p1:1 in round 1: he heard the promise and knows it was made; if the "
             "offer fails, what follows gives him 1 coin, against the 0 coins offered.") in out
+
+
+def test_a_vote_that_decides_nothing_cast_against_the_seeds_rule_says_why(capsys):
+    # tests/test_pirates_odds.py, worked by hand: p4 is offered nothing and votes yes where the promise
+    # was not made, since p3's yes passes the offer anyway and no votes settle by the seed's rule
+    code, out, _ = run(capsys, "pirates", "-n", "4", "-m", "3", "--promise", "p3: 2 1 to p4", "--beliefs", "odds",
+                       "--promise-chance", "1/10", "--death-value", "-1", "--why", "p4 vote round 1")
+    assert code == 0
+    assert ("Where the promise was not made: p4 votes yes on p4:0 p3:1 p2:0 p1:2 in round 1: he heard the promise "
+            "and knows it was not made; if the offer fails, what follows gives him 1 coin, against the 0 coins "
+            "offered; but his vote changes nothing for him (voting no would leave him the same), and where those "
+            "who heard the promise vote yes only when offered more, no votes of theirs settle, so he votes yes: "
+            "the votes tell the others that the promise was not made.") in out
+    # where it was made he votes by the rule, and his answer says no more
+    assert ("Where the promise was made: p4 votes no on p4:0 p3:1 p2:0 p1:2 in round 1: he heard the promise and "
+            "knows it was made; if the offer fails, what follows gives him 0 coins, against the 0 coins "
+            "offered.\n") in out

@@ -249,9 +249,10 @@ def _vote_reason(solver: OddsSolver, played: RoundPlay, world: int, rank: int) -
         alive, coins = fate(following, rank)
         known = ("he heard the promise and knows it was " + WORLD_NAMES[world] if solver.promise is not None
                  else f"he knows {world_name(solver, world)}")
+        signal = _signal(solver, played, world, rank, vote, vote_stage)
         return said + (f"{known}; if the offer fails, what follows gives him "
                        f"{_fate_text(solver, Fraction(alive), Fraction(coins))}, against the {_coins(offered)} "
-                       f"offered" + _signal(solver, played, world, rank, vote, vote_stage) + ".")
+                       f"offered" + (signal or _undecided(solver, played, world, rank, vote, vote_stage)) + ".")
     if not solver.promises or r > solver.maker or len(weighed) == 1:
         following = solver.following(r, vote_stage.after[world], world)
         alive, coins = fate(following, rank)
@@ -290,6 +291,23 @@ def _signal(solver: OddsSolver, played: RoundPlay, world: int, rank: int, vote: 
     alive, coins = fate(then, rank)
     return (f"; voting {other}, {effect}" + (f" and tell the others that {news}" if news else "")
             + f", and leave him {_fate_text(solver, Fraction(alive), Fraction(coins))}")
+
+
+def _undecided(solver: OddsSolver, played: RoundPlay, world: int, rank: int, vote: str, vote_stage) -> str:
+    """Why an insider whose vote changes nothing for him casts it against the seed's rule: where that
+    rule leaves no equilibrium, either vote is a best reply ("" where he votes by the rule)."""
+    r, offer = played.round, played.offers[world]
+    told = solver.seen_after(vote_stage, {**vote_stage.insiders[world], rank: "no"}, played.after_offer[world])
+    by_rule = solver.seed_vote(offer, rank, solver.following(r, told, world))
+    if vote == by_rule:
+        return ""
+    other = "no" if vote == "yes" else "yes"
+    news = told_text(solver, played.after_offer[world], vote_stage.after[world])
+    rule = "more" if solver.seed_vote(offer, rank, offer) == "no" else "at least as much"
+    return (f"; but his vote changes nothing for him (voting {other} would leave him the same), and where "
+            f"those who heard {'the' if solver.promise is not None else 'a'} promise vote yes only when offered "
+            f"{rule}, no votes of theirs settle, so he "
+            f"votes {vote}" + (f": the votes tell the others that {news}" if news else ""))
 
 
 def _offer_reason(solver: OddsSolver, played: RoundPlay, world: int) -> str:

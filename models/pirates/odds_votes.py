@@ -261,6 +261,11 @@ class VoteStage:
         """Yes when the offer beats what the insider ``rank`` expects if it fails, the belief unchanged."""
         return self._prefers(offer, rank, self._expects(rank, belief, world, lambda w: self.following(r, belief, w)))
 
+    def seed_vote(self, offer: Division, rank: int, following: Division | None) -> str:
+        """The vote of pirate ``rank`` on ``offer`` by the seed's rule, were ``following`` what follows it
+        for sure: yes when offered more (at least as much, if peaceful)."""
+        return self._prefers(offer, rank, self.worth.of(*fate(following, rank)))
+
     def _prefers(self, offer: Division, rank: int, then: tuple[Fraction, ...]) -> str:
         now = self.worth.of(1, offer.share(rank))
         return YES if now > then or (now == then and not self._strict) else NO
