@@ -31,7 +31,9 @@ FOUR = [("pirates=4,coins=1,promises=p2: 1 0 0 to p4", "", "9/10"),
 TWO = [("pirates=3,coins=2,promises=p2: 2 0 to p3; p3: 2 to p1", "", "1/2"),
        ("pirates=3,coins=3,promises=p2: 3 0 to p3; p3: 3 to p1", "-1", "9/10"),
        # p1 heard both and pools his offer (test_pirates_odds.py, worked by hand)
-       ("pirates=3,coins=2,promises=p2: 1 1 to p1; p3: 2 to p1", "", "1/2")]
+       ("pirates=3,coins=2,promises=p2: 1 1 to p1; p3: 2 to p1", "", "1/2"),
+       # a vote that decides nothing is cast against the seed's rule: by it, no votes settle
+       ("pirates=4,coins=1,promises=p2: 0 1 0 to p3; p3: 1 0 to p2", "", "1/2")]
 
 
 def _params(spec: str) -> dict[str, str]:
