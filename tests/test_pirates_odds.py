@@ -295,3 +295,28 @@ def test_an_unexpected_offer_may_be_read_as_the_cell_that_deters_it():
         assert solver._worth_of(1, weights, lambda o: plain, offer) == worth_plain
         assert solver._worth_of(1, weights, lambda o: told, offer) == (Fraction(1, 2), Fraction(1, 2))
         assert solver._worth_of(1, weights, lambda o: prior, solver.round(1).offers[world]) == (1, 0)
+    # the tree Gambit checks plays by that reading: where neither promise was made, p2 votes no on the
+    # offer (read as telling nothing, he would vote yes)
+    from epistemic.models.pirates.tree import PirateTree
+    assert solver.vote(1, plain, offer).insiders[3][2] == "yes"
+    assert PirateTree(game, Fraction(1, 2), Worth()).strategy(((False, False), (), 1, offer, ("yes",))) == "no"
+
+
+def test_a_state_no_history_reaches_stops_no_play():
+    """Four pirates, three coins; p2 tells p3, and p3 tells p1, what each will offer.  Round 2 is
+    solved from every belief conditioning the prior may reach, and from two of them p2's offers
+    have no pure equilibrium; but no offer and votes of round 1 lead there, so the play is found,
+    and only asking for such a state is refused, in one line."""
+    from itertools import product
+    from epistemic.models.pirates.division import divisions
+    game = PirateGame(4, 3, [promise(4, 2, [1, 0, 2], hearers=[3]), promise(4, 3, [2, 1], hearers=[1])])
+    solver = OddsSolver(game, "1/10")
+    assert [str(solver.path(w)[0].offers[w]) for w in solver.world_ids] == ["p4:0 p3:1 p2:0 p1:2"] * 4
+    stopped = [(r, b) for (r, b), found in solver._rounds.items() if isinstance(found, PirateGameError)]
+    assert len(stopped) == 2 and {r for r, _ in stopped} == {2}
+    reached = {solver.odds_after([(Division.from_row(1, 4, row), cast)])
+               for row in divisions(3, 4) for cast in product(("yes", "no"), repeat=4)}
+    assert not reached & {b for _, b in stopped}
+    with pytest.raises(PirateGameError, match=r"^round 2: the offers p2 would make in the worlds") as stop:
+        solver.round(2, stopped[0][1])
+    assert "\n" not in str(stop.value)

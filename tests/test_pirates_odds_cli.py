@@ -104,12 +104,33 @@ def test_parse_death_value():
 def test_offers_without_a_pure_equilibrium_are_said_in_one_line(capsys):
     """Five pirates, three coins; p2 tells p4 and p5, and p4 tells p3 and p2, what each will offer.
     In round 2 p2's offers in the worlds he tells apart answer one another round a cycle, and no
-    profile of them tried is an equilibrium, however his unexpected offers are read."""
+    profile of them tried is an equilibrium, with his unexpected offers read as telling nothing or
+    as telling any one of his cells."""
     code, out, err = run(capsys, "pirates", "-n", "5", "-m", "3", "--promise", "p2: 1 0 2 0 to p4 p5",
                          "--promise", "p4: 3 0 to p3 p2", "--beliefs", "odds")
     assert (code, out) == (2, "")
     assert "round 2: the offers p2 would make in the worlds, each answering what the others reveal, go round" in err
     assert err.count("\n") == 1
+
+
+def test_votes_and_offers_past_what_is_tried_are_said_in_one_line(capsys, monkeypatch):
+    """Where the hearers' votes answering one another go round a cycle and there are more of them
+    than every profile is tried for, the votes stop the game in one line; so do a proposer's offers
+    with more profiles than are tried.  (Four pirates, three coins, p3's promise to p4: the votes
+    on p1's offer settle only among their profiles, tests/test_pirates_odds.py.)"""
+    from epistemic.models.pirates import odds as solver_module
+    monkeypatch.setattr(odds_module, "MAX_PROFILED", 0)
+    code, out, err = run(capsys, "pirates", "-n", "4", "-m", "3", "--promise", "p3: 2 1 to p4", "--beliefs", "odds",
+                         "--promise-chance", "1/10", "--death-value", "-1")
+    assert (code, out) == (2, "")
+    assert "round 1: the votes on p4:0 p3:1 p2:0 p1:2 have no equilibrium in pure votes" in err
+    assert err.count("\n") == 1
+    monkeypatch.undo()
+    monkeypatch.setattr(solver_module, "MAX_OFFER_PROFILES", 1)
+    code, out, err = run(capsys, "pirates", "-n", "5", "-m", "3", "--promise", "p2: 1 0 2 0 to p4 p5",
+                         "--promise", "p4: 3 0 to p3 p2", "--beliefs", "odds")
+    assert (code, out) == (2, "")
+    assert "go round a cycle: their " in err and " profiles are more than the 1 tried" in err
 
 
 def test_an_unexpected_vote_is_read_as_whatever_makes_an_equilibrium_where_sincere_makes_none():

@@ -47,7 +47,8 @@ one line):
   such offer is read as telling whichever of his cells makes it worth no
   more to him than his play;
 * round 1 is solved from the prior alone, and the later rounds from every
-  belief a play may reach;
+  belief conditioning may reach; a state with no pure play found stops
+  only a play that reads it;
 * a promise's maker, where it was made, offers what he promised.
 
 How a pirate weighs outcomes is a :class:`~epistemic.models.pirates.worth.Worth`: by default his chance to
@@ -195,7 +196,8 @@ class OddsSolver(VoteStage):
         self._public = Knowledge.of([a for a in game.announcements if a.is_public])
         self._public_promises = [promise_in(a) for a in self._public.announcements if promise_in(a) is not None]
         self._hidden = tuple(hidden)
-        self._rounds: dict[tuple[int, Belief], RoundPlay] = {}
+        #: Each state solved: its play, or why it has none (raised only where a play reads the state).
+        self._rounds: dict[tuple[int, Belief], RoundPlay | PirateGameError] = {}
         self._votes: dict[tuple[int, Belief, Division], Vote] = {}
         self._prices: dict[tuple, VoterPrices] = {}
         self._naive: dict[tuple[int, Belief], tuple[Division, ...]] = {}
@@ -256,7 +258,7 @@ class OddsSolver(VoteStage):
 
     def states(self) -> int:
         """How many states (round, belief) have been solved."""
-        return len(self._rounds)
+        return sum(1 for found in self._rounds.values() if isinstance(found, RoundPlay))
 
     # what a mover does at a node of the tree (:class:`~.tree.PirateTree`) --------------------
     def odds_after(self, history: Sequence[tuple[Division, Sequence[str]]]) -> Belief:
@@ -303,18 +305,24 @@ class OddsSolver(VoteStage):
             return self._public_round(r, belief)
         if (r, belief) not in self._rounds:
             self._solve_up_to(r, belief)
-        return self._rounds[r, belief]
+        found = self._rounds[r, belief]
+        if isinstance(found, PirateGameError):
+            raise PirateGameError(str(found))
+        return found
 
     def _solve_up_to(self, first: int, belief: Belief) -> None:
         """Solve every state that ``belief`` can reach, from the last maker's round down to round
         ``first``, the last first: a state needs only states of the round after it.  Round ``first``
-        starts from ``belief`` alone (solving it from others, which no play reaches, could stop at a
-        state that has no pure play)."""
+        starts from ``belief`` alone; a later state that has no pure play found keeps why, which stops
+        only a play that reads it (most beliefs conditioning can reach, no history does)."""
         within = beliefs_within(belief)
         for r in range(min(self.maker, self.pirates), first - 1, -1):
             for b in within if r > first else [belief]:
                 if (r, b) not in self._rounds:
-                    self._rounds[r, b] = self._solve(r, b)
+                    try:
+                        self._rounds[r, b] = self._solve(r, b)
+                    except PirateGameError as stop:
+                        self._rounds[r, b] = stop
 
     def _public_round(self, r: int, belief: Belief) -> RoundPlay:
         """A round once every maker is overboard: the seed's, the same in every world."""
@@ -348,7 +356,8 @@ class OddsSolver(VoteStage):
                    offers: Sequence[Division] | None = None) -> Belief:
         """The shared belief once round ``r``'s ``offer`` is seen: Bayes' rule on the proposer's offers
         in the worlds (``offers``, default: his play); one he makes in none is read as the offer he
-        would make in a world if it told nothing (see :func:`_read_offer`)."""
+        would make in a world if it told nothing (see :func:`_read_offer`), or, where his play is read
+        and the solver chose another reading to deter the offer, as that."""
         belief = self.belief(odds)
         if r not in self.insiders or r > self.maker:
             return belief   # the proposer knows nothing the others do not: his offer cannot tell it
@@ -415,7 +424,10 @@ class OddsSolver(VoteStage):
         pools = {w: list(dict.fromkeys([*(m[w] for m in met), *islice(self._candidates(r, belief, weights[w], w),
                                                                         MAX_OFFER_POOL)]))
                  for w in sorted(first) if forced[w] is None}
-        if prod(len(pool) for pool in pools.values()) <= MAX_OFFER_PROFILES:
+        profiles = prod(len(pool) for pool in pools.values())
+        if profiles <= MAX_OFFER_PROFILES:
+            # what each cell could offer instead, worked out once for every profile
+            rivals = {w: list(dict.fromkeys(self._candidates(r, belief, weights[w], w))) for w in pools}
             # first with an unexpected offer read as above, then, where no profile is an equilibrium so,
             # as telling whichever of the proposer's cells makes it worth no more to him than his play
             for free_reading in (False, True):
@@ -423,35 +435,37 @@ class OddsSolver(VoteStage):
                     chosen: dict[int, Division] = {w: f for w, f in forced.items() if f is not None}
                     chosen.update(zip(pools, choice))
                     profile = tuple(chosen[cells[w][0]] for w in ids)
-                    readings = self._deterred(r, belief, weights, chosen, profile, naive, free, list(pools),
+                    readings = self._deterred(r, belief, weights, chosen, profile, naive, free, rivals,
                                               free_reading)
                     if readings is not None:
                         self._offer_readings[r, belief] = readings
                         return profile
+        tried = ("no pure equilibrium was found" if profiles <= MAX_OFFER_PROFILES else
+                 f"their {profiles:,} profiles are more than the {MAX_OFFER_PROFILES:,} tried")
         raise PirateGameError(f"round {r}: the offers {pirate_name(r)} would make in the worlds, each "
-                              "answering what the others reveal, go round a cycle: no pure equilibrium was "
-                              "found (pirates who weigh odds do not mix their offers)")
+                              f"answering what the others reveal, go round a cycle: {tried} "
+                              "(pirates who weigh odds do not mix their offers)")
 
     def _deterred(self, r: int, belief: Belief, weights: dict[int, Belief], chosen: dict[int, Division],
                   profile: tuple[Division, ...], naive: tuple[Division, ...], free: tuple[int, ...],
-                  cells: list[int], free_reading: bool) -> dict[Division, Belief] | None:
+                  rivals: dict[int, list[Division]], free_reading: bool) -> dict[Division, Belief] | None:
         """How the others read the offers ``profile`` does not make, such that in each of the proposer's
-        ``cells`` (a world standing for each) no offer he may make is worth more to him than his play
-        (``None``: no reading does): each read as :func:`_read_offer` does, or, if ``free_reading``,
-        as whichever of his cells deters it, among the worlds where he is free to make it."""
+        cells (a world standing for each, the keys of ``rivals``) none of the offers ``rivals`` gives it
+        is worth more to him than his play (``None``: no reading does): each read as :func:`_read_offer`
+        does, or, if ``free_reading``, as whichever of his cells deters it, among the worlds where he is
+        free to make it."""
         def read(o: Division) -> Belief:
             return _read_offer(belief, profile, naive, o, free)
-        if not free_reading:
-            if all(self._worth_of(r, weights[w], read, chosen[w])
-                   >= self._worth_of(r, weights[w], read, self._best_offer(r, belief, weights[w], read, w))
-                   for w in cells):
+        cells = list(rivals)
+        played = {w: self._worth_of(r, weights[w], read, chosen[w]) for w in cells}
+        if not free_reading:   # the first offer that beats his play ends the profile
+            if all(self._worth_of(r, weights[w], read, o) <= played[w] for w in cells for o in rivals[w]):
                 return {}
             return None
-        played = {w: self._worth_of(r, weights[w], read, chosen[w]) for w in cells}
         options = [conditioned(belief, kept) for kept in
                    dict.fromkeys(tuple(x for x in cell if x in free and belief[x]) for cell in self._cells[r]) if kept]
         readings: dict[Division, Belief] = {}
-        for offer in dict.fromkeys(o for w in cells for o in self._candidates(r, belief, weights[w], w)):
+        for offer in dict.fromkeys(o for w in cells for o in rivals[w]):
             if offer in profile:
                 options_here = [read(offer)]
             else:
