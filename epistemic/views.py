@@ -87,16 +87,16 @@ class ModelView:
         return list(self.model.actual)
 
     def check(self, formula: Formula) -> None:
-        """Raise what checking ``formula`` raises (an unknown agent, knowledge refused), and keep the truth
-        of each subformula, which the explanation reads."""
+        """Raise what checking ``formula`` raises (an unknown agent, knowledge refused)."""
         truth_array(self.model, formula)
-        keep_subformula_truths(self.model, formula)
 
     def check_world(self, world) -> None:
         """Raise :class:`~epistemic.ModelError` unless ``world`` is a world of the model."""
         self.model.index(world)
 
     def value(self, formula: Formula, world) -> bool:
+        if ("truth", formula) not in self.model.cache:   # read one by one, each subformula is worked out once
+            keep_subformula_truths(self.model, formula)
         return bool(truth_array(self.model, formula)[self.model.index(world)])
 
     def name(self, world) -> str:
