@@ -131,6 +131,12 @@ def test_votes_and_offers_past_what_is_tried_are_said_in_one_line(capsys, monkey
                          "--promise", "p4: 3 0 to p3 p2", "--beliefs", "odds")
     assert (code, out) == (2, "")
     assert "go round a cycle: their " in err and " profiles are more than the 1 tried" in err
+    monkeypatch.undo()
+    monkeypatch.setattr(solver_module, "MAX_OFFER_CHECKS", 1)
+    code, out, err = run(capsys, "pirates", "-n", "5", "-m", "3", "--promise", "p2: 1 0 2 0 to p4 p5",
+                         "--promise", "p4: 3 0 to p3 p2", "--beliefs", "odds")
+    assert (code, out) == (2, "")
+    assert " checks, more than the 1 tried (pirates who weigh odds do not mix their offers)\n" in err
 
 
 def test_an_unexpected_vote_is_read_as_whatever_makes_an_equilibrium_where_sincere_makes_none():

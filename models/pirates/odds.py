@@ -93,7 +93,8 @@ from .worlds import Belief, beliefs_within, cells_of, conditioned, posterior, pr
 from .odds_votes import NO, YES, Vote, VoteStage
 from .worth import VoterPrices, Worth, expectation, fate
 
-__all__ = ["OddsSolver", "RoundPlay", "MAX_ENUMERATED", "MAX_PROMISES", "MADE", "NOT_MADE", "BELIEFS"]
+__all__ = ["OddsSolver", "RoundPlay", "MAX_ENUMERATED", "MAX_PROMISES", "MADE", "NOT_MADE", "BELIEFS",
+           "MAX_OFFER_CHECKS"]
 
 #: The minds a pirate may have: the seed's, who believes what he heard, and one who weighs odds.
 BELIEFS = ("belief", "odds")
@@ -115,6 +116,10 @@ MAX_REPLIES = 50
 #: tried where answering them in turn goes round a cycle (16 offers in each of 4 cells: a first
 #: proposer who heard two promises).
 MAX_OFFER_PROFILES = 65_536
+#: The most checks of a profile of offers against an offer that might beat it in one of the cells,
+#: counted before any profile is tried (a check weighs one offer, some 20 microseconds, and the
+#: second pass weighs it under each reading too).
+MAX_OFFER_CHECKS = 1_000_000
 #: The most offers of :meth:`OddsSolver._candidates` a cell's offer is chosen among in those profiles.
 MAX_OFFER_POOL = 16
 
@@ -425,9 +430,11 @@ class OddsSolver(VoteStage):
                                                                         MAX_OFFER_POOL)]))
                  for w in sorted(first) if forced[w] is None}
         profiles = prod(len(pool) for pool in pools.values())
-        if profiles <= MAX_OFFER_PROFILES:
-            # what each cell could offer instead, worked out once for every profile
-            rivals = {w: list(dict.fromkeys(self._candidates(r, belief, weights[w], w))) for w in pools}
+        # what each cell could offer instead, worked out once for every profile
+        rivals = ({w: list(dict.fromkeys(self._candidates(r, belief, weights[w], w))) for w in pools}
+                  if profiles <= MAX_OFFER_PROFILES else {})
+        checks = profiles * sum(len(offers) for offers in rivals.values())
+        if profiles <= MAX_OFFER_PROFILES and checks <= MAX_OFFER_CHECKS:
             # first with an unexpected offer read as above, then, where no profile is an equilibrium so,
             # as telling whichever of the proposer's cells makes it worth no more to him than his play
             for free_reading in (False, True):
@@ -440,8 +447,11 @@ class OddsSolver(VoteStage):
                     if readings is not None:
                         self._offer_readings[r, belief] = readings
                         return profile
-        tried = ("no pure equilibrium was found" if profiles <= MAX_OFFER_PROFILES else
-                 f"their {profiles:,} profiles are more than the {MAX_OFFER_PROFILES:,} tried")
+        tried = (f"their {profiles:,} profiles are more than the {MAX_OFFER_PROFILES:,} tried"
+                 if profiles > MAX_OFFER_PROFILES else
+                 f"their {profiles:,} profiles, each against the offers that might beat it, are {checks:,} "
+                 f"checks, more than the {MAX_OFFER_CHECKS:,} tried" if checks > MAX_OFFER_CHECKS else
+                 "no pure equilibrium was found")
         raise PirateGameError(f"round {r}: the offers {pirate_name(r)} would make in the worlds, each "
                               f"answering what the others reveal, go round a cycle: {tried} "
                               "(pirates who weigh odds do not mix their offers)")
