@@ -2,7 +2,7 @@
 
 Each part has a file of its own: the core's ``tests/mutant_core.py`` (and its countermodel search's ``tests/mutant_search.py``, its files' ``tests/mutant_files.py``), the language's
 ``tests/mutant_language.py``, the engines' and explanations' ``tests/mutant_engines.py``,
-and each model, the pictures, SMCDEL's language, EPDDL's and the command line theirs (``tests/mutant_pirates.py``,
+and each model, the pictures, SMCDEL's language, EPDDL's and the command line theirs (``tests/mutant_pirates.py`` and ``tests/mutant_pirates_odds.py``,
 ``tests/mutant_dinner.py``, ...), the game trees for other tools ``tests/mutant_interop.py``, the course workbench ``tests/mutant_workbench.py``, the planner ``tests/mutant_planning.py`` (EPDDL's writer ``tests/mutant_epddl_writer.py``), and probabilities ``tests/mutant_probability.py``.  This module gathers them: ``MUTANTS`` holds all, and
 ``AREAS`` names each part.
 
@@ -28,6 +28,7 @@ from mutant_numberline import NUMBERLINE_MUTANTS
 from mutant_pictures import PICTURE_MUTANTS
 from mutant_pig import PIG_MUTANTS
 from mutant_pirates import PIRATE_MUTANTS
+from mutant_pirates_odds import PIRATE_ODDS_MUTANTS
 from mutant_planning import PLANNING_MUTANTS
 from mutant_probability import PROBABILITY_MUTANTS
 from mutant_smcdel import SMCDEL_MUTANTS
@@ -45,7 +46,7 @@ AREAS: dict[str, tuple[Mutant, ...]] = {
     "core": CORE_MUTANTS + SEARCH_MUTANTS + FILE_MUTANTS,
     "language": LANGUAGE_MUTANTS,
     "engines": ENGINE_MUTANTS,
-    "pirates": PIRATE_MUTANTS,
+    "pirates": PIRATE_MUTANTS + PIRATE_ODDS_MUTANTS,
     "dinner": DINNER_MUTANTS,
     "numberline": NUMBERLINE_MUTANTS,
     "pig": PIG_MUTANTS,
