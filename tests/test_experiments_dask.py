@@ -248,6 +248,40 @@ def idle(tmp_path_factory):
     made.close()
 
 
+def test_a_client_closed_for_its_lost_scheduler_reads_as_a_lost_connection(idle):
+    """Dask closes a client whose scheduler is gone from its own thread, and a closed client has no
+    scheduler: asking it for threads must say the connection is lost (the run then waits
+    ``lost_after_s`` and stops), not fail with Dask's AttributeError."""
+    from distributed import Client
+
+    from epistemic.experiments.sweep import _cluster_threads
+
+    client = Client(idle.address, timeout=10)
+    assert _cluster_threads(client) == 0
+    client.close()
+    with pytest.raises(ConnectionError, match="lost its scheduler"):
+        _cluster_threads(client)
+
+
+def test_a_client_closed_between_two_calls_stops_the_run_as_a_scheduler_gone(tmp_path, idle, monkeypatch):
+    """The race the test above reaches by chance, made certain: Dask closes the client just after
+    the run counted the cluster's threads, so the cells are sent through a closed client."""
+    from epistemic.experiments import sweep
+
+    counted = sweep._cluster_threads
+
+    def then_closed(client):
+        threads = counted(client)
+        client.close()
+        return threads
+
+    monkeypatch.setattr(sweep, "_cluster_threads", then_closed)
+    with ResultStore(str(tmp_path / "r.db"), writer=True) as store:
+        report = run_sweep(spec_from_text(SLOW.format(last=3, pause=0), find), store, scheduler=idle.address,
+                           lost_after_s=0.5)
+    assert (report.stopped, report.done) == ("the scheduler went away", 0)
+
+
 def test_a_run_that_no_worker_joins_says_it_waits_and_stops_when_told(tmp_path, idle):
     """Once on standard error, it waits for a worker; past --wait-for-workers it stops in one line
     with status 2, and the database is as it was: none where there was none, the same bytes

@@ -256,6 +256,7 @@ def quiet_dask() -> dict[str, int]:
 
 def _run_on(spec: Spec, todo: Iterator[Cell], to_run: int, tally: _Tally, start: float, how: _Cluster) -> SweepReport:
     from distributed import wait
+    from distributed.client import ClosedClientError   # a client Dask closed while it was being used
 
     client, cluster = _connect(how.scheduler, how.workers, how.lost_after_s)
     stopped = None
@@ -268,7 +269,7 @@ def _run_on(spec: Spec, todo: Iterator[Cell], to_run: int, tally: _Tally, start:
         idle = _Idle(client.scheduler.address, how.wait_for_workers, how.waiting)
         while left or running:
             try:
-                threads = sum(client.nthreads().values())
+                threads = _cluster_threads(client)
                 stopped = idle.stopped(threads, tally.done + tally.failed)
                 if stopped is not None:
                     break
@@ -294,7 +295,7 @@ def _run_on(spec: Spec, todo: Iterator[Cell], to_run: int, tally: _Tally, start:
                 if client.status != "running":
                     raise ConnectionError("the client lost its scheduler")
                 lost_since = None
-            except OSError:   # Dask's closed connections are OSErrors
+            except (OSError, ClosedClientError):   # Dask's closed connections are OSErrors
                 lost_since = lost_since or time.perf_counter()
                 if time.perf_counter() - lost_since > how.lost_after_s:
                     stopped = "the scheduler went away"
@@ -308,6 +309,19 @@ def _run_on(spec: Spec, todo: Iterator[Cell], to_run: int, tally: _Tally, start:
         # a client whose scheduler is gone has nothing to wait for
         _close(client, cluster, timeout=1 if stopped == "the scheduler went away" else 5)
     return tally.report(start, stopped)
+
+
+def _cluster_threads(client) -> int:
+    """How many threads the workers of ``client``'s cluster have.
+
+    Raises :class:`ConnectionError` where the client has lost its scheduler: Dask closes such a
+    client from its own thread, at any moment, and a closed client has no scheduler to ask."""
+    try:
+        return sum(client.nthreads().values())
+    except AttributeError:
+        if client.scheduler is None:
+            raise ConnectionError("the client lost its scheduler") from None
+        raise
 
 
 class _Idle:
