@@ -11,6 +11,7 @@ __all__ = ["PIRATE_ODDS_MUTANTS"]
 
 ODDS_PY = "models/pirates/odds.py"
 ODDS_VOTES = "models/pirates/odds_votes.py"
+ODDS_OFFERS = "models/pirates/odds_offers.py"
 WORTH = "models/pirates/worth.py"
 TREE = "models/pirates/tree.py"
 ODDS_TESTS = "tests/test_pirates_odds.py::"
@@ -76,8 +77,8 @@ PIRATE_ODDS_MUTANTS = (
            "an unexpected vote is read as sincere even where that leaves no pure equilibrium",
            (ODDS_CLI + "test_an_unexpected_vote_is_read_as_whatever_makes_an_equilibrium_where_sincere_makes_none",)),
     Mutant(ODDS_VOTES,
-           "        for weak in (False, True):",
-           "        for weak in (False,):",
+           "        for weak in ((True,) if every else (False, True)):",
+           "        for weak in ((True,) if every else (False,)):",
            "an insider whose vote decides nothing votes as the seed's pirates do even where that leaves no equilibrium",
            (ODDS_TESTS + "test_a_vote_that_decides_nothing_may_tell_the_world",
             "tests/test_pirates_odds_equilibrium.py::test_two_promises_weighed_have_no_regret_in_gambit_subgame_by_subgame")),
@@ -96,9 +97,11 @@ PIRATE_ODDS_MUTANTS = (
            "            chosen = None",
            "the tree and the votes on an unexpected offer forget the reading that deters it",
            (ODDS_TESTS + "test_an_unexpected_offer_may_be_read_as_the_cell_that_deters_it",)),
-    Mutant(ODDS_PY,
-           "            for free_reading in (False, True):",
-           "            for free_reading in (False,):",
+    Mutant(ODDS_OFFERS,
+           "                        readings = self._deterred(r, belief, weights, chosen, profile, naive, free, rivals,\n"
+           "                                                  how == \"free\")",
+           "                        readings = self._deterred(r, belief, weights, chosen, profile, naive, free, rivals,\n"
+           "                                                  False)",
            "an unexpected offer is read as telling nothing even where that leaves no equilibrium",
            (ODDS_TESTS + "test_an_unexpected_offer_may_be_read_as_the_cell_that_deters_it",)),
     Mutant("models/pirates/odds_report.py",
@@ -106,7 +109,7 @@ PIRATE_ODDS_MUTANTS = (
            "    if True:",
            "a vote that decides nothing, cast against the seed's rule, is explained as if cast by it",
            (ODDS_CLI + "test_a_vote_that_decides_nothing_cast_against_the_seeds_rule_says_why",)),
-    Mutant(ODDS_PY,
+    Mutant(ODDS_OFFERS,
            "            or list(free))",
            "            or list(range(len(belief))))",
            "an offer a maker did not make tells nothing of his promise",
@@ -116,4 +119,19 @@ PIRATE_ODDS_MUTANTS = (
            "    if True:\n        return \"\"",
            "an insider's vote is explained without what the other vote would tell",
            (ODDS_CLI + "test_an_insiders_vote_is_explained_by_what_the_other_vote_would_tell",)),
+    Mutant(ODDS_OFFERS,
+           "            for how in (\"read\", \"free\", \"votes\"):",
+           "            for how in (\"read\", \"free\"):",
+           "a proposer's offers never rest on votes that decide nothing cast against the seed's rule",
+           (ODDS_TESTS + "test_offers_may_rest_on_votes_that_decide_nothing_cast_either_way",)),
+    Mutant(ODDS_PY,
+           "        return self._vote_choices.get((r, belief, offer)) or self.vote(r, after, offer)",
+           "        return self.vote(r, after, offer)",
+           "the play and the tree forget the votes a proposer's offers rest on",
+           (ODDS_TESTS + "test_offers_may_rest_on_votes_that_decide_nothing_cast_either_way",)),
+    Mutant("models/pirates/odds_report.py",
+           "                 if solver.chose_vote(r, played.belief, offer, played.after_offer[world]) else",
+           "                 if False else",
+           "a vote a proposer's offers rest on is explained as if no votes settled",
+           (ODDS_CLI + "test_a_vote_a_proposers_offers_rest_on_says_so",)),
 )

@@ -33,7 +33,9 @@ TWO = [("pirates=3,coins=2,promises=p2: 2 0 to p3; p3: 2 to p1", "", "1/2"),
        # p1 heard both and pools his offer (test_pirates_odds.py, worked by hand)
        ("pirates=3,coins=2,promises=p2: 1 1 to p1; p3: 2 to p1", "", "1/2"),
        # a vote that decides nothing is cast against the seed's rule: by it, no votes settle
-       ("pirates=4,coins=1,promises=p2: 0 1 0 to p3; p3: 1 0 to p2", "", "1/2")]
+       ("pirates=4,coins=1,promises=p2: 0 1 0 to p3; p3: 1 0 to p2", "", "1/2"),
+       # p1's offers rest on votes that decide nothing cast either way (test_pirates_odds.py, worked by hand)
+       ("pirates=4,coins=1,promises=p2: 0 1 0 to p1; p3: 1 0 to p2", "-1", "1/10")]
 
 
 def _params(spec: str) -> dict[str, str]:

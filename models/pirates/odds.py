@@ -78,8 +78,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from itertools import combinations, islice, product
-from math import comb, prod
+from itertools import combinations, product
+from math import comb
 
 import attrs
 
@@ -90,6 +90,7 @@ from .game import PirateGame, PirateGameError
 from .predict import TieRule
 from .rules import DoomedProposer
 from .worlds import Belief, beliefs_within, cells_of, conditioned, posterior, prior_belief, world_bits
+from .odds_offers import MAX_OFFER_CHECKS, OfferProfiles, read_offer
 from .odds_votes import NO, YES, Vote, VoteStage
 from .worth import VoterPrices, Worth, expectation, fate
 
@@ -112,16 +113,6 @@ MAX_ENUMERATED = 5_000
 #: The most times the proposer's offers in the worlds answer each other before every profile of
 #: them is tried (they settle in two or three).
 MAX_REPLIES = 50
-#: The most profiles of a proposer's offers, one per cell among those met and the cheapest purchases,
-#: tried where answering them in turn goes round a cycle (16 offers in each of 4 cells: a first
-#: proposer who heard two promises).
-MAX_OFFER_PROFILES = 65_536
-#: The most checks of a profile of offers against an offer that might beat it in one of the cells,
-#: counted before any profile is tried (a check weighs one offer, some 20 microseconds, and the
-#: second pass weighs it under each reading too).
-MAX_OFFER_CHECKS = 1_000_000
-#: The most offers of :meth:`OddsSolver._candidates` a cell's offer is chosen among in those profiles.
-MAX_OFFER_POOL = 16
 
 
 @attrs.frozen
@@ -151,7 +142,7 @@ class RoundPlay:
         return self.belief[0]
 
 
-class OddsSolver(VoteStage):
+class OddsSolver(VoteStage, OfferProfiles):
     """Solves a pirate game with at most :data:`MAX_PROMISES` subgroup promises for pirates who weigh odds.
 
     The worlds are :attr:`worlds` (which promises each made, every one first);
@@ -204,12 +195,15 @@ class OddsSolver(VoteStage):
         #: Each state solved: its play, or why it has none (raised only where a play reads the state).
         self._rounds: dict[tuple[int, Belief], RoundPlay | PirateGameError] = {}
         self._votes: dict[tuple[int, Belief, Division], Vote] = {}
+        self._vote_options: dict[tuple[int, Belief, Division], tuple[Vote, ...]] = {}
+        #: The vote an offer rests on from a state, where not :meth:`vote`'s (see :mod:`.odds_offers`).
+        self._vote_choices: dict[tuple[int, Belief, Division], Vote] = {}
         self._prices: dict[tuple, VoterPrices] = {}
         self._naive: dict[tuple[int, Belief], tuple[Division, ...]] = {}
         self._price_of: dict[tuple, int] = {}
         self._posteriors: dict[tuple[tuple[int, ...], Belief], Belief] = {}
         self._free: dict[int, tuple[int, ...]] = {}
-        #: How the others read an offer a state's play does not make, where not as :func:`_read_offer` does.
+        #: How the others read an offer a state's play does not make, where not as :func:`read_offer` does.
         self._offer_readings: dict[tuple[int, Belief], dict[Division, Belief]] = {}
         self._strict = self.rules.premium() > 0
 
@@ -272,8 +266,8 @@ class OddsSolver(VoteStage):
         for r, (offer, cast) in enumerate(history, 1):
             if r > self.maker:
                 break   # every promise is void: nothing seen after tells anything of one
-            belief = self.offer_odds(r, belief, offer)
-            vote = self.vote(r, belief, offer)
+            before, belief = belief, self.offer_odds(r, belief, offer)
+            vote = self.vote_in(r, before, offer, belief)
             belief = self._after(vote.insiders, dict(zip(self.voters(r), cast)), belief, vote.sincere)
         return belief
 
@@ -285,10 +279,28 @@ class OddsSolver(VoteStage):
         """The vote of pirate ``rank`` on ``offer`` in ``world``, from the state before the offer."""
         if rank == r:
             return YES
-        vote = self.vote(r, self.offer_odds(r, self.belief(odds), offer), offer)
+        belief = self.belief(odds)
+        vote = self.vote_in(r, belief, offer, self.offer_odds(r, belief, offer))
         if rank in self.insiders and r <= self.maker:
             return vote.insiders[world][rank]
         return YES if offer.share(rank) >= vote.outsiders.price(rank) else NO
+
+    def vote_in(self, r: int, belief: Belief, offer: Division, after: Belief) -> Vote:
+        """The vote on round ``r``'s ``offer`` from the state whose shared belief is ``belief``, once the
+        offer is seen and the belief is ``after``: the equilibrium of the vote the proposer's play rests
+        on there, where it is not :meth:`vote`'s (see :mod:`~epistemic.models.pirates.odds_offers`)."""
+        return self._vote_choices.get((r, belief, offer)) or self.vote(r, after, offer)
+
+    def chose_vote(self, r: int, belief: Belief, offer: Division, after: Belief) -> bool:
+        """Whether the vote :meth:`vote_in` gives is one the proposer's offers rest on in place of
+        :meth:`vote`'s (a vote that decides nothing cast against the seed's rule)."""
+        chosen = self._vote_choices.get((r, belief, offer))
+        if chosen is None:
+            return False
+        try:
+            return chosen is not self.vote(r, after, offer)
+        except PirateGameError:   # by the seed's rule the vote has no equilibrium at all
+            return True
 
     def voters(self, r: int) -> tuple[int, ...]:
         first = r if self.rules.proposer_votes else r + 1
@@ -347,7 +359,7 @@ class OddsSolver(VoteStage):
             return self._public_round(r, belief)
         offers = self._offers(r, belief)
         after_offer = tuple(self.offer_odds(r, belief, offers[w], offers) for w in self.world_ids)
-        votes = [self.vote(r, after_offer[w], offers[w]) for w in self.world_ids]
+        votes = [self.vote_in(r, belief, offers[w], after_offer[w]) for w in self.world_ids]
         return RoundPlay(r, belief, offers, after_offer, tuple(votes[w].yes[w] for w in self.world_ids),
                          self._needed(r), tuple(votes[w].passed[w] for w in self.world_ids),
                          tuple(votes[w].after[w] for w in self.world_ids),
@@ -361,7 +373,7 @@ class OddsSolver(VoteStage):
                    offers: Sequence[Division] | None = None) -> Belief:
         """The shared belief once round ``r``'s ``offer`` is seen: Bayes' rule on the proposer's offers
         in the worlds (``offers``, default: his play); one he makes in none is read as the offer he
-        would make in a world if it told nothing (see :func:`_read_offer`), or, where his play is read
+        would make in a world if it told nothing (see :func:`read_offer`), or, where his play is read
         and the solver chose another reading to deter the offer, as that."""
         belief = self.belief(odds)
         if r not in self.insiders or r > self.maker:
@@ -371,7 +383,7 @@ class OddsSolver(VoteStage):
             chosen = self._offer_readings.get((r, belief), {}).get(offer)
             if chosen is not None:
                 return chosen
-        return _read_offer(belief, offers, self._naive[r, belief], offer, self._unbound(r))
+        return read_offer(belief, offers, self._naive[r, belief], offer, self._unbound(r))
 
     def promised(self, r: int, world: int) -> Division | None:
         """The offer ``r`` promised, where he made a promise in ``world`` (a public one first)."""
@@ -417,7 +429,7 @@ class OddsSolver(VoteStage):
         offers, met = naive, [naive]
         for _ in range(MAX_REPLIES):
             seen = offers
-            infer: Callable[[Division], Belief] = lambda o: _read_offer(belief, seen, naive, o, free)  # noqa: E731
+            infer: Callable[[Division], Belief] = lambda o: read_offer(belief, seen, naive, o, free)  # noqa: E731
             again = spread(infer)
             if again == offers:
                 return seen
@@ -425,69 +437,7 @@ class OddsSolver(VoteStage):
                 break   # a cycle: answering in turn will not settle
             offers = again
             met.append(again)
-        # each cell's offer chosen among those met, the seed's and the cheapest purchases, every profile tried
-        pools = {w: list(dict.fromkeys([*(m[w] for m in met), *islice(self._candidates(r, belief, weights[w], w),
-                                                                        MAX_OFFER_POOL)]))
-                 for w in sorted(first) if forced[w] is None}
-        profiles = prod(len(pool) for pool in pools.values())
-        # what each cell could offer instead, worked out once for every profile
-        rivals = ({w: list(dict.fromkeys(self._candidates(r, belief, weights[w], w))) for w in pools}
-                  if profiles <= MAX_OFFER_PROFILES else {})
-        checks = profiles * sum(len(offers) for offers in rivals.values())
-        if profiles <= MAX_OFFER_PROFILES and checks <= MAX_OFFER_CHECKS:
-            # first with an unexpected offer read as above, then, where no profile is an equilibrium so,
-            # as telling whichever of the proposer's cells makes it worth no more to him than his play
-            for free_reading in (False, True):
-                for choice in product(*pools.values()):
-                    chosen: dict[int, Division] = {w: f for w, f in forced.items() if f is not None}
-                    chosen.update(zip(pools, choice))
-                    profile = tuple(chosen[cells[w][0]] for w in ids)
-                    readings = self._deterred(r, belief, weights, chosen, profile, naive, free, rivals,
-                                              free_reading)
-                    if readings is not None:
-                        self._offer_readings[r, belief] = readings
-                        return profile
-        tried = (f"their {profiles:,} profiles are more than the {MAX_OFFER_PROFILES:,} tried"
-                 if profiles > MAX_OFFER_PROFILES else
-                 f"their {profiles:,} profiles, each against the offers that might beat it, are {checks:,} "
-                 f"checks, more than the {MAX_OFFER_CHECKS:,} tried" if checks > MAX_OFFER_CHECKS else
-                 "no pure equilibrium was found")
-        raise PirateGameError(f"round {r}: the offers {pirate_name(r)} would make in the worlds, each "
-                              f"answering what the others reveal, go round a cycle: {tried} "
-                              "(pirates who weigh odds do not mix their offers)")
-
-    def _deterred(self, r: int, belief: Belief, weights: dict[int, Belief], chosen: dict[int, Division],
-                  profile: tuple[Division, ...], naive: tuple[Division, ...], free: tuple[int, ...],
-                  rivals: dict[int, list[Division]], free_reading: bool) -> dict[Division, Belief] | None:
-        """How the others read the offers ``profile`` does not make, such that in each of the proposer's
-        cells (a world standing for each, the keys of ``rivals``) none of the offers ``rivals`` gives it
-        is worth more to him than his play (``None``: no reading does): each read as :func:`_read_offer`
-        does, or, if ``free_reading``, as whichever of his cells deters it, among the worlds where he is
-        free to make it."""
-        def read(o: Division) -> Belief:
-            return _read_offer(belief, profile, naive, o, free)
-        cells = list(rivals)
-        played = {w: self._worth_of(r, weights[w], read, chosen[w]) for w in cells}
-        if not free_reading:   # the first offer that beats his play ends the profile
-            if all(self._worth_of(r, weights[w], read, o) <= played[w] for w in cells for o in rivals[w]):
-                return {}
-            return None
-        options = [conditioned(belief, kept) for kept in
-                   dict.fromkeys(tuple(x for x in cell if x in free and belief[x]) for cell in self._cells[r]) if kept]
-        readings: dict[Division, Belief] = {}
-        for offer in dict.fromkeys(o for w in cells for o in rivals[w]):
-            if offer in profile:
-                options_here = [read(offer)]
-            else:
-                options_here = list(dict.fromkeys([read(offer), *options]))
-            for seen in options_here:
-                if all(self._worth_of(r, weights[w], lambda o: seen, offer) <= played[w] for w in cells):
-                    if seen != read(offer):
-                        readings[offer] = seen
-                    break
-            else:
-                return None
-        return readings
+        return self._profiles(r, belief, weights, forced, naive, met)
 
     def _best_offer(self, r: int, belief: Belief, weights: Belief, infer: Callable[[Division], Belief],
                     world: int) -> Division:
@@ -573,13 +523,3 @@ class OddsSolver(VoteStage):
 
     def _keep_all(self, r: int) -> Division:
         return Division.from_shares(r, self.pirates, {r: self.coins})
-
-def _read_offer(belief: Belief, offers: Sequence[Division], naive: Sequence[Division], offer: Division,
-                free: Sequence[int]) -> Belief:
-    """The shared belief once an insider proposer's ``offer`` is seen: Bayes' rule on his ``offers``
-    in the worlds; an offer he makes in none is read as the one he would make in a world if it
-    told nothing (``naive``), and keeps the worlds where it is, or else the worlds where he is
-    free to make it (``free``: where he is bound by no promise)."""
-    kept = ([w for w, o in enumerate(offers) if o == offer] or [w for w, o in enumerate(naive) if o == offer]
-            or list(free))
-    return conditioned(belief, kept) if kept else belief

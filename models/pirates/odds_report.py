@@ -239,7 +239,7 @@ def _vote_reason(solver: OddsSolver, played: RoundPlay, world: int, rank: int) -
         return said + "it is his own offer, and if it fails he is thrown overboard."
     offered = offer.share(rank)
     after = played.after_offer[world]
-    vote_stage = solver.vote(r, after, offer)
+    vote_stage = solver.vote_in(r, played.belief, offer, after)
     against = f", against the {_coins(offered)} offered."
     weights = solver.weights(rank, after, world)
     weighed = [w for w in solver.world_ids if weights[w]]
@@ -304,9 +304,12 @@ def _undecided(solver: OddsSolver, played: RoundPlay, world: int, rank: int, vot
     other = "no" if vote == "yes" else "yes"
     news = told_text(solver, played.after_offer[world], vote_stage.after[world])
     rule = "more" if solver.seed_vote(offer, rank, offer) == "no" else "at least as much"
+    unsettled = (f"{pirate_name(r)}'s offers have no pure equilibrium"
+                 if solver.chose_vote(r, played.belief, offer, played.after_offer[world]) else
+                 "no votes of theirs settle")
     return (f"; but his vote changes nothing for him (voting {other} would leave him the same), and where "
             f"those who heard {'the' if solver.promise is not None else 'a'} promise vote yes only when offered "
-            f"{rule}, no votes of theirs settle, so he "
+            f"{rule}, {unsettled}, so he "
             f"votes {vote}" + (f": the votes tell the others that {news}" if news else ""))
 
 
@@ -318,7 +321,7 @@ def _offer_reason(solver: OddsSolver, played: RoundPlay, world: int) -> str:
         return said + "he promised it."
     weights = solver.weights(r, played.belief, world) if r <= solver.maker else solver.prior
     weighed = [w for w in solver.world_ids if weights[w]]
-    vote = solver.vote(r, played.after_offer[world], offer)
+    vote = solver.vote_in(r, played.belief, offer, played.after_offer[world])
     passes = [w for w in weighed if vote.passed[w]]
     alive = sum((weights[w] for w in passes), Fraction(0))
     coins = sum((weights[w] * offer.share(r) for w in passes), Fraction(0))

@@ -16,7 +16,7 @@ do; where no profile is an equilibrium so, he may cast it either way
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from itertools import product
 from typing import TYPE_CHECKING
@@ -42,6 +42,9 @@ MAX_PROFILED = 12
 #: The most insiders' votes (one per insider and cell) whose unexpected values are read every way
 #: (2 ** 4 readings) where no profile is an equilibrium under the sincere reading.
 MAX_READINGS = 4
+
+#: The most equilibria of one vote (:meth:`VoteStage.vote_options`) a proposer's offers are tried on.
+MAX_VOTE_OPTIONS = 32
 
 #: The insiders' votes in each world: who votes how.
 Cast = tuple[dict[int, str], ...]
@@ -71,6 +74,7 @@ class VoteStage:
     worth: Worth
     _cells: dict[int, tuple[tuple[int, ...], ...]]
     _votes: dict[tuple[int, Belief, Division], Vote]
+    _vote_options: dict[tuple[int, Belief, Division], tuple[Vote, ...]]
     _prices: dict[tuple, VoterPrices]
     _price_of: dict[tuple, int]
     _strict: bool
@@ -94,32 +98,49 @@ class VoteStage:
         hit = self._votes.get(key)
         if hit is not None:
             return hit
+        settled = next(self._settled(r, offer, belief, every=False), None)
+        if settled is None:
+            raise PirateGameError(f"round {r}: the votes on {offer} have no equilibrium in pure votes (what the "
+                                  "pirates who heard a promise would reveal by their votes calls for mixed "
+                                  "ones, which pirates who weigh odds do not play)")
+        found = self._votes[key] = settled
+        return found
+
+    def vote_options(self, r: int, belief: Belief, offer: Division) -> tuple[Vote, ...]:
+        """Every vote on ``offer`` in round ``r`` from the shared ``belief`` in which each insider's vote is
+        a weakly best reply, :meth:`vote`'s first (none if it has none), then the others in the order
+        tried, at most :data:`MAX_VOTE_OPTIONS`: the equilibria of the vote a proposer's offers may rest
+        on where the seed's rule for a vote that decides nothing leaves his offers none."""
+        key = (r, belief, offer)
+        found = self._vote_options.get(key)
+        if found is None:
+            try:
+                options = [self.vote(r, belief, offer)]
+            except PirateGameError:
+                options = []
+            seen = {_cast_key(v) for v in options}
+            for other in self._settled(r, offer, belief, every=True):
+                if len(options) >= MAX_VOTE_OPTIONS:
+                    break
+                if _cast_key(other) not in seen:
+                    seen.add(_cast_key(other))
+                    options.append(other)
+            found = self._vote_options[key] = tuple(options)
+        return found
+
+    def _settled(self, r: int, offer: Division, belief: Belief, every: bool) -> Iterator[Vote]:
+        """The insiders' votes in every world, each a best reply to the others', and what follows
+        from them: the sincere votes answered one insider at a time until none changes, or, if
+        that goes round a cycle, every equilibrium of every profile of pure votes, the nearest the
+        sincere first (none past :data:`MAX_PROFILED` votes).  An insider votes alike in the worlds
+        he cannot tell apart.  With ``every``, each profile in which every vote is a weakly best
+        reply, under each reading, in the order tried (the first of them may repeat one before)."""
         voters = self.voters(r)
         own = 1 if r in voters else 0
         insiders = [v for v in voters if v != r and v in self.insiders and r <= self.maker]
         needed = self._needed(r)
         # first, every insider votes as if his vote told nothing
         sincere = tuple({v: self._sincere(r, offer, v, w, belief) for v in insiders} for w in self.world_ids)
-        settled = self._settle(r, offer, belief, insiders, sincere, own, needed)
-        if settled is None:
-            raise PirateGameError(f"round {r}: the votes on {offer} have no equilibrium in pure votes (what the "
-                                  "pirates who heard a promise would reveal by their votes calls for mixed "
-                                  "ones, which pirates who weigh odds do not play)")
-        cast, after, outsiders, base, reading = settled
-        yes = tuple(base + sum(1 for x in cast[w].values() if x == YES) for w in self.world_ids)
-        passed = tuple(y >= needed for y in yes)
-        outcome = tuple(offer if passed[w] else self.following(r, after[w], w) for w in self.world_ids)
-        found = Vote(cast, reading, outsiders, yes, passed, after, outcome)
-        self._votes[key] = found
-        return found
-
-    def _settle(self, r: int, offer: Division, belief: Belief, insiders: list[int], sincere: Cast, own: int,
-                needed: int) -> tuple | None:
-        """The insiders' votes in every world, each a best reply to the others', and what follows
-        from them: the sincere votes answered one insider at a time until none changes, or, if
-        that goes round a cycle, the first equilibrium of every profile of pure votes, the
-        nearest the sincere first (``None`` if there is none).  An insider votes alike in the
-        worlds he cannot tell apart."""
         ids = self.world_ids
 
         def respond(cast: Cast, reading: Cast = sincere):
@@ -145,10 +166,13 @@ class VoteStage:
                     for u in self._cells[v][w]:
                         again[u][v] = x
             if again == cast:
-                return cast, after, outsiders, base, sincere
+                yield self._vote_of(r, offer, needed, cast, after, outsiders, base, sincere)
+                if not every:
+                    return
+                break
             cast = again
         if len(slots) > MAX_PROFILED:
-            return None
+            return
         profiles = sorted(product((YES, NO), repeat=len(slots)),
                           key=lambda votes: sum(x != sincere[w][v] for x, (w, v) in zip(votes, slots)))
         # an unexpected vote is read as sincere; where no profile is an equilibrium so, as keeping whichever
@@ -161,7 +185,7 @@ class VoteStage:
                     readings.append(other)
         # first with every insider voting as the seed's pirates where his vote changes nothing, then, where
         # no profile is an equilibrium so, with any vote there (the seed's rule is only a choice among equals)
-        for weak in (False, True):
+        for weak in ((True,) if every else (False, True)):
             for reading in readings:
                 for votes in profiles:
                     cast = spread(dict(zip(slots, votes)))
@@ -170,8 +194,16 @@ class VoteStage:
                     after, outsiders, base = respond(cast, reading)
                     if all(self._replies(r, offer, v, w, belief, cast, base, needed, reading, weak)
                            for w, v in slots):
-                        return cast, after, outsiders, base, reading
-        return None
+                        yield self._vote_of(r, offer, needed, cast, after, outsiders, base, reading)
+                        if not every:
+                            return
+
+    def _vote_of(self, r: int, offer: Division, needed: int, cast: Cast, after: tuple[Belief, ...],
+                 outsiders: VoterPrices, base: int, reading: Cast) -> Vote:
+        yes = tuple(base + sum(1 for x in cast[w].values() if x == YES) for w in self.world_ids)
+        passed = tuple(y >= needed for y in yes)
+        outcome = tuple(offer if passed[w] else self.following(r, after[w], w) for w in self.world_ids)
+        return Vote(cast, reading, outsiders, yes, passed, after, outcome)
 
     def _replies(self, r: int, offer: Division, rank: int, world: int, belief: Belief, cast: Cast, base: int,
                  needed: int, reading: Cast, weak: bool) -> bool:
@@ -294,3 +326,9 @@ class VoteStage:
                 return self.following(r, self._after(cast, {**cast[w], rank: x}, belief, sincere), w)
             worth[x] = self._expects(rank, belief, world, outcome)
         return worth
+
+
+def _cast_key(vote: Vote) -> tuple:
+    """What tells one equilibrium of a vote from another: the insiders' votes and how an unexpected one
+    is read, in every world."""
+    return tuple(tuple(sorted(cast.items())) for cast in (*vote.insiders, *vote.sincere))
