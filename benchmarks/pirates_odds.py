@@ -13,8 +13,9 @@ pirates (every voter's price is read at each state), where the belief
 solver's grows with the pirates alone.  With two or three promises (p2, p3
 and p4 each promising the pirate below), a round has up to 15 or 255
 states, one per set of the 4 or 8 worlds its play may leave possible.
-(With three such promises among 10 pirates some round has no pure
-equilibrium, which the solver says; with 100 or 1,000 every round has one.)
+(With three such promises among 10 pirates no pure equilibrium is found
+in round 3 among the offers tried, which the solver says; with 100 or
+1,000 every round has one.)
 """
 
 from __future__ import annotations

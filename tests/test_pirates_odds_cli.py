@@ -140,6 +140,18 @@ def test_votes_and_offers_past_what_is_tried_are_said_in_one_line(capsys, monkey
                          "--promise", "p4: 3 0 to p3 p2", "--beliefs", "odds")
     assert (code, out) == (2, "")
     assert " checks, more than the 1 tried (pirates who weigh odds do not mix their offers)\n" in err
+    # enough checks for the first two passes (9,000 here), too few for the votes the third tries
+    monkeypatch.setattr(solver_module, "MAX_OFFER_CHECKS", 9_000)
+    code, out, err = run(capsys, "pirates", "-n", "5", "-m", "3", "--promise", "p2: 1 0 2 0 to p4 p5",
+                         "--promise", "p4: 3 0 to p3 p2", "--beliefs", "odds")
+    assert (code, out) == (2, "")
+    assert err.endswith("no pure equilibrium was found before trying the votes that decide nothing cast either way "
+                        "took more than the 9,000 checks tried (pirates who weigh odds do not mix their offers)\n")
+    # with the checks it needs, the third pass finds a pure play
+    monkeypatch.undo()
+    code, out, err = run(capsys, "pirates", "-n", "5", "-m", "3", "--promise", "p2: 1 0 2 0 to p4 p5",
+                         "--promise", "p4: 3 0 to p3 p2", "--beliefs", "odds")
+    assert (code, err) == (0, "") and "p1: lives with chance 3/4, 0 coins expected" in out
 
 
 def test_an_unexpected_vote_is_read_as_whatever_makes_an_equilibrium_where_sincere_makes_none():
@@ -295,4 +307,4 @@ def test_a_vote_a_proposers_offers_rest_on_says_so(capsys):
     assert ("Where p2 and p3 promised: p2 votes yes on p4:0 p3:0 p2:0 p1:1 in round 1: he knows p2 and p3 "
             "promised; if the offer fails, what follows gives him 0 coins, against the 0 coins offered; but his vote "
             "changes nothing for him (voting no would leave him the same), and where those who heard a promise vote "
-            "yes only when offered more, p1's offers have no pure equilibrium, so he votes yes.\n") in out
+            "yes only when offered more, no pure play of p1's offers is found, so he votes yes.\n") in out

@@ -45,7 +45,9 @@ one line):
   else as telling that its proposer made no promise (one who made his has
   no other offer); where that leaves his offers no pure equilibrium, each
   such offer is read as telling whichever of his cells makes it worth no
-  more to him than his play;
+  more to him than his play, and where that leaves none either, his offers
+  may rest on votes that decide nothing cast either way
+  (:mod:`~epistemic.models.pirates.odds_offers`);
 * round 1 is solved from the prior alone, and the later rounds from every
   belief conditioning may reach; a state with no pure play found stops
   only a play that reads it;
@@ -291,16 +293,13 @@ class OddsSolver(VoteStage, OfferProfiles):
         on there, where it is not :meth:`vote`'s (see :mod:`~epistemic.models.pirates.odds_offers`)."""
         return self._vote_choices.get((r, belief, offer)) or self.vote(r, after, offer)
 
-    def chose_vote(self, r: int, belief: Belief, offer: Division, after: Belief) -> bool:
-        """Whether the vote :meth:`vote_in` gives is one the proposer's offers rest on in place of
-        :meth:`vote`'s (a vote that decides nothing cast against the seed's rule)."""
+    def chose_vote(self, r: int, belief: Belief, offer: Division, after: Belief, rank: int, world: int) -> bool:
+        """Whether pirate ``rank``'s vote in ``world`` that :meth:`vote_in` gives is one the proposer's
+        offers rest on, cast otherwise than in :meth:`vote`'s (a vote that decides nothing cast against
+        the seed's rule)."""
         chosen = self._vote_choices.get((r, belief, offer))
-        if chosen is None:
-            return False
-        try:
-            return chosen is not self.vote(r, after, offer)
-        except PirateGameError:   # by the seed's rule the vote has no equilibrium at all
-            return True
+        # a choice is made only where vote() has an equilibrium: the search weighs it first
+        return chosen is not None and chosen.insiders[world][rank] != self.vote(r, after, offer).insiders[world][rank]
 
     def voters(self, r: int) -> tuple[int, ...]:
         first = r if self.rules.proposer_votes else r + 1

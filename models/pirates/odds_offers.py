@@ -14,8 +14,10 @@ one before finds none:
 3. besides, a voter whose vote decides nothing for him may cast it either
    way on any offer of the round (the seed's rule, yes only when offered
    more, is one choice among equal replies): the play's offers and each
-   offer that might beat them rest on any equilibrium of their vote
-   (:meth:`~epistemic.models.pirates.odds_votes.VoteStage.vote_options`).
+   offer that might beat them rest on an equilibrium of their vote, among
+   those :meth:`~epistemic.models.pirates.odds_votes.VoteStage.vote_options`
+   finds (the first 32 of each, and the first 1,024 choices of one for each
+   offer of the play).
 
 The first profile in which no cell has an offer worth more to him than
 his play is his play, and the readings and votes it rests on are kept for
@@ -36,7 +38,7 @@ from .worlds import Belief, conditioned
 from .worth import Worth, fate
 
 __all__ = ["OfferProfiles", "read_offer", "MAX_OFFER_PROFILES", "MAX_OFFER_CHECKS", "MAX_OFFER_POOL",
-           "MAX_VOTE_COMBINATIONS"]
+           "MAX_VOTE_COMBINATIONS", "VOTE_OPTIONS_CHECKS"]
 
 #: The most profiles of a proposer's offers, one per cell among those met and the cheapest purchases,
 #: tried where answering them in turn goes round a cycle (16 offers in each of 4 cells: a first
@@ -44,12 +46,17 @@ __all__ = ["OfferProfiles", "read_offer", "MAX_OFFER_PROFILES", "MAX_OFFER_CHECK
 MAX_OFFER_PROFILES = 65_536
 #: The most checks of a profile of offers against an offer that might beat it in one of the cells,
 #: counted before any profile is tried (a check weighs one offer, some 20 microseconds, and the
-#: second pass weighs it under each reading too); the third pass stops past as many checks.
+#: second pass weighs it under each reading too); the third pass stops past as many checks, each
+#: vote's equilibria worked out counting :data:`VOTE_OPTIONS_CHECKS`.
 MAX_OFFER_CHECKS = 1_000_000
 #: The most offers of :meth:`OddsSolver._candidates` a cell's offer is chosen among in those profiles.
 MAX_OFFER_POOL = 16
 #: The most choices of an equilibrium of the vote on each of a profile's offers tried in the third pass.
 MAX_VOTE_COMBINATIONS = 1_024
+
+#: What one :meth:`~epistemic.models.pirates.odds_votes.VoteStage.vote_options` costs, in checks (a vote's
+#: equilibria are found among up to 4,096 profiles of its insiders' votes: some 80 milliseconds).
+VOTE_OPTIONS_CHECKS = 4_000
 
 #: How an offer off the play may be read and voted on, and what that leaves each of the proposer's cells.
 _Deterrent = tuple[Belief, Vote, tuple[tuple, ...]]
@@ -73,6 +80,7 @@ class OfferProfiles:
     _cells: dict[int, tuple[tuple[int, ...], ...]]
     _offer_readings: dict[tuple[int, Belief], dict[Division, Belief]]
     _vote_choices: dict[tuple[int, Belief, Division], Vote]
+    _vote_options: dict[tuple[int, Belief, Division], tuple[Vote, ...]]
 
     worth: Worth
 
@@ -101,8 +109,8 @@ class OfferProfiles:
         rivals = ({w: list(dict.fromkeys(self._candidates(r, belief, weights[w], w))) for w in pools}
                   if profiles <= MAX_OFFER_PROFILES else {})
         checks = profiles * sum(len(offers) for offers in rivals.values())
+        memo = _Memo(MAX_OFFER_CHECKS)
         if profiles <= MAX_OFFER_PROFILES and checks <= MAX_OFFER_CHECKS:
-            memo = _Memo(MAX_OFFER_CHECKS)
             for how in ("read", "free", "votes"):
                 for choice in product(*pools.values()):
                     chosen: dict[int, Division] = {w: f for w, f in forced.items() if f is not None}
@@ -128,6 +136,8 @@ class OfferProfiles:
                  if profiles > MAX_OFFER_PROFILES else
                  f"their {profiles:,} profiles, each against the offers that might beat it, are {checks:,} "
                  f"checks, more than the {MAX_OFFER_CHECKS:,} tried" if checks > MAX_OFFER_CHECKS else
+                 f"no pure equilibrium was found before trying the votes that decide nothing cast either way "
+                 f"took more than the {MAX_OFFER_CHECKS:,} checks tried" if memo.budget < 0 else
                  "no pure equilibrium was found")
         raise PirateGameError(f"round {r}: the offers {pirate_name(r)} would make in the worlds, each "
                               f"answering what the others reveal, go round a cycle: {tried} "
@@ -192,18 +202,15 @@ class OfferProfiles:
             return read_offer(belief, profile, naive, o, free)
 
         on_play = list(dict.fromkeys(profile))
-        options = [self.vote_options(r, read(o), o) for o in on_play]
-        if not all(options):
-            return None
-        off_play = {}
-        for o in dict.fromkeys(o for c in cells for o in rivals[c]):
-            if o not in on_play:
-                if o not in memo.deterrents:
-                    memo.deterrents[o] = self._deterrents(r, belief, read(o), o, free, worths)
-                off_play[o] = memo.deterrents[o]
+        options = []
+        for o in on_play:
+            options.append(self._vote_options_counted(r, read(o), o, memo))
+            if memo.budget < 0:
+                return None
+        off_play = [o for o in dict.fromkeys(o for c in cells for o in rivals[c]) if o not in on_play]
         where = {c: on_play.index(chosen[c]) for c in cells}
         for votes in islice(product(*options), MAX_VOTE_COMBINATIONS):
-            memo.budget -= 1 + len(off_play)
+            memo.budget -= 1
             if memo.budget < 0:
                 return None
             left = [worths(vote) for vote in votes]
@@ -211,7 +218,15 @@ class OfferProfiles:
             if any(worth[i] > played[i] for worth in left for i in range(len(cells))):
                 continue   # a cell gains by another offer of the play
             deterred: dict[Division, tuple[Belief, Vote]] = {}
-            for offer, deterrents in off_play.items():
+            for offer in off_play:
+                if offer not in memo.deterrents:   # worked out once the play's own offers leave no gain
+                    memo.deterrents[offer] = [
+                        (seen, vote, worths(vote)) for seen in dict.fromkeys([read(offer), *self._cell_readings(
+                            r, belief, free)]) for vote in self._vote_options_counted(r, seen, offer, memo)]
+                deterrents = memo.deterrents[offer]
+                memo.budget -= len(deterrents)
+                if memo.budget < 0:
+                    return None
                 found = next(((seen, vote) for seen, vote, worth in deterrents
                               if all(worth[i] <= played[i] for i in range(len(cells)))), None)
                 if found is None:
@@ -224,15 +239,11 @@ class OfferProfiles:
                 return readings, chosen_votes
         return None
 
-    def _deterrents(self, r: int, belief: Belief, read: Belief, offer: Division, free: tuple[int, ...],
-                    worths) -> list[_Deterrent]:
-        """Each way the others may read an offer off the play (as :func:`read_offer` does first, then as
-        telling one of the proposer's cells) and vote on it, with what it leaves each cell."""
-        found = []
-        for seen in dict.fromkeys([read, *self._cell_readings(r, belief, free)]):
-            for vote in self.vote_options(r, seen, offer):
-                found.append((seen, vote, worths(vote)))
-        return found
+    def _vote_options_counted(self, r: int, belief: Belief, offer: Division, memo: _Memo) -> tuple[Vote, ...]:
+        """:meth:`vote_options`, charged to ``memo``'s checks where not worked out before."""
+        if (r, belief, offer) not in self._vote_options:
+            memo.budget -= VOTE_OPTIONS_CHECKS
+        return self.vote_options(r, belief, offer)
 
 
 def read_offer(belief: Belief, offers: Sequence[Division], naive: Sequence[Division], offer: Division,

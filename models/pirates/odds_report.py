@@ -304,8 +304,8 @@ def _undecided(solver: OddsSolver, played: RoundPlay, world: int, rank: int, vot
     other = "no" if vote == "yes" else "yes"
     news = told_text(solver, played.after_offer[world], vote_stage.after[world])
     rule = "more" if solver.seed_vote(offer, rank, offer) == "no" else "at least as much"
-    unsettled = (f"{pirate_name(r)}'s offers have no pure equilibrium"
-                 if solver.chose_vote(r, played.belief, offer, played.after_offer[world]) else
+    unsettled = (f"no pure play of {pirate_name(r)}'s offers is found"
+                 if solver.chose_vote(r, played.belief, offer, played.after_offer[world], rank, world) else
                  "no votes of theirs settle")
     return (f"; but his vote changes nothing for him (voting {other} would leave him the same), and where "
             f"those who heard {'the' if solver.promise is not None else 'a'} promise vote yes only when offered "
