@@ -1,13 +1,13 @@
 """How many small pirate games pirates who weigh odds solve in pure moves, and where they stop.
 
-Run ``python benchmarks/pirates_odds_coverage.py`` (about three minutes).
+Run ``python benchmarks/pirates_odds_coverage.py`` (about ten minutes).
 The spaces are those of docs/pirates.md, "What it does not do": 4 and 5
 pirates, 1 to 3 coins, one subgroup promise by any pirate but the first
 and the last, of any division of the coins, told to one or two of the
 others, at the odds 1/10, 1/2 and 9/10, with survival first or death
-worth a coin (4,728 games); and 4 pirates, one coin, a promise of p2 and
-one of p3, each of any division told to one or two others (1,296
-games).  A game is *solved* when every world's play is found; else it
+worth a coin (4,728 games); and 4 pirates, one or two coins, a promise
+of p2 and one of p3, each of any division told to one or two others
+(1,296 and 3,888 games).  A game is *solved* when every world's play is found; else it
 stops at a vote whose hearers have no equilibrium in pure votes or at
 offers of a proposer who heard a promise that have none among the
 profiles tried.  Each case is one count of pirates and promises.
@@ -29,7 +29,8 @@ ODDS = (Fraction(1, 10), Fraction(1, 2), Fraction(9, 10))
 WORTHS = (Worth(), Worth(-1))
 
 CASES = [(f"{n} pirates, one promise", dict(pirates=n)) for n in (4, 5)]
-CASES += [("4 pirates, two promises, 1 coin", dict(pirates=4, makers=(2, 3), coins=(1,)))]
+CASES += [(f"4 pirates, two promises, {coins} coin{'s' if coins > 1 else ''}",
+           dict(pirates=4, makers=(2, 3), coins=(coins,))) for coins in (1, 2)]
 
 
 def _promises(n: int, coins: int, maker: int):
