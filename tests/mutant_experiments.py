@@ -70,7 +70,7 @@ EXPERIMENT_MUTANTS: tuple[Mutant, ...] = (
     Mutant(SWEEP, "                if time.perf_counter() - lost_since > how.lost_after_s:",
            "                if time.perf_counter() - lost_since > 10 * how.lost_after_s + 60:",
            "a run waits a long time for a scheduler that is gone",
-           (DASK + "test_a_scheduler_gone_mid_sweep_stops_the_run_and_a_new_one_finishes_it",),
+           (DASK + "test_a_client_closed_between_two_calls_stops_the_run_as_a_scheduler_gone",),
            ),
     Mutant(SPEC, '        order = sorted([*base, *(["seed"] if self.seeds is not None else [])])',
            '        order = [*base, *(["seed"] if self.seeds is not None else [])]',

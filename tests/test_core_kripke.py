@@ -299,18 +299,24 @@ def test_event_model_validation():
         private_event([A], "x", [B])
 
 
-def test_generated_drops_unreachable_worlds():
-    m = KripkeModel.from_relations(
-        agents=[A, B], worlds={"w": {"p"}, "v": set(), "u": {"q"}, "x": set()},
-        relations={A: [("w", "v")], B: [("v", "u")]}, actual="w", reflexive=True,
-    )
-    gen = m.generated()
-    assert sorted(gen.worlds) == ["u", "v", "w"]
-    assert gen.actual == m.actual
-    assert gen.relation(A) == m.relation(A) - {("x", "x")}
-    for path in ([], [A], [A, B], [B, A, B]):
-        assert gen.believed_facts(path) == m.believed_facts(path)
-    assert len(m) == 4  # the original keeps its worlds
+@pytest.mark.parametrize("path", ["lists", "arrays"])
+def test_generated_drops_unreachable_worlds(path):
+    """On the path over Python lists a model of few worlds takes, and on the arrays' path of large ones."""
+    import contextlib
+
+    from planning_strategies import arrays_only
+    with arrays_only() if path == "arrays" else contextlib.nullcontext():
+        m = KripkeModel.from_relations(
+            agents=[A, B], worlds={"w": {"p"}, "v": set(), "u": {"q"}, "x": set()},
+            relations={A: [("w", "v")], B: [("v", "u")]}, actual="w", reflexive=True,
+        )
+        gen = m.generated()
+        assert sorted(gen.worlds) == ["u", "v", "w"]
+        assert gen.actual == m.actual
+        assert gen.relation(A) == m.relation(A) - {("x", "x")}
+        for path in ([], [A], [A, B], [B, A, B]):
+            assert gen.believed_facts(path) == m.believed_facts(path)
+        assert len(m) == 4  # the original keeps its worlds
 
 
 def test_to_networkx_is_a_copy():

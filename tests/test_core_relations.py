@@ -104,6 +104,14 @@ def test_pairs_make_a_partition_exactly_when_they_are_an_equivalence(relation):
 @FAST
 @given(partitions(), partitions(), truths)
 def test_partitions_answer_as_their_blocks_do(labels, other, truth):
+    """On the path over Python lists few worlds take, and on the arrays' path of many."""
+    from planning_strategies import arrays_only
+    _partitions_answer_as_their_blocks_do(labels, other, truth)
+    with arrays_only():
+        _partitions_answer_as_their_blocks_do(labels, other, truth)
+
+
+def _partitions_answer_as_their_blocks_do(labels, other, truth):
     n = len(labels)
     other = (other + [0] * n)[:n]
     p, q = Partition(labels), Partition(other)

@@ -265,7 +265,11 @@ def test_a_client_closed_for_its_lost_scheduler_reads_as_a_lost_connection(idle)
 
 def test_a_client_closed_between_two_calls_stops_the_run_as_a_scheduler_gone(tmp_path, idle, monkeypatch):
     """The race the test above reaches by chance, made certain: Dask closes the client just after
-    the run counted the cluster's threads, so the cells are sent through a closed client."""
+    the run counted the cluster's threads, so the cells are sent through a closed client.  The run
+    waits for the scheduler ``lost_after_s`` and no longer: on a clock made for the test, a second
+    a reading, it stops at the first turn past them (and so sleeps but a few times)."""
+    import types
+
     from epistemic.experiments import sweep
 
     counted = sweep._cluster_threads
@@ -275,11 +279,19 @@ def test_a_client_closed_between_two_calls_stops_the_run_as_a_scheduler_gone(tmp
         client.close()
         return threads
 
+    clock, slept = [0.0], []
+
+    def tick() -> float:
+        clock[0] += 1.0
+        return clock[0]
+
     monkeypatch.setattr(sweep, "_cluster_threads", then_closed)
+    monkeypatch.setattr(sweep, "time", types.SimpleNamespace(perf_counter=tick, sleep=slept.append))
     with ResultStore(str(tmp_path / "r.db"), writer=True) as store:
         report = run_sweep(spec_from_text(SLOW.format(last=3, pause=0), find), store, scheduler=idle.address,
-                           lost_after_s=0.5)
+                           lost_after_s=3.0)
     assert (report.stopped, report.done) == ("the scheduler went away", 0)
+    assert len(slept) <= 3
 
 
 def test_a_run_that_no_worker_joins_says_it_waits_and_stops_when_told(tmp_path, idle):

@@ -83,8 +83,7 @@ class StructureView:
 
     def check_world(self, state) -> None:
         """Raise :class:`~epistemic.ModelError` unless ``state`` is a state of the structure."""
-        if not (isinstance(state, frozenset) and state <= set(self.structure.variables)
-                and self.structure.is_state(state)):
+        if not (isinstance(state, frozenset) and self.structure.is_state(state)):   # is_state reads its variables
             raise ModelError(f"{state!r} is not a state of the structure")
 
     def value(self, formula: Formula, state: State) -> bool:
