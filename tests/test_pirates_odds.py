@@ -65,12 +65,29 @@ def test_the_worth_of_a_fate():
     fates, weights = [(1, 2), (0, 0)], [Fraction(1, 2), Fraction(1, 2)]
     assert lexicographic.expected(fates, weights) == (Fraction(1, 2), Fraction(1))
     assert minus_three.expected(fates, weights) == (Fraction(-1, 2),)
+    assert minus_three.of(1, 2) == (2,) and minus_three.of(Fraction(1, 2), 2) == (Fraction(1, 2),)
     assert lexicographic.threshold(Fraction(1), Fraction(9, 5), strict=True) == 2
     assert lexicographic.threshold(Fraction(1), Fraction(2), strict=True) == 3
     assert lexicographic.threshold(Fraction(1), Fraction(2), strict=False) == 2
     assert lexicographic.threshold(Fraction(99, 100), Fraction(50), strict=True) == 0
     assert minus_three.threshold(Fraction(1, 2), Fraction(2), strict=True) == 1   # worth 1/2
     assert fate(None, 1) == (0, 0)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(fates=st.lists(st.tuples(st.integers(0, 1), st.integers(0, 9)), min_size=1, max_size=8),
+       data=st.data(), death=st.fractions(max_value=Fraction(-1, 12), max_denominator=12))
+def test_a_worth_is_the_weighted_sum_of_its_fates(fates, data, death):
+    # the weights: positive or zero parts of one, as a belief on the worlds a pirate weighs
+    parts = data.draw(st.lists(st.integers(0, 30), min_size=len(fates), max_size=len(fates)))
+    assume(sum(parts))
+    weights = [Fraction(p, sum(parts)) for p in parts]
+    fates = [(lives, got * lives) for lives, got in fates]   # the dead get nothing
+    alive = sum((w for (lives, _), w in zip(fates, weights) if lives), Fraction(0))
+    coins = sum((w * got for (_, got), w in zip(fates, weights)), Fraction(0))
+    assert Worth().expected(fates, weights) == (alive, coins)
+    worth = sum((w * (got if lives else death) for (lives, got), w in zip(fates, weights)), Fraction(0))
+    assert Worth(death).expected(fates, weights) == (worth,)
 
 
 @pytest.mark.parametrize("bad, message", [

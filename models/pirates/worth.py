@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import islice
-from math import ceil, floor
+from math import ceil, floor, lcm
 
 import attrs
 
@@ -31,10 +31,23 @@ def fate(outcome: Division | None, rank: int) -> Fate:
 
 
 def expectation(fates: Sequence[Fate], weights: Sequence[Fraction]) -> tuple[Fraction, Fraction]:
-    """The chance to live and the expected coins of ``fates`` weighed by ``weights``."""
-    alive = sum((w * f[0] for f, w in zip(fates, weights) if w), Fraction(0))
-    coins = sum((w * f[1] for f, w in zip(fates, weights) if w), Fraction(0))
-    return alive, coins
+    """The chance to live and the expected coins of ``fates`` weighed by ``weights``.
+
+    Examples
+    --------
+    >>> expectation([(1, 2), (0, 0), (1, 0)], [Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)])
+    (Fraction(2, 3), Fraction(1, 1))
+    """
+    # on whole numbers over one denominator: the solver weighs millions of fates, and adding
+    # Fractions one by one reduces each sum along the way
+    scale = lcm(*(w.denominator for w in weights))
+    alive = coins = 0
+    for (lives, got), w in zip(fates, weights):
+        if lives and w:
+            part = w.numerator * (scale // w.denominator)
+            alive += part
+            coins += part * got
+    return Fraction(alive, scale), Fraction(coins, scale)
 
 
 @attrs.frozen
@@ -71,8 +84,23 @@ class Worth:
         return (coins + (1 - alive) * self.death,)
 
     def expected(self, fates: Sequence[Fate], weights: Sequence[Fraction]) -> tuple[Fraction, ...]:
-        """The worth of ``fates`` weighed by ``weights`` (which sum to 1)."""
-        return self.of(*expectation(fates, weights))
+        """The worth of ``fates`` weighed by ``weights`` (which sum to 1).
+
+        Examples
+        --------
+        >>> Worth(-2).expected([(1, 3), (0, 0)], [Fraction(3, 4), Fraction(1, 4)])   # 9/4 - 2/4
+        (Fraction(7, 4),)
+        """
+        if self.death is None:
+            return expectation(fates, weights)
+        # as expectation does, on whole numbers: a dead pirate's share of the weight is worth death
+        dies, per = self.death.numerator, self.death.denominator
+        scale = lcm(*(w.denominator for w in weights))
+        total = 0
+        for (lives, got), w in zip(fates, weights):
+            if w:
+                total += w.numerator * (scale // w.denominator) * (got * per if lives else dies)
+        return (Fraction(total, scale * per),)
 
     def threshold(self, alive: Fraction, coins: Fraction, strict: bool) -> int:
         """The fewest coins a voter must be offered to vote yes, when failing
