@@ -47,7 +47,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from .building import MAX_WORLDS
-from .checking import after_announcement, at_the_actual, quoted, truth_array, untruthful
+from .checking import after_announcement, truth_array
+from .refusals import at_the_actual, quoted, untruthful
 from .errors import ModelError
 from .agents import Agent
 from .events import EventModel, announcement_event, check_event_model, public_event
@@ -170,7 +171,7 @@ def apply_act(model: KripkeModel, act: Formula, *, limit: int | None = None) -> 
         an event whose precondition fails), names an agent the model does
         not have, has an event model over other agents, would make a product
         of more than ``limit`` worlds, or asks what an agent knows
-        where it may be mistaken (see :func:`epistemic.checking.may_know`).
+        where it may be mistaken (see :func:`epistemic.refusals.may_know`).
     FormulaError
         When ``act`` is no act.
 

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 # numpy (a tenth of a second to import) is imported where used: the symbolic engine imports this module
 # and never calls what uses it
 
-__all__ = ["bisimulation_classes", "bisimulation_labels", "contract"]
+__all__ = ["bisimulation_classes", "bisimulation_labels", "contract", "contraction"]
 
 _SLACK = 65536  # cells of padding always allowed when numbering sets of classes (see reached_sets)
 
@@ -199,6 +199,32 @@ def contract(model: KripkeModel) -> KripkeModel:
     origin = [o for o in (model.origin(w) for w in names) if o is not None]
     return KripkeModel(names, [model.facts(w) for w in names], relations, actual,
                        origin if len(origin) == len(names) else None, model.s5_before)
+
+
+def contraction(model: KripkeModel) -> tuple[KripkeModel, np.ndarray]:
+    """``model`` contracted (:func:`contract`), and the class of each of its worlds
+    (:func:`bisimulation_labels`), cached in the model.
+
+    Examples
+    --------
+    >>> from epistemic import Agent, KripkeModel
+    >>> a = Agent("a")
+    >>> m = KripkeModel.from_relations([a], {"w": {"p"}, "v": {"p"}}, {a: [("w", "v")]},
+    ...                                actual="w", reflexive=True, symmetric=True)
+    >>> small, label = contraction(m)
+    >>> small.worlds, label.tolist(), contraction(m)[0] is small
+    (['w'], [0, 0], True)
+    """
+    import numpy as np
+    key = ("contracted",)
+    if key not in model.cache:
+        small = contract(model)
+        model.cache[key] = (small, bisimulation_labels(model))
+        if key not in small.cache:  # a contraction is minimal: asking for its own costs nothing
+            identity = np.arange(len(small))
+            identity.flags.writeable = False
+            small.cache[key] = (small, identity)
+    return model.cache[key]
 
 
 def _count(label: np.ndarray) -> int:

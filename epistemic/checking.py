@@ -17,7 +17,7 @@ named agent's relation is not an equivalence in the model they are
 evaluated in, as for an outsider after a private announcement; belief
 (``B``, ``EB``, ``CB``) and ``M`` work on any relation.  Worlds no formula
 tells apart count as one for this (the check is made on the bisimulation
-contraction, :func:`may_know`), so contracting a model never changes which
+contraction, :func:`~epistemic.refusals.may_know`), so contracting a model never changes which
 formulas are refused; ``D``, which contraction does not preserve, needs the
 relations themselves to be equivalences.
 
@@ -46,24 +46,23 @@ epistemic.errors.ModelError: K_b asks what b knows, but b's relation here is not
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
 from .agents import Agent
-from .bisimulation import bisimulation_labels
+from .bisimulation import contraction
 from .bottom_up import evaluate_bottom_up
-from .bisimulation import contract as contract_model
 from .errors import ModelError
 from .events import EventModel, announcement_event, check_event_model, formulas_within
-from .formulas import (AGENT_WORD, Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
+from .formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether, Atom,
                        Believes, Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
-                       FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, subformulas,
-                       to_text)
+                       FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top, subformulas)
 from .kripke import KripkeModel, World
 from .probability.formulas import CommonPBelief, Probability
 from .probability.model import ProbabilisticModel
 from .probability.product import weighed_product
 from .probability.truth import common_p_belief_truth, inequality_truth
+from .refusals import KnowledgeOperator, agent_relation, refuse_where_mistaken
 from .relations import FEW_WORLDS, Arrows, Partition, Relation
 from .validators import instance_of
 
@@ -74,9 +73,7 @@ if TYPE_CHECKING:
 # and never calls what uses it
 
 __all__ = ["truth_array", "worlds_where", "holds", "after_announcement", "product", "common_relation_labels",
-           "group_relation", "may_know", "knowledge_refused", "not_knowledge", "asking",
-           "unmet_property", "why_not_knowledge", "untruthful", "at_the_actual", "quoted", "truth_at_facts",
-           "keep_subformula_truths"]
+           "group_relation", "truth_at_facts", "keep_subformula_truths"]
 
 _ANNOUNCEMENTS = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether)
 
@@ -302,16 +299,6 @@ def _get(model: KripkeModel, f: Formula) -> np.ndarray:
     return model.cache["truth", f]
 
 
-def _relation(model: KripkeModel, agent: Agent) -> Relation:
-    if agent not in model.agents:
-        raise ModelError(f"the formula names {agent}, who is not an agent of the model")
-    return model.relation_of(agent)
-
-
-#: The operators that ask what agents know, and are refused where one of them may be mistaken.
-_Knowledge = Knows | KnowsWhether | Everybody | Common | Distributed
-
-
 def _evaluate(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
     import numpy as np
     n = len(model)
@@ -337,20 +324,20 @@ def _evaluate(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
         if isinstance(f, Implies):
             return ~left | right
         return left == right
-    if isinstance(f, _Knowledge):
-        _refuse_where_mistaken(model, f)
+    if isinstance(f, KnowledgeOperator):
+        refuse_where_mistaken(model, f)
     if isinstance(f, (Knows, Believes)):
-        return _relation(model, f.agent).box(_get(model, f.arg))
+        return agent_relation(model, f.agent).box(_get(model, f.arg))
     if isinstance(f, Possible):
-        return _relation(model, f.agent).diamond(_get(model, f.arg))
+        return agent_relation(model, f.agent).diamond(_get(model, f.arg))
     if isinstance(f, KnowsWhether):
-        relation, truth = _relation(model, f.agent), _get(model, f.arg)
+        relation, truth = agent_relation(model, f.agent), _get(model, f.arg)
         return relation.box(truth) | relation.box(~truth)
     if isinstance(f, (Everybody, EverybodyBelieves)):
         truth = _get(model, f.arg)
         out = np.ones(n, dtype=bool)
         for agent in f.group:
-            out &= _relation(model, agent).box(truth)
+            out &= agent_relation(model, agent).box(truth)
         return out
     if isinstance(f, Distributed):
         return group_relation(model, f.group).box(_get(model, f.arg))
@@ -363,164 +350,13 @@ def _evaluate(model: KripkeModel, f: Formula, contract: bool) -> np.ndarray:
     return _dynamic(model, f, contract)
 
 
-def may_know(model: KripkeModel, agent: Agent) -> bool:
-    """Whether ``agent``'s relation in ``model`` is an equivalence once bisimilar
-    worlds are merged: where it is, ``K_agent`` is knowledge (what the agent
-    knows is true, and the agent knows what it knows) for every formula.
-
-    Checked on the bisimulation contraction, so a model and its contraction
-    agree; cached.  An equivalence stays one when bisimilar worlds merge,
-    so a relation that is not one after merging was not one before either.
-
-    Examples
-    --------
-    >>> from epistemic import Agent, KripkeModel, parse_formula, private_event, update
-    >>> a, b = Agent("a"), Agent("b")
-    >>> m = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()}, {a: [("w", "v")], b: [("w", "v")]},
-    ...                                actual="w", reflexive=True, symmetric=True)
-    >>> told = update(m, private_event([a, b], None, [a], precondition=parse_formula("p")))
-    >>> may_know(told, a), may_know(told, b)
-    (True, False)
-
-    Where ``a`` knew p already, telling it changes nothing ``b`` could be
-    wrong about: the world the update adds is bisimilar to the actual one.
-
-    >>> knew = KripkeModel.from_relations([a, b], {"w": {"p"}, "v": set()}, {b: [("w", "v")]},
-    ...                                   actual="w", reflexive=True, symmetric=True)
-    >>> idle = update(knew, private_event([a, b], None, [a], precondition=parse_formula("p")))
-    >>> len(idle), idle.is_equivalence(b), may_know(idle, b)
-    (3, False, True)
-    """
-    relation = _relation(model, agent)
-    if isinstance(relation, Partition):
-        return True
-    key = ("may know", agent)
-    if key not in model.cache:
-        model.cache[key] = (relation.is_equivalence()
-                            or _contraction(model)[0].relation_of(agent).is_equivalence())
-    return model.cache[key]
-
-
-def unmet_property(model: KripkeModel, agent: Agent) -> str | None:
-    """``None`` where ``agent`` may know (:func:`may_know`), else the first
-    property of an equivalence (``"reflexive"``, ``"symmetric"``,
-    ``"transitive"``) that its relation lacks once bisimilar worlds are merged."""
-    if may_know(model, agent):
-        return None
-    return _contraction(model)[0].relation_of(agent).unmet_property()
-
-
-def why_not_knowledge(model: KripkeModel, agent: Agent, *, pooled: bool = False,
-                      lost: bool | None = None) -> str | None:
-    """Why ``agent``'s relation in ``model`` is no knowledge, in words
-    (:func:`not_knowledge`), or ``None`` where the agent may know
-    (:func:`may_know`).
-
-    ``pooled`` asks it for distributed knowledge, which bisimulation does
-    not keep: of the relation itself, not of the relation once bisimilar
-    worlds are merged.  ``lost`` says whether an update took the
-    equivalence away; by default, whether the relation was one before the
-    model's first update (:attr:`~epistemic.KripkeModel.s5_before`).
-
-    Examples
-    --------
-    >>> b = Agent("b")
-    >>> swap = KripkeModel.from_relations([b], {"w": {"p"}, "v": set()}, {b: [("w", "v"), ("v", "w")]}, actual="w")
-    >>> why_not_knowledge(swap, b)
-    "b's relation here is not an equivalence (it is not reflexive: b may rule out the world it is in, so what b knows may be false)"
-    """
-    relation = _relation(model, agent)
-    if not pooled:
-        if may_know(model, agent):
-            return None
-        relation = _contraction(model)[0].relation_of(agent)
-    unmet = relation.unmet_property()
-    if unmet is None:
-        return None
-    if lost is None:
-        lost = agent in (model.s5_before or ())
-    # a reflexive relation that is KD45 is an equivalence: only one that is not reflexive may be belief
-    return not_knowledge(agent, unmet, lost=lost, belief=unmet == "reflexive" and relation.is_kd45())
-
-
-def _refuse_where_mistaken(model: KripkeModel, f: _Knowledge) -> None:
-    """Raise :class:`ModelError` where knowledge operator ``f`` names an agent who may be mistaken."""
-    agents = [f.agent] if isinstance(f, (Knows, KnowsWhether)) else sorted(f.group, key=lambda a: a.name)
-    for agent in agents:
-        # distributed knowledge is not kept by bisimulation: its relations themselves must be equivalences
-        reason = why_not_knowledge(model, agent, pooled=isinstance(f, Distributed))
-        if reason is not None:
-            raise ModelError(knowledge_refused(f, agent, reason))
-
-
-#: What an agent may get wrong where its relation lacks each property of an equivalence.
-_UNMET = {"reflexive": "{name}'s relation here is not an equivalence (it is not reflexive: {name} may rule out "
-                       "the world it is in, so what {name} knows may be false)",
-          "symmetric": "{name}'s relation here is not an equivalence (it is not symmetric: {name} may not know "
-                       "what it does not know)",
-          "transitive": "{name}'s relation here is not an equivalence (it is not transitive: {name} may not know "
-                        "what it knows)"}
-_BELIEF = ("{name}'s relation here is not an equivalence but one of belief (it is not reflexive: {name} may rule "
-           "out the world it is in, and believe what is false)")
-
-
-def not_knowledge(agent: Agent, unmet: str, *, lost: bool = False, belief: bool = False) -> str:
-    """Why ``agent``'s relation is no knowledge, in words: it lacks property
-    ``unmet`` (see :meth:`~epistemic.relations.Relation.unmet_property`);
-    ``lost`` says that it was an equivalence before an update, which the
-    agent may not have seen, and ``belief`` that it is one of belief
-    (serial, transitive and Euclidean: KD45).  The symbolic engine says the
-    same.
-
-    Examples
-    --------
-    >>> not_knowledge(Agent("b"), "reflexive", lost=True)
-    "b's relation here is not an equivalence (b may be mistaken, as after an announcement b did not see)"
-    >>> not_knowledge(Agent("b"), "reflexive", belief=True)
-    "b's relation here is not an equivalence but one of belief (it is not reflexive: b may rule out the world it is in, and believe what is false)"
-    >>> not_knowledge(Agent("b"), "transitive")
-    "b's relation here is not an equivalence (it is not transitive: b may not know what it knows)"
-    """
-    name = agent.name
-    if lost:
-        return (f"{name}'s relation here is not an equivalence ({name} may be mistaken, "
-                f"as after an announcement {name} did not see)")
-    return (_BELIEF if belief and unmet == "reflexive" else _UNMET[unmet]).format(name=name)
-
-
-def asking(f: _Knowledge, agent: Agent) -> tuple[str, str]:
-    """What knowledge operator ``f`` asks of ``agent``, and what to ask
-    instead where the agent may be mistaken, in words."""
-    name = agent.name
-    if isinstance(f, (Knows, KnowsWhether)):
-        one = name if AGENT_WORD.fullmatch(name) else "{" + name + "}"
-        if isinstance(f, Knows):
-            return f"K_{one} asks what {name} knows", f"write B_{one} for what {name} believes"
-        return f"Kw_{one} asks whether {name} knows", f"write B_{one} φ | B_{one} ~φ for what {name} believes"
-    group = "{" + ",".join(sorted(a.name for a in f.group)) + "}"
-    if isinstance(f, Everybody):
-        return (f"E_{group} asks what everybody in {group} knows",
-                f"write EB_{group} for what everybody in {group} believes")
-    if isinstance(f, Common):
-        return f"C_{group} asks what is common knowledge in {group}", f"write CB_{group} for common belief"
-    return (f"D_{group} asks what {group} know together",
-            "distributed knowledge needs every relation of the group to be an equivalence")
-
-
-def knowledge_refused(f: _Knowledge, agent: Agent, reason: str) -> str:
-    """The one line that refuses knowledge operator ``f`` where ``agent``'s
-    relation is not an equivalence, for ``reason`` (:func:`why_not_knowledge`)."""
-    asked, instead = asking(f, agent)
-    return f"{asked}, but {reason}: {instead}"
-
-
 def group_relation(model: KripkeModel, group: Iterable[Agent]) -> Relation:
     """The intersection of the group's relations (distributed knowledge), cached."""
     import numpy as np
     group = frozenset(group)
     key = ("intersection", group)
     if key not in model.cache:
-        relations = [_relation(model, a) for a in sorted(group, key=lambda a: a.name)]
+        relations = [agent_relation(model, a) for a in sorted(group, key=lambda a: a.name)]
         partitions = [r for r in relations if isinstance(r, Partition)]
         out: Relation
         if len(partitions) == len(relations):
@@ -563,7 +399,7 @@ def common_relation_labels(model: KripkeModel, group: Iterable[Agent]) -> np.nda
 
 
 def _partition(model: KripkeModel, agent: Agent) -> Partition:
-    relation = _relation(model, agent)
+    relation = agent_relation(model, agent)
     if not isinstance(relation, Partition):
         raise ModelError(f"the relation of {agent} is not an equivalence, so it has no partition")
     return relation
@@ -571,7 +407,7 @@ def _partition(model: KripkeModel, agent: Agent) -> Partition:
 
 def _common(model: KripkeModel, group, truth: np.ndarray) -> np.ndarray:
     import numpy as np
-    relations = [_relation(model, a) for a in group]
+    relations = [agent_relation(model, a) for a in group]
     if all(isinstance(r, Partition) for r in relations):
         label = common_relation_labels(model, group)
         bad = np.zeros(len(model), dtype=bool)
@@ -603,43 +439,6 @@ def after_announcement(model: KripkeModel, announced: Formula) -> KripkeModel:
     if key not in model.cache:
         model.cache[key] = model.restricted(truth_array(model, announced))
     return model.cache[key]
-
-
-#: A claim in a message quotes a formula up to this many characters.
-QUOTED = 60
-
-
-def quoted(formula: Formula) -> str:
-    """``formula`` as written, cut to :data:`QUOTED` characters, to quote in a message."""
-    shown = to_text(formula)
-    return shown if len(shown) <= QUOTED else shown[:QUOTED - 4] + " ..."
-
-
-def at_the_actual(actual: Sequence) -> str:
-    """Where an announcement or event is refused: at the actual world (or
-    every actual world) of these names, in a message.
-
-    Examples
-    --------
-    >>> at_the_actual(["w"]), at_the_actual(["w", "v"])
-    ('the actual world w', 'every actual world (w, v)')
-    """
-    if len(actual) == 1:
-        return f"the actual world {actual[0]}"
-    return f"every actual world ({', '.join(str(w) for w in actual[:5])}{', ...' if len(actual) > 5 else ''})"
-
-
-def untruthful(formula: Formula, actual: Sequence) -> str:
-    """The line refusing to announce ``formula`` where it is false at every
-    actual world (``actual``, their names); both engines and
-    :func:`~epistemic.apply_act` say it.
-
-    Examples
-    --------
-    >>> untruthful(Not(Atom("p")), ["w"])
-    '~p is false at the actual world w: it cannot be announced truthfully'
-    """
-    return f"{quoted(formula)} is false at {at_the_actual(actual)}: it cannot be announced truthfully"
 
 
 def product(model: KripkeModel, events: EventModel) -> tuple[KripkeModel, np.ndarray]:
@@ -693,22 +492,8 @@ def _contracted(after: KripkeModel, new: np.ndarray) -> tuple[KripkeModel, np.nd
     import numpy as np
     if not len(after):  # nothing could happen: nothing to merge
         return after, new
-    small, label = _contraction(after)
+    small, label = contraction(after)
     return small, np.where(new >= 0, label[np.maximum(new, 0)], -1)
-
-
-def _contraction(model: KripkeModel) -> tuple[KripkeModel, np.ndarray]:
-    """``model`` contracted, and the class of each of its worlds (cached)."""
-    import numpy as np
-    key = ("contracted",)
-    if key not in model.cache:
-        small = contract_model(model)
-        model.cache[key] = (small, bisimulation_labels(model))
-        if key not in small.cache:  # a contraction is minimal: asking for its own costs nothing
-            identity = np.arange(len(small))
-            identity.flags.writeable = False
-            small.cache[key] = (small, identity)
-    return model.cache[key]
 
 
 def _kept_by_contraction(f: Formula) -> bool:

@@ -40,12 +40,13 @@ from typing import TypeAlias, Union, cast, overload
 
 from .checking import after_announcement as explicit_after
 from .checking import holds as explicit_holds
-from .checking import truth_array, untruthful
+from .checking import truth_array
 from .checking import worlds_where as explicit_where
 from .errors import ModelError
 from .events import EventModel, formulas_within
 from .formulas import Act, Formula
 from .kripke import KripkeModel, World
+from .refusals import untruthful
 from .symbolic import KnowledgeStructure
 from .symbolic import holds as symbolic_holds
 from .symbolic import from_kripke, to_kripke, truth

@@ -15,6 +15,7 @@ KRIPKE = "epistemic/kripke.py"
 UPDATES = "epistemic/updates.py"
 SEQUENTIAL = "epistemic/sequential.py"
 CHECKING = "epistemic/checking.py"
+REFUSALS = "epistemic/refusals.py"
 DAG = "epistemic/dag.py"
 EVENTS = "epistemic/events.py"
 BISIMULATION = "epistemic/bisimulation.py"
@@ -234,18 +235,18 @@ CORE_MUTANTS: tuple[Mutant, ...] = (
            "distributed knowledge of S5 agents uses the last agent's relation alone",
            ("tests/test_core_checking.py::test_distributed_knowledge_pools_what_agents_know",)),
     Mutant(CHECKING,
-           "        _refuse_where_mistaken(model, f)",
+           "        refuse_where_mistaken(model, f)",
            "        pass",
            "knowledge is asked of agents whose relation is not an equivalence (K read as belief)",
            (BELIEF + "test_each_knowledge_operator_is_refused_where_the_relation_is_not_an_equivalence",
             "tests/test_core_checking.py::test_checker_agrees_with_the_reference")),
-    Mutant(CHECKING,
-           "                            or _contraction(model)[0].relation_of(agent).is_equivalence())",
+    Mutant(REFUSALS,
+           "                            or contraction(model)[0].relation_of(agent).is_equivalence())",
            "                            or False)",
            "knowledge is refused on the relation itself, so contraction changes what is refused",
            (BELIEF + "test_an_idle_announcement_leaves_knowledge_standing_with_or_without_contraction",
             BELIEF + "test_private_announcements_refuse_the_same_with_and_without_contraction")),
-    Mutant(CHECKING,
+    Mutant(REFUSALS,
            "        reason = why_not_knowledge(model, agent, pooled=isinstance(f, Distributed))",
            "        reason = why_not_knowledge(model, agent)",
            "distributed knowledge is allowed where only the contraction's relations are equivalences",
@@ -255,17 +256,17 @@ CORE_MUTANTS: tuple[Mutant, ...] = (
            "                codes = np.union1d(codes, rows * n + cols)",
            "distributed knowledge of equivalences given as arrows pools their union, not their intersection",
            ("tests/test_core_checking.py::test_distributed_knowledge_of_equivalences_given_as_arrows_is_their_intersection",)),
-    Mutant(CHECKING,
+    Mutant(REFUSALS,
            "    if lost:\n        return (f\"{name}'s relation here is not an equivalence ({name} may be mistaken, \"",
            "    if True:\n        return (f\"{name}'s relation here is not an equivalence ({name} may be mistaken, \"",
            "every refusal of knowledge blames an announcement, even in a model of belief given as it is",
            (BELIEF + "test_the_refusal_names_the_property_the_relation_lacks",)),
-    Mutant(CHECKING,
+    Mutant(REFUSALS,
            "        lost = agent in (model.s5_before or ())",
            "        lost = model.updated",
            "an update is blamed for a relation that was no equivalence before it either",
            (BELIEF + "test_an_update_is_blamed_only_where_it_took_the_equivalence_away",)),
-    Mutant(CHECKING,
+    Mutant(REFUSALS,
            'belief=unmet == "reflexive" and relation.is_kd45())',
            'belief=unmet == "reflexive")',
            "any relation that is not reflexive is said to be one of belief, one with a world that sees none too",

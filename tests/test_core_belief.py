@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from epistemic import (Agent, KripkeModel, ModelError, explain_verdict, holds, load_model, parse_formula,
                        private_event, save_model, update, worlds_where)
 from epistemic import formulas as fm
-from epistemic.checking import may_know, truth_array
+from epistemic.checking import truth_array
+from epistemic.refusals import may_know
 from epistemic.relations import FEW_WORLDS, Arrows, Partition, _few_unmet
 from epistemic.symbolic import from_kripke
 from epistemic.symbolic import truth as symbolic_truth

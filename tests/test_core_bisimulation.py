@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from epistemic import (Agent, KripkeModel, ModelError, holds, parse_formula, private_event, public_event, truth_array,
                        update)
 from epistemic import formulas as fm
-from epistemic import bisimulation, checking
+from epistemic import bisimulation, checking, refusals
 from epistemic.bisimulation import bisimulation_classes, bisimulation_labels, contract
 from epistemic.building import describe_model
 from epistemic.relations import Arrows, Partition
@@ -186,7 +186,7 @@ def test_contraction_is_minimal_and_idempotent(m):
         assert small.is_equivalence(agent) >= m.is_equivalence(agent)
         assert small.is_kd45(agent) >= m.is_kd45(agent)
         # what the checker lets an agent know is the same in both, and no less than its relation allows
-        assert checking.may_know(m, agent) == checking.may_know(_fresh(small), agent) == small.is_equivalence(agent)
+        assert refusals.may_know(m, agent) == refusals.may_know(_fresh(small), agent) == small.is_equivalence(agent)
     # each class is named by its first world
     assert small.worlds == [c[0] for c in bisimulation_classes(m)]
 

@@ -57,7 +57,7 @@ from typing import cast
 import attrs
 
 from ..agents import Agent
-from ..checking import quoted
+from ..refusals import quoted
 from ..errors import ModelError
 from ..events import Event
 from ..files import write_files

@@ -33,7 +33,6 @@ from collections.abc import Iterable
 
 from ..agents import Agent
 from ..bottom_up import evaluate_bottom_up
-from ..checking import asking, knowledge_refused, not_knowledge, why_not_knowledge
 from ..errors import ModelError
 from ..events import check_event_model, private_event, whether_event
 from ..validators import instance_of
@@ -41,6 +40,7 @@ from ..formulas import (Act, And, Announce, AnnounceDiamond, AnnouncePrivately, 
                         Bottom, Common, CommonBelief, Distributed, Everybody, EverybodyBelieves, Formula,
                         FormulaError, Iff, Implies, Knows, KnowsWhether, Not, Or, Possible, Top)
 from ..probability.formulas import CommonPBelief, Probability
+from ..refusals import KnowledgeOperator, asking, knowledge_refused, not_knowledge, why_not_knowledge
 from .bdds import prime
 from .convert import LISTED, beyond_listing, listing_size, to_kripke
 from .pointwise import value_at
@@ -50,8 +50,6 @@ from .updates import BOX_SCOPE, after_announcement, transform
 __all__ = ["truth", "holds", "states_where"]
 
 _ANNOUNCEMENTS = (Announce, AnnounceDiamond, AnnouncePrivately, AnnounceWhether)
-_KNOWLEDGE = (Knows, KnowsWhether, Everybody, Common, Distributed)
-_Knowledge = Knows | KnowsWhether | Everybody | Common | Distributed
 
 
 def _same_structure_operands(f: Formula) -> tuple[Formula, ...]:
@@ -150,15 +148,15 @@ def _get(structure: KnowledgeStructure, f: Formula):
 def _known(structure: KnowledgeStructure, agent: Agent, f: Formula) -> Agent:
     if agent not in structure.agents:
         raise ModelError(f"the formula names {agent}, who is not an agent of the model")
-    if isinstance(f, _KNOWLEDGE):
+    if isinstance(f, KnowledgeOperator):
         _refuse_where_mistaken(structure, agent, f)
     return agent
 
 
-def _refuse_where_mistaken(structure: KnowledgeStructure, agent: Agent, f: _Knowledge) -> None:
+def _refuse_where_mistaken(structure: KnowledgeStructure, agent: Agent, f: KnowledgeOperator) -> None:
     """Raise :class:`ModelError` where the knowledge operator ``f`` may not be
     asked of ``agent``, as the explicit checker decides it, with its words
-    (:func:`epistemic.checking.why_not_knowledge`): its accessibility is an
+    (:func:`epistemic.refusals.why_not_knowledge`): its accessibility is an
     equivalence on the states, or once bisimilar states are merged, which is
     found on the structure listed (:func:`~epistemic.symbolic.convert.to_kripke`),
     when listing it takes at most :data:`~epistemic.symbolic.convert.LISTED`
@@ -182,7 +180,7 @@ def _refuse_where_mistaken(structure: KnowledgeStructure, agent: Agent, f: _Know
         raise ModelError(knowledge_refused(f, agent, reason))
 
 
-def _too_large_to_list(structure: KnowledgeStructure, agent: Agent, f: _Knowledge, states: int, arrows: int) -> str:
+def _too_large_to_list(structure: KnowledgeStructure, agent: Agent, f: KnowledgeOperator, states: int, arrows: int) -> str:
     """The line refusing ``f`` where deciding it would list more than the
     symbolic engine lists: it offers the explicit engine only where that
     engine can list the structure this one was made from (or this one)."""
