@@ -105,7 +105,7 @@ def truth_array(model: KripkeModel, formula: Formula, *, contract: bool = True) 
     ModelError
         When it names an agent the model does not have, or asks what an
         agent knows where the agent's relation is not an equivalence (see
-        :func:`may_know`).
+        :func:`~epistemic.refusals.may_know`).
     """
     _kripke(model, "epistemic.checking.truth_array", "epistemic.symbolic.truth checks a knowledge structure")
     known = model.cache.get(("truth", formula)) if isinstance(formula, Formula) else None

@@ -6,7 +6,8 @@ after a private announcement, and the refusal says in one line what the
 operator asks, why the agent may be mistaken, and what to write instead
 (``B`` for belief).  Worlds no formula tells apart count as one for this
 (:func:`may_know` looks at the bisimulation contraction), so contracting a
-model never changes what is refused.  Both engines, the explicit one
+model never changes what is refused; ``D``, which contraction does not
+preserve, needs the relations themselves to be equivalences.  Both engines, the explicit one
 (:mod:`epistemic.checking`) and the symbolic one, refuse in these words,
 and so do they refuse an announcement false at the actual world
 (:func:`untruthful`).
@@ -42,7 +43,17 @@ KnowledgeOperator = Knows | KnowsWhether | Everybody | Common | Distributed
 
 def agent_relation(model: KripkeModel, agent: Agent) -> Relation:
     """``agent``'s relation in ``model``, refused in one line where a formula names an agent
-    the model does not have."""
+    the model does not have.
+
+    Examples
+    --------
+    >>> from epistemic import KripkeModel
+    >>> m = KripkeModel.from_relations([Agent("a")], {"w": set()}, {}, actual="w", reflexive=True)
+    >>> agent_relation(m, Agent("b"))
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.ModelError: the formula names b, who is not an agent of the model
+    """
     if agent not in model.agents:
         raise ModelError(f"the formula names {agent}, who is not an agent of the model")
     return model.relation_of(agent)
@@ -129,7 +140,18 @@ def why_not_knowledge(model: KripkeModel, agent: Agent, *, pooled: bool = False,
 
 
 def refuse_where_mistaken(model: KripkeModel, f: KnowledgeOperator) -> None:
-    """Raise :class:`ModelError` where knowledge operator ``f`` names an agent who may be mistaken."""
+    """Raise :class:`ModelError` where knowledge operator ``f`` names an agent who may be mistaken.
+
+    Examples
+    --------
+    >>> from epistemic import KripkeModel, parse_formula
+    >>> b = Agent("b")
+    >>> swap = KripkeModel.from_relations([b], {"w": {"p"}, "v": set()}, {b: [("w", "v"), ("v", "w")]}, actual="w")
+    >>> refuse_where_mistaken(swap, parse_formula("K_b p"))
+    Traceback (most recent call last):
+    ...
+    epistemic.errors.ModelError: K_b asks what b knows, but b's relation here is not an equivalence ...: write B_b ...
+    """
     agents = [f.agent] if isinstance(f, (Knows, KnowsWhether)) else sorted(f.group, key=lambda a: a.name)
     for agent in agents:
         # distributed knowledge is not kept by bisimulation: its relations themselves must be equivalences

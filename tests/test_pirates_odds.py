@@ -100,6 +100,20 @@ def test_odds_outside_zero_to_one_are_refused_in_one_line(bad, message):
         OddsSolver(_two_coins(), bad)
 
 
+@pytest.mark.parametrize("bad, message", [
+    ((Fraction(1, 4), Fraction(1, 4)), r"the chances sum to 1: got \(1/4, 1/4\)"),
+    ("3/2", r"got \(3/2, -1/2\)"),
+    ((Fraction(1),), r"each of the 2 worlds .*got \(1\)"),
+    ((0.5, 0.5), r"an exact chance \(a Fraction\)"),
+    ("often", "a probability, got 'often'"),
+])
+def test_a_belief_that_is_no_probability_is_refused_in_one_line(bad, message):
+    # a solver's worths weigh the worlds by the belief: one that does not sum to 1 would weigh death wrongly
+    solver = OddsSolver(_two_coins(), "1/2", Worth(-1))
+    with pytest.raises(PirateGameError, match=message):
+        solver.round(1, bad)
+
+
 def test_death_worth_coins_is_refused():
     with pytest.raises(PirateGameError, match="death is worth less than no coins"):
         Worth(Fraction(0))

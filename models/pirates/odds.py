@@ -212,19 +212,41 @@ class OddsSolver(VoteStage, OfferProfiles):
     # beliefs -------------------------------------------------------------------------------
     def belief(self, odds: Fraction | int | str | Sequence[Fraction] | None = None) -> Belief:
         """The shared belief: the prior (``None``), a belief given world by world, or, with one
-        promise, the odds that it was made."""
+        promise, the odds that it was made.
+
+        Raises
+        ------
+        PirateGameError
+            For odds that are no probability, and a belief that is no probability on the worlds.
+
+        Examples
+        --------
+        >>> from epistemic.models.pirates import PirateGame, promise
+        >>> solver = OddsSolver(PirateGame(3, 2, [promise(3, 2, [2, 0], hearers=[3])]), "1/2")
+        >>> solver.belief("1/10")
+        (Fraction(1, 10), Fraction(9, 10))
+        >>> solver.belief((Fraction(1, 4), Fraction(1, 4)))
+        Traceback (most recent call last):
+        ...
+        epistemic.models.pirates.game.PirateGameError: a belief gives each of the 2 worlds an exact chance ...
+        """
         if odds is None:
             return self.prior
-        if isinstance(odds, Belief):
-            return odds
-        if isinstance(odds, tuple):
-            return Belief(odds)
-        odds = Fraction(odds)   # type: ignore[arg-type]
-        if len(self.worlds) == 2:
-            return Belief((odds, 1 - odds))
-        if len(self.worlds) == 1:
-            return Belief((Fraction(1),))
-        raise PirateGameError("with several subgroup promises a belief is a chance for each world, not odds")
+        if not isinstance(odds, tuple):
+            if len(self.worlds) > 2:
+                raise PirateGameError("with several subgroup promises a belief is a chance for each world, not odds")
+            try:
+                made = Fraction(odds)   # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                raise PirateGameError(f"the odds that a promise was made are a probability, got {odds!r}") from None
+            odds = (made, 1 - made) if len(self.worlds) == 2 else (Fraction(1),)
+        # the worths a solver weighs assume a belief is a probability on the worlds
+        if (len(odds) != len(self.worlds) or not all(isinstance(q, (int, Fraction)) and 0 <= q <= 1 for q in odds)
+                or sum(odds) != 1):
+            shown = ", ".join(str(q) for q in odds)
+            raise PirateGameError(f"a belief gives each of the {len(self.worlds)} worlds an exact chance (a "
+                                  f"Fraction) from 0 to 1, and the chances sum to 1: got ({shown})")
+        return odds if isinstance(odds, Belief) else Belief(Fraction(q) for q in odds)
 
     # the play -----------------------------------------------------------------------------
     def round(self, r: int, odds: Fraction | Belief | None = None) -> RoundPlay:
