@@ -186,6 +186,9 @@ def efg_label(text: str) -> str:
     text = str(text)
     if text in ("", '""'):
         return '""' if not text else "\\x22\\x22"
+    if (text.isascii() and text.isprintable() and "\\" not in text and "  " not in text
+            and text[0] != " " and text[-1] != " "):
+        return text   # most labels: a tree names millions of nodes with them
     written = []
     for i, c in enumerate(text):
         if c == " ":

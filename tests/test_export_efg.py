@@ -298,6 +298,17 @@ NAMES = [
 ]
 
 
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.text(alphabet=st.sampled_from(' a"~'), max_size=8)
+       | st.text(alphabet=st.sampled_from(' a"\\\tëx~'), max_size=8) | st.text(max_size=8))
+def test_any_label_is_printable_ascii_with_single_spaces_and_reads_back(name):
+    # most labels are written as they are, the others escaped: either way Gambit reads them whole
+    written = efg_label(name)
+    assert written.isascii() and written.isprintable() and written
+    assert not written.startswith(" ") and not written.endswith(" ") and "  " not in written
+    assert label_from_efg(written) == name
+
+
 @pytest.mark.parametrize("name, written", NAMES)
 def test_every_name_is_written_in_printable_ascii_with_single_spaces(name, written):
     text = to_efg(Named(name))

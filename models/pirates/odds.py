@@ -232,6 +232,8 @@ class OddsSolver(VoteStage, OfferProfiles):
         """
         if odds is None:
             return self.prior
+        if isinstance(odds, Belief):
+            return odds   # the solver's own: each is a probability, and the play reads one at every node
         if not isinstance(odds, tuple):
             if len(self.worlds) > 2:
                 raise PirateGameError("with several subgroup promises a belief is a chance for each world, not odds")
@@ -246,7 +248,7 @@ class OddsSolver(VoteStage, OfferProfiles):
             shown = ", ".join(str(q) for q in odds)
             raise PirateGameError(f"a belief gives each of the {len(self.worlds)} worlds an exact chance (a "
                                   f"Fraction) from 0 to 1, and the chances sum to 1: got ({shown})")
-        return odds if isinstance(odds, Belief) else Belief(Fraction(q) for q in odds)
+        return Belief(Fraction(q) for q in odds)
 
     # the play -----------------------------------------------------------------------------
     def round(self, r: int, odds: Fraction | Belief | None = None) -> RoundPlay:
