@@ -361,6 +361,29 @@ def test_offers_may_rest_on_votes_that_decide_nothing_cast_either_way():
     assert [tree.strategy((bits, (), 1, keep, ("yes",))) for bits in solver.worlds] == ["yes", "yes", "no", "no"]
 
 
+@pytest.mark.parametrize("odds", ["1/10", "1/2", "9/10"])
+def test_fourteen_votes_in_a_cycle_settle_on_the_sincere_ones(odds):
+    """Four pirates, one coin; p2 tells p3 he will give him the coin, p3 tells p2 he will give it to
+    p4, and p4 tells p3 he will keep it.  Worlds by what p2, p3 and p4 promised (made first: world 2
+    is p2 and p4 only).  Worked by hand, on p1's offer of the coin to p3: p2 votes yes only where he
+    is bound to offer p3 the coin and p3, bound to nothing, refuses it (worlds 2 and 3); p3 yes where
+    p2 did not promise (4 to 7), no where he gets the coin in round 2; p4 no, as nothing he hears
+    changes what he gets.  Where p2 and p3 did not promise (6, 7), p3's no would tell p4 that p3 made
+    no promise, so p4 would sell his vote to p2 for the coin: p3's yes and no are worth the same to
+    him, and the seed's rule (no) goes round a cycle among the 14 votes, more than every profile of
+    which is tried."""
+    game = PirateGame(4, 1, [promise(4, 2, [0, 1, 0], hearers=[3]), promise(4, 3, [1, 0], hearers=[2]),
+                             promise(4, 4, [1], hearers=[3])])
+    solver = OddsSolver(game, odds)
+    vote = solver.vote(1, solver.prior, Division.from_row(1, 4, [0, 1, 0, 0]))
+    assert [w for w in range(8) if vote.insiders[w][2] == "yes"] == [2, 3]
+    assert [w for w in range(8) if vote.insiders[w][3] == "yes"] == [4, 5, 6, 7]
+    assert all(vote.insiders[w][4] == "no" for w in range(8))
+    assert [w for w in range(8) if vote.passed[w]] == [2, 3, 4, 5, 6, 7]   # fails where p2 and p3 promised
+    # p1 does better buying p4, whom no promise moves: the coin to p4 passes in every world
+    assert {str(solver.path(w)[0].offers[w]) for w in range(8)} == {"p4:1 p3:0 p2:0 p1:0"}
+
+
 def test_a_state_no_history_reaches_stops_no_play(monkeypatch):
     """Four pirates, three coins; p2 tells p3, and p3 tells p1, what each will offer.  Round 2 is
     solved from every belief conditioning the prior may reach, and from two of them p2's offers

@@ -116,6 +116,34 @@ def test_offers_without_a_pure_equilibrium_are_said_in_one_line(capsys, monkeypa
     assert err.count("\n") == 1
 
 
+#: Four pirates, one coin, three promises: p2's to p3, p3's to p2, p4's to p3 (docs/pirates.md, "What it
+#: does not do").  The insiders' votes on p1's offer of the coin to p3 go round a cycle and are 14,
+#: more than every profile of which is tried.
+FOURTEEN_VOTES = ["pirates", "-n", "4", "-m", "1", "--promise", "p2: 0 1 0 to p3", "--promise", "p3: 1 0 to p2",
+                  "--promise", "p4: 1 to p3", "--beliefs", "odds"]
+
+
+def test_votes_past_every_profile_tried_settle_among_the_nearest_the_sincere(capsys, monkeypatch, tmp_path):
+    """Worked by hand: p4 gets the coin in round 3 only where p3 promised it, so he sells his vote for 1
+    coin unless he is sure p3 promised; where p2 did not promise and the others do not know it, p3's
+    no would tell p4 so and is worth to p3 what his yes is.  The sincere votes (p2 yes where he is
+    bound to an offer p3 refuses, p3 yes where p2 did not promise, p4 no) are an equilibrium where
+    the votes that change nothing are cast either way; p1 buys p4 with the coin in every world."""
+    efg = tmp_path / "fourteen.efg"
+    code, out, err = run(capsys, *FOURTEEN_VOTES, "--export-efg", str(efg))
+    assert code == 0 and "(25,001 nodes" in err and efg.exists()
+    code, out, err = run(capsys, *FOURTEEN_VOTES)
+    assert (code, err) == (0, "")
+    assert out.count("round 1: p1 offers p4:1 p3:0 p2:0 p1:0;") == 8 and out.count("outcome: p4:1 p3:0 p2:0 p1:0") == 8
+    # with none of the nearest profiles tried, the vote stops the game in one line, and nothing is written
+    monkeypatch.setattr(odds_module, "MAX_NEAREST", 0)
+    efg.unlink()
+    code, out, err = run(capsys, *FOURTEEN_VOTES, "--export-efg", str(efg))
+    assert (code, out) == (2, "") and not efg.exists()
+    assert "round 1: the votes on p4:0 p3:1 p2:0 p1:0 have no equilibrium in pure votes" in err
+    assert err.count("\n") == 1
+
+
 def test_votes_and_offers_past_what_is_tried_are_said_in_one_line(capsys, monkeypatch):
     """Where the hearers' votes answering one another go round a cycle and there are more of them
     than every profile is tried for, the votes stop the game in one line; so do a proposer's offers
@@ -123,6 +151,7 @@ def test_votes_and_offers_past_what_is_tried_are_said_in_one_line(capsys, monkey
     on p1's offer settle only among their profiles, tests/test_pirates_odds.py.)"""
     from epistemic.models.pirates import odds_offers as solver_module
     monkeypatch.setattr(odds_module, "MAX_PROFILED", 0)
+    monkeypatch.setattr(odds_module, "MAX_NEAREST", 0)
     code, out, err = run(capsys, "pirates", "-n", "4", "-m", "3", "--promise", "p3: 2 1 to p4", "--beliefs", "odds",
                          "--promise-chance", "1/10", "--death-value", "-1")
     assert (code, out) == (2, "")

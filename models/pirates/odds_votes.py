@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from fractions import Fraction
-from itertools import product
+from itertools import combinations, islice, product
 from typing import TYPE_CHECKING
 
 import attrs
@@ -28,7 +28,7 @@ from .game import PirateGameError
 from .worlds import Belief, conditioned
 from .worth import VoterPrices, Worth, expectation, fate
 
-__all__ = ["Vote", "VoteStage", "YES", "NO", "MAX_TURNS", "MAX_PROFILED"]
+__all__ = ["Vote", "VoteStage", "YES", "NO", "MAX_TURNS", "MAX_PROFILED", "MAX_NEAREST"]
 
 YES, NO = "yes", "no"
 
@@ -38,6 +38,10 @@ MAX_TURNS = 50
 #: The most votes (an insider's in one of his cells) tried in every pure profile (2 ** 12 = 4,096
 #: profiles) when answering them in turn goes round a cycle.
 MAX_PROFILED = 12
+
+#: Past :data:`MAX_PROFILED` votes, how many profiles are tried, the nearest the sincere first (all
+#: within two changes of it for 14 votes), each under the sincere reading.
+MAX_NEAREST = 4096
 
 #: The most insiders' votes (one per insider and cell) whose unexpected values are read every way
 #: (2 ** 4 readings) where no profile is an equilibrium under the sincere reading.
@@ -132,7 +136,8 @@ class VoteStage:
         """The insiders' votes in every world, each a best reply to the others', and what follows
         from them: the sincere votes answered one insider at a time until none changes, or, if
         that goes round a cycle, every equilibrium of every profile of pure votes, the nearest the
-        sincere first (none past :data:`MAX_PROFILED` votes).  An insider votes alike in the worlds
+        sincere first (past :data:`MAX_PROFILED` votes, of the :data:`MAX_NEAREST` nearest, each read
+        as sincere where unexpected).  An insider votes alike in the worlds
         he cannot tell apart.  With ``every``, each profile in which every vote is a weakly best
         reply, under each reading, in the order tried (the first of them may repeat one before)."""
         voters = self.voters(r)
@@ -172,13 +177,19 @@ class VoteStage:
                 break
             cast = again
         if len(slots) > MAX_PROFILED:
-            return
-        profiles = sorted(product((YES, NO), repeat=len(slots)),
-                          key=lambda votes: sum(x != sincere[w][v] for x, (w, v) in zip(votes, slots)))
+            # too many for every profile: those nearest the sincere votes, each change of fewer votes first
+            start, flip = [sincere[w][v] for w, v in slots], {YES: NO, NO: YES}
+            nearest = (tuple(flip[x] if i in flipped else x for i, x in enumerate(start))
+                       for changed in range(len(slots) + 1)
+                       for flipped in map(set, combinations(range(len(slots)), changed)))
+            profiles = list(islice(nearest, MAX_NEAREST))
+        else:
+            profiles = sorted(product((YES, NO), repeat=len(slots)),
+                              key=lambda votes: sum(x != sincere[w][v] for x, (w, v) in zip(votes, slots)))
         # an unexpected vote is read as sincere; where no profile is an equilibrium so, as keeping whichever
         # of the voter's cells make one (what he does not expect to be seen may be read any way)
         readings = [sincere]
-        if len(slots) <= MAX_READINGS:
+        if len(slots) <= MAX_READINGS and len(slots) <= MAX_PROFILED:
             for votes in product((YES, NO), repeat=len(slots)):
                 other = spread(dict(zip(slots, votes)))
                 if other not in readings:
