@@ -73,8 +73,21 @@ def run_here(spec: dict, run_case: Callable[[dict], dict]) -> None:
     print(json.dumps(result))
 
 
+def progress(done: int, total: int, what: str) -> None:
+    """Show ``done`` of ``total`` ``what`` where the cursor stands, on a terminal only, and put
+    the cursor back, so that the case's numbers print there once it is done; ``done == total``
+    clears it."""
+    if not sys.stderr.isatty():
+        return
+    text = f"{done:,}/{total:,} {what}"
+    shown = text if done < total else " " * len(text)
+    sys.stderr.write(shown + "\b" * len(shown))
+    sys.stderr.flush()
+
+
 def measure(script: str, case: int) -> dict:
     """The numbers of case number ``case`` of ``script``, run in a fresh process."""
+    # what the case writes on standard error (its progress) reaches the terminal as it runs
     out = subprocess.run([sys.executable, script, "--case", str(case)],
-                         capture_output=True, text=True, check=True).stdout
+                         stdout=subprocess.PIPE, text=True, check=True).stdout
     return json.loads(out.strip().splitlines()[-1])
