@@ -40,7 +40,7 @@ MAX_TURNS = 50
 MAX_PROFILED = 12
 
 #: Past :data:`MAX_PROFILED` votes, how many profiles are tried, the nearest the sincere first (all
-#: within two changes of it for 14 votes), each under the sincere reading.
+#: within five changes of it for 14 votes), each under the sincere reading.
 MAX_NEAREST = 4096
 
 #: The most insiders' votes (one per insider and cell) whose unexpected values are read every way
